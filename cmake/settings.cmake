@@ -1,0 +1,17 @@
+# ldg_settings / ldg_warnings: interface targets linked PRIVATE into our own
+# targets only, never into third-party code.
+add_library(ldg_settings INTERFACE)
+target_compile_features(ldg_settings INTERFACE cxx_std_20)
+target_compile_definitions(ldg_settings INTERFACE $<$<CONFIG:Debug>:_GLIBCXX_ASSERTIONS>)
+if(LEDGERGATE_SANITIZE)
+  string(REPLACE ";" "," _san "${LEDGERGATE_SANITIZE}")
+  target_compile_options(ldg_settings INTERFACE -fsanitize=${_san} -fno-omit-frame-pointer)
+  target_link_options(ldg_settings INTERFACE -fsanitize=${_san})
+endif()
+
+add_library(ldg_warnings INTERFACE)
+target_compile_options(ldg_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wold-style-cast
+  -Wnon-virtual-dtor -Woverloaded-virtual -Wextra-semi -Wcast-align
+  $<$<CXX_COMPILER_ID:GNU>:-Wduplicated-cond -Wlogical-op>
+  $<$<BOOL:${LEDGERGATE_WERROR}>:-Werror>)

@@ -1,0 +1,58 @@
+// Findings: what the checker reports, as values with a location and a rule
+// id. A finding is never an exception and never printed below the CLI.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lg::diag {
+
+enum class Severity { info, warning, error };
+std::string_view to_string(Severity s);
+// Returns false if `name` is not one of info|warning|error.
+bool parse_severity(std::string_view name, Severity& out);
+
+struct Location {
+  std::string rev;   // "" for the working tree or a plain folder
+  std::string path;  // repository-relative POSIX path
+  int line = 0;      // 1-based; 0 = unknown / whole file
+  int column = 0;    // 1-based; 0 = unknown
+};
+
+// How the reference checker (`--format cortex`) spells a finding.
+enum class PeerForm {
+  none,            // ledgergate's own finding: not part of the reference output
+  path_message,    // "{path}: {message}"
+  path_line_message,  // "{path}:{line}: {message}"
+};
+
+struct Finding {
+  std::string rule;  // stable kebab-case id
+  Severity severity = Severity::error;
+  Location location;
+  std::string message;  // text without the leading path
+  PeerForm peer = PeerForm::none;
+  bool cannot_judge = false;  // the input could not be read: the verdict is "could not run"
+};
+
+// The line the reference checker prints for `f` (without "  - ").
+std::string peer_text(const Finding& f);
+
+class FindingSink {
+ public:
+  virtual ~FindingSink() = default;
+  virtual void report(Finding finding) = 0;
+};
+
+class CollectingSink final : public FindingSink {
+ public:
+  void report(Finding finding) override { m_findings.push_back(std::move(finding)); }
+  const std::vector<Finding>& findings() const { return m_findings; }
+  std::vector<Finding> take() { return std::move(m_findings); }
+
+ private:
+  std::vector<Finding> m_findings;
+};
+
+}  // namespace lg::diag

@@ -1,0 +1,30 @@
+// Tree diffs as the merge gate needs them: merge bases, and name-status
+// entries between two trees with rename detection switched on explicitly, so
+// the user's git configuration never changes a verdict. Paths are raw bytes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
+
+namespace lg::git {
+
+struct DiffEntry {
+  std::string status;    // "A", "M", "D", "T", "R<similarity>" (git's letters)
+  std::string path;      // the new path (the old one for "D")
+  std::string old_path;  // renames: the path before
+  EntryKind new_kind = EntryKind::file;
+  bool has_new = true;   // false for deletions
+};
+
+// The merge base of `a` and `b`. Errors: none exists (unrelated histories),
+// or several do (criss-cross: refused rather than guessed).
+Result<git_oid> merge_base(const Repository& repo, const git_oid& a, const git_oid& b);
+
+// Entries from tree `from` to tree `to` (either may be null = empty tree),
+// with renames detected at git's default 50% similarity.
+Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const git_oid* from, const git_oid* to);
+
+}  // namespace lg::git

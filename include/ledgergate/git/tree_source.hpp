@@ -1,0 +1,61 @@
+// A tree source is what a check reads: a commit's tree from the object
+// database, the tree the index would commit, or files on disk. Entries carry
+// their kind (regular, executable, symlink, submodule, directory) so the
+// checker can refuse what is not a regular file, and a content id so parses
+// can be cached by blob id.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/util/result.hpp"
+
+namespace lg::git {
+
+enum class EntryKind { file, executable, symlink, submodule, directory };
+std::string_view to_string(EntryKind kind);
+
+struct Entry {
+  std::string name;        // the last path component, raw bytes
+  EntryKind kind = EntryKind::file;
+  std::string content_id;  // raw 20-byte blob id in git sources, "" on disk
+};
+
+// Files larger than this are not read: the check reports them and cannot judge.
+inline constexpr std::size_t k_max_blob_bytes = 16u * 1024 * 1024;
+
+class TreeSource {
+ public:
+  virtual ~TreeSource() = default;
+  // The revision label used in locations ("HEAD", "main", ":index", "").
+  virtual const std::string& rev() const = 0;
+  // Children of directory `dir` ("" is the root), sorted by name bytes;
+  // nullopt when `dir` does not exist or is not a directory.
+  virtual Result<std::optional<std::vector<Entry>>> list(std::string_view dir) = 0;
+  // The entry at `path`; nullopt when absent.
+  virtual Result<std::optional<Entry>> stat(std::string_view path) = 0;
+  // The bytes of a file or executable entry at `path`. Errors: missing object,
+  // I/O, or a file over k_max_blob_bytes (ErrorKind::invalid_input).
+  virtual Result<std::string> read(std::string_view path, const Entry& entry) = 0;
+};
+
+// The bytes of the regular (or executable) file at `path`; nullopt when the
+// path is absent or not a file. Errors: unreadable objects.
+Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std::string& path);
+// The content id of the entry at `path` (raw blob id; "" on disk); nullopt when absent.
+Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path);
+
+// A commit's (or any) tree in `repo`.
+Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const git_oid& tree,
+                                                     std::string rev_label);
+// The tree the index would commit (stage 0 entries). Fails when the index
+// has unmerged paths.
+Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo);
+// A folder on disk (the working tree or a plain directory); ".git" is skipped.
+Result<std::unique_ptr<TreeSource>> open_directory_source(const std::string& root);
+
+}  // namespace lg::git

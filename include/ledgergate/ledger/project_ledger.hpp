@@ -1,0 +1,76 @@
+// The era-R project ledger (`projects/<key>.md`, spec §4.2): title, light
+// header, sections, run lines and log lines, parsed once per blob and
+// independent of the file's path so a parse can be shared by every commit
+// that holds the same blob.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/ledger/text_file.hpp"
+
+namespace lg::ledger {
+
+struct Title {
+  std::string written;  // the title as written (line 1 after "# ", stripped)
+  bool matches = false; // dash(written) matches ^([a-z][a-z0-9_]*) — (\S.*)$
+  std::string key;      // group 1
+  std::string summary;  // group 2, stripped
+};
+
+struct HeaderField {
+  std::string key;
+  std::string value;  // stripped; may be empty (present but empty)
+  int line = 0;
+};
+
+struct Section {
+  std::string name;
+  int line = 0;          // the heading's line
+  bool in_fence = false; // the heading sits inside a fenced code block
+  int body_begin = 0;    // index into lines of the first body line
+  int body_end = 0;      // one past the last body line
+};
+
+struct RunLine {
+  std::string ident, state, partition, date, what;
+  std::string text;  // what + " " + continuation texts
+  int line = 0;
+};
+
+struct LogEntry {
+  std::string date, kind, text;
+  int line = 0;
+};
+
+enum class ParseProblemKind { run_orphan, run_unparsed, log_orphan, log_unparsed };
+struct ParseProblem {
+  ParseProblemKind kind;
+  int line = 0;
+  std::string raw;  // the raw line, stripped
+};
+
+struct ProjectLedger {
+  TextFile file;
+  std::optional<Title> title;
+  std::vector<HeaderField> header;      // first occurrences, in order
+  std::vector<HeaderField> header_dups; // later occurrences of a seen key
+  std::vector<Section> sections;        // every "## " heading, in order
+  bool has_runs = false, has_log = false;
+  std::string now;                      // ## Now body joined and stripped
+  std::vector<RunLine> runs;
+  std::vector<LogEntry> log;
+  std::vector<ParseProblem> problems;   // runs problems, then log problems, line order
+
+  const HeaderField* header_field(std::string_view key) const;
+};
+
+ProjectLedger parse_project_ledger(std::string_view bytes);
+
+// Grammars the rules share (Python `re` semantics, Unicode \d and \w).
+bool is_issue_ref(std::string_view value);   // ISSUE_RE
+bool is_run_ident(std::string_view ident);   // RUN_IDENT_RE (strict)
+
+}  // namespace lg::ledger

@@ -1,0 +1,31 @@
+// What a branch changes, as the merge gate judges it: the diff from the merge
+// base to the branch head (three-dot, renames found explicitly, a rename
+// judged as the deletion of its old path plus its new path), and whether a
+// projects.yaml change is a birth (spec §7.6).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/rules/projects_yaml.hpp"
+
+namespace lg::merge {
+
+// The changes from tree `from` to tree `to`, as classifier input.
+Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git_oid& from, const git_oid& to);
+
+// LM-R2's birth exception, decided (G-28): projects.yaml exists on both sides
+// and parses as a mapping; every row of `base` is unchanged in `head` (field
+// order aside); at least one row is new; and each new key k arrives with an
+// added projects/k.md whose `Project:` is k. The new row's validity is left to
+// `check`, which every verdict runs on the branch tip or the merged tree.
+// projects.yaml's rows, or nullopt when `text` is absent or not a clean mapping.
+std::optional<rules::ProjectsTable> projects_rows(const std::optional<std::string>& text);
+
+Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes);
+
+}  // namespace lg::merge

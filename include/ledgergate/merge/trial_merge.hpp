@@ -1,0 +1,50 @@
+// `trial-merge BASE HEAD`: merge HEAD into BASE in memory and decide whether
+// the branch may land without a human — the merge is clean, the branch's
+// diff is ledger-only, no semantic conflict, and the merged tree checks
+// clean. Nothing is written to the user's repository.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/trial_repo.hpp"
+#include "ledgergate/merge/tree_merge.hpp"
+#include "ledgergate/policy/classifier.hpp"
+
+namespace lg::merge {
+
+struct SemanticConflict {
+  std::string kind;     // "run-added-twice", "log-interleaved", "retired-with-new-runs"
+  std::string path;
+  std::string message;  // names both sides
+};
+
+struct TrialMergeOptions {
+  bool check = true;  // false: the merge step alone (--no-check)
+};
+
+struct TrialMergeReport {
+  git_oid base{}, head{}, merge_base{};
+  bool nothing_to_merge = false;  // HEAD is already contained in BASE
+  TreeMerge merge;
+  policy::Classification classification;
+  bool birth = false;             // projects.yaml judged a birth
+  std::string profile;
+  std::vector<diag::Finding> findings;  // check of the merged tree
+  std::vector<SemanticConflict> semantic;
+  bool checked = false;
+
+  bool cannot_judge() const;
+  bool pass() const;
+};
+
+// Runs the trial merge in `trial` (the merged objects stay there, so a caller
+// may persist them). Errors: unreadable objects, no or several merge bases,
+// an invalid policy on the BASE side, a ledger layout that cannot be checked.
+Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git_oid& base,
+                                     const git_oid& head, const TrialMergeOptions& options);
+
+}  // namespace lg::merge

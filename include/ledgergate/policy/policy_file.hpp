@@ -1,0 +1,35 @@
+// `.ledgergate.yaml`: a repository's own policy (ledger dirs and files,
+// excluded names, frozen and append-only dirs, the birth exception, rule
+// severities, the profile). Read from the tree that judges: for a merge, the
+// target (BASE) side, never the branch under judgement. Schema: docs/policy.md.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/util/result.hpp"
+
+namespace lg::policy {
+
+inline constexpr std::string_view k_policy_path = ".ledgergate.yaml";
+
+struct RepoPolicy {
+  Policy paths;                   // the classifier's policy
+  std::string profile = "auto";   // the check profile
+  std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity
+  bool from_file = false;         // false: the built-in policy
+};
+
+// Parses policy text. Errors name the line: ".ledgergate.yaml:4: unknown key `ledger_dir`".
+Result<RepoPolicy> parse_policy(std::string_view text);
+
+// Reads `.ledgergate.yaml` at the root of `tree`; the built-in policy when
+// the file is absent. Errors: unreadable or invalid file.
+Result<RepoPolicy> load_policy(git::TreeSource& tree);
+
+}  // namespace lg::policy

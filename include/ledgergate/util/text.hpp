@@ -1,0 +1,64 @@
+// Text helpers with the reference checker's (Python 3) semantics: UTF-8
+// decoding with the first bad byte located, universal newlines, Unicode
+// whitespace for strip/split, the `\d`/`\w`/`\S` classes, and repr().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lg::util {
+
+// Decodes one code point at `pos`; advances `pos`. Returns U+FFFD and
+// advances one byte on a malformed sequence.
+char32_t next_code_point(std::string_view s, std::size_t& pos);
+void append_utf8(std::string& out, char32_t cp);
+
+struct Utf8Problem {
+  std::size_t offset = 0;  // byte offset of the first invalid byte
+  int line = 0;            // 1-based line holding it
+};
+// Returns the first invalid UTF-8 sequence, if any (overlongs, surrogates and
+// code points past U+10FFFF are invalid, as in Python's strict decoder).
+std::optional<Utf8Problem> find_invalid_utf8(std::string_view s);
+// Replaces every invalid sequence by U+FFFD.
+std::string sanitize_utf8(std::string_view s);
+
+// Python text mode: "\r\n" and a lone "\r" become "\n", then split on "\n"
+// (a trailing newline yields a final empty line).
+std::vector<std::string> split_universal_lines(std::string_view text);
+
+bool is_space(char32_t cp);      // str.isspace / regex \s
+bool is_decimal(char32_t cp);    // regex \d (Unicode Nd)
+bool is_word(char32_t cp);       // regex \w (str.isalnum() or '_')
+bool is_printable(char32_t cp);  // str.isprintable
+bool is_ascii_digit(char32_t cp);
+
+std::string_view strip(std::string_view s);   // str.strip()
+std::string_view rstrip(std::string_view s);  // str.rstrip()
+std::string_view lstrip(std::string_view s);  // str.lstrip()
+std::vector<std::string_view> split_words(std::string_view s);  // str.split()
+bool is_blank(std::string_view s);  // s.strip() == ""
+
+// ` -- ` → ` — ` (spec §1.5).
+std::string dash(std::string_view s);
+
+// Python repr() of a str, and of a list of str.
+std::string py_repr(std::string_view s);
+std::string py_list_repr(const std::vector<std::string>& items);
+
+bool starts_with(std::string_view s, std::string_view prefix);
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+
+// Code-point classes over a whole string.
+bool all_code_points(std::string_view s, bool (*pred)(char32_t));
+bool has_non_ascii_digit(std::string_view s);
+
+// A calendar-valid ASCII YYYY-MM-DD date (datetime.date.fromisoformat).
+bool is_real_date(std::string_view s);
+// `\d{4}-\d{2}-\d{2}` with Unicode \d: the reference's DATE shape.
+bool is_date_shape(std::string_view s);
+
+}  // namespace lg::util

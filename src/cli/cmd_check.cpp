@@ -1,0 +1,150 @@
+// `ledgergate check [REV] [--index | --worktree | --root DIR]`: read a tree,
+// run the profile's rules, print in the chosen format, exit 0/1/2.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "commands.hpp"
+#include "ledgergate/git/status.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/report/format.hpp"
+#include "ledgergate/rules/check.hpp"
+
+namespace lg::cli {
+namespace {
+
+struct CheckOptions {
+  std::string rev;
+  bool index = false;
+  bool worktree = false;
+  std::string root;
+  std::string profile;  // "" = the policy's profile (default auto)
+  std::string format = "text";
+};
+
+struct Source {
+  std::unique_ptr<git::TreeSource> tree;
+  std::optional<git::Repository> repo;  // kept open for the tree's life
+  std::string label;
+};
+
+void print_error(const CheckOptions& o, const std::string& message) {
+  if (o.format == "cortex" && !o.root.empty()) {
+    std::fputs(fmt::format("cortex check: {}\n", message).c_str(), stderr);
+  } else {
+    std::fputs(fmt::format("ledgergate: error: {}\n", message).c_str(), stderr);
+  }
+}
+
+Result<Source> open_source(const CheckOptions& o, const Globals& g) {
+  Source s;
+  if (!o.root.empty()) {
+    auto tree = git::open_directory_source(o.root);
+    if (!tree) return make_error(ErrorKind::usage, "--root " + o.root + " is not a directory");
+    s.tree = std::move(*tree);
+    return s;
+  }
+  LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
+  s.repo.emplace(std::move(repo));
+  if (o.worktree) {
+    if (s.repo->is_bare()) return make_error(ErrorKind::usage, "--worktree: the repository is bare");
+    LG_TRY(s.tree, git::open_directory_source(s.repo->workdir()));
+    return s;
+  }
+  if (o.index) {
+    LG_TRY(s.tree, git::open_index_source(*s.repo));
+    s.label = ":index";
+    return s;
+  }
+  s.label = o.rev.empty() ? "HEAD" : o.rev;
+  LG_TRY(git_oid commit, s.repo->resolve_commit(s.label));
+  LG_TRY(git_oid tree, s.repo->commit_tree(commit));
+  LG_TRY(s.tree, git::open_tree_source(*s.repo, tree, s.label));
+  return s;
+}
+
+void note_uncommitted(const CheckOptions& o, const Source& s) {
+  if (!o.rev.empty() || o.index || o.worktree || !s.repo || o.format != "text") return;
+  auto dirty = git::has_uncommitted_changes(*s.repo, {"projects.yaml", "projects/", "checkin.yaml"});
+  if (dirty && *dirty) {
+    std::fputs("ledgergate: note: checked HEAD; the working tree has uncommitted ledger changes "
+               "(use --index or --worktree to check them)\n",
+               stderr);
+  }
+}
+
+bool use_color() {
+  return std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
+}
+
+ExitCode run_check(const CheckOptions& o, const Globals& g) {
+  auto source = open_source(o, g);
+  if (!source) {
+    print_error(o, source.error().message);
+    return ExitCode::error;
+  }
+  // The checked tree's own policy file (rule severities, the profile).
+  auto policy = policy::load_policy(*source->tree);
+  if (!policy) {
+    print_error(o, policy.error().message);
+    return ExitCode::error;
+  }
+  rules::CheckCache cache;
+  rules::CheckOptions options;
+  options.profile = o.profile.empty() ? policy->profile : o.profile;
+  options.severities = policy->severities;
+  auto report = rules::check_tree(*source->tree, options, cache);
+  if (!report) {
+    print_error(o, report.error().message);
+    return ExitCode::error;
+  }
+  for (diag::Finding& f : report->findings) f.location.rev = source->label;
+  const bool cannot_judge = report->cannot_judge();
+  const bool failed = report->failed();
+  const report::Verdict verdict =
+      cannot_judge ? report::Verdict::error : failed ? report::Verdict::fail : report::Verdict::pass;
+  if (o.format == "cortex") {
+    std::fputs(report::render_cortex(report->findings).c_str(), stdout);
+  } else if (o.format == "json") {
+    std::fputs(report::render_json(report->findings, {verdict, report->profile, source->label}).c_str(), stdout);
+  } else {
+    std::fputs(report::render_text(report->findings, use_color()).c_str(), stdout);
+    note_uncommitted(o, *source);
+  }
+  if (cannot_judge) {
+    std::fputs("ledgergate: error: cannot judge: some ledger input could not be read (see the findings)\n", stderr);
+    return ExitCode::error;
+  }
+  return failed ? ExitCode::fail : ExitCode::pass;
+}
+
+}  // namespace
+
+void setup_check(CLI::App& app, Globals& globals) {
+  auto opts = std::make_shared<CheckOptions>();
+  CLI::App* cmd = app.add_subcommand("check", "Check a ledger tree against its profile's rules");
+  cmd->add_option("rev", opts->rev, "Commit to check (default: HEAD)");
+  auto* index = cmd->add_flag("--index", opts->index, "Check the tree the index would commit");
+  auto* worktree = cmd->add_flag("--worktree", opts->worktree, "Check the repository's working tree");
+  auto* root = cmd->add_option("--root", opts->root, "Check a plain folder (no git needed)");
+  index->excludes(worktree)->excludes(root);
+  worktree->excludes(root);
+  std::vector<std::string> profiles = {"auto"};
+  for (const rules::ProfileInfo& p : rules::known_profiles()) profiles.push_back(p.name);
+  cmd->add_option("--profile", opts->profile, "Profile: auto (detect from the tree's layout) or a profile name")
+      ->check(CLI::IsMember(profiles));
+  cmd->add_option("--format", opts->format, "Output: text, cortex (the reference's exact output) or json")
+      ->check(CLI::IsMember({"text", "cortex", "json"}));
+  cmd->callback([opts, &globals] {
+    if (!opts->rev.empty() && (opts->index || opts->worktree || !opts->root.empty())) {
+      throw CLI::ValidationError("rev", "a revision cannot be combined with --index, --worktree or --root");
+    }
+    globals.exit_code = run_check(*opts, globals);
+  });
+}
+
+}  // namespace lg::cli

@@ -1,0 +1,133 @@
+// `ledgergate classify [PATH...] [--base REV [--head REV]]`: is a change
+// ledger-only or code? Paths come from the arguments, else from the diff
+// merge-base(BASE, HEAD) → HEAD, else from stdin (the reference's newest
+// precedence: stdin is never read when paths or --base are given).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include <algorithm>
+
+#include "ledgergate/git/diff.hpp"
+#include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/report/format.hpp"
+
+namespace lg::cli {
+namespace {
+
+struct ClassifyOptions {
+  std::vector<std::string> paths;
+  std::string base;
+  std::string head = "HEAD";
+  std::string format = "text";
+};
+
+// The branch's changes, merge-base(BASE, HEAD) → HEAD, judged with the
+// policy of the BASE side (never the branch's own) and its birth exception.
+Result<policy::Classification> classify_from_git(const ClassifyOptions& o, const Globals& g) {
+  LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
+  LG_TRY(git_oid base, repo.resolve_commit(o.base));
+  LG_TRY(git_oid head, repo.resolve_commit(o.head));
+  LG_TRY(git_oid mb, git::merge_base(repo, base, head));
+  LG_TRY(git_oid from, repo.commit_tree(mb));
+  LG_TRY(git_oid to, repo.commit_tree(head));
+  LG_TRY(git_oid target, repo.commit_tree(base));
+  LG_TRY(auto target_tree, git::open_tree_source(repo, target, o.base));
+  LG_TRY(policy::RepoPolicy pol, policy::load_policy(*target_tree));
+  LG_TRY(auto changes, merge::tree_changes(repo, from, to));
+  bool birth = false;
+  const bool yaml = std::any_of(changes.begin(), changes.end(),
+                                [](const policy::Change& c) { return c.path == "projects.yaml"; });
+  if (yaml && pol.paths.birth_exception) {
+    LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
+    LG_TRY(auto head_tree, git::open_tree_source(repo, to, o.head));
+    LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes));
+  }
+  return policy::classify_changes(pol.paths, changes, birth);
+}
+
+std::vector<std::string> read_stdin_lines() {
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(std::cin, line)) lines.push_back(line);
+  return lines;
+}
+
+std::string render_text(const policy::Classification& c) {
+  if (c.paths.empty()) return "no changed paths \xE2\x80\x94 nothing to merge\n";
+  std::string out;
+  for (const policy::Classified& p : c.paths) {
+    out += fmt::format("{:<6} {}  ({})\n", p.cls == policy::PathClass::ledger ? "ledger" : "code", p.path, p.reason);
+  }
+  out += c.code_count() ? fmt::format("code: {} of {} path(s) need a human\n", c.code_count(), c.paths.size())
+                        : fmt::format("ledger-only: {} path(s)\n", c.paths.size());
+  return out;
+}
+
+std::string render_json(const policy::Classification& c, std::string_view verdict) {
+  std::string ledger;
+  std::string code;
+  std::string paths;
+  for (const policy::Classified& p : c.paths) {
+    std::string& list = p.cls == policy::PathClass::ledger ? ledger : code;
+    list += (list.empty() ? "" : ", ") + report::json_string(p.path);
+    paths += fmt::format("{}{{\"path\": {}, \"class\": \"{}\", \"reason\": {}}}", paths.empty() ? "" : ",\n  ",
+                         report::json_string(p.path), p.cls == policy::PathClass::ledger ? "ledger" : "code",
+                         report::json_string(p.reason));
+  }
+  return fmt::format("{{\"verdict\": \"{}\", \"ledger\": [{}], \"code\": [{}], \"paths\": [{}{}]}}\n", verdict, ledger,
+                     code, paths.empty() ? "" : "\n  ", paths);
+}
+
+ExitCode run_classify(const ClassifyOptions& o, const Globals& g) {
+  // Explicit and piped paths carry no BASE side: the built-in policy judges them.
+  const policy::Policy pol = policy::builtin_policy();
+  policy::Classification c;
+  if (!o.paths.empty()) {
+    c = policy::classify_paths(pol, o.paths);
+  } else if (!o.base.empty()) {
+    auto judged = classify_from_git(o, g);
+    if (!judged) {
+      std::fputs(fmt::format("ledgergate: error: {}\n", judged.error().message).c_str(), stderr);
+      return ExitCode::error;
+    }
+    c = std::move(*judged);
+  } else if (isatty(STDIN_FILENO) == 0) {
+    c = policy::classify_paths(pol, read_stdin_lines());
+  } else {
+    std::fputs("ledgergate: error: give paths, pipe them in, or pass --base\n", stderr);
+    return ExitCode::error;
+  }
+  const bool ledger_only = !c.paths.empty() && c.code_count() == 0;
+  const std::string_view verdict = c.paths.empty() ? "empty" : ledger_only ? "ledger" : "code";
+  if (o.format == "cortex") {
+    std::fputs(policy::render_classification_cortex(c).c_str(), stdout);
+  } else if (o.format == "json") {
+    std::fputs(render_json(c, verdict).c_str(), stdout);
+  } else {
+    std::fputs(render_text(c).c_str(), stdout);
+  }
+  return ledger_only ? ExitCode::pass : ExitCode::fail;
+}
+
+}  // namespace
+
+void setup_classify(CLI::App& app, Globals& globals) {
+  auto opts = std::make_shared<ClassifyOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "classify", "Is a change ledger-only (exit 0) or code / nothing to merge (exit 1)?");
+  cmd->add_option("paths", opts->paths, "Paths to classify (else --base, else stdin)");
+  cmd->add_option("--base", opts->base, "Classify the diff merge-base(BASE, HEAD)..HEAD");
+  cmd->add_option("--head", opts->head, "The branch head (default HEAD)");
+  cmd->add_option("--format", opts->format, "Output: text, cortex (the reference's exact output) or json")
+      ->check(CLI::IsMember({"text", "cortex", "json"}));
+  cmd->callback([opts, &globals] { globals.exit_code = run_classify(*opts, globals); });
+}
+
+}  // namespace lg::cli

@@ -1,0 +1,153 @@
+// `ledgergate trial-merge BASE HEAD`: merge in memory, classify, check, and
+// print the verdict (exit 0 pass, 1 fail, 2 could not run). `--write-tree`
+// prints the merged tree id; `--commit -m MSG` writes the one merge commit
+// (and the objects it needs) and moves no ref.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "ledgergate/git/signature.hpp"
+#include "ledgergate/merge/trial_merge.hpp"
+#include "ledgergate/report/format.hpp"
+
+namespace lg::cli {
+namespace {
+
+struct TrialMergeOptions {
+  std::string base;
+  std::string head;
+  std::string format = "text";
+  bool write_tree = false;
+  bool no_check = false;
+  std::string commit_message;
+  bool commit = false;
+};
+
+std::string short_id(const git_oid& id) { return git::oid_hex(id).substr(0, 12); }
+
+std::string render_text(const merge::TrialMergeReport& r, const TrialMergeOptions& o) {
+  if (r.nothing_to_merge) return fmt::format("{} is already in {}: nothing to merge\nverdict: fail\n", o.head, o.base);
+  std::string out = fmt::format("merge {} ({}) into {} ({}), merge base {}{}\n", o.head, short_id(r.head), o.base,
+                                short_id(r.base), short_id(r.merge_base),
+                                r.merge.full_merge ? " [rename-aware merge]" : "");
+  if (r.merge.conflicts.empty()) {
+    out += fmt::format("merged tree {}: no textual conflict\n", git::oid_hex(r.merge.tree));
+  }
+  for (const merge::Conflict& c : r.merge.conflicts) out += fmt::format("conflict ({}): {}\n", to_string(c.kind), c.path);
+  if (o.no_check) return out;
+  for (const policy::Classified& p : r.classification.paths) {
+    if (p.cls == policy::PathClass::code) out += fmt::format("code: {}  ({})\n", p.path, p.reason);
+  }
+  out += r.classification.paths.empty() ? "diff: no changed paths\n"
+         : r.classification.code_count()
+             ? fmt::format("diff: {} of {} path(s) need a human\n", r.classification.code_count(),
+                           r.classification.paths.size())
+             : fmt::format("diff: ledger-only, {} path(s){}\n", r.classification.paths.size(),
+                           r.birth ? " (projects.yaml: a birth)" : "");
+  for (const merge::SemanticConflict& s : r.semantic) out += fmt::format("semantic ({}): {}\n", s.kind, s.message);
+  out += report::render_text(r.findings, false);
+  if (!r.checked) out += "check: not run (the merge has conflicts)\n";
+  out += fmt::format("verdict: {}\n", r.pass() ? "pass" : "fail");
+  return out;
+}
+
+std::string render_json(const merge::TrialMergeReport& r) {
+  std::string conflicts;
+  for (const merge::Conflict& c : r.merge.conflicts) {
+    conflicts += fmt::format("{}{{\"path\": {}, \"kind\": \"{}\"}}", conflicts.empty() ? "" : ", ",
+                             report::json_string(c.path), to_string(c.kind));
+  }
+  std::string ledger, code;
+  for (const policy::Classified& p : r.classification.paths) {
+    std::string& list = p.cls == policy::PathClass::ledger ? ledger : code;
+    list += (list.empty() ? "" : ", ") + report::json_string(p.path);
+  }
+  std::string semantic;
+  for (const merge::SemanticConflict& s : r.semantic) {
+    semantic += fmt::format("{}{{\"kind\": {}, \"path\": {}, \"message\": {}}}", semantic.empty() ? "" : ", ",
+                            report::json_string(s.kind), report::json_string(s.path), report::json_string(s.message));
+  }
+  std::string findings = report::render_json(r.findings, {});
+  findings = findings.substr(findings.find("\"findings\": ") + 12);
+  findings = findings.substr(0, findings.rfind('}'));
+  const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
+  return fmt::format(
+      "{{\"verdict\": \"{}\", \"nothing_to_merge\": {}, \"base\": \"{}\", \"head\": \"{}\", \"merge_base\": {}, "
+      "\"tree\": {}, \"conflicts\": [{}], \"classification\": {{\"ledger\": [{}], \"code\": [{}], \"birth\": {}}}, "
+      "\"semantic\": [{}], \"findings\": {}}}\n",
+      r.pass() ? "pass" : "fail", r.nothing_to_merge ? "true" : "false", git::oid_hex(r.base), git::oid_hex(r.head),
+      r.nothing_to_merge ? "null" : "\"" + git::oid_hex(r.merge_base) + "\"",
+      clean ? "\"" + git::oid_hex(r.merge.tree) + "\"" : "null", conflicts, ledger, code, r.birth ? "true" : "false",
+      semantic, findings);
+}
+
+Result<git_oid> write_commit(const git::Repository& repo, git::TrialRepo& trial, const merge::TrialMergeReport& r,
+                             const std::string& message) {
+  if (auto p = trial.persist(repo, r.merge.tree); !p) return p.error();
+  LG_TRY(git::SignaturePtr sig_owned, git::committer_signature(repo));
+  const git_signature* sig = sig_owned.get();
+  git_tree* tree = nullptr;
+  int rc = git_tree_lookup(&tree, repo.raw(), &r.merge.tree);
+  if (rc < 0) return git::libgit2_error(rc, "reading the merged tree");
+  git::TreePtr tree_owned(tree);
+  git_commit *base = nullptr, *head = nullptr;
+  if ((rc = git_commit_lookup(&base, repo.raw(), &r.base)) < 0) return git::libgit2_error(rc, "reading BASE");
+  git::CommitPtr base_owned(base);
+  if ((rc = git_commit_lookup(&head, repo.raw(), &r.head)) < 0) return git::libgit2_error(rc, "reading HEAD");
+  git::CommitPtr head_owned(head);
+  const git_commit* parents[2] = {base, head};
+  git_oid id;
+  rc = git_commit_create(&id, repo.raw(), nullptr, sig, sig, nullptr, message.c_str(), tree, 2, parents);
+  if (rc < 0) return git::libgit2_error(rc, "writing the merge commit");
+  return id;
+}
+
+ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
+  auto fail = [](const Error& e) {
+    std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
+    return ExitCode::error;
+  };
+  auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
+  if (!repo) return fail(repo.error());
+  auto base = repo->resolve_commit(o.base);
+  if (!base) return fail(base.error());
+  auto head = repo->resolve_commit(o.head);
+  if (!head) return fail(head.error());
+  auto trial = git::TrialRepo::open(*repo);
+  if (!trial) return fail(trial.error());
+  auto report = merge::trial_merge(*repo, *trial, *base, *head, {!o.no_check});
+  if (!report) return fail(report.error());
+  std::fputs((o.format == "json" ? render_json(*report) : render_text(*report, o)).c_str(), stdout);
+  if (report->cannot_judge()) return fail(make_error(ErrorKind::invalid_input, "cannot judge the merged tree"));
+  const bool clean = !report->nothing_to_merge && report->merge.conflicts.empty();
+  if (o.write_tree && clean) std::fputs(fmt::format("{}\n", git::oid_hex(report->merge.tree)).c_str(), stdout);
+  const bool pass = o.no_check ? clean : report->pass();
+  if (o.commit && pass) {
+    auto id = write_commit(*repo, *trial, *report, o.commit_message);
+    if (!id) return fail(id.error());
+    std::fputs(fmt::format("{}\n", git::oid_hex(*id)).c_str(), stdout);
+  } else if (o.commit) {
+    std::fputs("ledgergate: the verdict is fail: no merge commit written\n", stderr);
+  }
+  return pass ? ExitCode::pass : ExitCode::fail;
+}
+
+}  // namespace
+
+void setup_trial_merge(CLI::App& app, Globals& globals) {
+  auto opts = std::make_shared<TrialMergeOptions>();
+  CLI::App* cmd = app.add_subcommand("trial-merge", "Merge HEAD into BASE in memory and judge the result");
+  cmd->add_option("base", opts->base, "The target (e.g. main)")->required();
+  cmd->add_option("head", opts->head, "The branch to land")->required();
+  cmd->add_option("--format", opts->format, "Output: text or json")->check(CLI::IsMember({"text", "json"}));
+  cmd->add_flag("--write-tree", opts->write_tree, "Print the merged tree id (clean merges)");
+  cmd->add_flag("--no-check", opts->no_check, "Only merge: no classification, no check (any repository)");
+  auto* message = cmd->add_option("-m,--message", opts->commit_message, "Message of the merge commit");
+  cmd->add_flag("--commit", opts->commit, "Write the merge commit (parents BASE, HEAD) on a pass; moves no ref")
+      ->needs(message);
+  cmd->callback([opts, &globals] { globals.exit_code = run_trial_merge(*opts, globals); });
+}
+
+}  // namespace lg::cli

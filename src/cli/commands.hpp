@@ -1,0 +1,22 @@
+// One setup function per subcommand; each registers its options and a
+// callback that stores the command's exit code in `exit_code`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "exit_code.hpp"
+
+namespace lg::cli {
+
+struct Globals {
+  std::string repo;  // --repo DIR ("" = discover from the current directory)
+  ExitCode exit_code = ExitCode::pass;
+};
+
+void setup_check(CLI::App& app, Globals& globals);
+void setup_classify(CLI::App& app, Globals& globals);
+void setup_trial_merge(CLI::App& app, Globals& globals);
+void setup_rules(CLI::App& app, Globals& globals);
+void setup_explain(CLI::App& app, Globals& globals);
+
+}  // namespace lg::cli

@@ -1,0 +1,49 @@
+// ledgergate's entry point: libgit2 session, CLI11 wiring, exit codes. The
+// only place exceptions are caught; CLI11's parse errors become exit 2.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "commands.hpp"
+#include "ledgergate/git/repository.hpp"
+
+int main(int argc, char** argv) {
+  using namespace lg::cli;
+  try {
+    const lg::git::Libgit2Session session;
+    CLI::App app{
+        "ledgergate: guards ledgers kept in git.\n"
+        "Exit codes: 0 pass, 1 fail (drift, code in the diff, conflict), 2 could not run or cannot judge.",
+        "ledgergate"};
+    app.require_subcommand(1);
+    app.fallthrough();  // --repo is accepted after the subcommand too
+    app.set_version_flag("--version", "ledgergate 0.1.0");
+    Globals globals;
+    app.add_option("--repo", globals.repo, "Repository to use (default: discover from the current directory)");
+    setup_check(app, globals);
+    setup_classify(app, globals);
+    setup_trial_merge(app, globals);
+    setup_rules(app, globals);
+    setup_explain(app, globals);
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+      return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+      return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+      return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+      std::fputs(fmt::format("ledgergate: error: {}\nRun 'ledgergate --help' for usage.\n", e.what()).c_str(),
+                 stderr);
+      return to_int(ExitCode::error);
+    }
+    return to_int(globals.exit_code);
+  } catch (const std::exception& e) {
+    std::fputs(fmt::format("ledgergate: error: {}\n", e.what()).c_str(), stderr);
+  } catch (...) {
+    std::fputs("ledgergate: error: unknown internal error\n", stderr);
+  }
+  return to_int(ExitCode::error);
+}

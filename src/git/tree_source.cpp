@@ -1,0 +1,294 @@
+// Tree sources: a git tree read by object id, the index's stage-0 entries,
+// and a folder on disk. All three list children sorted by name bytes and
+// report entry kinds, so the checker sees one model whatever it reads.
+#include "ledgergate/git/tree_source.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace lg::git {
+
+std::string_view to_string(EntryKind kind) {
+  switch (kind) {
+    case EntryKind::file: return "file";
+    case EntryKind::executable: return "executable file";
+    case EntryKind::symlink: return "symlink";
+    case EntryKind::submodule: return "submodule";
+    case EntryKind::directory: return "directory";
+  }
+  return "file";
+}
+
+namespace {
+
+EntryKind kind_of_mode(unsigned mode) {
+  switch (mode) {
+    case GIT_FILEMODE_BLOB_EXECUTABLE: return EntryKind::executable;
+    case GIT_FILEMODE_LINK: return EntryKind::symlink;
+    case GIT_FILEMODE_COMMIT: return EntryKind::submodule;
+    case GIT_FILEMODE_TREE: return EntryKind::directory;
+    default: return EntryKind::file;
+  }
+}
+
+std::string raw_id(const git_oid& oid) {
+  return std::string(reinterpret_cast<const char*>(oid.id), GIT_OID_RAWSZ);
+}
+
+git_oid oid_from_raw(const std::string& raw) {
+  git_oid oid;
+  git_oid_fromraw(&oid, reinterpret_cast<const unsigned char*>(raw.data()));
+  return oid;
+}
+
+Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
+  const git_oid oid = oid_from_raw(entry.content_id);
+  git_odb* raw_odb = nullptr;
+  int rc = git_repository_odb(&raw_odb, repo);
+  if (rc < 0) return libgit2_error(rc, "opening object database");
+  OdbPtr odb(raw_odb);
+  std::size_t size = 0;
+  git_object_t type = GIT_OBJECT_INVALID;
+  rc = git_odb_read_header(&size, &type, odb.get(), &oid);
+  if (rc < 0) return libgit2_error(rc, "reading blob " + oid_hex(oid));
+  if (size > k_max_blob_bytes) {
+    return make_error(ErrorKind::invalid_input, std::to_string(size) + " bytes is over the " +
+                                                    std::to_string(k_max_blob_bytes) + "-byte limit");
+  }
+  git_blob* blob = nullptr;
+  rc = git_blob_lookup(&blob, repo, &oid);
+  if (rc < 0) return libgit2_error(rc, "reading blob " + oid_hex(oid));
+  BlobPtr owned(blob);
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(owned.get()));
+  return std::string(data, static_cast<std::size_t>(git_blob_rawsize(owned.get())));
+}
+
+class GitTreeSource final : public TreeSource {
+ public:
+  GitTreeSource(git_repository* repo, TreePtr root, std::string rev)
+      : m_repo(repo), m_root(std::move(root)), m_rev(std::move(rev)) {}
+
+  const std::string& rev() const override { return m_rev; }
+
+  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
+    TreePtr sub;
+    const git_tree* tree = m_root.get();
+    if (!dir.empty()) {
+      LG_TRY(std::optional<Entry> e, stat(dir));
+      if (!e || e->kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
+      git_tree* t = nullptr;
+      const git_oid oid = oid_from_raw(e->content_id);
+      const int rc = git_tree_lookup(&t, m_repo, &oid);
+      if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
+      sub.reset(t);
+      tree = sub.get();
+    }
+    std::vector<Entry> out;
+    const std::size_t n = git_tree_entrycount(tree);
+    out.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const git_tree_entry* te = git_tree_entry_byindex(tree, i);
+      out.push_back(Entry{git_tree_entry_name(te), kind_of_mode(git_tree_entry_filemode_raw(te)),
+                          raw_id(*git_tree_entry_id(te))});
+    }
+    // git orders trees as if directory names ended in '/'; callers want plain byte order.
+    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    return std::optional<std::vector<Entry>>(std::move(out));
+  }
+
+  Result<std::optional<Entry>> stat(std::string_view path) override {
+    git_tree_entry* te = nullptr;
+    const std::string p(path);
+    const int rc = git_tree_entry_bypath(&te, m_root.get(), p.c_str());
+    if (rc == GIT_ENOTFOUND) return std::optional<Entry>{};
+    if (rc < 0) return libgit2_error(rc, "looking up " + p);
+    TreeEntryPtr owned(te);
+    return std::optional<Entry>(Entry{git_tree_entry_name(te), kind_of_mode(git_tree_entry_filemode_raw(te)),
+                                      raw_id(*git_tree_entry_id(te))});
+  }
+
+  Result<std::string> read(std::string_view, const Entry& entry) override {
+    return read_blob(m_repo, entry);
+  }
+
+ private:
+  git_repository* m_repo;
+  TreePtr m_root;
+  std::string m_rev;
+};
+
+// The index as a sorted path → entry map; directories are implied by paths.
+class IndexSource final : public TreeSource {
+ public:
+  IndexSource(git_repository* repo, std::map<std::string, Entry> files)
+      : m_repo(repo), m_files(std::move(files)) {}
+
+  const std::string& rev() const override { return m_rev; }
+
+  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
+    const std::string prefix = dir.empty() ? std::string() : std::string(dir) + "/";
+    std::vector<Entry> out;
+    for (auto it = m_files.lower_bound(prefix); it != m_files.end(); ++it) {
+      const std::string& path = it->first;
+      if (path.compare(0, prefix.size(), prefix) != 0) break;
+      const std::string rest = path.substr(prefix.size());
+      const std::size_t slash = rest.find('/');
+      if (slash == std::string::npos) {
+        Entry e = it->second;
+        e.name = rest;
+        out.push_back(std::move(e));
+      } else if (out.empty() || out.back().name != rest.substr(0, slash)) {
+        out.push_back(Entry{rest.substr(0, slash), EntryKind::directory, ""});
+      }
+    }
+    if (out.empty() && !dir.empty()) return std::optional<std::vector<Entry>>{};
+    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    out.erase(std::unique(out.begin(), out.end(),
+                          [](const Entry& a, const Entry& b) { return a.name == b.name; }),
+              out.end());
+    return std::optional<std::vector<Entry>>(std::move(out));
+  }
+
+  Result<std::optional<Entry>> stat(std::string_view path) override {
+    const std::string p(path);
+    if (auto it = m_files.find(p); it != m_files.end()) {
+      Entry e = it->second;
+      e.name = p.substr(p.rfind('/') + 1);
+      return std::optional<Entry>(std::move(e));
+    }
+    auto it = m_files.lower_bound(p + "/");
+    if (it != m_files.end() && it->first.compare(0, p.size() + 1, p + "/") == 0) {
+      return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), EntryKind::directory, ""});
+    }
+    return std::optional<Entry>{};
+  }
+
+  Result<std::string> read(std::string_view, const Entry& entry) override {
+    return read_blob(m_repo, entry);
+  }
+
+ private:
+  git_repository* m_repo;
+  std::map<std::string, Entry> m_files;
+  std::string m_rev = ":index";
+};
+
+class DirectorySource final : public TreeSource {
+ public:
+  explicit DirectorySource(std::string root) : m_root(std::move(root)) {}
+
+  const std::string& rev() const override { return m_rev; }
+
+  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
+    const std::string full = join(dir);
+    DIR* d = opendir(full.c_str());
+    if (!d) return std::optional<std::vector<Entry>>{};
+    std::vector<Entry> out;
+    while (const dirent* de = readdir(d)) {
+      const std::string name = de->d_name;
+      if (name == "." || name == ".." || (dir.empty() && name == ".git")) continue;
+      if (auto kind = kind_at(full + "/" + name)) out.push_back(Entry{name, *kind, ""});
+    }
+    closedir(d);
+    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    return std::optional<std::vector<Entry>>(std::move(out));
+  }
+
+  Result<std::optional<Entry>> stat(std::string_view path) override {
+    const auto kind = kind_at(join(path));
+    if (!kind) return std::optional<Entry>{};
+    const std::string p(path);
+    return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), *kind, ""});
+  }
+
+  Result<std::string> read(std::string_view path, const Entry&) override {
+    const std::string full = join(path);
+    struct stat st {};
+    if (::stat(full.c_str(), &st) == 0 && static_cast<std::size_t>(st.st_size) > k_max_blob_bytes) {
+      return make_error(ErrorKind::invalid_input, std::to_string(st.st_size) + " bytes is over the " +
+                                                      std::to_string(k_max_blob_bytes) + "-byte limit");
+    }
+    std::ifstream in(full, std::ios::binary);
+    if (!in) return make_error(ErrorKind::io, "cannot open for reading");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return make_error(ErrorKind::io, "read error");
+    return ss.str();
+  }
+
+ private:
+  std::string join(std::string_view rel) const {
+    return rel.empty() ? m_root : m_root + "/" + std::string(rel);
+  }
+  static std::optional<EntryKind> kind_at(const std::string& full) {
+    struct stat st {};
+    if (::lstat(full.c_str(), &st) != 0) return std::nullopt;
+    if (S_ISLNK(st.st_mode)) return EntryKind::symlink;
+    if (S_ISDIR(st.st_mode)) return EntryKind::directory;
+    if (S_ISREG(st.st_mode)) return (st.st_mode & S_IXUSR) ? EntryKind::executable : EntryKind::file;
+    return EntryKind::submodule;  // sockets, fifos, devices: not a file either
+  }
+
+  std::string m_root;
+  std::string m_rev;
+};
+
+}  // namespace
+
+Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std::string& path) {
+  LG_TRY(auto entry, tree.stat(path));
+  if (!entry || (entry->kind != EntryKind::file && entry->kind != EntryKind::executable)) {
+    return std::optional<std::string>{};
+  }
+  LG_TRY(std::string bytes, tree.read(path, *entry));
+  return std::optional<std::string>(std::move(bytes));
+}
+
+Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path) {
+  LG_TRY(auto entry, tree.stat(path));
+  if (!entry) return std::optional<std::string>{};
+  return std::optional<std::string>(entry->content_id);
+}
+
+Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const git_oid& tree_id,
+                                                     std::string rev_label) {
+  git_tree* t = nullptr;
+  const int rc = git_tree_lookup(&t, repo.raw(), &tree_id);
+  if (rc < 0) return libgit2_error(rc, "reading tree " + oid_hex(tree_id));
+  return std::unique_ptr<TreeSource>(
+      std::make_unique<GitTreeSource>(repo.raw(), TreePtr(t), std::move(rev_label)));
+}
+
+Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
+  git_index* raw = nullptr;
+  int rc = git_repository_index(&raw, repo.raw());
+  if (rc < 0) return libgit2_error(rc, "reading the index");
+  IndexPtr index(raw);
+  if (git_index_has_conflicts(index.get())) {
+    return make_error(ErrorKind::invalid_input, "the index has unmerged paths: resolve them first");
+  }
+  std::map<std::string, Entry> files;
+  const std::size_t n = git_index_entrycount(index.get());
+  for (std::size_t i = 0; i < n; ++i) {
+    const git_index_entry* ie = git_index_get_byindex(index.get(), i);
+    files.emplace(ie->path, Entry{"", kind_of_mode(ie->mode), raw_id(ie->id)});
+  }
+  return std::unique_ptr<TreeSource>(std::make_unique<IndexSource>(repo.raw(), std::move(files)));
+}
+
+Result<std::unique_ptr<TreeSource>> open_directory_source(const std::string& root) {
+  struct stat st {};
+  if (::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return make_error(ErrorKind::usage, root + " is not a directory");
+  }
+  std::string r = root;
+  while (r.size() > 1 && r.back() == '/') r.pop_back();
+  return std::unique_ptr<TreeSource>(std::make_unique<DirectorySource>(std::move(r)));
+}
+
+}  // namespace lg::git

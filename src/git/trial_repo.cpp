@@ -1,0 +1,77 @@
+// The trial-merge repository: the user's object database read-through, with
+// writes caught by a mempack backend at priority 999.
+#include "ledgergate/git/trial_repo.hpp"
+
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
+
+namespace lg::git {
+
+Result<TrialRepo> TrialRepo::open(const Repository& repo) {
+  git_repository* raw = nullptr;
+  int rc = git_repository_open_ext(&raw, repo.git_dir().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+  if (rc < 0) return libgit2_error(rc, "opening the trial-merge repository");
+  RepositoryPtr owned(raw);
+  git_odb* odb_raw = nullptr;
+  rc = git_repository_odb(&odb_raw, owned.get());
+  if (rc < 0) return libgit2_error(rc, "opening the object database");
+  OdbPtr odb(odb_raw);
+  git_odb_backend* mempack = nullptr;
+  rc = git_mempack_new(&mempack);
+  if (rc < 0) return libgit2_error(rc, "creating the in-memory object store");
+  rc = git_odb_add_backend(odb.get(), mempack, 999);  // the odb owns the backend from here
+  if (rc < 0) {
+    mempack->free(mempack);
+    return libgit2_error(rc, "attaching the in-memory object store");
+  }
+  return TrialRepo(Repository::adopt(std::move(owned)));
+}
+
+Result<git_oid> TrialRepo::write_blob(std::string_view data) {
+  git_oid id;
+  const int rc = git_blob_create_from_buffer(&id, raw(), data.data(), data.size());
+  if (rc < 0) return libgit2_error(rc, "writing a merged blob");
+  return id;
+}
+
+namespace {
+
+Result<void> copy_missing(git_repository* from_repo, git_odb* from, git_odb* to, const git_oid& id) {
+  if (git_odb_exists(to, &id)) return {};
+  git_odb_object* raw = nullptr;
+  int rc = git_odb_read(&raw, from, &id);
+  if (rc < 0) return libgit2_error(rc, "reading " + oid_hex(id));
+  OdbObjectPtr obj(raw);
+  if (git_odb_object_type(obj.get()) == GIT_OBJECT_TREE) {
+    git_tree* t = nullptr;
+    rc = git_tree_lookup(&t, from_repo, &id);
+    if (rc < 0) return libgit2_error(rc, "reading tree " + oid_hex(id));
+    TreePtr tree(t);
+    for (std::size_t i = 0; i < git_tree_entrycount(tree.get()); ++i) {
+      const git_tree_entry* e = git_tree_entry_byindex(tree.get(), i);
+      if (git_tree_entry_filemode(e) == GIT_FILEMODE_COMMIT) continue;  // submodule commits live elsewhere
+      if (auto r = copy_missing(from_repo, from, to, *git_tree_entry_id(e)); !r) return r;
+    }
+  }
+  git_oid written;
+  rc = git_odb_write(&written, to, git_odb_object_data(obj.get()), git_odb_object_size(obj.get()),
+                     git_odb_object_type(obj.get()));
+  if (rc < 0) return libgit2_error(rc, "writing " + oid_hex(id));
+  return {};
+}
+
+}  // namespace
+
+Result<void> TrialRepo::persist(const Repository& target, const git_oid& root) const {
+  git_odb* from_raw = nullptr;
+  int rc = git_repository_odb(&from_raw, raw());
+  if (rc < 0) return libgit2_error(rc, "opening the trial object database");
+  OdbPtr from(from_raw);
+  git_odb* to_raw = nullptr;
+  rc = git_repository_odb(&to_raw, target.raw());
+  if (rc < 0) return libgit2_error(rc, "opening the object database");
+  OdbPtr to(to_raw);
+  return copy_missing(raw(), from.get(), to.get(), root);
+}
+
+}  // namespace lg::git

@@ -1,0 +1,78 @@
+// A branch's changes as classifier input, and the projects.yaml birth rule.
+#include "ledgergate/merge/branch_diff.hpp"
+
+#include <algorithm>
+
+#include "ledgergate/git/diff.hpp"
+#include "ledgergate/ledger/project_ledger.hpp"
+
+namespace lg::merge {
+namespace {
+
+policy::FileKind file_kind(const git::DiffEntry& e) {
+  if (!e.has_new) return policy::FileKind::none;
+  switch (e.new_kind) {
+    case git::EntryKind::executable: return policy::FileKind::executable;
+    case git::EntryKind::symlink: return policy::FileKind::symlink;
+    case git::EntryKind::submodule: return policy::FileKind::submodule;
+    default: return policy::FileKind::file;
+  }
+}
+
+bool same_row(const rules::ProjectRow& a, const rules::ProjectRow& b) {
+  auto fa = a.fields;
+  auto fb = b.fields;
+  std::sort(fa.begin(), fa.end());
+  std::sort(fb.begin(), fb.end());
+  return fa == fb;
+}
+
+}  // namespace
+
+Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git_oid& from, const git_oid& to) {
+  LG_TRY(auto entries, git::diff_trees(repo, &from, &to));
+  std::vector<policy::Change> changes;
+  for (const git::DiffEntry& e : entries) {
+    if (!e.old_path.empty() && e.status[0] == 'R') changes.push_back({"D", e.old_path, policy::FileKind::none});
+    changes.push_back({e.status, e.path, file_kind(e)});
+  }
+  return changes;
+}
+
+std::optional<rules::ProjectsTable> projects_rows(const std::optional<std::string>& text) {
+  if (!text) return std::nullopt;
+  diag::CollectingSink sink;
+  rules::ProjectsTable table = rules::check_projects_yaml(*text, rules::ProjectsYamlEra{}, sink);
+  for (const diag::Finding& f : sink.findings()) {
+    if (f.rule == "projects-yaml-parses" || f.rule == "projects-yaml-is-mapping") return std::nullopt;
+  }
+  return table;
+}
+
+Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes) {
+  LG_TRY(auto base_text, git::read_regular_file(base, "projects.yaml"));
+  LG_TRY(auto head_text, git::read_regular_file(head, "projects.yaml"));
+  const auto base_rows = projects_rows(base_text);
+  const auto head_rows = projects_rows(head_text);
+  if (!base_rows || !head_rows) return false;
+  for (const rules::ProjectRow& row : base_rows->rows) {
+    const rules::ProjectRow* now = head_rows->find(row.key);
+    if (!now || !same_row(row, *now)) return false;
+  }
+  if (head_rows->rows.size() <= base_rows->rows.size()) return false;
+  for (const rules::ProjectRow& row : head_rows->rows) {
+    if (base_rows->find(row.key)) continue;
+    const std::string path = "projects/" + row.key + ".md";
+    const bool added = std::any_of(changes.begin(), changes.end(),
+                                   [&](const policy::Change& c) { return c.path == path && c.status == "A"; });
+    if (!added) return false;
+    LG_TRY(auto text, git::read_regular_file(head, path));
+    if (!text) return false;
+    const auto ledger = ledger::parse_project_ledger(*text);
+    const ledger::HeaderField* project = ledger.header_field("Project");
+    if (!project || project->value != row.key) return false;
+  }
+  return true;
+}
+
+}  // namespace lg::merge

@@ -1,0 +1,195 @@
+// The trial merge as a pass list: containment → merge base → BASE's policy →
+// tree merge in memory → classification of the branch's diff (with the
+// projects.yaml birth exception) → semantic detectors → check of the merged
+// tree. Every object it creates stays in the trial repository's memory.
+#include "ledgergate/merge/trial_merge.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ledgergate/git/diff.hpp"
+#include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/rules/check.hpp"
+#include "ledgergate/rules/projects_yaml.hpp"
+
+namespace lg::merge {
+
+bool TrialMergeReport::cannot_judge() const {
+  return std::any_of(findings.begin(), findings.end(), [](const diag::Finding& f) { return f.cannot_judge; });
+}
+
+bool TrialMergeReport::pass() const {
+  const bool clean_check = std::none_of(findings.begin(), findings.end(),
+                                        [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
+  return !nothing_to_merge && merge.conflicts.empty() && !classification.paths.empty() &&
+         classification.code_count() == 0 && semantic.empty() && clean_check;
+}
+
+namespace {
+
+// The three versions of the trees the detectors compare.
+struct Sides {
+  std::unique_ptr<git::TreeSource> base, ours, theirs, merged;
+};
+
+std::set<std::string> run_idents(const ledger::ProjectLedger& l) {
+  std::set<std::string> out;
+  for (const auto& r : l.runs) out.insert(r.ident);
+  return out;
+}
+
+std::set<std::string> log_keys(const ledger::ProjectLedger& l) {
+  std::set<std::string> out;
+  for (const auto& e : l.log) out.insert(e.date + "\x1f" + e.kind + "\x1f" + e.text);
+  return out;
+}
+
+std::size_t count_new(const std::set<std::string>& side, const std::set<std::string>& base) {
+  return static_cast<std::size_t>(
+      std::count_if(side.begin(), side.end(), [&](const std::string& k) { return base.count(k) == 0; }));
+}
+
+// One project ledger changed on both sides: the same run added twice, and log
+// entries from both sides interleaved out of order in the merged file.
+Result<void> detect_ledger(Sides& s, const std::string& path, std::vector<SemanticConflict>& out) {
+  LG_TRY(auto b, git::read_regular_file(*s.base, path));
+  LG_TRY(auto o, git::read_regular_file(*s.ours, path));
+  LG_TRY(auto t, git::read_regular_file(*s.theirs, path));
+  if (!o || !t) return {};
+  const auto base = ledger::parse_project_ledger(b.value_or(""));
+  const auto ours = ledger::parse_project_ledger(*o);
+  const auto theirs = ledger::parse_project_ledger(*t);
+  const auto base_runs = run_idents(base);
+  const auto ours_runs = run_idents(ours);
+  for (const std::string& id : run_idents(theirs)) {
+    if (base_runs.count(id) == 0 && ours_runs.count(id) == 1) {
+      out.push_back({"run-added-twice", path, "run " + id + " is added on both sides (BASE and HEAD) of " + path});
+    }
+  }
+  const auto base_log = log_keys(base);
+  if (count_new(log_keys(ours), base_log) == 0 || count_new(log_keys(theirs), base_log) == 0 || !s.merged) return {};
+  LG_TRY(auto m, git::read_regular_file(*s.merged, path));
+  if (!m) return {};
+  const auto merged = ledger::parse_project_ledger(*m);
+  for (std::size_t i = 1; i < merged.log.size(); ++i) {
+    if (merged.log[i].date > merged.log[i - 1].date) {
+      out.push_back({"log-interleaved", path,
+                     "both sides (BASE and HEAD) prepended log entries to " + path +
+                         ": the merged log is not newest-first at line " + std::to_string(merged.log[i].line)});
+      break;
+    }
+  }
+  return {};
+}
+
+std::string status_of(const std::optional<rules::ProjectsTable>& t, const std::string& key) {
+  const rules::ProjectRow* row = t ? t->find(key) : nullptr;
+  const std::string* status = row ? row->get("status") : nullptr;
+  return status ? *status : std::string();
+}
+
+// A row retired on one side while the other side adds runs to its ledger.
+Result<void> detect_retired(Sides& s, std::vector<SemanticConflict>& out) {
+  LG_TRY(auto b_id, git::entry_id(*s.base, "projects.yaml"));
+  LG_TRY(auto o_id, git::entry_id(*s.ours, "projects.yaml"));
+  LG_TRY(auto t_id, git::entry_id(*s.theirs, "projects.yaml"));
+  if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
+  LG_TRY(auto b, git::read_regular_file(*s.base, "projects.yaml"));
+  LG_TRY(auto o, git::read_regular_file(*s.ours, "projects.yaml"));
+  LG_TRY(auto t, git::read_regular_file(*s.theirs, "projects.yaml"));
+  const auto base = projects_rows(b), ours = projects_rows(o), theirs = projects_rows(t);
+  if (!base) return {};
+  for (const rules::ProjectRow& row : base->rows) {
+    const std::string path = "projects/" + row.key + ".md";
+    const bool ours_retired = status_of(ours, row.key) == "retired" && status_of(base, row.key) != "retired";
+    const bool theirs_retired = status_of(theirs, row.key) == "retired" && status_of(base, row.key) != "retired";
+    if (ours_retired == theirs_retired) continue;
+    git::TreeSource& adder = ours_retired ? *s.theirs : *s.ours;
+    LG_TRY(auto before, git::read_regular_file(*s.base, path));
+    LG_TRY(auto after, git::read_regular_file(adder, path));
+    if (!after) continue;
+    if (count_new(run_idents(ledger::parse_project_ledger(*after)),
+                  run_idents(ledger::parse_project_ledger(before.value_or("")))) == 0) {
+      continue;
+    }
+    out.push_back({"retired-with-new-runs", path,
+                   row.key + " is retired on " + (ours_retired ? "BASE" : "HEAD") + " while " +
+                       (ours_retired ? "HEAD" : "BASE") + " adds runs to " + path});
+  }
+  return {};
+}
+
+// Only paths the branch changed can conflict semantically; of those, the
+// ledgers BASE changed too are compared three ways.
+Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vector<policy::Change>& changes) {
+  std::vector<SemanticConflict> out;
+  for (const policy::Change& c : changes) {
+    if (c.status == "D" || c.path.rfind("projects/", 0) != 0 || c.path.size() < 13 ||
+        c.path.compare(c.path.size() - 3, 3, ".md") != 0 || c.path.find('/', 9) != std::string::npos) {
+      continue;
+    }
+    LG_TRY(auto b, git::entry_id(*s.base, c.path));
+    LG_TRY(auto o, git::entry_id(*s.ours, c.path));
+    if (o == b || !o) continue;  // BASE left it alone
+    if (auto r = detect_ledger(s, c.path, out); !r) return r.error();
+  }
+  if (auto r = detect_retired(s, out); !r) return r.error();
+  return out;
+}
+
+Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git_oid& tree, std::string label) {
+  return git::open_tree_source(repo, tree, std::move(label));
+}
+
+}  // namespace
+
+Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git_oid& base,
+                                     const git_oid& head, const TrialMergeOptions& options) {
+  TrialMergeReport report;
+  report.base = base;
+  report.head = head;
+  LG_TRY(report.merge_base, git::merge_base(repo, base, head));
+  if (git_oid_equal(&report.merge_base, &head)) {
+    report.nothing_to_merge = true;
+    return report;
+  }
+  LG_TRY(git_oid mb_tree, repo.commit_tree(report.merge_base));
+  LG_TRY(git_oid base_tree, repo.commit_tree(base));
+  LG_TRY(git_oid head_tree, repo.commit_tree(head));
+  Sides s;
+  LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));
+  LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));
+  LG_TRY(s.theirs, source(trial.repo(), head_tree, "HEAD"));
+  LG_TRY(auto pol, policy::load_policy(*s.ours));
+  LG_TRY(report.merge, merge_trees(trial, mb_tree, base_tree, head_tree));
+  if (!options.check) return report;
+
+  LG_TRY(auto changes, tree_changes(repo, mb_tree, head_tree));
+  const bool yaml_changed = std::any_of(changes.begin(), changes.end(),
+                                        [](const policy::Change& c) { return c.path == "projects.yaml"; });
+  if (yaml_changed && pol.paths.birth_exception) {
+    LG_TRY(report.birth, is_birth(*s.base, *s.theirs, changes));
+  }
+  report.classification = policy::classify_changes(pol.paths, changes, report.birth);
+  if (report.merge.conflicts.empty()) {
+    LG_TRY(s.merged, source(trial.repo(), report.merge.tree, "merged"));
+  }
+  LG_TRY(report.semantic, detect_semantic(s, changes));
+  if (!s.merged) return report;
+  rules::CheckCache cache;
+  rules::CheckOptions check;
+  check.profile = pol.profile;
+  check.severities = pol.severities;
+  LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, cache));
+  report.profile = checked.profile;
+  report.findings = std::move(checked.findings);
+  report.checked = true;
+  for (diag::Finding& f : report.findings) f.location.rev = "merged";
+  return report;
+}
+
+}  // namespace lg::merge

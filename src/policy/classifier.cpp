@@ -1,0 +1,137 @@
+// The path rule (spec §7.2), status-aware classification (§7.4) and the
+// reference's classify output. Every verdict carries the rule that made it.
+#include "ledgergate/policy/classifier.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <set>
+
+#include "ledgergate/util/text.hpp"
+
+namespace lg::policy {
+
+Policy builtin_policy() { return Policy{}; }
+
+namespace {
+
+std::vector<std::string> components(std::string_view path) {
+  std::string p(path);
+  std::replace(p.begin(), p.end(), '\\', '/');
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    const std::size_t slash = std::min(p.find('/', start), p.size());
+    std::string part = p.substr(start, slash - start);
+    if (!part.empty() && part != ".") out.push_back(std::move(part));
+    start = slash + 1;
+  }
+  return out;
+}
+
+const std::string* prefix_of(const std::vector<std::string>& dirs, std::string_view path) {
+  for (const std::string& d : dirs) {
+    if (util::starts_with(path, d)) return &d;
+  }
+  return nullptr;
+}
+
+std::string normalised(std::string_view path) { return util::join(components(path), "/"); }
+
+}  // namespace
+
+PathVerdict classify_path(const Policy& policy, std::string_view path) {
+  const std::vector<std::string> parts = components(path);
+  if (parts.empty()) return {PathClass::code, "empty path"};
+  if (std::find(parts.begin(), parts.end(), "..") != parts.end()) return {PathClass::code, "traversal (..)"};
+  for (const std::string& part : parts) {
+    if (part.front() == '.') return {PathClass::code, "dot-path (" + part + ")"};
+  }
+  for (const std::string& pattern : policy.excluded_names) {
+    if (fnmatch(pattern.c_str(), parts.back().c_str(), 0) == 0) return {PathClass::code, "excluded name " + pattern};
+  }
+  if (parts.size() == 1) {
+    const bool file = std::find(policy.ledger_files.begin(), policy.ledger_files.end(), parts[0]) !=
+                      policy.ledger_files.end();
+    return file ? PathVerdict{PathClass::ledger, "ledger file"} : PathVerdict{PathClass::code, "not a ledger file"};
+  }
+  const std::string joined = util::join(parts, "/");
+  if (const std::string* dir = prefix_of(policy.frozen_dirs, joined)) return {PathClass::code, "frozen dir " + *dir};
+  if (const std::string* dir = prefix_of(policy.ledger_dirs, joined)) return {PathClass::ledger, "ledger dir " + *dir};
+  return {PathClass::code, "not under a ledger dir"};
+}
+
+std::size_t Classification::ledger_count() const {
+  return static_cast<std::size_t>(
+      std::count_if(paths.begin(), paths.end(), [](const Classified& c) { return c.cls == PathClass::ledger; }));
+}
+std::size_t Classification::code_count() const { return paths.size() - ledger_count(); }
+
+Classification classify_paths(const Policy& policy, const std::vector<std::string>& paths) {
+  Classification out;
+  std::set<std::string> seen;
+  for (const std::string& raw : paths) {
+    const std::string path(util::strip(raw));
+    if (path.empty() || !seen.insert(path).second) continue;
+    const PathVerdict v = classify_path(policy, path);
+    out.paths.push_back({path, v.cls, v.reason});
+  }
+  return out;
+}
+
+namespace {
+
+std::string_view kind_name(FileKind k) {
+  switch (k) {
+    case FileKind::executable: return "an executable file";
+    case FileKind::symlink: return "a symlink";
+    case FileKind::submodule: return "a submodule";
+    default: return "a file";
+  }
+}
+
+PathVerdict classify_change(const Policy& policy, const Change& c, bool birth) {
+  if (birth && c.path == "projects.yaml") return {PathClass::ledger, "projects.yaml birth: new rows with their ledgers"};
+  PathVerdict v = classify_path(policy, c.path);
+  if (v.cls != PathClass::ledger) return v;
+  const std::string path = normalised(c.path);
+  if (const std::string* dir = prefix_of(policy.append_only_dirs, path); dir && c.status.substr(0, 1) != "A") {
+    return {PathClass::code, "append-only dir " + *dir + " (status " + c.status + ")"};
+  }
+  if (c.status == "T") return {PathClass::code, "type change"};
+  if (c.new_kind == FileKind::symlink || c.new_kind == FileKind::submodule || c.new_kind == FileKind::executable) {
+    return {PathClass::code, std::string(kind_name(c.new_kind)) + " is never ledger"};
+  }
+  return v;
+}
+
+}  // namespace
+
+Classification classify_changes(const Policy& policy, const std::vector<Change>& changes, bool birth) {
+  Classification out;
+  std::set<std::string> seen;
+  for (const Change& c : changes) {
+    if (!seen.insert(c.path).second) continue;
+    const PathVerdict v = classify_change(policy, c, birth);
+    out.paths.push_back({c.path, v.cls, v.reason});
+  }
+  return out;
+}
+
+std::string render_classification_cortex(const Classification& c) {
+  if (c.paths.empty()) return "no changed paths \xE2\x80\x94 nothing to merge\n";
+  std::string out;
+  const std::size_t code = c.code_count();
+  if (code > 0) {
+    out = "code: " + std::to_string(code) + " of " + std::to_string(c.paths.size()) + " path(s) need a human\n";
+    for (const Classified& p : c.paths) {
+      if (p.cls == PathClass::code) out += "  " + p.path + "\n";
+    }
+    return out;
+  }
+  out = "ledger-only: " + std::to_string(c.paths.size()) + " path(s)\n";
+  for (const Classified& p : c.paths) out += "  " + p.path + "\n";
+  return out;
+}
+
+}  // namespace lg::policy

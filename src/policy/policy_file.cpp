@@ -1,0 +1,117 @@
+// Loading `.ledgergate.yaml` with yaml-cpp's node API (a small file: marks
+// give every error its line). Unknown keys, wrong types, unknown rule ids and
+// directory names without a trailing "/" are errors, never ignored.
+#include "ledgergate/policy/policy_file.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include "ledgergate/rules/registry.hpp"
+
+namespace lg::policy {
+namespace {
+
+Error at(const YAML::Node& node, const std::string& message) {
+  return make_error(ErrorKind::invalid_input,
+                    std::string(k_policy_path) + ":" + std::to_string(node.Mark().line + 1) + ": " + message);
+}
+
+Result<std::vector<std::string>> string_list(const YAML::Node& node, const std::string& key, bool dirs) {
+  if (!node.IsSequence()) return at(node, "`" + key + "` must be a list of strings");
+  std::vector<std::string> out;
+  for (const YAML::Node& item : node) {
+    if (!item.IsScalar() || item.Scalar().empty()) return at(item, "`" + key + "` items must be non-empty strings");
+    std::string v = item.Scalar();
+    if (dirs && v.back() != '/') return at(item, "`" + key + "` entries are directories ending in /: " + v);
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+Result<bool> boolean(const YAML::Node& node, const std::string& key) {
+  const std::string& v = node.IsScalar() ? node.Scalar() : std::string();
+  if (v == "true") return true;
+  if (v == "false") return false;
+  return at(node, "`" + key + "` must be true or false");
+}
+
+Result<void> read_severities(const YAML::Node& node, RepoPolicy& out) {
+  if (!node.IsMap()) return at(node, "`severities` must map rule ids to error | warning | info");
+  for (const auto& kv : node) {
+    const std::string id = kv.first.Scalar();
+    const rules::RuleInfo* rule = rules::find_rule(id);
+    if (!rule) return at(kv.first, "unknown rule `" + id + "` (see `ledgergate rules`)");
+    diag::Severity sev{};
+    if (!kv.second.IsScalar() || !diag::parse_severity(kv.second.Scalar(), sev)) {
+      return at(kv.second, "severity of `" + id + "` must be error, warning or info");
+    }
+    out.severities[std::string(rule->id)] = sev;
+  }
+  return {};
+}
+
+Result<void> read_key(const std::string& key, const YAML::Node& value, const YAML::Node& key_node, RepoPolicy& out) {
+  auto list = [&](std::vector<std::string>& field, bool dirs) -> Result<void> {
+    LG_TRY(field, string_list(value, key, dirs));
+    return {};
+  };
+  if (key == "version") {
+    if (!value.IsScalar() || value.Scalar() != "1") return at(value, "`version` must be 1");
+    return {};
+  }
+  if (key == "profile") {
+    if (!value.IsScalar()) return at(value, "`profile` must be a profile name");
+    out.profile = value.Scalar();
+    return {};
+  }
+  if (key == "ledger_dirs") return list(out.paths.ledger_dirs, true);
+  if (key == "ledger_files") return list(out.paths.ledger_files, false);
+  if (key == "excluded_names") return list(out.paths.excluded_names, false);
+  if (key == "frozen_dirs") return list(out.paths.frozen_dirs, true);
+  if (key == "append_only_dirs") return list(out.paths.append_only_dirs, true);
+  if (key == "birth_exception") {
+    LG_TRY(out.paths.birth_exception, boolean(value, key));
+    return {};
+  }
+  if (key == "severities") return read_severities(value, out);
+  return at(key_node, "unknown key `" + key + "`");
+}
+
+}  // namespace
+
+Result<RepoPolicy> parse_policy(std::string_view text) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(text));
+  } catch (const YAML::Exception& e) {
+    return make_error(ErrorKind::invalid_input,
+                      std::string(k_policy_path) + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
+  }
+  RepoPolicy out;
+  out.from_file = true;
+  if (root.IsNull()) return out;
+  if (!root.IsMap()) return at(root, "the policy must be a mapping of keys");
+  try {
+    for (const auto& kv : root) {
+      if (!kv.first.IsScalar()) return at(kv.first, "keys must be plain names");
+      if (auto r = read_key(kv.first.Scalar(), kv.second, kv.first, out); !r) return r.error();
+    }
+  } catch (const YAML::Exception& e) {
+    return make_error(ErrorKind::invalid_input, std::string(k_policy_path) + ":" + std::to_string(e.mark.line + 1) +
+                                                    ": " + e.msg);
+  }
+  return out;
+}
+
+Result<RepoPolicy> load_policy(git::TreeSource& tree) {
+  LG_TRY(auto entry, tree.stat(k_policy_path));
+  if (!entry) return RepoPolicy{};
+  if (entry->kind != git::EntryKind::file && entry->kind != git::EntryKind::executable) {
+    return make_error(ErrorKind::invalid_input, std::string(k_policy_path) + " is a " +
+                                                    std::string(git::to_string(entry->kind)) + ", not a file");
+  }
+  auto bytes = tree.read(k_policy_path, *entry);
+  if (!bytes) return bytes.error().with_context(std::string("reading ") + std::string(k_policy_path));
+  return parse_policy(*bytes);
+}
+
+}  // namespace lg::policy

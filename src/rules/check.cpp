@@ -1,0 +1,267 @@
+// The check driver: profile detection and the cortex-projects pass list —
+// projects.yaml, file names, each ledger (sorted), then active rows without a
+// ledger — with every blob parsed at most once per cache.
+#include "ledgergate/rules/check.hpp"
+
+#include <algorithm>
+
+#include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/rules/cortex_projects.hpp"
+#include "ledgergate/rules/projects_yaml.hpp"
+#include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/cursor.hpp"
+
+namespace lg::rules {
+
+struct CheckCache::ProjectsYamlResult {
+  ProjectsTable table;
+  std::vector<diag::Finding> findings;
+};
+
+CheckCache::CheckCache() = default;
+CheckCache::~CheckCache() = default;
+
+bool CheckReport::cannot_judge() const {
+  return std::any_of(findings.begin(), findings.end(), [](const diag::Finding& f) { return f.cannot_judge; });
+}
+bool CheckReport::failed() const {
+  return std::any_of(findings.begin(), findings.end(),
+                     [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
+}
+
+namespace {
+
+constexpr std::string_view k_projects_yaml = "projects.yaml";
+
+struct Pass {
+  git::TreeSource& tree;
+  CheckCache& cache;
+  diag::CollectingSink sink;
+};
+
+bool is_readable_kind(git::EntryKind k) { return k == git::EntryKind::file || k == git::EntryKind::executable; }
+
+void report_not_a_file(Pass& pass, const std::string& path, git::EntryKind kind) {
+  pass.sink.report(make_finding("input-not-a-file", path, 0,
+                                "is a " + std::string(git::to_string(kind)) +
+                                    ", not a regular file: it is not read as ledger",
+                                diag::PeerForm::none));
+}
+
+// Reads a file, reporting unreadable input as a finding; nullopt then.
+std::optional<std::string> read_or_report(Pass& pass, const std::string& path, const git::Entry& entry) {
+  auto bytes = pass.tree.read(path, entry);
+  if (bytes) return std::move(*bytes);
+  pass.sink.report(make_finding("input-unreadable", path, 0,
+                                "cannot be read (" + bytes.error().message + "): the tree cannot be judged",
+                                diag::PeerForm::none));
+  return std::nullopt;
+}
+
+ProjectsTable check_projects_file(Pass& pass) {
+  const std::string path(k_projects_yaml);
+  auto entry = pass.tree.stat(path);
+  std::optional<std::string> bytes;
+  if (entry && *entry) {
+    if (!is_readable_kind((*entry)->kind)) {
+      report_not_a_file(pass, path, (*entry)->kind);
+    } else {
+      const std::string& id = (*entry)->content_id;
+      if (auto hit = id.empty() ? pass.cache.projects_yaml.end() : pass.cache.projects_yaml.find(id);
+          hit != pass.cache.projects_yaml.end()) {
+        for (const diag::Finding& f : hit->second->findings) pass.sink.report(f);
+        return hit->second->table;
+      }
+      bytes = read_or_report(pass, path, **entry);
+    }
+  }
+  auto result = std::make_shared<CheckCache::ProjectsYamlResult>();
+  diag::CollectingSink local;
+  if (bytes) {
+    const ledger::TextFile file = ledger::decode_text(*bytes);
+    check_text_input(file, path, local);
+    result->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
+  } else {
+    result->table = check_projects_yaml(std::nullopt, ProjectsYamlEra{}, local, path);
+  }
+  result->findings = local.take();
+  for (const diag::Finding& f : result->findings) pass.sink.report(f);
+  if (bytes && entry && *entry && !(*entry)->content_id.empty()) pass.cache.projects_yaml[(*entry)->content_id] = result;
+  return result->table;
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_ledger_key(std::string_view stem) {
+  util::Cursor c(stem);
+  return c.one(util::is_lower_ascii) && c.many(util::is_key_char, 0) && c.at_end();
+}
+
+// G-03: a file under projects/ that `check` does not read (recursing into
+// directories), which the merge gate would still land as ledger.
+Result<void> report_unchecked(Pass& pass, const std::string& path, const git::Entry& entry) {
+  if (entry.kind != git::EntryKind::directory) {
+    pass.sink.report(make_finding("input-unchecked-file", path, 0,
+                                  "not read by `check` (only projects/<key>.md files are ledgers), yet the "
+                                  "merge gate would land it as ledger",
+                                  diag::PeerForm::none));
+    return {};
+  }
+  LG_TRY(auto entries, pass.tree.list(path));
+  for (const git::Entry& e : entries.value_or(std::vector<git::Entry>{})) {
+    if (auto r = report_unchecked(pass, path + "/" + e.name, e); !r) return r.error();
+  }
+  return {};
+}
+
+struct LedgerFile {
+  std::string path;
+  std::string key;
+  git::Entry entry;
+};
+
+Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
+  LG_TRY(auto entries, pass.tree.list("projects"));
+  std::vector<LedgerFile> ledgers;
+  if (!entries) return ledgers;
+  std::vector<const git::Entry*> unchecked;
+  for (const git::Entry& e : *entries) {
+    const std::string path = "projects/" + e.name;
+    if (e.name == "AGENTS.md" || e.name == "TEMPLATE.md") continue;
+    if (!ends_with(e.name, ".md")) {
+      unchecked.push_back(&e);
+      continue;
+    }
+    const std::string stem = e.name.substr(0, e.name.size() - 3);
+    if (!is_ledger_key(stem)) {
+      pass.sink.report(make_finding("ledger-file-name", path, 0,
+                                    "file name must be projects/<key>.md with a bare key", diag::PeerForm::path_message));
+      continue;
+    }
+    ledgers.push_back(LedgerFile{path, stem, e});
+  }
+  for (const git::Entry* e : unchecked) {
+    if (auto r = report_unchecked(pass, "projects/" + e->name, *e); !r) return r.error();
+  }
+  return ledgers;
+}
+
+std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
+  const std::string& id = lf.entry.content_id;
+  if (!id.empty()) {
+    if (auto hit = pass.cache.ledgers.find(id); hit != pass.cache.ledgers.end()) return hit->second;
+  }
+  auto bytes = read_or_report(pass, lf.path, lf.entry);
+  if (!bytes) return nullptr;
+  auto parsed = std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(*bytes));
+  if (!id.empty()) pass.cache.ledgers.emplace(id, parsed);
+  return parsed;
+}
+
+Result<void> check_cortex_projects(Pass& pass) {
+  const ProjectsTable rows = check_projects_file(pass);
+  LG_TRY(auto ledgers, list_ledgers(pass));
+  std::vector<std::string> keys;
+  for (const LedgerFile& lf : ledgers) {
+    if (!is_readable_kind(lf.entry.kind)) {
+      report_not_a_file(pass, lf.path, lf.entry.kind);
+      continue;
+    }
+    keys.push_back(lf.key);  // present, even when unreadable: no "has no ledger" on top
+    auto parsed = load_ledger(pass, lf);
+    if (!parsed) continue;
+    check_text_input(parsed->file, lf.path, pass.sink);
+    check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
+  }
+  for (const ProjectRow& row : rows.rows) {
+    const std::string* status = row.get("status");
+    if (status && *status == "active" && std::find(keys.begin(), keys.end(), row.key) == keys.end()) {
+      pass.sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), row.line,
+                                    row.key + " is active but has no projects/" + row.key + ".md",
+                                    diag::PeerForm::path_message));
+    }
+  }
+  return {};
+}
+
+Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
+  LG_TRY(auto e, tree.stat(path));
+  return e && e->kind == git::EntryKind::directory;
+}
+
+Result<bool> exists(git::TreeSource& tree, std::string_view path) {
+  LG_TRY(auto e, tree.stat(path));
+  return e.has_value();
+}
+
+// The profile registry: a layout test and a pass list per ledger kind, newest
+// first. A profile without a pass is recognised but not checked by this build
+// (its tree cannot be judged: exit 2, never a silent pass).
+struct Profile {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view marker;  // a directory whose presence names the profile
+  Result<void> (*run)(Pass&);
+};
+
+constexpr Profile k_profiles[] = {
+    {"cortex-projects", "PyAutoCortex era R: projects/<key>.md, projects.yaml (spec §4, §5.1)", "projects",
+     check_cortex_projects},
+    {"cortex-tasks", "PyAutoCortex era T: tasks/, rulings/, batches/ (spec §3)", "tasks", nullptr},
+    {"cortex-phases", "PyAutoCortex era P: phases/, rulings/, batches/ (spec §2)", "phases", nullptr},
+};
+
+const Profile* find_profile(std::string_view name) {
+  for (const Profile& p : k_profiles) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<ProfileInfo> known_profiles() {
+  std::vector<ProfileInfo> out;
+  for (const Profile& p : k_profiles) out.push_back({std::string(p.name), std::string(p.summary), p.run != nullptr});
+  return out;
+}
+
+Result<std::string> detect_profile(git::TreeSource& tree) {
+  for (const Profile& p : k_profiles) {
+    LG_TRY(bool found, is_dir(tree, p.marker));
+    if (found) return std::string(p.name);
+  }
+  // A bare projects.yaml (no ledger yet) is the newest layout.
+  LG_TRY(bool yaml, exists(tree, k_projects_yaml));
+  return yaml ? std::string(k_profiles[0].name) : std::string();
+}
+
+Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
+  std::string name = options.profile;
+  if (name == "auto") {
+    LG_TRY(name, detect_profile(tree));
+    if (name.empty()) {
+      return make_error(ErrorKind::invalid_input,
+                        "no ledger found: the tree has no projects.yaml, projects/, tasks/ or phases/");
+    }
+  }
+  const Profile* profile = find_profile(name);
+  if (!profile) return make_error(ErrorKind::usage, "unknown profile '" + name + "'");
+  if (!profile->run) {
+    return make_error(ErrorKind::invalid_input,
+                      "cannot judge: the tree is a " + name + " ledger, which this build does not check yet");
+  }
+  Pass pass{tree, cache, {}};
+  if (auto r = profile->run(pass); !r) return r.error();
+  CheckReport report;
+  report.profile = name;
+  report.findings = pass.sink.take();
+  for (diag::Finding& f : report.findings) {
+    if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
+  }
+  return report;
+}
+
+}  // namespace lg::rules

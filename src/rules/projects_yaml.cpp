@@ -1,0 +1,320 @@
+// projects.yaml validation, PyYAML era (spec §5.1, rules Y-01..Y-18): the
+// document is loaded as `yaml.safe_load` would and read with Python dict
+// semantics (duplicate keys: last value wins, first position kept), then
+// every row is checked in the reference's order. Duplicate keys, which the
+// reference loses silently (gap G-04), are reported as our own warning.
+#include "ledgergate/rules/projects_yaml.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "ledgergate/ledger/yaml_doc.hpp"
+#include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/text.hpp"
+
+namespace lg::rules {
+
+const std::string* ProjectRow::get(std::string_view field) const {
+  for (const auto& [name, value] : fields) {
+    if (name == field) return &value;
+  }
+  return nullptr;
+}
+
+const ProjectRow* ProjectsTable::find(std::string_view key) const {
+  for (const ProjectRow& row : rows) {
+    if (row.key == key) return &row;
+  }
+  return nullptr;
+}
+
+namespace {
+
+using ledger::PyDictItem;
+using ledger::PyType;
+using ledger::YamlNode;
+
+constexpr std::array<std::string_view, 3> k_partitions = {"gpu", "ral", "both"};
+
+// Python's `re.match(pattern + "$", s)` for a pattern that cannot match "\n":
+// `$` also matches before one final newline.
+std::string_view dollar_body(std::string_view s) {
+  return !s.empty() && s.back() == '\n' ? s.substr(0, s.size() - 1) : s;
+}
+
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// ^[a-z][a-z0-9_]*$
+bool is_project_key(std::string_view s) {
+  const std::string_view b = dollar_body(s);
+  return !b.empty() && is_lower(b[0]) &&
+         std::all_of(b.begin() + 1, b.end(), [](char c) { return is_lower(c) || is_digit(c) || c == '_'; });
+}
+
+// ^[a-z][a-z0-9_-]*$
+bool is_bare_word(std::string_view s) {
+  const std::string_view b = dollar_body(s);
+  return !b.empty() && is_lower(b[0]) &&
+         std::all_of(b.begin() + 1, b.end(), [](char c) { return is_lower(c) || is_digit(c) || c == '_' || c == '-'; });
+}
+
+// [\w.-]+ with Python's Unicode \w.
+bool is_remote_part(std::string_view s) {
+  if (s.empty()) return false;
+  for (std::size_t pos = 0; pos < s.size();) {
+    const char32_t c = util::next_code_point(s, pos);
+    if (!util::is_word(c) && c != U'.' && c != U'-') return false;
+  }
+  return true;
+}
+
+// re.match(r'^[\w.-]+/[\w.-]+$', s)
+bool is_remote(std::string_view s) {
+  const std::string_view b = dollar_body(s);
+  const std::size_t slash = b.find('/');
+  return slash != std::string_view::npos && is_remote_part(b.substr(0, slash)) && is_remote_part(b.substr(slash + 1));
+}
+
+// re.match(r'^[A-Za-z0-9_.-]+$', s)
+bool is_assistant_name(std::string_view s) {
+  const std::string_view b = dollar_body(s);
+  return !b.empty() && std::all_of(b.begin(), b.end(), [](char c) {
+    return is_lower(c) || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '.' || c == '-';
+  });
+}
+
+// Python's text mode: "\r\n" and a lone "\r" read as "\n".
+std::string universal_newlines(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\r') {
+      out += text[i];
+      continue;
+    }
+    out += '\n';
+    if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+  }
+  return out;
+}
+
+std::vector<std::string> required_fields(const ProjectsYamlEra& era) {
+  std::vector<std::string> fields = {"remote", "local_path", "ral_root", "mirror", "sync_cli", "sync_verbs", "ledger"};
+  if (era.assistant_known) fields.emplace_back("assistant");
+  for (const char* f : {"witness_file", "partition", "status"}) fields.emplace_back(f);
+  return fields;
+}
+
+bool is_known_field(const ProjectsYamlEra& era, std::string_view field) {
+  const std::vector<std::string> required = required_fields(era);
+  return field == "note" || std::find(required.begin(), required.end(), field) != required.end();
+}
+
+// A field as the reference keeps it, with the line of the entry it came from.
+struct KeptField {
+  std::string name;
+  std::string value;
+  bool is_list = false;  // sync_verbs: never tested for emptiness
+  int line = 0;
+};
+
+class Checker {
+ public:
+  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path)
+      : m_era(era), m_sink(sink), m_path(path) {}
+
+  void check_document(const YamlNode* root, ProjectsTable& table) {
+    if (!root || root->type == PyType::none) return;
+    if (root->type != PyType::dict) {
+      report("projects-yaml-is-mapping", root->line, "the document is not a mapping of project keys");
+      return;
+    }
+    for (const PyDictItem& item : ledger::py_dict_items(*root)) {
+      if (auto row = check_row(item)) table.rows.push_back(std::move(*row));
+    }
+  }
+
+  void report(std::string_view rule, int line, std::string message,
+              diag::PeerForm form = diag::PeerForm::path_message) {
+    m_sink.report(make_finding(rule, m_path, line, std::move(message), form));
+  }
+
+ private:
+  // The projects-yaml-duplicate-key findings for one key: every occurrence
+  // written after the first (merged-in entries are not duplicates).
+  void report_duplicates(const PyDictItem& item, const std::string& what) {
+    std::vector<const ledger::YamlEntry*> written;
+    for (const ledger::YamlEntry* e : item.occurrences) {
+      if (!e->merged) written.push_back(e);
+    }
+    for (std::size_t i = 1; i < written.size(); ++i) {
+      report("projects-yaml-duplicate-key", written[i]->key->line,
+             what + " (first at line " + std::to_string(written[0]->key->line) + ") — the loader keeps the last",
+             diag::PeerForm::none);
+    }
+  }
+
+  std::optional<ProjectRow> check_row(const PyDictItem& item) {
+    const YamlNode& key_node = *item.key;
+    const int kept_line = item.occurrences.back()->key->line;
+    report_duplicates(item, "duplicate project key `" + ledger::py_str(key_node) + "`");
+    if (key_node.type != PyType::str || !is_project_key(key_node.text)) {
+      report("projects-yaml-key-grammar", key_node.line,
+             "project key " + ledger::py_repr(key_node) + " must match ^[a-z][a-z0-9_]*$");
+      return std::nullopt;
+    }
+    const std::string& key = key_node.text;
+    if (item.value->type != PyType::dict) {
+      report("projects-yaml-row-is-mapping", kept_line, key + " is not a mapping of fields");
+      return std::nullopt;
+    }
+    std::vector<KeptField> fields;
+    for (const PyDictItem& field : ledger::py_dict_items(*item.value)) {
+      if (auto kept = check_field(key, field)) fields.push_back(std::move(*kept));
+    }
+    check_row_fields(key, kept_line, fields);
+    ProjectRow row;
+    row.key = key;
+    row.line = kept_line;
+    for (KeptField& f : fields) row.fields.emplace_back(std::move(f.name), std::move(f.value));
+    return row;
+  }
+
+  std::optional<KeptField> check_field(const std::string& key, const PyDictItem& field) {
+    const std::string name = ledger::py_str(*field.key);
+    const YamlNode& value = *field.value;
+    const int line = field.occurrences.back()->key->line;
+    report_duplicates(field, "duplicate field `" + name + "` on " + key);
+    if (field.key->type != PyType::str || !is_known_field(m_era, name)) {
+      report("projects-yaml-field-known", field.key->line, "unknown field `" + name + "` on " + key);
+      return std::nullopt;
+    }
+    if (name == "sync_verbs") return check_sync_verbs(key, value, line);
+    KeptField kept{name, "", false, line};
+    if (value.type == PyType::none) {
+      report("projects-yaml-field-has-value", line, key + "." + name + " has no value");
+    } else if (value.type != PyType::str) {
+      report("projects-yaml-field-is-string", line,
+             key + "." + name + " must be a string, not " + std::string(ledger::py_type_name(value)));
+      kept.value = ledger::py_str(value);
+    } else {
+      kept.value = value.text;
+    }
+    return kept;
+  }
+
+  std::optional<KeptField> check_sync_verbs(const std::string& key, const YamlNode& value, int line) {
+    if (value.type != PyType::list) {
+      report("projects-yaml-sync-verbs-list", line, key + ".sync_verbs must be a list `[a, b]`");
+      return std::nullopt;
+    }
+    std::vector<std::string> good;
+    std::vector<std::string> bad;
+    for (std::size_t i = 0; i < value.items.size(); ++i) {
+      const YamlNode& item = *value.items[i];
+      const bool is_str = !value.tuples && item.type == PyType::str;
+      if (is_str && is_bare_word(item.text)) {
+        good.push_back(item.text);
+      } else {
+        bad.push_back(ledger::py_item_repr(value, i));
+      }
+    }
+    if (!bad.empty()) {
+      report("projects-yaml-sync-verbs-words", line,
+             key + ".sync_verbs holds a non-bare word: [" + util::join(bad, ", ") + "]");
+    }
+    return KeptField{"sync_verbs", util::join(good, ", "), true, line};
+  }
+
+  // Y-11..Y-18, after the row's fields.
+  void check_row_fields(const std::string& key, int row_line, const std::vector<KeptField>& fields) {
+    auto find = [&](std::string_view name) -> const KeptField* {
+      const auto it = std::find_if(fields.begin(), fields.end(), [&](const KeptField& f) { return f.name == name; });
+      return it == fields.end() ? nullptr : &*it;
+    };
+    std::vector<std::string> missing;
+    for (const std::string& f : required_fields(m_era)) {
+      if (!find(f)) missing.push_back(f);
+    }
+    if (!missing.empty())
+      report("projects-yaml-required-fields", row_line, key + " is missing " + util::join(missing, ", "));
+    for (const KeptField& f : fields) {
+      if (!f.is_list && util::is_blank(f.value))
+        report("projects-yaml-field-not-empty", f.line, key + "." + f.name + " is empty");
+    }
+    check_enums(key, find("partition"), find("status"));
+    check_shapes(key, find);
+  }
+
+  void check_enums(const std::string& key, const KeptField* partition, const KeptField* status) {
+    if (partition && !partition->value.empty() &&
+        std::find(k_partitions.begin(), k_partitions.end(), partition->value) == k_partitions.end()) {
+      report("projects-yaml-partition-enum", partition->line,
+             key + ".partition must be gpu | ral | both, not " + partition->value);
+    }
+    const std::vector<std::string>& statuses = m_era.statuses;
+    if (status && !status->value.empty() &&
+        std::find(statuses.begin(), statuses.end(), status->value) == statuses.end()) {
+      report("projects-yaml-status-enum", status->line,
+             key + ".status must be " + util::join(statuses, " | ") + ", not " + status->value);
+    }
+  }
+
+  template <class Find>
+  void check_shapes(const std::string& key, const Find& find) {
+    if (const KeptField* remote = find("remote");
+        remote && !remote->value.empty() && remote->value != "none" && !is_remote(remote->value)) {
+      report("projects-yaml-remote-shape", remote->line, key + ".remote must be owner/repo or none");
+    }
+    for (const char* name : {"local_path", "ral_root"}) {
+      const KeptField* f = find(name);
+      if (f && !f->value.empty() && f->value[0] != '/') {
+        report("projects-yaml-absolute-paths", f->line, key + "." + name + " must be an absolute path");
+      }
+    }
+    if (const KeptField* mirror = find("mirror");
+        mirror && !mirror->value.empty() && mirror->value != "none" && mirror->value[0] != '/') {
+      report("projects-yaml-mirror-shape", mirror->line, key + ".mirror must be an absolute path or none");
+    }
+    const KeptField* assistant = m_era.assistant_known ? find("assistant") : nullptr;
+    if (assistant && !assistant->value.empty() && assistant->value != "none" && !is_assistant_name(assistant->value)) {
+      report("projects-yaml-assistant-shape", assistant->line,
+             key + ".assistant must be 'none' or a bare workspace-relative directory name (got " +
+                 util::py_repr(assistant->value) + ")");
+    }
+  }
+
+  const ProjectsYamlEra& m_era;
+  diag::FindingSink& m_sink;
+  const std::string& m_path;
+};
+
+}  // namespace
+
+ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
+                                  diag::FindingSink& sink, const std::string& path) {
+  ProjectsTable table;
+  Checker checker(era, sink, path);
+  if (!text) {
+    checker.report("projects-yaml-present", 0, "missing");
+    return table;
+  }
+  table.present = true;
+  if (const auto bad = ledger::utf8_decode_error(*text)) {
+    const auto where = util::find_invalid_utf8(*text);
+    checker.report("projects-yaml-parses", where ? where->line : 0, "not valid YAML: " + *bad);
+    return table;
+  }
+  const ledger::YamlLoad load = ledger::load_yaml(universal_newlines(*text));
+  if (load.error) {
+    const bool marked = load.error->line > 0;
+    checker.report("projects-yaml-parses", load.error->line, "not valid YAML: " + load.error->problem,
+                   marked ? diag::PeerForm::path_line_message : diag::PeerForm::path_message);
+    return table;
+  }
+  checker.check_document(load.doc.root(), table);
+  return table;
+}
+
+}  // namespace lg::rules

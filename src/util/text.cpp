@@ -1,0 +1,340 @@
+// Python-compatible text semantics for the reference checker's grammars.
+// Code-point classes come from tables generated out of Python's own Unicode
+// database (scripts/gen-unicode-tables), so `\d`, `\w`, `\s` and
+// isprintable() agree with the peer code point for code point.
+#include "ledgergate/util/text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace lg::util {
+namespace {
+
+struct CodeRange {
+  char32_t lo;
+  char32_t hi;
+};
+
+#include "unicode_tables.inc"
+
+template <std::size_t N>
+bool in_ranges(const CodeRange (&table)[N], char32_t cp) {
+  const auto* end = table + N;
+  const auto* it = std::upper_bound(table, end, cp,
+                                    [](char32_t v, const CodeRange& r) { return v < r.lo; });
+  if (it == table) return false;
+  --it;
+  return cp >= it->lo && cp <= it->hi;
+}
+
+// Length of a valid UTF-8 sequence starting at `pos`, or 0 if malformed.
+std::size_t valid_sequence_length(std::string_view s, std::size_t pos) {
+  const auto b0 = static_cast<unsigned char>(s[pos]);
+  if (b0 < 0x80) return 1;
+  std::size_t len = 0;
+  char32_t min = 0;
+  char32_t cp = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    len = 2, min = 0x80, cp = b0 & 0x1F;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    len = 3, min = 0x800, cp = b0 & 0x0F;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    len = 4, min = 0x10000, cp = b0 & 0x07;
+  } else {
+    return 0;
+  }
+  if (pos + len > s.size()) return 0;
+  for (std::size_t i = 1; i < len; ++i) {
+    const auto b = static_cast<unsigned char>(s[pos + i]);
+    if ((b & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+}  // namespace
+
+char32_t next_code_point(std::string_view s, std::size_t& pos) {
+  const std::size_t len = valid_sequence_length(s, pos);
+  if (len == 0) {
+    ++pos;
+    return 0xFFFD;
+  }
+  auto cp = static_cast<char32_t>(static_cast<unsigned char>(s[pos]));
+  if (len > 1) {
+    cp &= (len == 2) ? 0x1F : (len == 3) ? 0x0F : 0x07;
+    for (std::size_t i = 1; i < len; ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[pos + i]) & 0x3F);
+  }
+  pos += len;
+  return cp;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+std::optional<Utf8Problem> find_invalid_utf8(std::string_view s) {
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    // ASCII fast path, eight bytes at a time.
+    while (pos + 8 <= s.size()) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, s.data() + pos, 8);
+      if (word & 0x8080808080808080ull) break;
+      pos += 8;
+    }
+    if (pos >= s.size()) break;
+    if (static_cast<unsigned char>(s[pos]) < 0x80) {
+      ++pos;
+      continue;
+    }
+    const std::size_t len = valid_sequence_length(s, pos);
+    if (len == 0) {
+      const auto newlines = std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(pos), '\n');
+      return Utf8Problem{pos, static_cast<int>(newlines) + 1};
+    }
+    pos += len;
+  }
+  return std::nullopt;
+}
+
+std::string sanitize_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t pos = 0; pos < s.size();) {
+    const std::size_t len = valid_sequence_length(s, pos);
+    if (len == 0) {
+      append_utf8(out, 0xFFFD);
+      ++pos;
+    } else {
+      out.append(s.substr(pos, len));
+      pos += len;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> split_universal_lines(std::string_view text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) break;
+    lines.emplace_back(text.substr(start, end - start));
+    start = end + ((text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') ? 2 : 1);
+  }
+  lines.emplace_back(text.substr(start));
+  return lines;
+}
+
+bool is_space(char32_t cp) {
+  if (cp < 0x80) return cp == ' ' || (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x1F);
+  return in_ranges(k_space_ranges, cp);
+}
+bool is_decimal(char32_t cp) {
+  if (cp < 0x80) return cp >= '0' && cp <= '9';
+  return in_ranges(k_decimal_ranges, cp);
+}
+bool is_word(char32_t cp) {
+  if (cp < 0x80) return (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || cp == '_';
+  return in_ranges(k_word_ranges, cp);
+}
+bool is_printable(char32_t cp) {
+  if (cp < 0x80) return cp >= 0x20 && cp < 0x7F;
+  return !in_ranges(k_unprintable_ranges, cp);
+}
+bool is_ascii_digit(char32_t cp) { return cp >= '0' && cp <= '9'; }
+
+namespace {
+// Byte length of the leading whitespace code points.
+std::size_t leading_space_bytes(std::string_view s) {
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    const auto b = static_cast<unsigned char>(s[pos]);
+    if (b < 0x80) {
+      if (!is_space(b)) break;
+      ++pos;
+      continue;
+    }
+    std::size_t next = pos;
+    if (!is_space(next_code_point(s, next))) break;
+    pos = next;
+  }
+  return pos;
+}
+// Byte offset where the trailing whitespace begins.
+std::size_t trailing_space_start(std::string_view s) {
+  std::size_t tail = s.size();
+  while (tail > 0 && static_cast<unsigned char>(s[tail - 1]) < 0x80 && is_space(static_cast<unsigned char>(s[tail - 1]))) --tail;
+  if (tail > 0 && static_cast<unsigned char>(s[tail - 1]) < 0x80) return tail;  // ASCII non-space ends it
+  std::size_t end = 0;
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    if (!is_space(next_code_point(s, pos))) end = pos;
+  }
+  return end;
+}
+}  // namespace
+
+std::string_view lstrip(std::string_view s) { return s.substr(leading_space_bytes(s)); }
+std::string_view rstrip(std::string_view s) { return s.substr(0, trailing_space_start(s)); }
+std::string_view strip(std::string_view s) { return rstrip(lstrip(s)); }
+bool is_blank(std::string_view s) { return leading_space_bytes(s) == s.size(); }
+
+std::vector<std::string_view> split_words(std::string_view s) {
+  std::vector<std::string_view> words;
+  std::size_t pos = 0;
+  std::size_t start = std::string_view::npos;
+  while (pos < s.size()) {
+    const std::size_t here = pos;
+    const bool space = is_space(next_code_point(s, pos));
+    if (space && start != std::string_view::npos) {
+      words.push_back(s.substr(start, here - start));
+      start = std::string_view::npos;
+    } else if (!space && start == std::string_view::npos) {
+      start = here;
+    }
+  }
+  if (start != std::string_view::npos) words.push_back(s.substr(start));
+  return words;
+}
+
+std::string dash(std::string_view s) {
+  if (s.find(" -- ") == std::string_view::npos) return std::string(s);
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    if (s.compare(i, 4, " -- ") == 0) {
+      out += " \xE2\x80\x94 ";
+      i += 4;
+    } else {
+      out += s[i++];
+    }
+  }
+  return out;
+}
+
+namespace {
+void append_escape(std::string& out, char32_t cp) {
+  static constexpr std::array<char, 16> hex = {'0', '1', '2', '3', '4', '5', '6', '7',
+                                               '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+  int digits = 0;
+  if (cp < 0x100) {
+    out += "\\x", digits = 2;
+  } else if (cp < 0x10000) {
+    out += "\\u", digits = 4;
+  } else {
+    out += "\\U", digits = 8;
+  }
+  for (int i = digits - 1; i >= 0; --i) out += hex[(cp >> (4 * i)) & 0xF];
+}
+}  // namespace
+
+std::string py_repr(std::string_view s) {
+  const bool has_single = s.find('\'') != std::string_view::npos;
+  const bool has_double = s.find('"') != std::string_view::npos;
+  const char quote = (has_single && !has_double) ? '"' : '\'';
+  std::string out(1, quote);
+  for (std::size_t pos = 0; pos < s.size();) {
+    const char32_t cp = next_code_point(s, pos);
+    if (cp == static_cast<char32_t>(quote) || cp == '\\') {
+      out += '\\';
+      out += static_cast<char>(cp);
+    } else if (cp == '\t') {
+      out += "\\t";
+    } else if (cp == '\n') {
+      out += "\\n";
+    } else if (cp == '\r') {
+      out += "\\r";
+    } else if (!is_printable(cp)) {
+      append_escape(out, cp);
+    } else {
+      append_utf8(out, cp);
+    }
+  }
+  out += quote;
+  return out;
+}
+
+std::string py_list_repr(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += py_repr(items[i]);
+  }
+  return out + "]";
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+bool all_code_points(std::string_view s, bool (*pred)(char32_t)) {
+  for (std::size_t pos = 0; pos < s.size();) {
+    if (!pred(next_code_point(s, pos))) return false;
+  }
+  return true;
+}
+
+bool has_non_ascii_digit(std::string_view s) {
+  for (std::size_t pos = 0; pos < s.size();) {
+    const char32_t cp = next_code_point(s, pos);
+    if (cp >= 0x80 && is_decimal(cp)) return true;
+  }
+  return false;
+}
+
+bool is_date_shape(std::string_view s) {
+  std::size_t pos = 0;
+  auto digits = [&](int n) {
+    for (int i = 0; i < n; ++i) {
+      if (pos >= s.size() || !is_decimal(next_code_point(s, pos))) return false;
+    }
+    return true;
+  };
+  auto hyphen = [&] { return pos < s.size() && s[pos++] == '-'; };
+  const bool ok = digits(4) && hyphen() && digits(2) && hyphen() && digits(2) && pos == s.size();
+  return ok;
+}
+
+bool is_real_date(std::string_view s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
+    if (s[i] < '0' || s[i] > '9') return false;
+  }
+  const int year = std::stoi(std::string(s.substr(0, 4)));
+  const int month = std::stoi(std::string(s.substr(5, 2)));
+  const int day = std::stoi(std::string(s.substr(8, 2)));
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  static constexpr std::array<int, 12> days = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  const int max = days[static_cast<std::size_t>(month - 1)] + ((month == 2 && leap) ? 1 : 0);
+  return day <= max;
+}
+
+}  // namespace lg::util

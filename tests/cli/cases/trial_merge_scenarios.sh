@@ -1,0 +1,20 @@
+# The merge gate's scenarios (fixtures/repos/merge-scenarios.sh): each
+# branch's verdict, the JSON document, the merged tree equal to git's own
+# `git merge-tree --write-tree`, and the repository byte-identical afterwards
+# (objects, refs, index, HEAD, working tree).
+"$FIXTURES/repos/merge-scenarios.sh" repo >/dev/null
+snapshot() { (cd repo && find . -type f -print0 | sort -z | xargs -0 sha1sum); }
+snapshot > before.txt
+for b in ledger-edit code-edit archive-edit conflict retire-vs-run birth contained; do
+  run trial-merge main "$b" --repo repo
+done
+run trial-merge main retire-vs-run --repo repo --format json
+run trial-merge main ledger-edit --repo repo --no-check --write-tree
+run trial-merge main no-such-branch --repo repo
+snapshot > after.txt
+cmp -s before.txt after.txt && echo "repository unchanged" >> "$actual" || echo "REPOSITORY CHANGED" >> "$actual"
+git -C repo merge-tree --write-tree main ledger-edit >> "$actual"  # git's own answer (git writes objects)
+run trial-merge main ledger-edit --repo repo --commit -m "land ledger-edit"
+git -C repo cat-file -p "$(tail -1 "$tmp/o")" | sed -n '1,3p' >> "$actual"
+git -C repo fsck --no-dangling 2>&1 | head -3 >> "$actual"
+git -C repo rev-parse main ledger-edit >> "$actual"

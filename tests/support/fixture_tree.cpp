@@ -1,0 +1,112 @@
+// Temporary folders and deterministic fixture repositories built in-process
+// with libgit2's write APIs (pinned signature and time).
+#include "support/fixture_tree.hpp"
+
+#include <git2.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace lg::test {
+
+TempDir::TempDir() {
+  std::string tmpl = (fs::temp_directory_path() / "ledgergate-test-XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+  m_path = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(m_path, ec);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& content) {
+  fs::create_directories(fs::path(path).parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << content;
+}
+
+FileMap read_tree(const std::string& root) {
+  FileMap files;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file()) continue;
+    const std::string rel = fs::relative(e.path(), root).generic_string();
+    if (rel.rfind(".git/", 0) == 0) continue;
+    files[rel] = read_file(e.path().string());
+  }
+  return files;
+}
+
+void write_tree(const std::string& root, const FileMap& files) {
+  for (const auto& [path, content] : files) write_file(root + "/" + path, content);
+}
+
+namespace {
+void check(int rc, const char* what) {
+  if (rc < 0) {
+    const git_error* e = git_error_last();
+    throw std::runtime_error(std::string(what) + ": " + (e ? e->message : "?"));
+  }
+}
+}  // namespace
+
+git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
+                    const git_oid* parent, const std::string& ref) {
+  git_repository* repo = nullptr;
+  if (git_repository_open(&repo, dir.c_str()) < 0) {
+    git_repository_init_options opts = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+    opts.flags = GIT_REPOSITORY_INIT_MKPATH;
+    opts.initial_head = "main";
+    check(git_repository_init_ext(&repo, dir.c_str(), &opts), "init");
+  }
+  git::RepositoryPtr owned(repo);
+  git_index* raw_index = nullptr;
+  check(git_index_new(&raw_index), "index");
+  git::IndexPtr index(raw_index);
+  for (const auto& [path, content] : files) {
+    git_index_entry entry{};
+    entry.mode = GIT_FILEMODE_BLOB;
+    entry.path = path.c_str();
+    check(git_blob_create_from_buffer(&entry.id, repo, content.data(), content.size()), "blob");
+    check(git_index_add(index.get(), &entry), "add");
+  }
+  git_oid tree_id;
+  check(git_index_write_tree_to(&tree_id, index.get(), repo), "write tree");
+  git_tree* tree = nullptr;
+  check(git_tree_lookup(&tree, repo, &tree_id), "tree");
+  git::TreePtr tree_owned(tree);
+  git_signature* sig = nullptr;
+  check(git_signature_new(&sig, "Ledger Test", "test@ledgergate.invalid", 1788220800, 0), "signature");
+  std::unique_ptr<git_signature, void (*)(git_signature*)> sig_owned(sig, git_signature_free);
+  git_commit* parent_commit = nullptr;
+  if (parent) check(git_commit_lookup(&parent_commit, repo, parent), "parent");
+  git::CommitPtr parent_owned(parent_commit);
+  const git_commit* parents[1] = {parent_commit};
+  git_oid commit_id;
+  check(git_commit_create(&commit_id, repo, ref.c_str(), sig, sig, nullptr, message.c_str(), tree,
+                          parent ? 1 : 0, parents),
+        "commit");
+  return commit_id;
+}
+
+std::string shared_dir() {
+  const std::string dir = LEDGERGATE_SHARED_DIR;
+  return fs::exists(dir + "/spec/peer-cases.yaml") ? dir : std::string();
+}
+
+}  // namespace lg::test
+
+// libgit2 stays initialised for the whole test run.
+static const lg::git::Libgit2Session k_libgit2_session;

@@ -1,0 +1,39 @@
+// Test support: temporary folders, {path → content} trees written to disk or
+// committed in-process with a pinned signature (deterministic commit ids).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "ledgergate/git/repository.hpp"
+
+namespace lg::test {
+
+using FileMap = std::map<std::string, std::string>;
+
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return m_path; }
+
+ private:
+  std::string m_path;
+};
+
+std::string read_file(const std::string& path);
+void write_file(const std::string& path, const std::string& content);  // creates parent folders
+FileMap read_tree(const std::string& root);                             // every regular file below root
+void write_tree(const std::string& root, const FileMap& files);
+
+// Creates (or reuses) a repository at `dir` and commits `files` as the whole
+// tree on `ref` with a fixed author, committer and time; returns the commit
+// id. `parent` chains commits; `ref` must then point at `parent` (or not exist).
+git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
+                    const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main");
+
+std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
+
+}  // namespace lg::test

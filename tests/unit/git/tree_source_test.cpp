@@ -1,0 +1,110 @@
+#include "ledgergate/git/tree_source.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+std::vector<std::string> names(const std::vector<git::Entry>& entries) {
+  std::vector<std::string> out;
+  for (const auto& e : entries) out.push_back(e.name);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("tree source: a commit's tree lists children in byte order with kinds", "[git][tree_source]") {
+  test::TempDir dir;
+  const git_oid commit = test::commit_tree(dir.path(), {{"projects/b.md", "b"}, {"projects/a-b/x.md", "x"},
+                                                         {"projects/a.md", "a"}, {"projects.yaml", "{}"}},
+                                           "c1");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto tree_id = repo->commit_tree(commit);
+  REQUIRE(tree_id);
+  auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
+  REQUIRE(src);
+  auto listed = (*src)->list("projects");
+  REQUIRE(listed);
+  REQUIRE(listed->has_value());
+  CHECK(names(**listed) == std::vector<std::string>{"a-b", "a.md", "b.md"});
+  CHECK((**listed)[0].kind == git::EntryKind::directory);
+  auto missing = (*src)->list("nowhere");
+  REQUIRE(missing);
+  CHECK_FALSE(missing->has_value());
+  auto entry = (*src)->stat("projects/a.md");
+  REQUIRE(entry);
+  REQUIRE(entry->has_value());
+  auto bytes = (*src)->read("projects/a.md", **entry);
+  REQUIRE(bytes);
+  CHECK(*bytes == "a");
+  CHECK((*src)->rev() == "HEAD");
+}
+
+TEST_CASE("tree source: revisions resolve, unknown ones and unborn HEAD are errors", "[git][tree_source]") {
+  test::TempDir dir;
+  test::commit_tree(dir.path(), {{"projects.yaml", "{}"}}, "c1");
+  auto repo = git::Repository::open(dir.path(), true);
+  REQUIRE(repo);
+  CHECK(repo->resolve_commit("HEAD"));
+  CHECK(repo->resolve_commit("main"));
+  auto bad = repo->resolve_commit("nope");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().message == "unknown revision 'nope'");
+
+  test::TempDir empty;
+  git_repository* raw = nullptr;
+  REQUIRE(git_repository_init(&raw, empty.path().c_str(), 0) == 0);
+  git_repository_free(raw);
+  auto unborn = git::Repository::open(empty.path(), false);
+  REQUIRE(unborn);
+  auto head = unborn->resolve_commit("HEAD");
+  REQUIRE_FALSE(head);
+  CHECK(head.error().message == "HEAD has no commits yet (unborn branch)");
+}
+
+TEST_CASE("tree source: a folder on disk reports symlinks and directories as such", "[git][tree_source]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), {{"projects/a.md", "a"}, {"projects/d.md/x", "x"}});
+  std::filesystem::create_symlink("a.md", dir.path() + "/projects/l.md");
+  auto src = git::open_directory_source(dir.path());
+  REQUIRE(src);
+  auto listed = (*src)->list("projects");
+  REQUIRE(listed);
+  REQUIRE(listed->has_value());
+  REQUIRE((*listed)->size() == 3);
+  CHECK((**listed)[0].kind == git::EntryKind::file);
+  CHECK((**listed)[1].kind == git::EntryKind::directory);
+  CHECK((**listed)[2].kind == git::EntryKind::symlink);
+  CHECK_FALSE(git::open_directory_source(dir.path() + "/nowhere"));
+}
+
+TEST_CASE("tree source: the index source reads staged entries without writing", "[git][tree_source]") {
+  test::TempDir dir;
+  test::commit_tree(dir.path(), {{"projects/a.md", "old"}}, "c1");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  git_index* index = nullptr;
+  REQUIRE(git_repository_index(&index, repo->raw()) == 0);
+  git_index_entry e{};
+  e.mode = GIT_FILEMODE_BLOB;
+  e.path = "projects/b.md";
+  REQUIRE(git_index_add_from_buffer(index, &e, "new", 3) == 0);
+  REQUIRE(git_index_write(index) == 0);
+  git_index_free(index);
+  auto src = git::open_index_source(*repo);
+  REQUIRE(src);
+  auto listed = (*src)->list("projects");
+  REQUIRE(listed);
+  REQUIRE(listed->has_value());
+  CHECK(names(**listed) == std::vector<std::string>{"b.md"});  // the index was replaced wholesale above
+  auto entry = (*src)->stat("projects/b.md");
+  REQUIRE(entry);
+  REQUIRE(entry->has_value());
+  CHECK(*(*src)->read("projects/b.md", **entry) == "new");
+  auto dir_entry = (*src)->stat("projects");
+  REQUIRE(dir_entry);
+  CHECK((*dir_entry)->kind == git::EntryKind::directory);
+}

@@ -1,0 +1,94 @@
+#include "ledgergate/merge/tree_merge.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+std::string hex(const git_oid& id) { return git::oid_hex(id); }
+
+// git's own verdict: `git merge-tree --write-tree` prints the tree id first
+// and exits 1 on conflicts.
+std::pair<int, std::string> git_merge_tree(const std::string& dir, const git_oid& ours, const git_oid& theirs) {
+  const std::string cmd = "git -C '" + dir + "' merge-tree --write-tree " + hex(ours) + " " + hex(theirs) + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[64] = {};
+  std::string first = fgets(buf, sizeof buf, p) ? std::string(buf, 40) : std::string();
+  while (fgets(buf, sizeof buf, p)) {
+  }
+  const int status = pclose(p);
+  return {WEXITSTATUS(status), first};
+}
+
+struct Case {
+  const char* name;
+  test::FileMap base, ours, theirs;
+  std::vector<std::string> conflicts;  // "kind path"
+};
+
+}  // namespace
+
+TEST_CASE("tree merge: agrees with git merge-tree, clean or conflicted", "[merge][tree_merge]") {
+  const std::string ledger = "a\nb\nc\nd\ne\nf\ng\n";
+  const auto c = GENERATE_COPY(
+      Case{"different files", {{"p/a.md", "1\n"}, {"p/b.md", "2\n"}}, {{"p/a.md", "1x\n"}, {"p/b.md", "2\n"}},
+           {{"p/a.md", "1\n"}, {"p/b.md", "2y\n"}}, {}},
+      Case{"one file, distant edits", {{"p/a.md", ledger}}, {{"p/a.md", "A\nb\nc\nd\ne\nf\ng\n"}},
+           {{"p/a.md", "a\nb\nc\nd\ne\nf\nG\n"}}, {}},
+      Case{"one line, both edits", {{"p/a.md", ledger}}, {{"p/a.md", "X\nb\nc\nd\ne\nf\ng\n"}},
+           {{"p/a.md", "Y\nb\nc\nd\ne\nf\ng\n"}}, {"content p/a.md"}},
+      Case{"modify/delete", {{"p/a.md", ledger}, {"k", "k\n"}}, {{"p/a.md", "X\n" + ledger}, {"k", "k\n"}},
+           {{"k", "k\n"}}, {"modify/delete p/a.md"}},
+      Case{"add/add", {{"k", "k\n"}}, {{"k", "k\n"}, {"p/n.md", "one\n"}}, {{"k", "k\n"}, {"p/n.md", "two\n"}},
+           {"add/add p/n.md"}},
+      Case{"rename on one side, edit on the other", {{"p/a.md", ledger}},
+           {{"q/a.md", ledger}}, {{"p/a.md", "a\nb\nc\nd\ne\nf\nG\n"}}, {}},
+      Case{"deletion of an untouched file", {{"p/a.md", ledger}, {"p/b.md", "b\n"}}, {{"p/b.md", "b\n"}},
+           {{"p/a.md", ledger}, {"p/b.md", "B\n"}}, {}},
+      Case{"one side changes only", {{"p/a.md", ledger}}, {{"p/a.md", ledger}}, {{"p/a.md", ledger + "h\n"}}, {}});
+  CAPTURE(c.name);
+  test::TempDir dir;
+  const git_oid base = test::commit_tree(dir.path(), c.base, "base");
+  const git_oid ours = test::commit_tree(dir.path(), c.ours, "ours", &base, "refs/heads/ours");
+  const git_oid theirs = test::commit_tree(dir.path(), c.theirs, "theirs", &base, "refs/heads/theirs");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto result = merge::merge_trees(*trial, *repo->commit_tree(base), *repo->commit_tree(ours),
+                                   *repo->commit_tree(theirs));
+  REQUIRE(result);
+  std::vector<std::string> got;
+  for (const auto& k : result->conflicts) got.push_back(std::string(merge::to_string(k.kind)) + " " + k.path);
+  CHECK(got == c.conflicts);
+  const auto [git_status, git_tree] = git_merge_tree(dir.path(), ours, theirs);
+  CHECK(git_status == (c.conflicts.empty() ? 0 : 1));
+  if (c.conflicts.empty()) CHECK(hex(result->tree) == git_tree);
+}
+
+TEST_CASE("tree merge: writes nothing into the repository", "[merge][tree_merge]") {
+  test::TempDir dir;
+  const git_oid base = test::commit_tree(dir.path(), {{"a", "1\n2\n3\n4\n5\n"}}, "base");
+  const git_oid ours = test::commit_tree(dir.path(), {{"a", "0\n2\n3\n4\n5\n"}}, "ours", &base, "refs/heads/ours");
+  const git_oid theirs =
+      test::commit_tree(dir.path(), {{"a", "1\n2\n3\n4\n6\n"}}, "theirs", &base, "refs/heads/theirs");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  const auto before = test::read_tree(dir.path() + "/.git");
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto result = merge::merge_trees(*trial, *repo->commit_tree(base), *repo->commit_tree(ours),
+                                   *repo->commit_tree(theirs));
+  REQUIRE(result);
+  CHECK(result->conflicts.empty());
+  git_odb* odb = nullptr;
+  REQUIRE(git_repository_odb(&odb, repo->raw()) == 0);
+  CHECK_FALSE(git_odb_exists(odb, &result->tree));  // only in the trial's memory
+  git_odb_free(odb);
+  CHECK(test::read_tree(dir.path() + "/.git") == before);
+}

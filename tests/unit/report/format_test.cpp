@@ -1,0 +1,48 @@
+#include "ledgergate/report/format.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace lg;
+
+namespace {
+diag::Finding finding(std::string rule, diag::Severity sev, diag::PeerForm peer, int line = 3) {
+  diag::Finding f;
+  f.rule = std::move(rule);
+  f.severity = sev;
+  f.peer = peer;
+  f.location = {"HEAD", "projects/x.md", line, 0};
+  f.message = "something \"quoted\"";
+  return f;
+}
+}  // namespace
+
+TEST_CASE("report: cortex output is OK or DRIFT with the reference's lines", "[report][format]") {
+  CHECK(report::render_cortex({}) == "cortex check: OK\n");
+  const auto warn = finding("ledger-run-overlap", diag::Severity::warning, diag::PeerForm::none);
+  CHECK(report::render_cortex({warn}) == "cortex check: OK\n");
+  const auto peer = finding("ledger-has-row", diag::Severity::error, diag::PeerForm::path_message);
+  const auto yaml = finding("projects-yaml-parses", diag::Severity::error, diag::PeerForm::path_line_message);
+  CHECK(report::render_cortex({peer, warn, yaml}) ==
+        "cortex check: DRIFT\n  - projects/x.md: something \"quoted\"\n  - projects/x.md:3: something \"quoted\"\n");
+}
+
+TEST_CASE("report: text output is rev:path:line: severity: message [rule]", "[report][format]") {
+  auto f = finding("ledger-has-row", diag::Severity::error, diag::PeerForm::path_message);
+  CHECK(report::render_text({f}, false) == "HEAD:projects/x.md:3: error: something \"quoted\" [ledger-has-row]\n");
+  f.location.rev.clear();
+  f.location.line = 0;
+  CHECK(report::render_text({f}, false) == "projects/x.md: error: something \"quoted\" [ledger-has-row]\n");
+}
+
+TEST_CASE("report: json is one document with escaped, valid UTF-8 strings", "[report][format]") {
+  auto f = finding("ledger-has-row", diag::Severity::warning, diag::PeerForm::path_message);
+  f.location.path = "projects/\xff.md";
+  const std::string json = report::render_json({f}, {report::Verdict::pass, "cortex-projects", "HEAD"});
+  CHECK(json ==
+        "{\"verdict\": \"pass\", \"profile\": \"cortex-projects\", \"rev\": \"HEAD\", \"findings\": [\n  "
+        "{\"rule\": \"ledger-has-row\", \"severity\": \"warning\", \"path\": \"projects/\xef\xbf\xbd.md\", \"line\": 3, "
+        "\"column\": 0, \"message\": \"something \\\"quoted\\\"\", \"rev\": \"HEAD\"}\n]}\n");
+  CHECK(report::render_json({}, {report::Verdict::fail, "p", ""}) ==
+        "{\"verdict\": \"fail\", \"profile\": \"p\", \"rev\": \"\", \"findings\": []}\n");
+  CHECK(report::json_string("a\x01\tb") == "\"a\\u0001\\tb\"");
+}

@@ -1,0 +1,130 @@
+#include "ledgergate/rules/cortex_projects.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace lg;
+
+namespace {
+
+rules::ProjectsTable table(const std::string& status, const std::string& partition) {
+  rules::ProjectsTable t;
+  t.present = true;
+  rules::ProjectRow row;
+  row.key = "demo";
+  row.line = 1;
+  row.fields = {{"partition", partition}, {"status", status}};
+  t.rows.push_back(row);
+  return t;
+}
+
+const std::string k_base =
+    "# demo \u2014 A short summary\n\nProject: demo\nIssue: demo#1\n\n## Now\n\nWorking.\n\n## Runs\n\n"
+    "- 12 \u2014 open \u2014 ral \u2014 2026-09-01 \u2014 a run\n\n## Log\n\n"
+    "- 2026-09-02 \u2014 note \u2014 b\n- 2026-09-01 \u2014 run \u2014 12 submitted: a run\n";
+
+std::string with(std::string text, const std::string& old, const std::string& repl) {
+  const auto at = text.find(old);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, old.size(), repl);
+}
+
+std::vector<diag::Finding> run(const std::string& text, const std::string& status = "active",
+                               const std::string& partition = "both") {
+  diag::CollectingSink sink;
+  const auto t = table(status, partition);
+  rules::check_project_ledger(ledger::parse_project_ledger(text), "projects/demo.md", "demo", t, sink);
+  return sink.take();
+}
+
+std::vector<std::string> texts(const std::vector<diag::Finding>& fs) {
+  std::vector<std::string> out;
+  for (const auto& f : fs) out.push_back(f.rule + " | " + diag::peer_text(f));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cortex-projects rules: a well-formed ledger has no finding", "[rules][cortex_projects]") {
+  CHECK(run(k_base).empty());
+  CHECK(run(k_base, "dormant", "ral").empty());
+}
+
+TEST_CASE("cortex-projects rules: each peer rule fires with the reference text", "[rules][cortex_projects]") {
+  using V = std::vector<std::string>;
+  CHECK(texts(run(with(k_base, "## Runs", "## Jobs"))) ==
+        V{"ledger-sections-exact | projects/demo.md: sections must be exactly ## Now \u00b7 ## Runs \u00b7 ## Log in "
+          "that order (found: Now, Jobs, Log)"});
+  CHECK(texts(run(with(k_base, "## Runs\n\n", "## Runs\n\n  orphan\n"))) ==
+        V{"ledger-run-continuation-orphan | projects/demo.md: line 12: continuation line without a run line"});
+  CHECK(texts(run(with(k_base, "# demo \u2014 A", "#demo A"))) ==
+        V{"ledger-title-present | projects/demo.md: first line must be `# <key> \u2014 <summary>`"});
+  CHECK(texts(run(with(k_base, "Project: demo\n", ""))) ==
+        V{"ledger-header-required | projects/demo.md: header is missing `Project:`"});
+  CHECK(texts(run(with(k_base, "Issue: demo#1", "Issue:"))) ==
+        V{"ledger-issue-grammar | projects/demo.md: `Issue:` must be Repo#N, an issue URL or none, not ''"});
+  CHECK(texts(run(with(k_base, "Project: demo", "Project:"))) ==
+        V{"ledger-project-equals-key | projects/demo.md: `Project:` must be demo"});
+  CHECK(texts(run(with(k_base, "- 12 \u2014", "- 12_[3-1,] \u2014"))) ==
+        V{"ledger-run-ident-grammar | projects/demo.md: run ident does not parse: 12_[3-1,]"});
+  CHECK(texts(run(with(k_base, "ral \u2014 2026-09-01", "ral \u2014 2026-09-31"))) ==
+        V{"ledger-run-date-real | projects/demo.md: run 12 date is not a real date: 2026-09-31"});
+  CHECK(texts(run(k_base, "active", "gpu")) ==
+        V{"ledger-run-partition-agrees | projects/demo.md: run 12 is on `ral` but the project runs on `gpu`"});
+  CHECK(texts(run(k_base, "retired")) ==
+        V{"ledger-retired-has-no-runs | projects/demo.md: a retired project still lists runs"});
+  CHECK(texts(run(with(k_base, "- 2026-09-01 \u2014 run", "- 2026-09-03 \u2014 run"))) ==
+        V{"ledger-log-newest-first | projects/demo.md: log is not newest-first at line 17 (2026-09-03 after "
+          "2026-09-02)"});
+  CHECK(texts(run(with(k_base, "## Log\n\n", "## Log\n\n  x\n"))) ==
+        V{"ledger-log-continuation-orphan | projects/demo.md: line 16: continuation line without a log line"});
+}
+
+TEST_CASE("cortex-projects rules: a project without a row skips row-dependent rules", "[rules][cortex_projects]") {
+  diag::CollectingSink sink;
+  rules::ProjectsTable empty;
+  rules::check_project_ledger(ledger::parse_project_ledger(with(k_base, "Working.", "")), "projects/demo.md", "demo",
+                              empty, sink);
+  CHECK(texts(sink.take()) ==
+        std::vector<std::string>{"ledger-has-row | projects/demo.md: demo is not a projects.yaml key"});
+}
+
+TEST_CASE("cortex-projects rules: gap warnings stay out of the reference output", "[rules][cortex_projects]") {
+  const auto overlap = run(with(k_base, "- 12 \u2014 open", "- 12_[0-3] \u2014 open \u2014 ral \u2014 2026-09-01 "
+                                                             "\u2014 x\n- 12_2 \u2014 open"));
+  REQUIRE(overlap.size() == 1);
+  CHECK(overlap[0].rule == "ledger-run-overlap");
+  CHECK(overlap[0].severity == diag::Severity::warning);
+  CHECK(overlap[0].peer == diag::PeerForm::none);
+
+  const auto order = run(with(k_base, "- 12 \u2014", "- 12_[4-5,1] \u2014"));
+  REQUIRE(order.size() == 1);
+  CHECK(order[0].rule == "ledger-run-tasks-ascending");
+
+  const auto fenced = run(with(k_base, "Working.", "```\n## Log\n```"));
+  std::vector<std::string> rules_hit;
+  for (const auto& f : fenced) rules_hit.push_back(f.rule);
+  // The reference counts the fenced heading, so the closing fence is an unparsed log line.
+  CHECK(rules_hit == std::vector<std::string>{"ledger-sections-exact", "ledger-log-line-parses",
+                                              "ledger-heading-in-fence", "ledger-duplicate-section"});
+
+  const auto dup = run(with(k_base, "Issue: demo#1\n", "Issue: demo#1\nIssue: other#2\n"));
+  REQUIRE(dup.size() == 1);
+  CHECK(dup[0].rule == "ledger-header-duplicate-key");
+
+  const auto digits = run(with(k_base, "- 2026-09-02", "- \uff12\uff10\uff12\uff16-09-02"));
+  std::vector<std::string> digit_rules;
+  for (const auto& f : digits) digit_rules.push_back(f.rule);
+  CHECK(digit_rules == std::vector<std::string>{"ledger-log-date-real", "ledger-non-ascii-digit"});
+}
+
+TEST_CASE("cortex-projects rules: text input problems are located", "[rules][cortex_projects]") {
+  diag::CollectingSink sink;
+  rules::check_text_input(ledger::decode_text("ok\r\nbad \xff\n"), "projects/x.md", sink);
+  const auto fs = sink.take();
+  REQUIRE(fs.size() == 2);
+  CHECK(fs[0].rule == "input-not-utf8");
+  CHECK(fs[0].location.line == 2);
+  CHECK(fs[0].cannot_judge);
+  CHECK(fs[1].rule == "input-line-endings");
+  CHECK(fs[1].location.line == 1);
+}
