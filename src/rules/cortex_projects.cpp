@@ -198,12 +198,12 @@ void check_run_identities(const ProjectLedger& l, const Emitter& e) {
     if (!id) continue;
     if (!id->ascending) {
       e.own("ledger-run-tasks-ascending", r.line,
-            "line " + std::to_string(r.line) + ": run " + r.ident + " lists its tasks out of order or twice");
+            "run " + r.ident + " lists its tasks out of order or twice");
     }
     for (const auto& [other, other_id] : known) {
       if (other->ident != r.ident && overlaps(*id, other_id)) {
         e.own("ledger-run-overlap", r.line,
-              "line " + std::to_string(r.line) + ": run " + r.ident + " overlaps run " + other->ident +
+              "run " + r.ident + " overlaps run " + other->ident +
                   " (line " + std::to_string(other->line) + ") of job " + id->job);
         break;
       }
@@ -217,24 +217,23 @@ void check_structure_gaps(const ProjectLedger& l, const Emitter& e) {
   for (const ledger::Section& s : l.sections) {
     if (s.in_fence) {
       e.own("ledger-heading-in-fence", s.line,
-            "line " + std::to_string(s.line) + ": `## " + s.name +
-                "` sits inside a code fence but still counts as a section heading");
+            "`## " + s.name + "` sits inside a code fence but still counts as a section heading");
     }
     auto [it, fresh] = first.emplace(s.name, s.line);
     if (!fresh) {
       e.own("ledger-duplicate-section", s.line,
-            "line " + std::to_string(s.line) + ": section `## " + s.name + "` appears again (first at line " +
+            "section `## " + s.name + "` appears again (first at line " +
                 std::to_string(it->second) + "); only the first is read");
     }
   }
   for (const ledger::HeaderField& f : l.header_dups) {
     e.own("ledger-header-duplicate-key", f.line,
-          "line " + std::to_string(f.line) + ": header key `" + f.key + "` appears again; the first is used");
+          "header key `" + f.key + "` appears again; the first is used");
   }
   auto digits = [&](int line, const std::string& what, const std::string& value) {
     if (util::has_non_ascii_digit(value)) {
       e.own("ledger-non-ascii-digit", line,
-            "line " + std::to_string(line) + ": " + what + " " + value + " uses non-ASCII digits");
+            what + " " + value + " uses non-ASCII digits");
     }
   };
   for (const ledger::RunLine& r : l.runs) {
@@ -277,7 +276,7 @@ void check_text_input(const ledger::TextFile& file, const std::string& path, dia
   if (file.bom) e.own("input-bom", 1, "starts with a UTF-8 byte-order mark, so line 1 is not read as a title");
   if (file.cr_line) {
     e.own("input-line-endings", file.cr_line,
-          "line " + std::to_string(file.cr_line) + " ends with CR or CRLF; ledger files use LF");
+          "a line ends with CR or CRLF (first: line " + std::to_string(file.cr_line) + "); ledger files use LF");
   }
 }
 

@@ -1,0 +1,47 @@
+#include "ledgergate/policy/policy_file.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace lg::policy;
+
+TEST_CASE("policy file: an empty or absent file is the built-in policy", "[policy][policy_file]") {
+  auto empty = parse_policy("");
+  REQUIRE(empty);
+  CHECK(empty->paths.ledger_dirs == builtin_policy().ledger_dirs);
+  CHECK(empty->profile == "auto");
+  CHECK(empty->severities.empty());
+}
+
+TEST_CASE("policy file: every key overrides its built-in value", "[policy][policy_file]") {
+  auto p = parse_policy(
+      "version: 1\nprofile: cortex-projects\nledger_dirs: [projects/, notes/]\nledger_files: [checkin.yaml]\n"
+      "excluded_names: ['*.py']\nfrozen_dirs: [archive/, old/]\nappend_only_dirs: [notes/]\nbirth_exception: false\n"
+      "severities:\n  ledger-run-overlap: error\n  R-F07: warning\n");
+  REQUIRE(p);
+  CHECK(p->profile == "cortex-projects");
+  CHECK(p->paths.ledger_dirs == std::vector<std::string>{"projects/", "notes/"});
+  CHECK(p->paths.ledger_files == std::vector<std::string>{"checkin.yaml"});
+  CHECK(p->paths.excluded_names == std::vector<std::string>{"*.py"});
+  CHECK(p->paths.frozen_dirs == std::vector<std::string>{"archive/", "old/"});
+  CHECK(p->paths.append_only_dirs == std::vector<std::string>{"notes/"});
+  CHECK_FALSE(p->paths.birth_exception);
+  CHECK(p->severities.at("ledger-run-overlap") == lg::diag::Severity::error);
+  CHECK(p->severities.at("ledger-run-listed-once") == lg::diag::Severity::warning);  // by spec label
+}
+
+TEST_CASE("policy file: errors name the line", "[policy][policy_file]") {
+  using Row = std::pair<const char*, const char*>;
+  const auto row = GENERATE(
+      Row{"version: 1\nledger_dir: [x/]\n", ".ledgergate.yaml:2: unknown key `ledger_dir`"},
+      Row{"ledger_dirs: [projects]\n", ".ledgergate.yaml:1: `ledger_dirs` entries are directories ending in /: projects"},
+      Row{"severities:\n  no-such-rule: error\n", ".ledgergate.yaml:2: unknown rule `no-such-rule` (see `ledgergate rules`)"},
+      Row{"severities:\n  R-F07: fatal\n", ".ledgergate.yaml:2: severity of `R-F07` must be error, warning or info"},
+      Row{"birth_exception: maybe\n", ".ledgergate.yaml:1: `birth_exception` must be true or false"},
+      Row{"- a\n", ".ledgergate.yaml:1: the policy must be a mapping of keys"},
+      Row{"version: 2\n", ".ledgergate.yaml:1: `version` must be 1"},
+      Row{"ledger_dirs: [a/\n", ".ledgergate.yaml:2: not valid YAML: end of sequence flow not found"});
+  CAPTURE(row.first);
+  auto p = parse_policy(row.first);
+  REQUIRE_FALSE(p);
+  CHECK(p.error().message == row.second);
+}
