@@ -116,10 +116,10 @@ std::optional<HeaderField> match_header_line(std::string_view line) {
   return f;
 }
 
-std::optional<Title> parse_title(const std::string& line1) {
+std::optional<Title> parse_title(std::string_view line1) {
   if (!util::starts_with(line1, "# ")) return std::nullopt;
   Title t;
-  t.written = std::string(util::strip(std::string_view(line1).substr(2)));
+  t.written = std::string(util::strip(line1.substr(2)));
   const std::string dashed = util::dash(t.written);
   Cursor c(dashed);
   if (c.one(util::is_lower_ascii) && c.many(util::is_key_char, 0)) {
@@ -134,16 +134,15 @@ std::optional<Title> parse_title(const std::string& line1) {
   return t;
 }
 
-void parse_header(ProjectLedger& out) {
-  const auto& lines = out.file.lines;
-  const int limit = std::min(k_header_lines, static_cast<int>(lines.size()));
+void parse_header(const TextFile& file, ProjectLedger& out) {
+  const int limit = std::min(k_header_lines, static_cast<int>(file.line_count()));
   int start = -1;
   for (int i = 1; i < limit && start < 0; ++i) {
-    if (match_header_line(lines[static_cast<std::size_t>(i)])) start = i;
+    if (match_header_line(file.line(static_cast<std::size_t>(i)))) start = i;
   }
   if (start < 0) return;
   for (int i = start; i < limit; ++i) {
-    const std::string& line = lines[static_cast<std::size_t>(i)];
+    const std::string_view line = file.line(static_cast<std::size_t>(i));
     if (util::is_blank(line)) break;
     auto f = match_header_line(line);
     if (!f) continue;
@@ -161,19 +160,20 @@ bool is_fence(std::string_view line) {
   return util::starts_with(t, "```") || util::starts_with(t, "~~~");
 }
 
-void parse_sections(ProjectLedger& out) {
-  const auto& lines = out.file.lines;
+void parse_sections(const TextFile& file, ProjectLedger& out) {
   bool fenced = false;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (is_fence(lines[i])) fenced = !fenced;
-    if (!util::starts_with(lines[i], "## ")) continue;
+  const std::size_t count = file.line_count();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string_view line = file.line(i);
+    if (is_fence(line)) fenced = !fenced;
+    if (!util::starts_with(line, "## ")) continue;
     if (!out.sections.empty()) out.sections.back().body_end = static_cast<int>(i);
     Section s;
-    s.name = std::string(util::strip(std::string_view(lines[i]).substr(3)));
+    s.name = std::string(util::strip(line.substr(3)));
     s.line = static_cast<int>(i) + 1;
     s.in_fence = fenced;
     s.body_begin = static_cast<int>(i) + 1;
-    s.body_end = static_cast<int>(lines.size());
+    s.body_end = static_cast<int>(count);
     out.sections.push_back(std::move(s));
   }
 }
@@ -185,10 +185,10 @@ const Section* first_section(const ProjectLedger& l, std::string_view name) {
   return nullptr;
 }
 
-void parse_runs(ProjectLedger& out, const Section& s) {
+void parse_runs(const TextFile& file, ProjectLedger& out, const Section& s) {
   RunLine* current = nullptr;
   for (int i = s.body_begin; i < s.body_end; ++i) {
-    const std::string& raw = out.file.lines[static_cast<std::size_t>(i)];
+    const std::string_view raw = file.line(static_cast<std::size_t>(i));
     if (util::is_blank(raw)) continue;
     if (auto cont = match_continuation(raw)) {
       if (current) {
@@ -206,10 +206,10 @@ void parse_runs(ProjectLedger& out, const Section& s) {
   }
 }
 
-void parse_log(ProjectLedger& out, const Section& s) {
+void parse_log(const TextFile& file, ProjectLedger& out, const Section& s) {
   LogEntry* current = nullptr;
   for (int i = s.body_begin; i < s.body_end; ++i) {
-    const std::string& raw = out.file.lines[static_cast<std::size_t>(i)];
+    const std::string_view raw = file.line(static_cast<std::size_t>(i));
     if (util::is_blank(raw)) continue;
     if (auto cont = match_continuation(raw)) {
       if (current) {
@@ -227,11 +227,11 @@ void parse_log(ProjectLedger& out, const Section& s) {
   }
 }
 
-std::string section_text(const ProjectLedger& l, const Section& s) {
+std::string section_text(const TextFile& file, const Section& s) {
   std::string body;
   for (int i = s.body_begin; i < s.body_end; ++i) {
     if (i > s.body_begin) body += '\n';
-    body += l.file.lines[static_cast<std::size_t>(i)];
+    body += file.line(static_cast<std::size_t>(i));
   }
   return std::string(util::strip(body));
 }
@@ -247,18 +247,19 @@ const HeaderField* ProjectLedger::header_field(std::string_view key) const {
 
 ProjectLedger parse_project_ledger(std::string_view bytes) {
   ProjectLedger out;
-  out.file = decode_text(bytes);
-  out.title = parse_title(out.file.lines.front());
-  parse_header(out);
-  parse_sections(out);
-  if (const Section* now = first_section(out, "Now")) out.now = section_text(out, *now);
+  const TextFile file = decode_text(bytes);
+  out.input = file.facts;
+  out.title = parse_title(file.line(0));
+  parse_header(file, out);
+  parse_sections(file, out);
+  if (const Section* now = first_section(out, "Now")) out.now = section_text(file, *now);
   if (const Section* runs = first_section(out, "Runs")) {
     out.has_runs = true;
-    parse_runs(out, *runs);
+    parse_runs(file, out, *runs);
   }
   if (const Section* log = first_section(out, "Log")) {
     out.has_log = true;
-    parse_log(out, *log);
+    parse_log(file, out, *log);
   }
   return out;
 }

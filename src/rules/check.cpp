@@ -79,7 +79,7 @@ ProjectsTable check_projects_file(Pass& pass) {
   diag::CollectingSink local;
   if (bytes) {
     const ledger::TextFile file = ledger::decode_text(*bytes);
-    check_text_input(file, path, local);
+    check_text_input(file.facts, path, local);
     result->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
   } else {
     result->table = check_projects_yaml(std::nullopt, ProjectsYamlEra{}, local, path);
@@ -172,7 +172,7 @@ Result<void> check_cortex_projects(Pass& pass) {
     keys.push_back(lf.key);  // present, even when unreadable: no "has no ledger" on top
     auto parsed = load_ledger(pass, lf);
     if (!parsed) continue;
-    check_text_input(parsed->file, lf.path, pass.sink);
+    check_text_input(parsed->input, lf.path, pass.sink);
     check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
   }
   for (const ProjectRow& row : rows.rows) {

@@ -266,7 +266,7 @@ void check_project_ledger(const ProjectLedger& l, const std::string& path, const
   check_structure_gaps(l, e);
 }
 
-void check_text_input(const ledger::TextFile& file, const std::string& path, diag::FindingSink& sink) {
+void check_text_input(const ledger::TextFacts& file, const std::string& path, diag::FindingSink& sink) {
   const Emitter e{sink, path};
   if (file.bad_utf8) {
     e.own("input-not-utf8", file.bad_utf8->line,

@@ -53,7 +53,7 @@ struct ParseProblem {
 };
 
 struct ProjectLedger {
-  TextFile file;
+  TextFacts input;                      // what was odd about the bytes (the text is not kept)
   std::optional<Title> title;
   std::vector<HeaderField> header;      // first occurrences, in order
   std::vector<HeaderField> header_dups; // later occurrences of a seen key

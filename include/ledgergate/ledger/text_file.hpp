@@ -12,12 +12,26 @@
 
 namespace lg::ledger {
 
-struct TextFile {
-  std::string text;                 // valid UTF-8 (bad bytes → U+FFFD), "\n" line ends
-  std::vector<std::string> lines;   // text split on "\n"
-  bool bom = false;                 // starts with U+FEFF (kept in line 1, as the reference does)
-  int cr_line = 0;                  // first line ended by CR or CRLF (0 = none)
+// What was odd about a file's bytes: kept after parsing, when the text is gone.
+struct TextFacts {
+  bool bom = false;   // starts with U+FEFF (kept in line 1, as the reference does)
+  int cr_line = 0;    // first line ended by CR or CRLF (0 = none)
   std::optional<util::Utf8Problem> bad_utf8;  // first invalid sequence
+};
+
+struct TextFile {
+  std::string text;  // valid UTF-8 (bad bytes → U+FFFD), "\n" line ends
+  TextFacts facts;
+
+  std::size_t line_count() const { return m_spans.size(); }
+  // Line `i` (0-based) of text split on "\n"; a trailing newline yields a final empty line.
+  std::string_view line(std::size_t i) const {
+    return std::string_view(text).substr(m_spans[i].first, m_spans[i].second);
+  }
+  void index_lines();
+
+ private:
+  std::vector<std::pair<std::size_t, std::size_t>> m_spans;  // (offset, length) per line
 };
 
 TextFile decode_text(std::string_view bytes);

@@ -16,6 +16,6 @@ void check_project_ledger(const ledger::ProjectLedger& ledger, const std::string
                           const std::string& key, const ProjectsTable& rows, diag::FindingSink& sink);
 
 // Findings about the bytes of any text file: invalid UTF-8, BOM, CR endings.
-void check_text_input(const ledger::TextFile& file, const std::string& path, diag::FindingSink& sink);
+void check_text_input(const ledger::TextFacts& file, const std::string& path, diag::FindingSink& sink);
 
 }  // namespace lg::rules

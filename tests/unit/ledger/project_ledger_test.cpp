@@ -79,10 +79,10 @@ TEST_CASE("project ledger: orphans and unparsed lines are problems in line order
 
 TEST_CASE("project ledger: a BOM hides the title and CRLF reads like LF", "[ledger][project_ledger]") {
   const ProjectLedger bom = parse_project_ledger("\xef\xbb\xbf# k \u2014 s\n");
-  CHECK(bom.file.bom);
+  CHECK(bom.input.bom);
   CHECK_FALSE(bom.title.has_value());
   const ProjectLedger crlf = parse_project_ledger("# k \u2014 s\r\n\r\nProject: k\r\n");
-  CHECK(crlf.file.cr_line == 1);
+  CHECK(crlf.input.cr_line == 1);
   CHECK(crlf.header_field("Project")->value == "k");
 }
 

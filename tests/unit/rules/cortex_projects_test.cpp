@@ -119,7 +119,7 @@ TEST_CASE("cortex-projects rules: gap warnings stay out of the reference output"
 
 TEST_CASE("cortex-projects rules: text input problems are located", "[rules][cortex_projects]") {
   diag::CollectingSink sink;
-  rules::check_text_input(ledger::decode_text("ok\r\nbad \xff\n"), "projects/x.md", sink);
+  rules::check_text_input(ledger::decode_text("ok\r\nbad \xff\n").facts, "projects/x.md", sink);
   const auto fs = sink.take();
   REQUIRE(fs.size() == 2);
   CHECK(fs[0].rule == "input-not-utf8");
