@@ -63,11 +63,21 @@ Result<void> detect_ledger(Sides& s, const std::string& path, std::vector<Semant
   const auto base = ledger::parse_project_ledger(b.value_or(""));
   const auto ours = ledger::parse_project_ledger(*o);
   const auto theirs = ledger::parse_project_ledger(*t);
+  // The same run added on both sides as different lines: two submissions
+  // under one job id (the same line added twice is one edit made twice).
   const auto base_runs = run_idents(base);
-  const auto ours_runs = run_idents(ours);
-  for (const std::string& id : run_idents(theirs)) {
-    if (base_runs.count(id) == 0 && ours_runs.count(id) == 1) {
-      out.push_back({"run-added-twice", path, "run " + id + " is added on both sides (BASE and HEAD) of " + path});
+  for (const ledger::RunLine& t_run : theirs.runs) {
+    if (base_runs.count(t_run.ident)) continue;
+    for (const ledger::RunLine& o_run : ours.runs) {
+      if (o_run.ident != t_run.ident || (o_run.state == t_run.state && o_run.partition == t_run.partition &&
+                                         o_run.date == t_run.date && o_run.text == t_run.text)) {
+        continue;
+      }
+      out.push_back({"run-added-twice", path,
+                     "run " + t_run.ident + " is added on both sides of " + path + ": BASE line " +
+                         std::to_string(o_run.line) + " (" + o_run.date + "), HEAD line " +
+                         std::to_string(t_run.line) + " (" + t_run.date + ")"});
+      break;
     }
   }
   const auto base_log = log_keys(base);

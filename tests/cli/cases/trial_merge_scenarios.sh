@@ -5,7 +5,7 @@
 "$FIXTURES/repos/merge-scenarios.sh" repo >/dev/null
 snapshot() { (cd repo && find . -type f -print0 | sort -z | xargs -0 sha1sum); }
 snapshot > before.txt
-for b in ledger-edit code-edit archive-edit conflict retire-vs-run birth contained; do
+for b in ledger-edit code-edit archive-edit conflict retire-vs-run birth run-twice contained; do
   run trial-merge main "$b" --repo repo
 done
 run trial-merge main retire-vs-run --repo repo --format json
