@@ -37,16 +37,6 @@ Result<TreePtr> lookup_tree(const Repository& repo, const git_oid* id) {
   return TreePtr(t);
 }
 
-EntryKind kind_of(std::uint32_t mode) {
-  switch (mode) {
-    case GIT_FILEMODE_BLOB_EXECUTABLE: return EntryKind::executable;
-    case GIT_FILEMODE_LINK: return EntryKind::symlink;
-    case GIT_FILEMODE_COMMIT: return EntryKind::submodule;
-    case GIT_FILEMODE_TREE: return EntryKind::directory;
-    default: return EntryKind::file;
-  }
-}
-
 std::string status_of(const git_diff_delta& d) {
   switch (d.status) {
     case GIT_DELTA_ADDED: return "A";
@@ -85,7 +75,7 @@ Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const git_oid*
     e.has_new = d->status != GIT_DELTA_DELETED;
     e.path = e.has_new ? d->new_file.path : d->old_file.path;
     if (d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED) e.old_path = d->old_file.path;
-    e.new_kind = kind_of(e.has_new ? d->new_file.mode : d->old_file.mode);
+    e.new_kind = entry_kind_of_mode(e.has_new ? d->new_file.mode : d->old_file.mode);
     out.push_back(std::move(e));
   }
   return out;

@@ -24,9 +24,7 @@ std::string_view to_string(EntryKind kind) {
   return "file";
 }
 
-namespace {
-
-EntryKind kind_of_mode(unsigned mode) {
+EntryKind entry_kind_of_mode(unsigned mode) {
   switch (mode) {
     case GIT_FILEMODE_BLOB_EXECUTABLE: return EntryKind::executable;
     case GIT_FILEMODE_LINK: return EntryKind::symlink;
@@ -35,6 +33,8 @@ EntryKind kind_of_mode(unsigned mode) {
     default: return EntryKind::file;
   }
 }
+
+namespace {
 
 std::string raw_id(const git_oid& oid) {
   return std::string(reinterpret_cast<const char*>(oid.id), GIT_OID_RAWSZ);
@@ -93,7 +93,7 @@ class GitTreeSource final : public TreeSource {
     out.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
       const git_tree_entry* te = git_tree_entry_byindex(tree, i);
-      out.push_back(Entry{git_tree_entry_name(te), kind_of_mode(git_tree_entry_filemode_raw(te)),
+      out.push_back(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
                           raw_id(*git_tree_entry_id(te))});
     }
     // git orders trees as if directory names ended in '/'; callers want plain byte order.
@@ -108,7 +108,7 @@ class GitTreeSource final : public TreeSource {
     if (rc == GIT_ENOTFOUND) return std::optional<Entry>{};
     if (rc < 0) return libgit2_error(rc, "looking up " + p);
     TreeEntryPtr owned(te);
-    return std::optional<Entry>(Entry{git_tree_entry_name(te), kind_of_mode(git_tree_entry_filemode_raw(te)),
+    return std::optional<Entry>(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
                                       raw_id(*git_tree_entry_id(te))});
   }
 
@@ -276,7 +276,7 @@ Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
   const std::size_t n = git_index_entrycount(index.get());
   for (std::size_t i = 0; i < n; ++i) {
     const git_index_entry* ie = git_index_get_byindex(index.get(), i);
-    files.emplace(ie->path, Entry{"", kind_of_mode(ie->mode), raw_id(ie->id)});
+    files.emplace(ie->path, Entry{"", entry_kind_of_mode(ie->mode), raw_id(ie->id)});
   }
   return std::unique_ptr<TreeSource>(std::make_unique<IndexSource>(repo.raw(), std::move(files)));
 }

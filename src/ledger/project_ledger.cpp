@@ -185,8 +185,14 @@ const Section* first_section(const ProjectLedger& l, std::string_view name) {
   return nullptr;
 }
 
-void parse_runs(const TextFile& file, ProjectLedger& out, const Section& s) {
-  RunLine* current = nullptr;
+// Run and log sections share one shape: item lines (matched after dash
+// normalisation), two-space continuations attached to the item above, blank
+// lines skipped, anything else a problem quoting the raw line.
+template <class Item>
+void parse_items(const TextFile& file, const Section& s, std::optional<Item> (*match)(std::string_view),
+                 std::vector<Item>& items, std::vector<ParseProblem>& problems, ParseProblemKind orphan,
+                 ParseProblemKind unparsed) {
+  Item* current = nullptr;
   for (int i = s.body_begin; i < s.body_end; ++i) {
     const std::string_view raw = file.line(static_cast<std::size_t>(i));
     if (util::is_blank(raw)) continue;
@@ -194,35 +200,14 @@ void parse_runs(const TextFile& file, ProjectLedger& out, const Section& s) {
       if (current) {
         current->text += " " + *cont;
       } else {
-        out.problems.push_back({ParseProblemKind::run_orphan, i + 1, ""});
+        problems.push_back({orphan, i + 1, ""});
       }
-    } else if (auto run = match_run_line(util::dash(raw))) {
-      run->line = i + 1;
-      out.runs.push_back(std::move(*run));
-      current = &out.runs.back();
+    } else if (auto item = match(util::dash(raw))) {
+      item->line = i + 1;
+      items.push_back(std::move(*item));
+      current = &items.back();
     } else {
-      out.problems.push_back({ParseProblemKind::run_unparsed, i + 1, std::string(util::strip(raw))});
-    }
-  }
-}
-
-void parse_log(const TextFile& file, ProjectLedger& out, const Section& s) {
-  LogEntry* current = nullptr;
-  for (int i = s.body_begin; i < s.body_end; ++i) {
-    const std::string_view raw = file.line(static_cast<std::size_t>(i));
-    if (util::is_blank(raw)) continue;
-    if (auto cont = match_continuation(raw)) {
-      if (current) {
-        current->text += " " + *cont;
-      } else {
-        out.problems.push_back({ParseProblemKind::log_orphan, i + 1, ""});
-      }
-    } else if (auto entry = match_log_line(util::dash(raw))) {
-      entry->line = i + 1;
-      out.log.push_back(std::move(*entry));
-      current = &out.log.back();
-    } else {
-      out.problems.push_back({ParseProblemKind::log_unparsed, i + 1, std::string(util::strip(raw))});
+      problems.push_back({unparsed, i + 1, std::string(util::strip(raw))});
     }
   }
 }
@@ -255,11 +240,13 @@ ProjectLedger parse_project_ledger(std::string_view bytes) {
   if (const Section* now = first_section(out, "Now")) out.now = section_text(file, *now);
   if (const Section* runs = first_section(out, "Runs")) {
     out.has_runs = true;
-    parse_runs(file, out, *runs);
+    parse_items(file, *runs, match_run_line, out.runs, out.problems, ParseProblemKind::run_orphan,
+                ParseProblemKind::run_unparsed);
   }
   if (const Section* log = first_section(out, "Log")) {
     out.has_log = true;
-    parse_log(file, out, *log);
+    parse_items(file, *log, match_log_line, out.log, out.problems, ParseProblemKind::log_orphan,
+                ParseProblemKind::log_unparsed);
   }
   return out;
 }

@@ -18,6 +18,8 @@ namespace lg::git {
 
 enum class EntryKind { file, executable, symlink, submodule, directory };
 std::string_view to_string(EntryKind kind);
+// The kind of a git file mode (100644, 100755, 120000, 160000, 040000).
+EntryKind entry_kind_of_mode(unsigned mode);
 
 struct Entry {
   std::string name;        // the last path component, raw bytes

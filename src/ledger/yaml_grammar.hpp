@@ -1,0 +1,38 @@
+// Private to the YAML loader: PyYAML 6.0's reader, scanner, parser and
+// composer (yaml_grammar.cpp), and the Python text helpers the loader shares
+// with them.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ledgergate/ledger/yaml_doc.hpp"
+
+namespace lg::ledger::grammar {
+
+inline constexpr std::string_view k_yaml_tag_prefix = "tag:yaml.org,2002:";
+
+// Composes the one document of `text` (decoded UTF-8, invalid bytes read as
+// U+FFFD) as SafeLoader.get_single_node does. On success the document's root
+// is set (left nullptr when the stream holds no document) and every node has
+// its kind, explicit tag ("" when none or the bare `!`), scalar text, plain
+// and quoted flags, items/entries (aliases are the anchored node) and line;
+// nothing is typed yet. Otherwise returns PyYAML's problem text and line.
+std::optional<YamlError> compose(std::string_view text, YamlDoc& doc);
+
+// Python's repr() of a str held as UTF-8 (a lone surrogate, which a `\uD800`
+// escape can produce, as its 3-byte form).
+std::string str_repr(std::string_view s);
+// Python's repr() of one character.
+std::string char_repr(char32_t c);
+
+// str() of the UnicodeDecodeError Python raises decoding `bytes` as UTF-8,
+// for the first bad sequence, which starts at `offset`.
+std::string utf8_error_text(std::string_view bytes, std::size_t offset);
+// The offset of the first bad UTF-8 sequence of `bytes`, as Python's strict
+// decoder finds it.
+std::optional<std::size_t> first_bad_utf8(std::string_view bytes);
+
+}  // namespace lg::ledger::grammar
