@@ -11,7 +11,9 @@
 #include "ledgergate/git/status.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
+#include "github_output.hpp"
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/report/github.hpp"
 #include "ledgergate/rules/check.hpp"
 
 namespace lg::cli {
@@ -24,6 +26,7 @@ struct CheckOptions {
   std::string root;
   std::string profile;  // "" = the policy's profile (default auto)
   std::string format = "text";
+  std::string against;  // --against REV2: also run the cross-version rules from REV2 to the checked tree
 };
 
 struct Source {
@@ -77,6 +80,16 @@ void note_uncommitted(const CheckOptions& o, const Source& s) {
   }
 }
 
+// The cross-version rules (orl-h-*) from the tree of --against REV2 (the
+// older version) to the checked tree.
+Result<std::vector<diag::Finding>> check_against(const CheckOptions& o, Source& s, const rules::CheckOptions& options) {
+  if (!s.repo) return make_error(ErrorKind::usage, "--against needs a git repository (not --root)");
+  LG_TRY(git_oid commit, s.repo->resolve_commit(o.against));
+  LG_TRY(git_oid tree, s.repo->commit_tree(commit));
+  LG_TRY(auto before, git::open_tree_source(*s.repo, tree, o.against));
+  return rules::check_open_requirements_between(*before, *s.tree, options);
+}
+
 bool use_color() {
   return std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
 }
@@ -97,10 +110,19 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
   rules::CheckOptions options;
   options.profile = o.profile.empty() ? policy->profile : o.profile;
   options.severities = policy->severities;
+  options.open_requirements_glob = policy->open_requirements_glob;
   auto report = rules::check_tree(*source->tree, options, cache);
   if (!report) {
     print_error(o, report.error().message);
     return ExitCode::error;
+  }
+  if (!o.against.empty()) {
+    auto history = check_against(o, *source, options);
+    if (!history) {
+      print_error(o, history.error().message);
+      return ExitCode::error;
+    }
+    for (diag::Finding& f : *history) report->findings.push_back(std::move(f));
   }
   for (diag::Finding& f : report->findings) f.location.rev = source->label;
   const bool cannot_judge = report->cannot_judge();
@@ -109,6 +131,10 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
       cannot_judge ? report::Verdict::error : failed ? report::Verdict::fail : report::Verdict::pass;
   if (o.format == "cortex") {
     std::fputs(report::render_cortex(report->findings).c_str(), stdout);
+  } else if (o.format == "github") {
+    std::fputs(report::render_github(report->findings).c_str(), stdout);
+    append_step_summary(report::render_github_summary(report->findings, {verdict, report->profile, source->label},
+                                                      "ledgergate check"));
   } else if (o.format == "json") {
     std::fputs(report::render_json(report->findings, {verdict, report->profile, source->label}).c_str(), stdout);
   } else {
@@ -137,8 +163,12 @@ void setup_check(CLI::App& app, Globals& globals) {
   for (const rules::ProfileInfo& p : rules::known_profiles()) profiles.push_back(p.name);
   cmd->add_option("--profile", opts->profile, "Profile: auto (detect from the tree's layout) or a profile name")
       ->check(CLI::IsMember(profiles));
-  cmd->add_option("--format", opts->format, "Output: text, cortex (the reference's exact output) or json")
-      ->check(CLI::IsMember({"text", "cortex", "json"}));
+  cmd->add_option("--format", opts->format,
+                  "Output: text, cortex (the reference's exact output), json or github (Actions annotations)")
+      ->check(CLI::IsMember({"text", "cortex", "json", "github"}));
+  cmd->add_option("--against", opts->against,
+                  "Also run the cross-version rules (orl-h-*) from this older revision to the checked tree")
+      ->excludes(root);
   cmd->callback([opts, &globals] {
     if (!opts->rev.empty() && (opts->index || opts->worktree || !opts->root.empty())) {
       throw CLI::ValidationError("rev", "a revision cannot be combined with --index, --worktree or --root");

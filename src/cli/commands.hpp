@@ -16,7 +16,10 @@ struct Globals {
 void setup_check(CLI::App& app, Globals& globals);
 void setup_classify(CLI::App& app, Globals& globals);
 void setup_trial_merge(CLI::App& app, Globals& globals);
+void setup_land(CLI::App& app, Globals& globals);
 void setup_rules(CLI::App& app, Globals& globals);
 void setup_explain(CLI::App& app, Globals& globals);
+void setup_req(CLI::App& app, Globals& globals);
+void setup_hooks(CLI::App& app, Globals& globals);
 
 }  // namespace lg::cli

@@ -24,8 +24,11 @@ int main(int argc, char** argv) {
     setup_check(app, globals);
     setup_classify(app, globals);
     setup_trial_merge(app, globals);
+    setup_land(app, globals);
     setup_rules(app, globals);
     setup_explain(app, globals);
+    setup_req(app, globals);
+    setup_hooks(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -230,6 +230,15 @@ const HeaderField* ProjectLedger::header_field(std::string_view key) const {
   return nullptr;
 }
 
+void ProjectLedger::compact() {
+  std::string().swap(now);  // rules read has_now
+  for (RunLine& r : runs) {
+    std::string().swap(r.what);
+    std::string().swap(r.text);
+  }
+  for (LogEntry& e : log) std::string().swap(e.text);
+}
+
 ProjectLedger parse_project_ledger(std::string_view bytes) {
   ProjectLedger out;
   const TextFile file = decode_text(bytes);
@@ -238,6 +247,7 @@ ProjectLedger parse_project_ledger(std::string_view bytes) {
   parse_header(file, out);
   parse_sections(file, out);
   if (const Section* now = first_section(out, "Now")) out.now = section_text(file, *now);
+  out.has_now = !out.now.empty();
   if (const Section* runs = first_section(out, "Runs")) {
     out.has_runs = true;
     parse_items(file, *runs, match_run_line, out.runs, out.problems, ParseProblemKind::run_orphan,

@@ -1,14 +1,8 @@
-// YAML loading with PyYAML `safe_load` semantics in three passes: (1) a port of
-// PyYAML's scanner/parser/composer decides validity with PyYAML's problem text
-// and line (yaml-cpp alone accepts unclosed quotes and tabs, and loops forever
-// on a lone `,`); (2) yaml-cpp's event API builds the tree, duplicate keys
-// kept; (3) a constructor pass types each node as SafeConstructor would.
+// YAML loading with PyYAML `safe_load` semantics: the PyYAML grammar port
+// (yaml_grammar.cpp) composes the document, then a constructor pass types each
+// node as SafeConstructor would; also the Python views of the result (str(),
+// repr(), dict items with Python key equality).
 #include "ledgergate/ledger/yaml_doc.hpp"
-
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
 
 #include <algorithm>
 #include <array>
@@ -16,1445 +10,20 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <exception>
-#include <initializer_list>
-#include <map>
-#include <sstream>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <utility>
 
 #include "ledgergate/util/text.hpp"
+#include "yaml_grammar.hpp"
 
 namespace lg::ledger {
 namespace {
 
-using namespace std::literals;
-
-// ===========================================================================
-// Pass 1: PyYAML's grammar (reader, scanner, parser, composer anchors).
-// ===========================================================================
-
-constexpr std::string_view k_yaml_tag_prefix = "tag:yaml.org,2002:";
-constexpr char32_t k_nul = U'\0';
-// Python string sets of PyYAML's scanner. Note the embedded NULs.
-constexpr std::u32string_view k_breaks = U"\r\n\x85\u2028\u2029"sv;
-constexpr std::u32string_view k_nul_breaks = U"\0\r\n\x85\u2028\u2029"sv;
-constexpr std::u32string_view k_nul_space_breaks = U"\0 \r\n\x85\u2028\u2029"sv;
-constexpr std::u32string_view k_nul_blank_breaks = U"\0 \t\r\n\x85\u2028\u2029"sv;
-
-bool in_set(char32_t c, std::u32string_view set) { return set.find(c) != std::u32string_view::npos; }
-bool is_ascii_alnum(char32_t c) {
-  return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z');
-}
-bool is_name_char(char32_t c) { return is_ascii_alnum(c) || c == U'-' || c == U'_'; }
-bool is_hex_digit(char32_t c) {
-  return (c >= U'0' && c <= U'9') || (c >= U'A' && c <= U'F') || (c >= U'a' && c <= U'f');
-}
-
-std::string to_utf8(std::u32string_view s) {
-  std::string out;
-  for (char32_t c : s) util::append_utf8(out, c);
-  return out;
-}
-std::string char_repr(char32_t c) { return util::py_repr(to_utf8(std::u32string_view(&c, 1))); }
-
-std::u32string decode_utf8(std::string_view text) {
-  std::u32string out;
-  out.reserve(text.size());
-  for (std::size_t pos = 0; pos < text.size();) out.push_back(util::next_code_point(text, pos));
-  return out;
-}
-
-struct Mark {
-  std::size_t index = 0;
-  int line = 0;
-  int column = 0;
-};
-
-// A MarkedYAMLError: the problem text and where it was found.
-struct GrammarError {
-  Mark mark;
-  std::string problem;
-};
-// An error PyYAML raises without a mark (a ValueError from chr(), ...).
-struct UnmarkedError {
-  std::string text;
-};
-
-[[noreturn]] void fail(const Mark& mark, std::string problem) { throw GrammarError{mark, std::move(problem)}; }
-
-// Python's UnicodeDecodeError text for the first bad sequence of `bytes`.
-std::string utf8_error_text(std::string_view bytes, std::size_t offset) {
-  const auto b = static_cast<unsigned char>(bytes[offset]);
-  std::string reason = "invalid continuation byte";
-  if (b < 0xC2 || b > 0xF4) {
-    reason = "invalid start byte";
-  } else {
-    const std::size_t need = b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4);
-    std::size_t have = 1;
-    while (offset + have < bytes.size() && have < need &&
-           (static_cast<unsigned char>(bytes[offset + have]) & 0xC0) == 0x80) {
-      ++have;
-    }
-    if (offset + have == bytes.size() && have < need) reason = "unexpected end of data";
-  }
-  std::array<char, 8> hex{};
-  std::snprintf(hex.data(), hex.size(), "0x%02x", b);
-  return "'utf-8' codec can't decode byte " + std::string(hex.data()) + " in position " + std::to_string(offset) +
-         ": " + reason;
-}
-
-enum class Tok : std::uint8_t {
-  stream_start,
-  stream_end,
-  directive,
-  document_start,
-  document_end,
-  block_sequence_start,
-  block_mapping_start,
-  block_end,
-  flow_sequence_start,
-  flow_mapping_start,
-  flow_sequence_end,
-  flow_mapping_end,
-  key,
-  value,
-  block_entry,
-  flow_entry,
-  alias,
-  anchor,
-  tag,
-  scalar,
-};
-
-std::string_view token_id(Tok t) {
-  switch (t) {
-    case Tok::stream_start:
-      return "<stream start>";
-    case Tok::stream_end:
-      return "<stream end>";
-    case Tok::directive:
-      return "<directive>";
-    case Tok::document_start:
-      return "<document start>";
-    case Tok::document_end:
-      return "<document end>";
-    case Tok::block_sequence_start:
-      return "<block sequence start>";
-    case Tok::block_mapping_start:
-      return "<block mapping start>";
-    case Tok::block_end:
-      return "<block end>";
-    case Tok::flow_sequence_start:
-      return "[";
-    case Tok::flow_mapping_start:
-      return "{";
-    case Tok::flow_sequence_end:
-      return "]";
-    case Tok::flow_mapping_end:
-      return "}";
-    case Tok::key:
-      return "?";
-    case Tok::value:
-      return ":";
-    case Tok::block_entry:
-      return "-";
-    case Tok::flow_entry:
-      return ",";
-    case Tok::alias:
-      return "<alias>";
-    case Tok::anchor:
-      return "<anchor>";
-    case Tok::tag:
-      return "<tag>";
-    case Tok::scalar:
-      return "<scalar>";
-  }
-  return "";
-}
-
-struct Token {
-  Tok type = Tok::stream_start;
-  Mark start;
-  std::string name;          // anchor/alias name, directive name, tag handle, TAG handle
-  std::string suffix;        // tag suffix; TAG directive: the handle
-  std::string prefix;        // TAG directive: the prefix
-  bool has_handle = false;   // a tag with a handle (`!!str`, `!e!x`, `!x`)
-  bool version_one = false;  // a %YAML directive whose major version is 1
-  bool plain = false;        // a plain scalar
-};
-
-// Where PyYAML scanned an anchor, alias or tag (code point indices), so the
-// text yaml-cpp reads can spell it the way yaml-cpp scans the same token.
-struct PropertySpan {
-  std::size_t begin = 0;
-  std::size_t end = 0;
-  bool is_tag = false;
-};
-
-struct SimpleKey {
-  std::size_t token_number = 0;
-  bool required = false;
-  std::size_t index = 0;
-  int line = 0;
-  int column = 0;
-  Mark mark;
-};
-
-// PyYAML's Scanner (scanner.py), without building scalar values: only the
-// control flow and the errors matter here.
-class Scanner {
- public:
-  explicit Scanner(std::u32string text) : m_buf(std::move(text)) {
-    m_tokens.push_back(token(Tok::stream_start, mark()));
-  }
-
-  const std::vector<PropertySpan>& properties() const { return m_properties; }
-
-  bool check(std::initializer_list<Tok> choices) {
-    fill();
-    if (m_tokens.empty()) return false;
-    return std::find(choices.begin(), choices.end(), m_tokens.front().type) != choices.end();
-  }
-  const Token& peek() {
-    fill();
-    if (m_tokens.empty()) m_tokens.push_back(token(Tok::stream_end, mark()));  // never past the end
-    return m_tokens.front();
-  }
-  Token get() {
-    fill();
-    if (m_tokens.empty()) return token(Tok::stream_end, mark());
-    Token t = std::move(m_tokens.front());
-    m_tokens.pop_front();
-    ++m_tokens_taken;
-    return t;
-  }
-
- private:
-  // --- reader ---
-  char32_t at(std::size_t k = 0) const { return m_pos + k < m_buf.size() ? m_buf[m_pos + k] : k_nul; }
-  void forward(std::size_t n = 1) {
-    for (; n > 0 && m_pos < m_buf.size(); --n) {
-      const char32_t c = m_buf[m_pos++];
-      if (c == U'\n' || c == 0x85 || c == 0x2028 || c == 0x2029 || (c == U'\r' && at() != U'\n')) {
-        ++m_line;
-        m_column = 0;
-      } else if (c != 0xFEFF) {
-        ++m_column;
-      }
-    }
-  }
-  Mark mark() const { return Mark{m_pos, m_line, m_column}; }
-  bool ahead_is(std::u32string_view s) const {
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      if (at(i) != s[i]) return false;
-    }
-    return true;
-  }
-  bool at_document_separator() const {
-    return (ahead_is(U"---") || ahead_is(U"...")) && in_set(at(3), k_nul_blank_breaks);
-  }
-  static Token token(Tok type, const Mark& start) {
-    Token t;
-    t.type = type;
-    t.start = start;
-    return t;
-  }
-
-  // --- token queue ---
-  void fill() {
-    while (need_more_tokens()) fetch_more_tokens();
-  }
-  bool need_more_tokens() {
-    if (m_done) return false;
-    if (m_tokens.empty()) return true;
-    stale_possible_simple_keys();
-    return next_possible_simple_key() == std::optional<std::size_t>(m_tokens_taken);
-  }
-  std::optional<std::size_t> next_possible_simple_key() const {
-    std::optional<std::size_t> min;
-    for (const auto& [level, key] : m_simple_keys) {
-      if (!min || key.token_number < *min) min = key.token_number;
-    }
-    return min;
-  }
-  void stale_possible_simple_keys() {
-    for (auto it = m_simple_keys.begin(); it != m_simple_keys.end();) {
-      const SimpleKey& key = it->second;
-      if (key.line != m_line || m_pos - key.index > 1024) {
-        if (key.required) fail(mark(), "could not find expected ':'");
-        it = m_simple_keys.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
-  void save_possible_simple_key() {
-    const bool required = m_flow_level == 0 && m_indent == m_column;
-    if (!m_allow_simple_key) return;
-    remove_possible_simple_key();
-    m_simple_keys[m_flow_level] =
-        SimpleKey{m_tokens_taken + m_tokens.size(), required, m_pos, m_line, m_column, mark()};
-  }
-  void remove_possible_simple_key() {
-    const auto it = m_simple_keys.find(m_flow_level);
-    if (it == m_simple_keys.end()) return;
-    if (it->second.required) fail(mark(), "could not find expected ':'");
-    m_simple_keys.erase(it);
-  }
-  void unwind_indent(int column) {
-    if (m_flow_level != 0) return;
-    while (m_indent > column) {
-      m_indent = m_indents.back();
-      m_indents.pop_back();
-      m_tokens.push_back(token(Tok::block_end, mark()));
-    }
-  }
-  bool add_indent(int column) {
-    if (m_indent >= column) return false;
-    m_indents.push_back(m_indent);
-    m_indent = column;
-    return true;
-  }
-
-  void fetch_more_tokens() {
-    scan_to_next_token();
-    stale_possible_simple_keys();
-    unwind_indent(m_column);
-    const char32_t c = at();
-    if (c == k_nul) return fetch_stream_end();
-    if (c == U'%' && m_column == 0) return fetch_directive();
-    if (c == U'-' && m_column == 0 && at_document_separator()) return fetch_document_indicator(Tok::document_start);
-    if (c == U'.' && m_column == 0 && at_document_separator()) return fetch_document_indicator(Tok::document_end);
-    if (c == U'[') return fetch_flow_collection_start(Tok::flow_sequence_start);
-    if (c == U'{') return fetch_flow_collection_start(Tok::flow_mapping_start);
-    if (c == U']') return fetch_flow_collection_end(Tok::flow_sequence_end);
-    if (c == U'}') return fetch_flow_collection_end(Tok::flow_mapping_end);
-    if (c == U',') return fetch_flow_entry();
-    if (c == U'-' && in_set(at(1), k_nul_blank_breaks)) return fetch_block_entry();
-    if (c == U'?' && (m_flow_level != 0 || in_set(at(1), k_nul_blank_breaks))) return fetch_key();
-    if (c == U':' && (m_flow_level != 0 || in_set(at(1), k_nul_blank_breaks))) return fetch_value();
-    if (c == U'*' || c == U'&') return fetch_anchor_or_alias();
-    if (c == U'!') return fetch_tag();
-    if ((c == U'|' || c == U'>') && m_flow_level == 0) return fetch_block_scalar();
-    if (c == U'\'' || c == U'"') return fetch_flow_scalar();
-    if (check_plain()) return fetch_plain();
-    fail(mark(), "found character " + char_repr(c) + " that cannot start any token");
-  }
-  bool check_plain() const {
-    const char32_t c = at();
-    return !in_set(c, U"\0 \t\r\n\x85\u2028\u2029-?:,[]{}#&*!|>'\"%@`"sv) ||
-           (!in_set(at(1), k_nul_blank_breaks) && (c == U'-' || (m_flow_level == 0 && (c == U'?' || c == U':'))));
-  }
-
-  void fetch_stream_end() {
-    unwind_indent(-1);
-    remove_possible_simple_key();
-    m_allow_simple_key = false;
-    m_simple_keys.clear();
-    m_tokens.push_back(token(Tok::stream_end, mark()));
-    m_done = true;
-  }
-  void fetch_directive() {
-    unwind_indent(-1);
-    remove_possible_simple_key();
-    m_allow_simple_key = false;
-    m_tokens.push_back(scan_directive());
-  }
-  void fetch_document_indicator(Tok type) {
-    unwind_indent(-1);
-    remove_possible_simple_key();
-    m_allow_simple_key = false;
-    const Mark start = mark();
-    forward(3);
-    m_tokens.push_back(token(type, start));
-  }
-  void fetch_flow_collection_start(Tok type) {
-    save_possible_simple_key();
-    ++m_flow_level;
-    m_allow_simple_key = true;
-    const Mark start = mark();
-    forward();
-    m_tokens.push_back(token(type, start));
-  }
-  void fetch_flow_collection_end(Tok type) {
-    remove_possible_simple_key();
-    --m_flow_level;
-    m_allow_simple_key = false;
-    const Mark start = mark();
-    forward();
-    m_tokens.push_back(token(type, start));
-  }
-  void fetch_flow_entry() {
-    m_allow_simple_key = true;
-    remove_possible_simple_key();
-    const Mark start = mark();
-    forward();
-    m_tokens.push_back(token(Tok::flow_entry, start));
-  }
-  void fetch_block_entry() {
-    if (m_flow_level == 0) {
-      if (!m_allow_simple_key) fail(mark(), "sequence entries are not allowed here");
-      if (add_indent(m_column)) m_tokens.push_back(token(Tok::block_sequence_start, mark()));
-    }
-    m_allow_simple_key = true;
-    remove_possible_simple_key();
-    const Mark start = mark();
-    forward();
-    m_tokens.push_back(token(Tok::block_entry, start));
-  }
-  void fetch_key() {
-    if (m_flow_level == 0) {
-      if (!m_allow_simple_key) fail(mark(), "mapping keys are not allowed here");
-      if (add_indent(m_column)) m_tokens.push_back(token(Tok::block_mapping_start, mark()));
-    }
-    m_allow_simple_key = m_flow_level == 0;
-    remove_possible_simple_key();
-    const Mark start = mark();
-    forward();
-    m_tokens.push_back(token(Tok::key, start));
-  }
-  void fetch_value() {
-    const auto it = m_simple_keys.find(m_flow_level);
-    if (it != m_simple_keys.end()) {
-      const SimpleKey key = it->second;
-      m_simple_keys.erase(it);
-      const auto at_key = m_tokens.begin() + static_cast<std::ptrdiff_t>(key.token_number - m_tokens_taken);
-      const auto inserted = m_tokens.insert(at_key, token(Tok::key, key.mark));
-      if (m_flow_level == 0 && add_indent(key.column))
-        m_tokens.insert(inserted, token(Tok::block_mapping_start, key.mark));
-      m_allow_simple_key = false;
-    } else {
-      if (m_flow_level == 0) {
-        if (!m_allow_simple_key) fail(mark(), "mapping values are not allowed here");
-        if (add_indent(m_column)) m_tokens.push_back(token(Tok::block_mapping_start, mark()));
-      }
-      m_allow_simple_key = m_flow_level == 0;
-      remove_possible_simple_key();
-    }
-    const Mark start = mark();
-    forward();
-    m_tokens.push_back(token(Tok::value, start));
-  }
-  void fetch_anchor_or_alias() {
-    save_possible_simple_key();
-    m_allow_simple_key = false;
-    const std::size_t begin = m_pos;
-    m_tokens.push_back(scan_anchor());
-    m_properties.push_back(PropertySpan{begin, m_pos, false});
-  }
-  void fetch_tag() {
-    save_possible_simple_key();
-    m_allow_simple_key = false;
-    const std::size_t begin = m_pos;
-    m_tokens.push_back(scan_tag());
-    m_properties.push_back(PropertySpan{begin, m_pos, true});
-  }
-  void fetch_block_scalar() {
-    m_allow_simple_key = true;
-    remove_possible_simple_key();
-    m_tokens.push_back(scan_block_scalar());
-  }
-  void fetch_flow_scalar() {
-    save_possible_simple_key();
-    m_allow_simple_key = false;
-    m_tokens.push_back(scan_flow_scalar());
-  }
-  void fetch_plain() {
-    save_possible_simple_key();
-    m_allow_simple_key = false;
-    m_tokens.push_back(scan_plain());
-  }
-
-  // --- scanning ---
-  bool scan_line_break() {
-    const char32_t c = at();
-    if (c == U'\r' || c == U'\n' || c == 0x85) {
-      forward(c == U'\r' && at(1) == U'\n' ? 2 : 1);
-      return true;
-    }
-    if (c == 0x2028 || c == 0x2029) {
-      forward();
-      return true;
-    }
-    return false;
-  }
-  void skip_spaces() {
-    while (at() == U' ') forward();
-  }
-  void skip_comment() {
-    if (at() != U'#') return;
-    while (!in_set(at(), k_nul_breaks)) forward();
-  }
-  void scan_to_next_token() {
-    if (m_pos == 0 && at() == 0xFEFF) forward();
-    for (;;) {
-      skip_spaces();
-      skip_comment();
-      if (!scan_line_break()) return;
-      if (m_flow_level == 0) m_allow_simple_key = true;
-    }
-  }
-
-  Token scan_directive() {
-    const Mark start = mark();
-    forward();
-    Token t = token(Tok::directive, start);
-    t.name = scan_directive_name();
-    if (t.name == "YAML") {
-      t.version_one = scan_yaml_directive_value();
-    } else if (t.name == "TAG") {
-      skip_spaces();
-      t.name = "TAG";
-      t.suffix = scan_tag_handle();
-      if (at() != U' ') fail(mark(), "expected ' ', but found " + char_repr(at()));
-      skip_spaces();
-      t.prefix = scan_tag_uri();
-      if (!in_set(at(), k_nul_space_breaks)) fail(mark(), "expected ' ', but found " + char_repr(at()));
-    } else {
-      while (!in_set(at(), k_nul_breaks)) forward();
-    }
-    scan_directive_ignored_line();
-    return t;
-  }
-  std::string scan_directive_name() {
-    std::size_t length = 0;
-    while (is_name_char(at(length))) ++length;
-    if (length == 0) fail(mark(), "expected alphabetic or numeric character, but found " + char_repr(at(length)));
-    const std::string value = to_utf8(std::u32string_view(m_buf).substr(m_pos, length));
-    forward(length);
-    if (!in_set(at(), k_nul_space_breaks)) {
-      fail(mark(), "expected alphabetic or numeric character, but found " + char_repr(at()));
-    }
-    return value;
-  }
-  bool scan_yaml_directive_value() {
-    skip_spaces();
-    const std::string major = scan_yaml_directive_number();
-    if (at() != U'.') fail(mark(), "expected a digit or '.', but found " + char_repr(at()));
-    forward();
-    scan_yaml_directive_number();
-    if (!in_set(at(), k_nul_space_breaks)) fail(mark(), "expected a digit or ' ', but found " + char_repr(at()));
-    const auto first = major.find_first_not_of('0');
-    return first != std::string::npos && major.substr(first) == "1";
-  }
-  std::string scan_yaml_directive_number() {
-    if (!(at() >= U'0' && at() <= U'9')) fail(mark(), "expected a digit, but found " + char_repr(at()));
-    std::string digits;
-    while (at() >= U'0' && at() <= U'9') {
-      digits += static_cast<char>(at());
-      forward();
-    }
-    return digits;
-  }
-  void scan_directive_ignored_line() {
-    skip_spaces();
-    skip_comment();
-    if (!in_set(at(), k_nul_breaks)) fail(mark(), "expected a comment or a line break, but found " + char_repr(at()));
-    scan_line_break();
-  }
-
-  Token scan_anchor() {
-    const Mark start = mark();
-    Token t = token(at() == U'*' ? Tok::alias : Tok::anchor, start);
-    forward();
-    std::size_t length = 0;
-    while (is_name_char(at(length))) ++length;
-    if (length == 0) fail(mark(), "expected alphabetic or numeric character, but found " + char_repr(at(length)));
-    t.name = to_utf8(std::u32string_view(m_buf).substr(m_pos, length));
-    forward(length);
-    if (!in_set(at(), U"\0 \t\r\n\x85\u2028\u2029?:,]}%@`"sv)) {
-      fail(mark(), "expected alphabetic or numeric character, but found " + char_repr(at()));
-    }
-    return t;
-  }
-
-  Token scan_tag() {
-    Token t = token(Tok::tag, mark());
-    char32_t c = at(1);
-    if (c == U'<') {
-      forward(2);
-      t.suffix = scan_tag_uri();
-      if (at() != U'>') fail(mark(), "expected '>', but found " + char_repr(at()));
-      forward();
-    } else if (in_set(c, k_nul_blank_breaks)) {
-      t.suffix = "!";
-      forward();
-    } else {
-      std::size_t length = 1;
-      bool use_handle = false;
-      while (!in_set(c, k_nul_space_breaks)) {
-        if (c == U'!') {
-          use_handle = true;
-          break;
-        }
-        ++length;
-        c = at(length);
-      }
-      if (use_handle) {
-        t.name = scan_tag_handle();
-      } else {
-        t.name = "!";
-        forward();
-      }
-      t.has_handle = true;
-      t.suffix = scan_tag_uri();
-    }
-    if (!in_set(at(), k_nul_space_breaks)) fail(mark(), "expected ' ', but found " + char_repr(at()));
-    return t;
-  }
-  std::string scan_tag_handle() {
-    if (at() != U'!') fail(mark(), "expected '!', but found " + char_repr(at()));
-    std::size_t length = 1;
-    char32_t c = at(length);
-    if (c != U' ') {
-      while (is_name_char(c)) c = at(++length);
-      if (c != U'!') {
-        forward(length);
-        fail(mark(), "expected '!', but found " + char_repr(c));
-      }
-      ++length;
-    }
-    const std::string value = to_utf8(std::u32string_view(m_buf).substr(m_pos, length));
-    forward(length);
-    return value;
-  }
-  std::string scan_tag_uri() {
-    std::string value;
-    bool any = false;
-    std::size_t length = 0;
-    char32_t c = at(length);
-    while (is_ascii_alnum(c) || in_set(c, U"-;/?:@&=+$,_.!~*'()[]%"sv)) {
-      if (c == U'%') {
-        value += to_utf8(std::u32string_view(m_buf).substr(m_pos, length));
-        forward(length);
-        length = 0;
-        value += scan_uri_escapes();
-        any = true;
-      } else {
-        ++length;
-      }
-      c = at(length);
-    }
-    if (length > 0) {
-      value += to_utf8(std::u32string_view(m_buf).substr(m_pos, length));
-      forward(length);
-      any = true;
-    }
-    if (!any) fail(mark(), "expected URI, but found " + char_repr(c));
-    return value;
-  }
-  std::string scan_uri_escapes() {
-    std::string bytes;
-    const Mark start = mark();
-    while (at() == U'%') {
-      forward();
-      for (std::size_t k = 0; k < 2; ++k) {
-        if (!is_hex_digit(at(k))) {
-          fail(mark(), "expected URI escape sequence of 2 hexadecimal numbers, but found " + char_repr(at(k)));
-        }
-      }
-      const std::string hex = to_utf8(std::u32string_view(m_buf).substr(m_pos, 2));
-      bytes += static_cast<char>(std::stoi(hex, nullptr, 16));
-      forward(2);
-    }
-    if (const auto bad = util::find_invalid_utf8(bytes)) fail(start, utf8_error_text(bytes, bad->offset));
-    return bytes;
-  }
-
-  Token scan_block_scalar() {
-    Token t = token(Tok::scalar, mark());
-    forward();
-    const int increment = scan_block_scalar_indicators();
-    scan_block_scalar_ignored_line();
-    const int min_indent = std::max(m_indent + 1, 1);
-    int indent = 0;
-    if (increment == 0) {
-      indent = std::max(min_indent, scan_block_scalar_indentation());
-    } else {
-      indent = min_indent + increment - 1;
-      scan_block_scalar_breaks(indent);
-    }
-    while (m_column == indent && at() != k_nul) {
-      while (!in_set(at(), k_nul_breaks)) forward();
-      scan_line_break();
-      scan_block_scalar_breaks(indent);
-      if (!(m_column == indent && at() != k_nul)) break;
-    }
-    return t;
-  }
-  // Returns the indentation indicator (0 = none).
-  int scan_block_scalar_indicators() {
-    int increment = 0;
-    auto read_increment = [&] {
-      if (!(at() >= U'0' && at() <= U'9')) return false;
-      increment = static_cast<int>(at() - U'0');
-      if (increment == 0) fail(mark(), "expected indentation indicator in the range 1-9, but found 0");
-      forward();
-      return true;
-    };
-    if (at() == U'+' || at() == U'-') {
-      forward();
-      read_increment();
-    } else if (read_increment()) {
-      if (at() == U'+' || at() == U'-') forward();
-    }
-    if (!in_set(at(), k_nul_space_breaks)) {
-      fail(mark(), "expected chomping or indentation indicators, but found " + char_repr(at()));
-    }
-    return increment;
-  }
-  void scan_block_scalar_ignored_line() {
-    skip_spaces();
-    skip_comment();
-    if (!in_set(at(), k_nul_breaks)) fail(mark(), "expected a comment or a line break, but found " + char_repr(at()));
-    scan_line_break();
-  }
-  int scan_block_scalar_indentation() {
-    int max_indent = 0;
-    while (at() == U' ' || in_set(at(), k_breaks)) {
-      if (at() != U' ') {
-        scan_line_break();
-      } else {
-        forward();
-        max_indent = std::max(max_indent, m_column);
-      }
-    }
-    return max_indent;
-  }
-  void scan_block_scalar_breaks(int indent) {
-    while (m_column < indent && at() == U' ') forward();
-    while (in_set(at(), k_breaks)) {
-      scan_line_break();
-      while (m_column < indent && at() == U' ') forward();
-    }
-  }
-
-  Token scan_flow_scalar() {
-    Token t = token(Tok::scalar, mark());
-    const bool double_quoted = at() == U'"';
-    const char32_t quote = at();
-    forward();
-    scan_flow_scalar_non_spaces(double_quoted);
-    while (at() != quote) {
-      scan_flow_scalar_spaces();
-      scan_flow_scalar_non_spaces(double_quoted);
-    }
-    forward();
-    return t;
-  }
-  void scan_flow_scalar_non_spaces(bool double_quoted) {
-    for (;;) {
-      while (!in_set(at(), U"'\"\\\0 \t\r\n\x85\u2028\u2029"sv)) forward();
-      const char32_t c = at();
-      if (!double_quoted && c == U'\'' && at(1) == U'\'') {
-        forward(2);
-      } else if ((double_quoted && c == U'\'') || (!double_quoted && (c == U'"' || c == U'\\'))) {
-        forward();
-      } else if (double_quoted && c == U'\\') {
-        forward();
-        scan_escape();
-      } else {
-        return;
-      }
-    }
-  }
-  void scan_escape() {
-    const char32_t c = at();
-    if (in_set(c, U"0abt\tnvfre \"\\/N_LP"sv)) {
-      forward();
-    } else if (c == U'x' || c == U'u' || c == U'U') {
-      const std::size_t length = c == U'x' ? 2 : (c == U'u' ? 4 : 8);
-      forward();
-      for (std::size_t k = 0; k < length; ++k) {
-        if (!is_hex_digit(at(k))) {
-          fail(mark(), "expected escape sequence of " + std::to_string(length) + " hexadecimal numbers, but found " +
-                           char_repr(at(k)));
-        }
-      }
-      const unsigned long code = std::stoul(to_utf8(std::u32string_view(m_buf).substr(m_pos, length)), nullptr, 16);
-      if (code > 0x10FFFF) throw UnmarkedError{"chr() arg not in range(0x110000)"};
-      forward(length);
-    } else if (in_set(c, k_breaks)) {
-      scan_line_break();
-      scan_flow_scalar_breaks();
-    } else {
-      fail(mark(), "found unknown escape character " + char_repr(c));
-    }
-  }
-  void scan_flow_scalar_spaces() {
-    while (at() == U' ' || at() == U'\t') forward();
-    if (at() == k_nul) fail(mark(), "found unexpected end of stream");
-    if (in_set(at(), k_breaks)) {
-      scan_line_break();
-      scan_flow_scalar_breaks();
-    }
-  }
-  void scan_flow_scalar_breaks() {
-    for (;;) {
-      if (at_document_separator()) fail(mark(), "found unexpected document separator");
-      while (at() == U' ' || at() == U'\t') forward();
-      if (!scan_line_break()) return;
-    }
-  }
-
-  Token scan_plain() {
-    Token t = token(Tok::scalar, mark());
-    t.plain = true;
-    const int indent = m_indent + 1;
-    for (;;) {
-      if (at() == U'#') break;
-      std::size_t length = 0;
-      for (;; ++length) {
-        const char32_t c = at(length);
-        if (in_set(c, k_nul_blank_breaks)) break;
-        if (c == U':' &&
-            (in_set(at(length + 1), k_nul_blank_breaks) || (m_flow_level != 0 && in_set(at(length + 1), U",[]{}"sv)))) {
-          break;
-        }
-        if (m_flow_level != 0 && in_set(c, U",?[]{}"sv)) break;
-      }
-      if (length == 0) break;
-      m_allow_simple_key = false;
-      forward(length);
-      if (!scan_plain_spaces() || at() == U'#' || (m_flow_level == 0 && m_column < indent)) break;
-    }
-    return t;
-  }
-  // Returns whether PyYAML's scan_plain_spaces returned non-empty chunks.
-  bool scan_plain_spaces() {
-    std::size_t length = 0;
-    while (at(length) == U' ') ++length;
-    forward(length);
-    if (in_set(at(), k_breaks)) {
-      scan_line_break();
-      m_allow_simple_key = true;
-      if (at_document_separator()) return false;
-      while (at() == U' ' || in_set(at(), k_breaks)) {
-        if (at() == U' ') {
-          forward();
-        } else {
-          scan_line_break();
-          if (at_document_separator()) return false;
-        }
-      }
-      return true;
-    }
-    return length > 0;
-  }
-
-  std::u32string m_buf;
-  std::size_t m_pos = 0;
-  int m_line = 0;
-  int m_column = 0;
-  bool m_done = false;
-  int m_flow_level = 0;
-  std::deque<Token> m_tokens;
-  std::size_t m_tokens_taken = 0;
-  int m_indent = -1;
-  std::vector<int> m_indents;
-  bool m_allow_simple_key = true;
-  std::map<int, SimpleKey> m_simple_keys;
-  std::vector<PropertySpan> m_properties;
-};
-
-enum class Ev : std::uint8_t {
-  stream_start,
-  stream_end,
-  document_start,
-  document_end,
-  alias,
-  scalar,
-  sequence_start,
-  sequence_end,
-  mapping_start,
-  mapping_end,
-};
-
-struct Event {
-  Ev type = Ev::stream_start;
-  Mark start;
-  std::optional<std::string> anchor;  // the anchor, or the alias's name
-  std::optional<std::string> tag;     // the resolved explicit tag ("!" for the bare `!`)
-  bool implicit = false;              // a scalar PyYAML types by its text (implicit[0])
-};
-
-enum class St : std::uint8_t {
-  none,
-  stream_start,
-  implicit_document_start,
-  document_start,
-  document_end,
-  document_content,
-  block_node,
-  block_sequence_first_entry,
-  block_sequence_entry,
-  indentless_sequence_entry,
-  block_mapping_first_key,
-  block_mapping_key,
-  block_mapping_value,
-  flow_sequence_first_entry,
-  flow_sequence_entry,
-  flow_sequence_entry_mapping_key,
-  flow_sequence_entry_mapping_value,
-  flow_sequence_entry_mapping_end,
-  flow_mapping_first_key,
-  flow_mapping_key,
-  flow_mapping_value,
-  flow_mapping_empty_value,
-};
-
-// PyYAML's Parser (parser.py): the same state machine; events carry what the
-// tree needs from PyYAML (tags, implicit typing, marks) but no scalar text.
-class Parser {
- public:
-  explicit Parser(Scanner& scanner) : m_s(scanner) {}
-
-  bool check_event(Ev type) {
-    ensure();
-    return m_current && m_current->type == type;
-  }
-  Event get_event() {
-    ensure();
-    Event e = m_current.value_or(Event{});
-    m_current.reset();
-    return e;
-  }
-
- private:
-  void ensure() {
-    if (!m_current && m_state != St::none) m_current = run(m_state);
-  }
-  St pop_state() {
-    const St s = m_states.back();
-    m_states.pop_back();
-    return s;
-  }
-  static Event event(Ev type, const Mark& start) {
-    Event e;
-    e.type = type;
-    e.start = start;
-    return e;
-  }
-  // process_empty_scalar: an untagged plain '' (null) at `mark`.
-  static Event empty_scalar(const Mark& mark) {
-    Event e = event(Ev::scalar, mark);
-    e.implicit = true;
-    return e;
-  }
-  [[noreturn]] void fail_found(std::string_view expected) {
-    const Token& t = m_s.peek();
-    fail(t.start, std::string(expected) + util::py_repr(token_id(t.type)));
-  }
-
-  Event run(St s) {
-    switch (s) {
-      case St::none:
-        break;
-      case St::stream_start: {
-        const Token t = m_s.get();
-        m_state = St::implicit_document_start;
-        return event(Ev::stream_start, t.start);
-      }
-      case St::implicit_document_start:
-        return implicit_document_start();
-      case St::document_start:
-        return document_start();
-      case St::document_end:
-        return document_end();
-      case St::document_content:
-        return document_content();
-      case St::block_node:
-        return parse_node(true, false);
-      case St::block_sequence_first_entry:
-        open_collection();
-        return block_sequence_entry();
-      case St::block_sequence_entry:
-        return block_sequence_entry();
-      case St::indentless_sequence_entry:
-        return indentless_sequence_entry();
-      case St::block_mapping_first_key:
-        open_collection();
-        return block_mapping_key();
-      case St::block_mapping_key:
-        return block_mapping_key();
-      case St::block_mapping_value:
-        return block_mapping_value();
-      case St::flow_sequence_first_entry:
-        open_collection();
-        return flow_sequence_entry(true);
-      case St::flow_sequence_entry:
-        return flow_sequence_entry(false);
-      case St::flow_sequence_entry_mapping_key:
-        return flow_sequence_entry_mapping_key();
-      case St::flow_sequence_entry_mapping_value:
-        return flow_sequence_entry_mapping_value();
-      case St::flow_sequence_entry_mapping_end:
-        m_state = St::flow_sequence_entry;
-        return event(Ev::mapping_end, m_s.peek().start);
-      case St::flow_mapping_first_key:
-        open_collection();
-        return flow_mapping_key(true);
-      case St::flow_mapping_key:
-        return flow_mapping_key(false);
-      case St::flow_mapping_value:
-        return flow_mapping_value();
-      case St::flow_mapping_empty_value:
-        m_state = St::flow_mapping_key;
-        return empty_scalar(m_s.peek().start);
-    }
-    return event(Ev::stream_end, {});
-  }
-
-  Event implicit_document_start() {
-    if (m_s.check({Tok::directive, Tok::document_start, Tok::stream_end})) return document_start();
-    m_tag_handles = {{"!", "!"}, {"!!", std::string(k_yaml_tag_prefix)}};
-    const Mark start = m_s.peek().start;
-    m_states.push_back(St::document_end);
-    m_state = St::block_node;
-    return event(Ev::document_start, start);
-  }
-  Event document_start() {
-    while (m_s.check({Tok::document_end})) m_s.get();
-    if (m_s.check({Tok::stream_end})) {
-      const Token t = m_s.get();
-      m_state = St::none;
-      return event(Ev::stream_end, t.start);
-    }
-    const Mark start = m_s.peek().start;
-    process_directives();
-    if (!m_s.check({Tok::document_start})) fail_found("expected '<document start>', but found ");
-    m_s.get();
-    m_states.push_back(St::document_end);
-    m_state = St::document_content;
-    return event(Ev::document_start, start);
-  }
-  Event document_end() {
-    const Mark start = m_s.peek().start;
-    if (m_s.check({Tok::document_end})) m_s.get();
-    m_state = St::document_start;
-    return event(Ev::document_end, start);
-  }
-  Event document_content() {
-    if (m_s.check({Tok::directive, Tok::document_start, Tok::document_end, Tok::stream_end})) {
-      m_state = pop_state();
-      return empty_scalar(m_s.peek().start);
-    }
-    return parse_node(true, false);
-  }
-  void process_directives() {
-    bool have_version = false;
-    m_tag_handles.clear();
-    while (m_s.check({Tok::directive})) {
-      const Token t = m_s.get();
-      if (t.name == "YAML") {
-        if (have_version) fail(t.start, "found duplicate YAML directive");
-        if (!t.version_one) fail(t.start, "found incompatible YAML document (version 1.* is required)");
-        have_version = true;
-      } else if (t.name == "TAG") {
-        if (m_tag_handles.count(t.suffix) != 0) fail(t.start, "duplicate tag handle " + util::py_repr(t.suffix));
-        m_tag_handles[t.suffix] = t.prefix;
-      }
-    }
-    m_tag_handles.emplace("!", "!");
-    m_tag_handles.emplace("!!", std::string(k_yaml_tag_prefix));
-  }
-
-  Event parse_node(bool block, bool indentless_sequence) {
-    if (m_s.check({Tok::alias})) {
-      const Token t = m_s.get();
-      m_state = pop_state();
-      Event e = event(Ev::alias, t.start);
-      e.anchor = t.name;
-      return e;
-    }
-    Event e;
-    std::optional<Mark> start;
-    std::optional<Token> tag;
-    if (m_s.check({Tok::anchor})) {
-      const Token t = m_s.get();
-      start = t.start;
-      e.anchor = t.name;
-      if (m_s.check({Tok::tag})) tag = m_s.get();
-    } else if (m_s.check({Tok::tag})) {
-      tag = m_s.get();
-      start = tag->start;
-      if (m_s.check({Tok::anchor})) e.anchor = m_s.get().name;
-    }
-    if (tag) e.tag = resolve_tag(*tag);
-    e.start = start ? *start : m_s.peek().start;
-    return node_content(block, indentless_sequence, e);
-  }
-  std::string resolve_tag(const Token& tag) const {
-    if (!tag.has_handle) return tag.suffix;
-    const auto it = m_tag_handles.find(tag.name);
-    if (it == m_tag_handles.end()) fail(tag.start, "found undefined tag handle " + util::py_repr(tag.name));
-    return it->second + tag.suffix;
-  }
-  Event node_content(bool block, bool indentless_sequence, Event e) {
-    const bool tagged = e.tag.has_value();
-    if (indentless_sequence && m_s.check({Tok::block_entry})) {
-      m_state = St::indentless_sequence_entry;
-      e.type = Ev::sequence_start;
-    } else if (m_s.check({Tok::scalar})) {
-      const Token t = m_s.get();
-      m_state = pop_state();
-      e.type = Ev::scalar;
-      e.implicit = (t.plain && !tagged) || e.tag == "!";
-    } else if (m_s.check({Tok::flow_sequence_start})) {
-      m_state = St::flow_sequence_first_entry;
-      e.type = Ev::sequence_start;
-    } else if (m_s.check({Tok::flow_mapping_start})) {
-      m_state = St::flow_mapping_first_key;
-      e.type = Ev::mapping_start;
-    } else if (block && m_s.check({Tok::block_sequence_start})) {
-      m_state = St::block_sequence_first_entry;
-      e.type = Ev::sequence_start;
-    } else if (block && m_s.check({Tok::block_mapping_start})) {
-      m_state = St::block_mapping_first_key;
-      e.type = Ev::mapping_start;
-    } else if (e.anchor || tagged) {
-      m_state = pop_state();
-      e.type = Ev::scalar;
-      e.implicit = !tagged || e.tag == "!";
-    } else {
-      fail_found("expected the node content, but found ");
-    }
-    return e;
-  }
-
-  // The *_first_* states: consume the opening token, remember its mark.
-  void open_collection() { m_marks.push_back(m_s.get().start); }
-  Event close_collection(Ev type) {
-    const Token t = m_s.get();
-    m_state = pop_state();
-    m_marks.pop_back();
-    return event(type, t.start);
-  }
-  Event block_sequence_entry() {
-    if (m_s.check({Tok::block_entry})) {
-      const Token t = m_s.get();
-      if (!m_s.check({Tok::block_entry, Tok::block_end})) {
-        m_states.push_back(St::block_sequence_entry);
-        return parse_node(true, false);
-      }
-      m_state = St::block_sequence_entry;
-      return empty_scalar(t.start);
-    }
-    if (!m_s.check({Tok::block_end})) fail_found("expected <block end>, but found ");
-    return close_collection(Ev::sequence_end);
-  }
-  Event indentless_sequence_entry() {
-    if (m_s.check({Tok::block_entry})) {
-      const Token t = m_s.get();
-      if (!m_s.check({Tok::block_entry, Tok::key, Tok::value, Tok::block_end})) {
-        m_states.push_back(St::indentless_sequence_entry);
-        return parse_node(true, false);
-      }
-      m_state = St::indentless_sequence_entry;
-      return empty_scalar(t.start);
-    }
-    const Mark start = m_s.peek().start;
-    m_state = pop_state();
-    return event(Ev::sequence_end, start);
-  }
-  Event block_mapping_key() {
-    if (m_s.check({Tok::key})) {
-      const Token t = m_s.get();
-      if (!m_s.check({Tok::key, Tok::value, Tok::block_end})) {
-        m_states.push_back(St::block_mapping_value);
-        return parse_node(true, true);
-      }
-      m_state = St::block_mapping_value;
-      return empty_scalar(t.start);
-    }
-    if (!m_s.check({Tok::block_end})) fail_found("expected <block end>, but found ");
-    return close_collection(Ev::mapping_end);
-  }
-  Event block_mapping_value() {
-    if (m_s.check({Tok::value})) {
-      const Token t = m_s.get();
-      if (!m_s.check({Tok::key, Tok::value, Tok::block_end})) {
-        m_states.push_back(St::block_mapping_key);
-        return parse_node(true, true);
-      }
-      m_state = St::block_mapping_key;
-      return empty_scalar(t.start);
-    }
-    m_state = St::block_mapping_key;
-    return empty_scalar(m_s.peek().start);
-  }
-  Event flow_sequence_entry(bool first) {
-    if (!m_s.check({Tok::flow_sequence_end})) {
-      if (!first) {
-        if (!m_s.check({Tok::flow_entry})) fail_found("expected ',' or ']', but got ");
-        m_s.get();
-      }
-      if (m_s.check({Tok::key})) {
-        m_state = St::flow_sequence_entry_mapping_key;
-        return event(Ev::mapping_start, m_s.peek().start);
-      }
-      if (!m_s.check({Tok::flow_sequence_end})) {
-        m_states.push_back(St::flow_sequence_entry);
-        return parse_node(false, false);
-      }
-    }
-    return close_collection(Ev::sequence_end);
-  }
-  Event flow_sequence_entry_mapping_key() {
-    const Token t = m_s.get();
-    if (!m_s.check({Tok::value, Tok::flow_entry, Tok::flow_sequence_end})) {
-      m_states.push_back(St::flow_sequence_entry_mapping_value);
-      return parse_node(false, false);
-    }
-    m_state = St::flow_sequence_entry_mapping_value;
-    return empty_scalar(t.start);
-  }
-  Event flow_sequence_entry_mapping_value() {
-    if (m_s.check({Tok::value})) {
-      const Token t = m_s.get();
-      if (!m_s.check({Tok::flow_entry, Tok::flow_sequence_end})) {
-        m_states.push_back(St::flow_sequence_entry_mapping_end);
-        return parse_node(false, false);
-      }
-      m_state = St::flow_sequence_entry_mapping_end;
-      return empty_scalar(t.start);
-    }
-    m_state = St::flow_sequence_entry_mapping_end;
-    return empty_scalar(m_s.peek().start);
-  }
-  Event flow_mapping_key(bool first) {
-    if (!m_s.check({Tok::flow_mapping_end})) {
-      if (!first) {
-        if (!m_s.check({Tok::flow_entry})) fail_found("expected ',' or '}', but got ");
-        m_s.get();
-      }
-      if (m_s.check({Tok::key})) {
-        const Token t = m_s.get();
-        if (!m_s.check({Tok::value, Tok::flow_entry, Tok::flow_mapping_end})) {
-          m_states.push_back(St::flow_mapping_value);
-          return parse_node(false, false);
-        }
-        m_state = St::flow_mapping_value;
-        return empty_scalar(t.start);
-      }
-      if (!m_s.check({Tok::flow_mapping_end})) {
-        m_states.push_back(St::flow_mapping_empty_value);
-        return parse_node(false, false);
-      }
-    }
-    return close_collection(Ev::mapping_end);
-  }
-  Event flow_mapping_value() {
-    if (m_s.check({Tok::value})) {
-      const Token t = m_s.get();
-      if (!m_s.check({Tok::flow_entry, Tok::flow_mapping_end})) {
-        m_states.push_back(St::flow_mapping_key);
-        return parse_node(false, false);
-      }
-      m_state = St::flow_mapping_key;
-      return empty_scalar(t.start);
-    }
-    m_state = St::flow_mapping_key;
-    return empty_scalar(m_s.peek().start);
-  }
-
-  Scanner& m_s;
-  St m_state = St::stream_start;
-  std::vector<St> m_states;
-  std::vector<Mark> m_marks;
-  std::map<std::string, std::string> m_tag_handles;  // handle -> prefix
-  std::optional<Event> m_current;
-};
-
-// What PyYAML knows about each node of the document, in document order
-// (anchors, aliases, tags, implicit typing and start lines).
-struct PyNodeInfo {
-  Ev type = Ev::scalar;  // scalar, alias, sequence_start or mapping_start
-  std::optional<std::string> tag;
-  bool implicit = false;
-  int line = 0;  // 1-based
-};
-
-// PyYAML's Composer.get_single_node: checks anchors, aliases and that the
-// stream holds at most one document; returns the document's nodes.
-std::vector<PyNodeInfo> compose_single_document(Parser& p) {
-  std::vector<PyNodeInfo> nodes;
-  p.get_event();  // stream start
-  if (!p.check_event(Ev::stream_end)) {
-    p.get_event();  // document start
-    std::vector<std::string> anchors;
-    int depth = 0;
-    do {
-      const Event e = p.get_event();
-      const bool known = e.anchor && std::find(anchors.begin(), anchors.end(), *e.anchor) != anchors.end();
-      if (e.type == Ev::alias && !known) fail(e.start, "found undefined alias " + util::py_repr(*e.anchor));
-      if (e.type != Ev::alias && known) fail(e.start, "second occurrence");
-      if (e.type != Ev::alias && e.anchor) anchors.push_back(*e.anchor);
-      if (e.type == Ev::sequence_end || e.type == Ev::mapping_end) {
-        --depth;
-        continue;
-      }
-      if (e.type == Ev::sequence_start || e.type == Ev::mapping_start) ++depth;
-      nodes.push_back(PyNodeInfo{e.type, e.tag, e.implicit, e.start.line + 1});
-    } while (depth > 0);
-    p.get_event();  // document end
-  }
-  if (!p.check_event(Ev::stream_end)) fail(p.get_event().start, "but found another document");
-  return nodes;
-}
-
-// PyYAML's Reader.check_printable on a str input.
-std::optional<YamlError> check_printable(const std::u32string& text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char32_t c = text[i];
-    const bool ok = c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
-                    (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
-    if (ok) continue;
-    std::array<char, 16> hex{};
-    std::snprintf(hex.data(), hex.size(), "#x%04x", static_cast<unsigned>(c));
-    return YamlError{0, "unacceptable character " + std::string(hex.data()) +
-                            ": special characters are not allowed\n  in \"<unicode string>\", position " +
-                            std::to_string(i)};
-  }
-  return std::nullopt;
-}
-
-// Pass 1 entry: PyYAML's verdict on the text, and its view of every node.
-struct GrammarView {
-  std::vector<PyNodeInfo> nodes;
-  std::vector<PropertySpan> properties;
-};
-
-std::optional<YamlError> check_grammar(std::string_view text, GrammarView& view) {
-  std::u32string buf = decode_utf8(text);
-  if (auto e = check_printable(buf)) return e;
-  try {
-    Scanner scanner(std::move(buf));
-    Parser parser(scanner);
-    view.nodes = compose_single_document(parser);
-    view.properties = scanner.properties();
-  } catch (const GrammarError& e) {
-    return YamlError{e.mark.line + 1, e.problem};
-  } catch (const UnmarkedError& e) {
-    return YamlError{0, e.text};
-  }
-  return std::nullopt;
-}
-
-// ===========================================================================
-// Pass 2: yaml-cpp's event API builds the tree.
-// ===========================================================================
-
-// Builds the tree from yaml-cpp's events. yaml-cpp supplies the structure and
-// the scalar text; PyYAML's own view of each node (pass 1, same document
-// order) supplies its tag, implicit typing and line. Where the two parsers
-// disagree on the structure, the tree is not trusted.
-class TreeBuilder final : public YAML::EventHandler {
- public:
-  TreeBuilder(YamlDoc& doc, const std::vector<PyNodeInfo>& infos) : m_doc(doc), m_infos(infos) {}
-
-  void OnDocumentStart(const YAML::Mark& /*mark*/) override { ++m_documents; }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    if (YamlNode* n = add(YamlKind::null, Ev::scalar, mark, anchor)) attach(*n);
-  }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    if (m_documents > 1) return;
-    const PyNodeInfo* info = next_info(Ev::alias, mark);
-    const auto it = m_anchors.find(anchor);
-    if (info && it != m_anchors.end()) attach(*it->second);
-  }
-  void OnScalar(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
-                const std::string& value) override {
-    if (YamlNode* n = add(YamlKind::scalar, Ev::scalar, mark, anchor)) {
-      n->text = value;
-      attach(*n);
-    }
-  }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value /*style*/) override {
-    open(YamlKind::sequence, Ev::sequence_start, mark, anchor);
-  }
-  void OnSequenceEnd() override { close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value /*style*/) override {
-    open(YamlKind::mapping, Ev::mapping_start, mark, anchor);
-  }
-  void OnMapEnd() override { close(); }
-
-  // Set when yaml-cpp's document differs from PyYAML's: the line where it does.
-  std::optional<int> divergence() const {
-    if (!m_divergence && m_next != m_infos.size()) {
-      return m_infos.empty() ? 1 : m_infos[std::min(m_next, m_infos.size() - 1)].line;
-    }
-    return m_divergence;
-  }
-
- private:
-  struct Frame {
-    YamlNode* node = nullptr;
-    const YamlNode* pending_key = nullptr;
-  };
-
-  const PyNodeInfo* next_info(Ev type, const YAML::Mark& mark) {
-    if (m_divergence) return nullptr;
-    if (m_next >= m_infos.size() || m_infos[m_next].type != type) {
-      m_divergence = m_next < m_infos.size() ? m_infos[m_next].line : mark.line + 1;
-      return nullptr;
-    }
-    return &m_infos[m_next++];
-  }
-  YamlNode* add(YamlKind kind, Ev type, const YAML::Mark& mark, YAML::anchor_t anchor) {
-    if (m_documents > 1) return nullptr;
-    const PyNodeInfo* info = next_info(type, mark);
-    if (!info) return nullptr;
-    YamlNode& n = m_doc.add_node();
-    n.kind = kind;
-    n.line = info->line;
-    if (info->tag && *info->tag != "!") n.tag = *info->tag;
-    n.plain = type == Ev::scalar && info->implicit;
-    n.quoted = type == Ev::scalar && !info->implicit && !info->tag;
-    if (anchor != YAML::NullAnchor) m_anchors[anchor] = &n;
-    return &n;
-  }
-  void open(YamlKind kind, Ev type, const YAML::Mark& mark, YAML::anchor_t anchor) {
-    YamlNode* n = add(kind, type, mark, anchor);
-    if (!n) return;
-    attach(*n);
-    m_stack.push_back(Frame{n, nullptr});
-  }
-  void close() {
-    if (m_documents > 1 || m_divergence || m_stack.empty()) return;
-    if (m_stack.back().pending_key) m_divergence = m_stack.back().pending_key->line;  // a key without a value
-    m_stack.pop_back();
-  }
-  void attach(YamlNode& n) {
-    if (m_stack.empty()) {
-      if (!m_doc.root()) m_doc.set_root(&n);
-      return;
-    }
-    Frame& top = m_stack.back();
-    if (top.node->kind == YamlKind::sequence) {
-      top.node->items.push_back(&n);
-    } else if (!top.pending_key) {
-      top.pending_key = &n;
-    } else {
-      top.node->entries.push_back(YamlEntry{top.pending_key, &n, false});
-      top.pending_key = nullptr;
-    }
-  }
-
-  YamlDoc& m_doc;
-  const std::vector<PyNodeInfo>& m_infos;
-  std::size_t m_next = 0;
-  std::optional<int> m_divergence;
-  int m_documents = 0;
-  std::vector<Frame> m_stack;
-  std::unordered_map<YAML::anchor_t, YamlNode*> m_anchors;
-};
-
+using grammar::char_repr;
+using grammar::k_yaml_tag_prefix;
+using grammar::str_repr;
 // ===========================================================================
 // Pass 3 helpers: Python values of YAML 1.1 scalars.
 // ===========================================================================
@@ -1757,7 +326,7 @@ std::string int_text(const PyInt& v) { return (v.negative && v.digits != "0" ? "
 
 // Python's int(text, base); throws the ValueError text.
 PyInt python_int(std::string_view text, unsigned base) {
-  const std::string bad = "invalid literal for int() with base " + std::to_string(base) + ": " + util::py_repr(text);
+  const std::string bad = "invalid literal for int() with base " + std::to_string(base) + ": " + str_repr(text);
   std::string_view s = util::strip(text);
   PyInt v;
   if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
@@ -1813,7 +382,7 @@ PyInt construct_int(const std::string& text) {
 
 // Python's float(text); throws the ValueError text.
 double python_float(std::string_view text) {
-  const std::string bad = "could not convert string to float: " + util::py_repr(text);
+  const std::string bad = "could not convert string to float: " + str_repr(text);
   std::string_view s = util::strip(text);
   double sign = 1.0;
   if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
@@ -2003,29 +572,70 @@ std::string decode_base64(std::string_view s) {
 // Pass 3: SafeConstructor.
 // ===========================================================================
 
-std::string tag_of(std::string_view name) { return std::string(k_yaml_tag_prefix) + std::string(name); }
+// The tags SafeConstructor knows (and `merge`/`value`, which only the
+// resolver and flatten_mapping use); `other` is any other tag.
+enum class TagId : std::uint8_t {
+  null,
+  bool_,
+  int_,
+  float_,
+  binary,
+  timestamp,
+  str,
+  seq,
+  omap,
+  pairs,
+  map,
+  set,
+  merge,
+  value,
+  other
+};
+
+constexpr std::array<std::string_view, 14> k_tag_names = {"null",      "bool", "int",   "float", "binary",
+                                                          "timestamp", "str",  "seq",   "omap",  "pairs",
+                                                          "map",       "set",  "merge", "value"};
+
+TagId tag_id(std::string_view tag) {
+  if (!util::starts_with(tag, k_yaml_tag_prefix)) return TagId::other;
+  const std::string_view name = tag.substr(k_yaml_tag_prefix.size());
+  const auto it = std::find(k_tag_names.begin(), k_tag_names.end(), name);
+  return it == k_tag_names.end() ? TagId::other : static_cast<TagId>(it - k_tag_names.begin());
+}
+
+std::string tag_text(TagId id) {
+  return std::string(k_yaml_tag_prefix) + std::string(k_tag_names[static_cast<std::size_t>(id)]);
+}
+
+bool is_scalar_tag(TagId id) { return id <= TagId::str; }
+
+// The first characters of PyYAML's implicit resolvers (but merge, null and value).
+bool starts_bool(char c) {
+  const char lower = static_cast<char>(c | 0x20);  // only letters map onto these
+  return lower == 'y' || lower == 'n' || lower == 't' || lower == 'f' || lower == 'o';
+}
+bool starts_number(char c) { return is_digit(c) || c == '-' || c == '+'; }
 
 // BaseResolver.resolve for a plain scalar.
-std::string resolve_plain(std::string_view value) {
-  if (value.empty()) return tag_of("null");
+TagId resolve_plain(std::string_view value) {
+  if (value.empty()) return TagId::null;
   const std::string_view v = dollar_body(value);
   const char c = value[0];
   static constexpr std::array<std::string_view, 18> k_bools = {"yes",  "Yes",  "YES",  "no",    "No",    "NO",
                                                                "true", "True", "TRUE", "false", "False", "FALSE",
                                                                "on",   "On",   "ON",   "off",   "Off",   "OFF"};
-  if (std::string_view("yYnNtTfFoO").find(c) != std::string_view::npos &&
-      std::find(k_bools.begin(), k_bools.end(), v) != k_bools.end()) {
-    return tag_of("bool");
+  if (starts_bool(c) && std::find(k_bools.begin(), k_bools.end(), v) != k_bools.end()) {
+    return TagId::bool_;
   }
-  if (std::string_view("-+0123456789.").find(c) != std::string_view::npos && match_float(v)) return tag_of("float");
-  if (std::string_view("-+0123456789").find(c) != std::string_view::npos && match_int(v)) return tag_of("int");
-  if (c == '<' && v == "<<") return tag_of("merge");
+  if ((starts_number(c) || c == '.') && match_float(v)) return TagId::float_;
+  if (starts_number(c) && match_int(v)) return TagId::int_;
+  if (c == '<' && v == "<<") return TagId::merge;
   if ((c == '~' || c == 'n' || c == 'N') && (v == "~" || v == "null" || v == "Null" || v == "NULL")) {
-    return tag_of("null");
+    return TagId::null;
   }
-  if (is_digit(c) && match_timestamp(v)) return tag_of("timestamp");
-  if (c == '=' && v == "=") return tag_of("value");
-  return tag_of("str");
+  if (is_digit(c) && match_timestamp(v)) return TagId::timestamp;
+  if (c == '=' && v == "=") return TagId::value;
+  return TagId::str;
 }
 
 std::string_view node_id(const YamlNode& n) {
@@ -2059,19 +669,20 @@ class Constructor {
   }
 
  private:
-  std::string effective_tag(const YamlNode& n) const {
-    if (!n.tag.empty()) return n.tag;
+  // The node's tag as PyYAML's composer resolved it.
+  static TagId effective_tag(const YamlNode& n) {
+    if (!n.tag.empty()) return tag_id(n.tag);
     switch (n.kind) {
       case YamlKind::null:
-        return tag_of("null");
+        return TagId::null;
       case YamlKind::sequence:
-        return tag_of("seq");
+        return TagId::seq;
       case YamlKind::mapping:
-        return tag_of("map");
+        return TagId::map;
       case YamlKind::scalar:
         break;
     }
-    return n.quoted ? tag_of("str") : resolve_plain(n.text);
+    return n.quoted ? TagId::str : resolve_plain(n.text);
   }
 
   void construct_object(const YamlNode& node) {
@@ -2079,31 +690,28 @@ class Constructor {
     if (node.id >= m_seen.size()) m_seen.resize(node.id + 1);
     m_seen[node.id] = true;
     YamlNode& n = m_doc.mutable_node(node);
-    const std::string tag = effective_tag(n);
-    if (!util::starts_with(tag, k_yaml_tag_prefix)) unknown_tag(n, tag);
-    const std::string_view name = std::string_view(tag).substr(k_yaml_tag_prefix.size());
-    if (name == "seq" || name == "omap" || name == "pairs") {
+    const TagId tag = effective_tag(n);
+    if (tag == TagId::seq || tag == TagId::omap || tag == TagId::pairs) {
       n.type = PyType::list;
-      n.tuples = name != "seq";
-    } else if (name == "map" || name == "set") {
-      n.type = name == "map" ? PyType::dict : PyType::set;
+      n.tuples = tag != TagId::seq;
+    } else if (tag == TagId::map || tag == TagId::set) {
+      n.type = tag == TagId::map ? PyType::dict : PyType::set;
     } else {
-      construct_scalar(n, name, tag);
+      construct_scalar(n, tag);
       return;
     }
     m_queue.push_back(&n);
   }
 
-  [[noreturn]] static void unknown_tag(const YamlNode& n, const std::string& tag) {
-    construct_fail(n.line, "could not determine a constructor for the tag " + util::py_repr(tag));
+  [[noreturn]] static void unknown_tag(const YamlNode& n, TagId tag) {
+    const std::string text = n.tag.empty() ? tag_text(tag) : n.tag;
+    construct_fail(n.line, "could not determine a constructor for the tag " + str_repr(text));
   }
 
-  void construct_scalar(YamlNode& n, std::string_view name, const std::string& tag) {
-    static constexpr std::array<std::string_view, 7> k_scalar_tags = {"null",   "bool",      "int", "float",
-                                                                      "binary", "timestamp", "str"};
-    if (std::find(k_scalar_tags.begin(), k_scalar_tags.end(), name) == k_scalar_tags.end()) unknown_tag(n, tag);
+  static void construct_scalar(YamlNode& n, TagId tag) {
+    if (!is_scalar_tag(tag)) unknown_tag(n, tag);
     if (!is_scalar_node(n)) construct_fail(n.line, "expected a scalar node, but found " + std::string(node_id(n)));
-    set_scalar(n, name);
+    set_scalar(n, tag);
   }
 
   static void set_value(YamlNode& n, PyType type, std::string str, std::string repr, std::string key) {
@@ -2113,22 +721,35 @@ class Constructor {
     n.dict_key = std::move(key);
   }
 
-  static void set_scalar(YamlNode& n, std::string_view name) {
-    if (name == "null") return set_value(n, PyType::none, "None", "None", "N");
-    if (name == "str") return set_value(n, PyType::str, n.text, util::py_repr(n.text), "S" + n.text);
-    if (name == "bool") return set_bool(n);
-    if (name == "int") {
-      const std::string v = int_text(construct_int(n.text));
-      return set_value(n, PyType::int_, v, v, "I" + v);
+  static void set_scalar(YamlNode& n, TagId tag) {
+    switch (tag) {
+      case TagId::null:
+        return set_value(n, PyType::none, "None", "None", "N");
+      case TagId::str:
+        n.type = PyType::str;
+        n.scalar_str = n.text;
+        n.scalar_repr = str_repr(n.text);
+        n.dict_key.reserve(n.text.size() + 1);
+        n.dict_key += 'S';
+        n.dict_key += n.text;
+        return;
+      case TagId::bool_:
+        return set_bool(n);
+      case TagId::int_: {
+        const std::string v = int_text(construct_int(n.text));
+        return set_value(n, PyType::int_, v, v, "I" + v);
+      }
+      case TagId::float_: {
+        const double v = construct_float(n.text);
+        const bool singleton_nan = std::isnan(v);  // PyYAML's nan_value is one object
+        return set_value(n, PyType::float_, float_repr(v), float_repr(v),
+                         singleton_nan && !is_dot_nan(n.text) ? "NaN#" + std::to_string(n.id) : float_key(v));
+      }
+      case TagId::timestamp:
+        return set_timestamp(n);
+      default:
+        return set_binary(n);
     }
-    if (name == "float") {
-      const double v = construct_float(n.text);
-      const bool singleton_nan = std::isnan(v);  // PyYAML's nan_value is one object
-      return set_value(n, PyType::float_, float_repr(v), float_repr(v),
-                       singleton_nan && !is_dot_nan(n.text) ? "NaN#" + std::to_string(n.id) : float_key(v));
-    }
-    if (name == "timestamp") return set_timestamp(n);
-    set_binary(n);
   }
   static bool is_dot_nan(const std::string& text) {
     std::string v;
@@ -2145,7 +766,7 @@ class Constructor {
     if (lower == "yes" || lower == "true" || lower == "on") {
       v = true;
     } else if (lower != "no" && lower != "false" && lower != "off") {
-      throw ConstructError{0, util::py_repr(lower)};  // KeyError
+      throw ConstructError{0, str_repr(lower)};  // KeyError
     }
     set_value(n, PyType::bool_, v ? "True" : "False", v ? "True" : "False", v ? "I1" : "I0");
   }
@@ -2176,13 +797,13 @@ class Constructor {
 
   void fill_collection(const YamlNode& node) {
     YamlNode& n = m_doc.mutable_node(node);
-    const std::string tag = effective_tag(n);
-    if (tag == tag_of("seq")) {
+    const TagId tag = effective_tag(n);
+    if (tag == TagId::seq) {
       if (n.kind != YamlKind::sequence) {
         construct_fail(n.line, "expected a sequence node, but found " + std::string(node_id(n)));
       }
       for (const YamlNode* item : n.items) construct_object(*item);
-    } else if (tag == tag_of("map") || tag == tag_of("set")) {
+    } else if (tag == TagId::map || tag == TagId::set) {
       construct_mapping(n);
     } else {
       construct_pairs(n);
@@ -2224,13 +845,13 @@ class Constructor {
     std::vector<YamlEntry> merge;
     for (std::size_t i = 0; i < n.entries.size();) {
       const YamlEntry e = n.entries[i];
-      const std::string key_tag = effective_tag(*e.key);
-      if (key_tag == tag_of("merge")) {
+      const TagId key_tag = effective_tag(*e.key);
+      if (key_tag == TagId::merge) {
         n.entries.erase(n.entries.begin() + static_cast<std::ptrdiff_t>(i));
         merge_value(*e.value, merge, depth);
         continue;
       }
-      if (key_tag == tag_of("value")) m_doc.mutable_node(*e.key).tag = tag_of("str");
+      if (key_tag == TagId::value) m_doc.mutable_node(*e.key).tag = tag_text(TagId::str);
       ++i;
     }
     if (merge.empty()) return;
@@ -2330,74 +951,6 @@ void append_repr(std::string& out, const YamlNode& n, std::vector<const YamlNode
   path.pop_back();
 }
 
-// The text yaml-cpp reads: PyYAML's tags become the bare `!` (node tags come
-// from pass 1 anyway; yaml-cpp rejects some tag characters PyYAML takes) and
-// an anchor or alias glued to the next character (`&key: v`) is ended with a
-// space, as PyYAML ends it. Lines and indentation are unchanged.
-std::string respell_properties(std::string_view text, const std::vector<PropertySpan>& spans) {
-  if (spans.empty()) return std::string(text);
-  std::string out;
-  out.reserve(text.size() + spans.size());
-  std::size_t index = 0;  // code point index of `pos`
-  std::size_t pos = 0;
-  auto copy_until = [&](std::size_t target, std::string* sink) {
-    while (index < target && pos < text.size()) {
-      const std::size_t from = pos;
-      util::next_code_point(text, pos);
-      if (sink) sink->append(text.substr(from, pos - from));
-      ++index;
-    }
-  };
-  for (const PropertySpan& span : spans) {
-    copy_until(span.begin, &out);
-    std::string token;
-    copy_until(span.end, &token);
-    out += span.is_tag ? "!" : token;
-    const char next = pos < text.size() ? text[pos] : '\0';
-    if (!span.is_tag && next != '\0' && next != ' ' && next != '\t' && next != '\n' && next != '\r') out += ' ';
-  }
-  out.append(text.substr(pos));
-  return out;
-}
-
-// PyYAML reads `\r\n`, `\r`, NEL, LS and PS as line breaks; yaml-cpp only
-// `\n` (and `\r\n`). The text yaml-cpp sees has them all as `\n`, so its
-// lines agree with PyYAML's marks.
-std::string normalize_breaks(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\r') {
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      out += '\n';
-    } else if (text.substr(i, 2) == "\xC2\x85") {
-      out += '\n';
-      i += 1;
-    } else if (text.substr(i, 3) == "\xE2\x80\xA8" || text.substr(i, 3) == "\xE2\x80\xA9") {
-      out += '\n';
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
-// yaml-cpp rejects some tags PyYAML scans (`!!str,`, `![x]`); PyYAML then
-// fails constructing them. The first such tag in document order.
-std::optional<YamlError> unknown_tag_error(const std::vector<PyNodeInfo>& infos) {
-  static constexpr std::array<std::string_view, 12> k_known = {"null", "bool",  "int", "float", "binary", "timestamp",
-                                                               "omap", "pairs", "set", "str",   "seq",    "map"};
-  for (const PyNodeInfo& info : infos) {
-    if (!info.tag || *info.tag == "!") continue;
-    const std::string_view tag = *info.tag;
-    const bool known = util::starts_with(tag, k_yaml_tag_prefix) &&
-                       std::find(k_known.begin(), k_known.end(), tag.substr(k_yaml_tag_prefix.size())) != k_known.end();
-    if (!known) return YamlError{info.line, "could not determine a constructor for the tag " + util::py_repr(tag)};
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 // ===========================================================================
@@ -2406,27 +959,9 @@ std::optional<YamlError> unknown_tag_error(const std::vector<PyNodeInfo>& infos)
 
 YamlLoad load_yaml(std::string_view text) {
   YamlLoad result;
-  GrammarView view;
-  if (auto e = check_grammar(text, view)) {
-    result.error = std::move(e);
-    return result;
-  }
-  const std::vector<PyNodeInfo>& infos = view.nodes;
-  if (infos.empty()) return result;  // no document
-  const std::string yaml_text = normalize_breaks(respell_properties(text, view.properties));
   try {
-    std::istringstream in{yaml_text};
-    YAML::Parser parser(in);
-    TreeBuilder builder(result.doc, infos);
-    parser.HandleNextDocument(builder);
-    if (const auto line = builder.divergence()) {
-      result.error = YamlError{*line, "yaml-cpp reads this document differently from PyYAML"};
-    } else if (result.doc.root()) {
-      Constructor(result.doc).run(*result.doc.root());
-    }
-  } catch (const YAML::Exception& e) {
-    result.error =
-        unknown_tag_error(infos).value_or(YamlError{e.mark.is_null() ? 0 : e.mark.line + 1, "yaml-cpp: " + e.msg});
+    result.error = grammar::compose(text, result.doc);
+    if (!result.error && result.doc.root()) Constructor(result.doc).run(*result.doc.root());
   } catch (const ConstructError& e) {
     result.error = YamlError{e.line, e.text};
   } catch (const std::exception& e) {
@@ -2484,21 +1019,38 @@ std::string py_item_repr(const YamlNode& list, std::size_t i) {
 }
 
 std::optional<std::string> utf8_decode_error(std::string_view bytes) {
-  const auto bad = util::find_invalid_utf8(bytes);
+  const auto bad = grammar::first_bad_utf8(bytes);
   if (!bad) return std::nullopt;
-  return utf8_error_text(bytes, bad->offset);
+  return grammar::utf8_error_text(bytes, *bad);
 }
 
 std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
   std::vector<PyDictItem> items;
   if (mapping.kind != YamlKind::mapping) return items;
-  std::unordered_map<std::string, std::size_t> index;
+  items.reserve(mapping.entries.size());
+  // Small mappings (a row's fields) compare keys directly; large ones hash.
+  constexpr std::size_t k_linear = 24;
+  const bool linear = mapping.entries.size() <= k_linear;
+  std::unordered_map<std::string_view, std::size_t> index;
+  if (!linear) index.reserve(mapping.entries.size());
   for (const YamlEntry& e : mapping.entries) {
     // Unhashable keys cannot occur in a constructed document; keep them apart.
-    const std::string key = hashable(e.key->type) ? e.key->dict_key : "#" + std::to_string(e.key->id);
-    const auto [it, inserted] = index.emplace(key, items.size());
-    if (inserted) items.push_back(PyDictItem{e.key, e.value, {}});
-    PyDictItem& item = items[it->second];
+    std::size_t at = items.size();
+    if (hashable(e.key->type)) {
+      const std::string_view key = e.key->dict_key;
+      if (linear) {
+        for (std::size_t i = 0; i < items.size(); ++i) {
+          if (hashable(items[i].key->type) && items[i].key->dict_key == key) {
+            at = i;
+            break;
+          }
+        }
+      } else {
+        at = index.emplace(key, items.size()).first->second;
+      }
+    }
+    if (at == items.size()) items.push_back(PyDictItem{e.key, e.value, {}});
+    PyDictItem& item = items[at];
     item.value = e.value;
     item.occurrences.push_back(&e);
   }

@@ -20,7 +20,9 @@ inline constexpr std::string_view k_yaml_tag_prefix = "tag:yaml.org,2002:";
 // its kind, explicit tag ("" when none or the bare `!`), scalar text, plain
 // and quoted flags, items/entries (aliases are the anchored node) and line;
 // nothing is typed yet. Otherwise returns PyYAML's problem text and line.
-std::optional<YamlError> compose(std::string_view text, YamlDoc& doc);
+// `simple_reader`: try the fast path for the common shape first (tests turn
+// it off to compare both paths).
+std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simple_reader = true);
 
 // Python's repr() of a str held as UTF-8 (a lone surrogate, which a `\uD800`
 // escape can produce, as its 3-byte form).

@@ -15,6 +15,9 @@
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
+#include "ledgergate/ledger/open_requirements.hpp"
+#include "ledgergate/ledger/text_file.hpp"
+#include "orl_semantic.hpp"
 
 namespace lg::merge {
 
@@ -135,8 +138,28 @@ Result<void> detect_retired(Sides& s, std::vector<SemanticConflict>& out) {
 
 // Only paths the branch changed can conflict semantically; of those, the
 // ledgers BASE changed too are compared three ways.
-Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vector<policy::Change>& changes) {
+// An open-requirements file changed on both sides: the orl-m-* detectors.
+Result<void> detect_orl(Sides& s, const std::string& path, std::vector<SemanticConflict>& out) {
+  LG_TRY(auto b, git::read_regular_file(*s.base, path));
+  LG_TRY(auto o, git::read_regular_file(*s.ours, path));
+  LG_TRY(auto t, git::read_regular_file(*s.theirs, path));
+  auto parse = [](const std::optional<std::string>& bytes) {
+    return ledger::parse_open_requirements(ledger::decode_text(bytes.value_or("")).text);
+  };
+  for (SemanticConflict& c : detect_orl_conflicts(parse(b), parse(o), parse(t), path)) out.push_back(std::move(c));
+  return {};
+}
+
+Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vector<policy::Change>& changes,
+                                                      const std::string& orl_glob) {
   std::vector<SemanticConflict> out;
+  for (const policy::Change& c : changes) {
+    if (c.status == "D" || !ledger::orl_glob_match(orl_glob, c.path)) continue;
+    LG_TRY(auto b, git::entry_id(*s.base, c.path));
+    LG_TRY(auto o, git::entry_id(*s.ours, c.path));
+    if (o == b || !o) continue;  // BASE left it alone
+    if (auto r = detect_orl(s, c.path, out); !r) return r.error();
+  }
   for (const policy::Change& c : changes) {
     if (c.status == "D" || c.path.rfind("projects/", 0) != 0 || c.path.size() < 13 ||
         c.path.compare(c.path.size() - 3, 3, ".md") != 0 || c.path.find('/', 9) != std::string::npos) {
@@ -188,15 +211,19 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   if (report.merge.conflicts.empty()) {
     LG_TRY(s.merged, source(trial.repo(), report.merge.tree, "merged"));
   }
-  LG_TRY(report.semantic, detect_semantic(s, changes));
+  LG_TRY(report.semantic, detect_semantic(s, changes, pol.open_requirements_glob));
   if (!s.merged) return report;
   rules::CheckCache cache;
   rules::CheckOptions check;
   check.profile = pol.profile;
   check.severities = pol.severities;
+  check.open_requirements_glob = pol.open_requirements_glob;
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
+  // The merged open-requirements files against the merge base (orl-h-*).
+  LG_TRY(auto history, rules::check_open_requirements_between(*s.base, *s.merged, check));
+  for (diag::Finding& f : history) report.findings.push_back(std::move(f));
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
   return report;

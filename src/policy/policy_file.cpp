@@ -63,6 +63,13 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
     out.profile = value.Scalar();
     return {};
   }
+  if (key == "open_requirements_glob") {
+    if (!value.IsScalar() || value.Scalar().empty()) {
+      return at(value, "`open_requirements_glob` must be a glob such as `**/open-requirements.ledger.yml`");
+    }
+    out.open_requirements_glob = value.Scalar();
+    return {};
+  }
   if (key == "ledger_dirs") return list(out.paths.ledger_dirs, true);
   if (key == "ledger_files") return list(out.paths.ledger_files, false);
   if (key == "excluded_names") return list(out.paths.excluded_names, false);

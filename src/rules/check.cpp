@@ -6,7 +6,9 @@
 #include <algorithm>
 
 #include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/rules/cortex_projects.hpp"
+#include "ledgergate/rules/open_requirements.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/cursor.hpp"
@@ -37,6 +39,7 @@ struct Pass {
   git::TreeSource& tree;
   CheckCache& cache;
   diag::CollectingSink sink;
+  std::vector<std::string> orl_files = {};  // open-requirements files (the glob's matches)
 };
 
 bool is_readable_kind(git::EntryKind k) { return k == git::EntryKind::file || k == git::EntryKind::executable; }
@@ -155,7 +158,9 @@ std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const Ledge
   }
   auto bytes = read_or_report(pass, lf.path, lf.entry);
   if (!bytes) return nullptr;
-  auto parsed = std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(*bytes));
+  ledger::ProjectLedger full = ledger::parse_project_ledger(*bytes);
+  full.compact();  // rules read no texts; a cache of thousands of parses stays small
+  auto parsed = std::make_shared<const ledger::ProjectLedger>(std::move(full));
   if (!id.empty()) pass.cache.ledgers.emplace(id, parsed);
   return parsed;
 }
@@ -186,6 +191,51 @@ Result<void> check_cortex_projects(Pass& pass) {
   return {};
 }
 
+// The open-requirements profile: every file the glob names, in path order.
+// A missing file is an empty ledger, so only present files are read.
+Result<void> check_orl(Pass& pass) {
+  for (const std::string& path : pass.orl_files) {
+    LG_TRY(auto entry, pass.tree.stat(path));
+    if (!entry) continue;
+    if (!is_readable_kind(entry->kind)) {
+      report_not_a_file(pass, path, entry->kind);
+      continue;
+    }
+    const std::string key = entry->content_id.empty() ? std::string() : entry->content_id + '\0' + path;
+    if (auto hit = key.empty() ? pass.cache.open_requirements.end() : pass.cache.open_requirements.find(key);
+        hit != pass.cache.open_requirements.end()) {
+      for (const diag::Finding& f : *hit->second) pass.sink.report(f);
+      continue;
+    }
+    auto bytes = read_or_report(pass, path, *entry);
+    if (!bytes) continue;
+    const ledger::TextFile file = ledger::decode_text(*bytes);
+    diag::CollectingSink local;
+    check_text_input(file.facts, path, local);
+    check_open_requirements(ledger::parse_open_requirements(file.text), path, local);
+    auto findings = std::make_shared<const std::vector<diag::Finding>>(local.take());
+    for (const diag::Finding& f : *findings) pass.sink.report(f);
+    if (!key.empty()) pass.cache.open_requirements.emplace(key, std::move(findings));
+  }
+  return {};
+}
+
+Result<void> walk_orl(git::TreeSource& tree, const std::string& dir, std::string_view glob,
+                      std::vector<std::string>& out) {
+  LG_TRY(auto entries, tree.list(dir));
+  if (!entries) return {};
+  for (const git::Entry& e : *entries) {
+    if (e.name == ".git") continue;
+    const std::string path = dir.empty() ? e.name : dir + "/" + e.name;
+    if (e.kind == git::EntryKind::directory) {
+      if (auto r = walk_orl(tree, path, glob, out); !r) return r.error();
+    } else if (ledger::orl_glob_match(glob, path)) {
+      out.push_back(path);
+    }
+  }
+  return {};
+}
+
 Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
   LG_TRY(auto e, tree.stat(path));
   return e && e->kind == git::EntryKind::directory;
@@ -211,6 +261,9 @@ constexpr Profile k_profiles[] = {
      check_cortex_projects},
     {"cortex-tasks", "PyAutoCortex era T: tasks/, rulings/, batches/ (spec §3)", "tasks", nullptr},
     {"cortex-phases", "PyAutoCortex era P: phases/, rulings/, batches/ (spec §2)", "phases", nullptr},
+    // Found by file name (the glob), not by a marker directory.
+    {"open-requirements", "open-requirements ledgers: **/open-requirements.ledger.yml (spec/open-requirements.md)",
+     "", check_orl},
 };
 
 const Profile* find_profile(std::string_view name) {
@@ -230,6 +283,7 @@ std::vector<ProfileInfo> known_profiles() {
 
 Result<std::string> detect_profile(git::TreeSource& tree) {
   for (const Profile& p : k_profiles) {
+    if (p.marker.empty()) continue;
     LG_TRY(bool found, is_dir(tree, p.marker));
     if (found) return std::string(p.name);
   }
@@ -238,10 +292,43 @@ Result<std::string> detect_profile(git::TreeSource& tree) {
   return yaml ? std::string(k_profiles[0].name) : std::string();
 }
 
+Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob) {
+  std::vector<std::string> out;
+  if (auto r = walk_orl(tree, "", glob, out); !r) return r.error();
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
+                                                                  const CheckOptions& options) {
+  LG_TRY(auto old_paths, find_open_requirements(before, options.open_requirements_glob));
+  LG_TRY(auto new_paths, find_open_requirements(after, options.open_requirements_glob));
+  std::vector<std::string> paths = old_paths;
+  paths.insert(paths.end(), new_paths.begin(), new_paths.end());
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  diag::CollectingSink sink;
+  for (const std::string& path : paths) {
+    LG_TRY(auto old_bytes, git::read_regular_file(before, path));
+    LG_TRY(auto new_bytes, git::read_regular_file(after, path));
+    const auto old_doc = ledger::parse_open_requirements(ledger::decode_text(old_bytes.value_or("")).text);
+    const auto new_doc = ledger::parse_open_requirements(ledger::decode_text(new_bytes.value_or("")).text);
+    check_open_requirements_history(old_doc, new_doc, path, sink);
+  }
+  std::vector<diag::Finding> out = sink.take();
+  for (diag::Finding& f : out) {
+    f.location.rev = after.rev();
+    if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
+  }
+  return out;
+}
+
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
   std::string name = options.profile;
+  LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob));
   if (name == "auto") {
     LG_TRY(name, detect_profile(tree));
+    if (name.empty() && !orl_files.empty()) name = "open-requirements";
     if (name.empty()) {
       return make_error(ErrorKind::invalid_input,
                         "no ledger found: the tree has no projects.yaml, projects/, tasks/ or phases/");
@@ -253,8 +340,16 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     return make_error(ErrorKind::invalid_input,
                       "cannot judge: the tree is a " + name + " ledger, which this build does not check yet");
   }
-  Pass pass{tree, cache, {}};
+  if (profile->run == check_orl && orl_files.empty()) {
+    return make_error(ErrorKind::invalid_input,
+                      "no ledger found: no file matches the open-requirements glob " + options.open_requirements_glob);
+  }
+  Pass pass{tree, cache, {}, std::move(orl_files)};
   if (auto r = profile->run(pass); !r) return r.error();
+  if (profile->run != check_orl && !pass.orl_files.empty()) {
+    if (auto r = check_orl(pass); !r) return r.error();
+    name += "+open-requirements";
+  }
   CheckReport report;
   report.profile = name;
   report.findings = pass.sink.take();

@@ -254,7 +254,7 @@ void check_project_ledger(const ProjectLedger& l, const std::string& path, const
   check_title(l, key, e);
   if (!row) e.peer("ledger-has-row", 0, key + " is not a projects.yaml key");
   check_header(l, key, e);
-  if (row && status == "active" && l.now.empty()) {
+  if (row && status == "active" && !l.has_now) {
     e.peer("ledger-now-on-active", 0, "`## Now` is empty on an active project");
   }
   check_runs(l, row, e);

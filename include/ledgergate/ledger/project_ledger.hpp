@@ -59,12 +59,16 @@ struct ProjectLedger {
   std::vector<HeaderField> header_dups; // later occurrences of a seen key
   std::vector<Section> sections;        // every "## " heading, in order
   bool has_runs = false, has_log = false;
-  std::string now;                      // ## Now body joined and stripped
+  std::string now;                      // ## Now body joined and stripped ("" after compact())
+  bool has_now = false;                 // the Now text is not empty
   std::vector<RunLine> runs;
   std::vector<LogEntry> log;
   std::vector<ParseProblem> problems;   // runs problems, then log problems, line order
 
   const HeaderField* header_field(std::string_view key) const;
+  // Releases what no rule reads (run and log texts, the Now text), so a
+  // cache of many parses stays small.
+  void compact();
 };
 
 ProjectLedger parse_project_ledger(std::string_view bytes);

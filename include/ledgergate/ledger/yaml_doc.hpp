@@ -6,7 +6,7 @@
 #pragma once
 
 #include <cstddef>
-#include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,7 +55,7 @@ class YamlDoc {
   YamlDoc() = default;
   YamlDoc(const YamlDoc&) = delete;
   YamlDoc& operator=(const YamlDoc&) = delete;
-  YamlDoc(YamlDoc&&) = default;  // std::deque keeps node addresses on move
+  YamlDoc(YamlDoc&&) = default;  // nodes live in fixed blocks: their addresses survive a move
   YamlDoc& operator=(YamlDoc&&) = default;
   ~YamlDoc() = default;
 
@@ -65,15 +65,18 @@ class YamlDoc {
 
   // Building (used by the loader).
   YamlNode& add_node() {
-    m_nodes.emplace_back();
-    m_nodes.back().id = m_nodes.size() - 1;
-    return m_nodes.back();
+    if (m_size % k_block == 0) m_blocks.push_back(std::make_unique<YamlNode[]>(k_block));
+    YamlNode& n = m_blocks.back()[m_size % k_block];
+    n.id = m_size++;
+    return n;
   }
-  YamlNode& mutable_node(const YamlNode& n) { return m_nodes[n.id]; }
+  YamlNode& mutable_node(const YamlNode& n) { return m_blocks[n.id / k_block][n.id % k_block]; }
   void set_root(const YamlNode* root) { m_root = root; }
 
  private:
-  std::deque<YamlNode> m_nodes;
+  static constexpr std::size_t k_block = 256;  // nodes per block
+  std::vector<std::unique_ptr<YamlNode[]>> m_blocks;
+  std::size_t m_size = 0;
   const YamlNode* m_root = nullptr;
 };
 

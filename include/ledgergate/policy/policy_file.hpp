@@ -21,6 +21,8 @@ inline constexpr std::string_view k_policy_path = ".ledgergate.yaml";
 struct RepoPolicy {
   Policy paths;                   // the classifier's policy
   std::string profile = "auto";   // the check profile
+  // Files of the open-requirements profile (a glob; `**/` is any depth).
+  std::string open_requirements_glob = "**/open-requirements.ledger.yml";
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity
   bool from_file = false;         // false: the built-in policy
 };

@@ -25,6 +25,9 @@ struct ProjectsTable;
 struct CheckOptions {
   std::string profile = "auto";  // "auto" or a profile name
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity override
+  // Files of the open-requirements profile, checked in any tree (policy key
+  // `open_requirements_glob`).
+  std::string open_requirements_glob = "**/open-requirements.ledger.yml";
 };
 
 struct CheckReport {
@@ -44,6 +47,8 @@ class CheckCache {
   struct ProjectsYamlResult;
   std::unordered_map<std::string, std::shared_ptr<const ledger::ProjectLedger>> ledgers;
   std::unordered_map<std::string, std::shared_ptr<const ProjectsYamlResult>> projects_yaml;
+  // Open-requirements findings, keyed by blob id + "\0" + path.
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<diag::Finding>>> open_requirements;
 };
 
 struct ProfileInfo {
@@ -60,7 +65,19 @@ std::vector<ProfileInfo> known_profiles();
 Result<std::string> detect_profile(git::TreeSource& tree);
 
 // Checks `tree`. Errors: an unreadable tree, an unknown or unsupported
-// profile, or a tree with no ledger.
+// profile, or a tree with no ledger. Open-requirements files (the glob) are
+// checked beside a Cortex ledger (profile "cortex-projects+open-requirements")
+// or alone (profile "open-requirements").
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache);
+
+// The paths of `tree` matching `glob` (walked recursively, `.git` skipped),
+// sorted by bytes; directories are walked, every other kind is listed.
+Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob);
+
+// The cross-version rules (orl-h-*) between each open-requirements file of
+// `before` and the same path in `after` (a missing file is an empty ledger).
+// Findings locate `after`'s files.
+Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
+                                                                  const CheckOptions& options);
 
 }  // namespace lg::rules

@@ -222,3 +222,72 @@ TEST_CASE("yaml doc: reports a UTF-8 decode error as Python words it", "[ledger]
   CHECK(lg::ledger::utf8_decode_error("a: \xff\n") ==
         std::optional<std::string>("'utf-8' codec can't decode byte 0xff in position 3: invalid start byte"));
 }
+
+// The cases below are scalar scanning PyYAML does its own way (yaml-cpp, which
+// built the tree before, read several of them differently). Each expected
+// value is what PyYAML 6.0.3's `yaml.safe_load` gives.
+
+TEST_CASE("yaml doc: LS and PS are line breaks, kept in scalars as PyYAML keeps them", "[ledger][yaml_doc]") {
+  const auto quoted = load_yaml("a: \"x\xE2\x80\xA8y\"\n");
+  CHECK(value_of(quoted, "a").text == "x\xE2\x80\xA8y");
+  CHECK(py_repr(value_of(quoted, "a")) == "'x\\u2028y'");
+  const auto plain = load_yaml("a: x\xE2\x80\xA8 y\n");  // a plain scalar folds over it
+  CHECK(value_of(plain, "a").text == "x\xE2\x80\xA8y");
+  CHECK(error_of("a: x\xE2\x80\xA8y\n") == "3: could not find expected ':'");  // it starts a line
+}
+
+TEST_CASE("yaml doc: plain scalars fold over lines and may start with ---", "[ledger][yaml_doc]") {
+  CHECK(py_repr(*load_yaml("- 5\n ~\n").doc.root()) == "['5 ~']");
+  CHECK(py_repr(value_of(load_yaml("a: b\n  c\n\n  d\n"), "a")) == "'b c\\nd'");
+  CHECK(py_repr(value_of(load_yaml("a: ---\n  b\n"), "a")) == "'--- b'");
+  CHECK(py_repr(*load_yaml("--- a\n  b\n").doc.root()) == "'a b'");
+  CHECK(py_repr(*load_yaml("&1:{}\n").doc.root()) == "':{}'");  // the anchor `1`, then a plain scalar
+  const auto commented = load_yaml("a: plain # c\nb: p#q\n");
+  CHECK(value_of(commented, "a").text == "plain");
+  CHECK(value_of(commented, "b").text == "p#q");
+}
+
+TEST_CASE("yaml doc: bare ? keys", "[ledger][yaml_doc]") {
+  CHECK(py_repr(*load_yaml("?\n: v\n").doc.root()) == "{None: 'v'}");
+  CHECK(py_repr(*load_yaml("? a\n").doc.root()) == "{'a': None}");
+  CHECK(py_repr(*load_yaml("&1 : x\n").doc.root()) == "{None: 'x'}");
+}
+
+TEST_CASE("yaml doc: block scalars with chomping and indentation indicators", "[ledger][yaml_doc]") {
+  CHECK(py_repr(value_of(load_yaml("a: |-\n  x\n  y\n\n"), "a")) == "'x\\ny'");
+  CHECK(py_repr(value_of(load_yaml("a: >+\n  x\n  y\n\n\n"), "a")) == "'x y\\n\\n\\n'");
+  CHECK(py_repr(value_of(load_yaml("a: |2\n   x\n  y\n"), "a")) == "' x\\ny\\n'");
+  CHECK(py_repr(value_of(load_yaml("a: >\n  one\n  two\n\n  three\n   four\n"), "a")) ==
+        "'one two\\nthree\\n four\\n'");
+  CHECK(value_of(load_yaml("a: |\n  x\n"), "a").quoted);
+}
+
+TEST_CASE("yaml doc: quoted scalars unescape and fold as PyYAML does", "[ledger][yaml_doc]") {
+  const auto escapes = load_yaml("a: \"\\x41 \\u00e9 \\N \\_\"\nb: \"\\L\\P\\0\\e\\t|\\/\"\n");
+  CHECK(value_of(escapes, "a").text == "A \xC3\xA9 \xC2\x85 \xC2\xA0");
+  CHECK(py_repr(value_of(escapes, "a")) == "'A \xC3\xA9 \\x85 \\xa0'");
+  CHECK(py_repr(value_of(escapes, "b")) == "'\\u2028\\u2029\\x00\\x1b\\t|/'");
+  CHECK(py_repr(value_of(load_yaml("a: \"one\n  two\n\n  three\"\n"), "a")) == "'one two\\nthree'");
+  CHECK(py_repr(value_of(load_yaml("a: \"x\\\n  y\"\n"), "a")) == "'xy'");
+  CHECK(py_repr(value_of(load_yaml("a: 'it''s\n  x'\n"), "a")) == "\"it's x\"");
+  CHECK(py_repr(value_of(load_yaml("a: \"\\ud800\"\n"), "a")) == "'\\ud800'");  // a lone surrogate
+  CHECK(error_of("a: \"\\U00110000\"\n") == "0: chr() arg not in range(0x110000)");
+  CHECK(error_of("a: !<%e2%80> x\n") == "1: 'utf-8' codec can't decode bytes in position 0-1: unexpected end of data");
+}
+
+TEST_CASE("yaml doc: lines of a projects.yaml-shaped document", "[ledger][yaml_doc]") {
+  const auto load = load_yaml("# c\n\nrow:\n  sync_verbs: [push, pull]  # two\n  note: \"x  y\" # c\n\n  empty:\n");
+  const YamlNode& row = value_of(load, "row");
+  CHECK(row.line == 4);
+  REQUIRE(row.entries.size() == 3);
+  const YamlNode& verbs = *row.entries[0].value;
+  CHECK(verbs.line == 4);
+  REQUIRE(verbs.items.size() == 2);
+  CHECK(verbs.items[1]->text == "pull");
+  CHECK(verbs.items[1]->line == 4);
+  CHECK(row.entries[1].value->text == "x  y");
+  CHECK(row.entries[1].value->quoted);
+  CHECK(row.entries[1].value->line == 5);
+  CHECK(row.entries[2].value->kind == YamlKind::null);
+  CHECK(row.entries[2].value->line == 7);
+}

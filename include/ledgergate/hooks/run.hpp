@@ -1,0 +1,80 @@
+// What the hooks judge. pre-commit and pre-merge-commit: the tree the index
+// would commit. pre-push: each pushed ref, trial-merged into the remote's
+// main as last fetched. pre-receive and update (server side, bare): a push to
+// refs/heads/main whose new tree fails `check` or that changes a frozen path.
+// Nothing here writes to the repository, prints or exits; the CLI does.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/trial_repo.hpp"
+#include "ledgergate/util/result.hpp"
+
+namespace lg::hooks {
+
+// The branch the gate guards, on the server and as the remote's target.
+inline constexpr std::string_view k_main_ref = "refs/heads/main";
+
+// Opens the repository a hook runs in, as git describes it in the hook's
+// environment: GIT_DIR, GIT_INDEX_FILE (`git commit -a` stages into a
+// temporary index), and on the server GIT_OBJECT_DIRECTORY and
+// GIT_ALTERNATE_OBJECT_DIRECTORIES (pushed objects wait in a quarantine).
+Result<git::Repository> open_hook_repository();
+
+// One line of pre-push's stdin: `<local ref> <local sha> <remote ref> <remote sha>`.
+struct PushedRef {
+  std::string local_ref;
+  git_oid local{};
+  std::string remote_ref;
+  git_oid remote{};
+};
+Result<std::vector<PushedRef>> parse_pre_push(std::string_view text);
+
+// One ref update on the server: pre-receive's `<old> <new> <ref>` lines, or
+// update's arguments.
+struct RefUpdate {
+  git_oid old_id{};
+  git_oid new_id{};
+  std::string ref;
+};
+Result<std::vector<RefUpdate>> parse_pre_receive(std::string_view text);
+Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_hex, std::string_view new_hex);
+
+enum class Verdict { pass, fail, error };
+
+// The judgement of one thing (the index, one pushed ref): the verdict, lines
+// saying why, and the check's findings (their rev names what was checked).
+struct Judgement {
+  std::string subject;
+  Verdict verdict = Verdict::pass;
+  std::vector<std::string> notes;
+  std::vector<diag::Finding> findings;
+};
+
+// pre-commit, pre-merge-commit: checks the index's stage-0 tree (the merge
+// result during a merge) with the index's own policy file.
+Result<Judgement> judge_index(const git::Repository& repo);
+
+// pre-push: `remote` is the hook's first argument. Deletions and refs
+// already contained in the target pass. The target is
+// refs/remotes/<remote>/main; without it, the remote ref's old commit when
+// present locally; else the ref passes with a note.
+Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
+                             const PushedRef& pushed);
+
+// pre-receive, update: only refs/heads/main is judged. The policy (check
+// severities, frozen dirs) is read from the old tip, never from the push.
+Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update);
+
+// Runs the hook that was there before ours (kept beside as
+// `<hook>.ledgergate-orig`) with `args`; `input` is its stdin when given,
+// else it inherits ours. Returns its exit status (128 + N for a signal), or
+// -1 when no executable original is kept.
+Result<int> run_original(const std::string& hooks_dir, std::string_view hook, const std::vector<std::string>& args,
+                         const std::string* input);
+
+}  // namespace lg::hooks

@@ -1,0 +1,92 @@
+// `land BRANCH --into main`: the reference's ledger-merge workflow (spec
+// §7.7) as one flow over a repository with a remote. Fetch; stop when the
+// branch head is already in main; classify merge-base..head; check the
+// branch tip; trial-merge into the remote main and check the merged tree;
+// in merge mode write the merge commit (no worktree, no ref moved locally)
+// and push it as a compare-and-swap on the remote's main, retrying from the
+// new tip when another writer got there first; delete the remote branch
+// only when the remote main contains its head. Every step is recorded.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+
+namespace lg::land {
+
+enum class Mode { audit, merge };
+
+struct LandOptions {
+  std::string repo = ".";  // the local repository (discovered upward)
+  std::string branch;
+  std::string into = "main";
+  std::string remote = "origin";
+  Mode mode = Mode::audit;
+  bool keep_branch = false;
+  int max_retries = 3;  // pushes retried on a new tip after a lost race
+};
+
+enum class StepStatus { ok, fail, skipped, error };
+std::string_view to_string(StepStatus s);
+
+struct Step {
+  std::string name;  // refuse, fetch, contained, classify, check-branch, trial-merge, commit, push, delete-branch
+  int attempt = 0;   // 1.. for the steps of the retry loop; 0 otherwise
+  StepStatus status = StepStatus::ok;
+  std::string message;
+  std::vector<std::string> details;       // code paths, conflicts, semantic conflicts
+  std::vector<diag::Finding> findings;    // check findings (branch tip or merged tree)
+};
+
+enum class Outcome {
+  landed,           // merge mode: main now contains the branch head (exit 0)
+  would_land,       // audit mode: every check passes (exit 0)
+  already_in_main,  // nothing to do (exit 0)
+  left_for_human,   // code, drift, a conflict, nothing to merge, a condemned branch (exit 1)
+  gave_up,          // main kept moving: every attempt lost the race (exit 2)
+  error,            // could not run: usage, fetch/push failure, unreadable objects (exit 2)
+};
+std::string_view to_string(Outcome o);
+int exit_code(Outcome o);
+
+struct LandReport {
+  LandOptions options;
+  Outcome outcome = Outcome::error;
+  std::string head;          // the branch head landed or judged (hex), "" if unknown
+  std::string main_before;   // the remote main first seen (hex)
+  std::string main_after;    // the remote main last seen or pushed (hex)
+  std::string merge_commit;  // the commit pushed (hex), "" if none
+  int attempts = 0;
+  bool branch_deleted = false;
+  std::vector<Step> steps;
+};
+
+// Why BRANCH may not be landed into INTO, or nullopt. `condemned` is set for
+// archive/condemned/* (a verdict, exit 1), unset for bad usage (exit 2).
+struct Refusal {
+  std::string reason;
+  bool condemned = false;
+};
+std::optional<Refusal> refuse(std::string_view branch, std::string_view into, std::string_view remote);
+
+// The merge commit's message.
+std::string merge_message(std::string_view branch, std::string_view into);
+
+// Runs the flow. Never fails: errors are an `error` outcome with the step
+// that failed and git's own message.
+LandReport land(const LandOptions& options);
+
+// Renderings: one line per step (text), or one JSON document (an API:
+// fields only ever added).
+std::string render_text(const LandReport& report);
+std::string render_json(const LandReport& report);
+// GitHub Actions: the text report, then one annotation per finding and one
+// for a verdict other than pass (`--format github`).
+std::string render_github(const LandReport& report);
+// The markdown for $GITHUB_STEP_SUMMARY: the outcome and a table of the steps.
+std::string render_markdown(const LandReport& report);
+
+}  // namespace lg::land

@@ -1,0 +1,248 @@
+// `ledgergate hooks install|uninstall|status [--hook NAME...]` and
+// `ledgergate hooks run NAME ARGS...` (what the shims exec). A hook exits 0 to
+// let git go on, 1 to refuse (a fail verdict, or the chained original hook
+// refused), 2 when it cannot judge (which refuses too: never a silent pass).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdlib>
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "ledgergate/hooks/install.hpp"
+#include "ledgergate/hooks/run.hpp"
+#include "ledgergate/report/format.hpp"
+
+namespace lg::cli {
+namespace {
+
+struct HooksOptions {
+  std::vector<std::string> hooks;  // --hook NAME...
+  std::string run_name;
+  std::vector<std::string> run_args;
+};
+
+ExitCode report_error(const Error& e) {
+  std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
+  return ExitCode::error;
+}
+
+Result<git::Repository> open_repo(const Globals& g) {
+  return git::Repository::open(g.repo.empty() ? "." : g.repo, true);
+}
+
+Result<std::string> own_binary() {
+  std::array<char, 4096> buf{};
+  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
+  if (n <= 0 || static_cast<std::size_t>(n) == buf.size()) {
+    return make_error(ErrorKind::io, "cannot find the ledgergate binary (/proc/self/exe)");
+  }
+  return std::string(buf.data(), static_cast<std::size_t>(n));
+}
+
+ExitCode run_install(const HooksOptions& o, const Globals& g, bool install) {
+  auto repo = open_repo(g);
+  if (!repo) return report_error(repo.error());
+  auto dir = hooks::hooks_dir(*repo);
+  if (!dir) return report_error(dir.error());
+  std::vector<std::string> names = o.hooks;
+  if (names.empty() && install) names = hooks::default_hooks(repo->is_bare());
+  if (names.empty()) names.assign(hooks::known_hooks().begin(), hooks::known_hooks().end());
+  std::string binary;
+  if (install) {
+    auto b = own_binary();
+    if (!b) return report_error(b.error());
+    binary = *b;
+  }
+  std::fputs(fmt::format("hooks directory: {}\n", *dir).c_str(), stdout);
+  for (const std::string& name : names) {
+    auto change = install ? hooks::install_hook(*dir, name, binary) : hooks::uninstall_hook(*dir, name);
+    if (!change) return report_error(change.error());
+    std::string line = fmt::format("{}: {}", name, to_string(change->action));
+    if (change->action == hooks::Action::chained) {
+      line += fmt::format(" (kept as {}{})", name, hooks::k_original_suffix);
+    }
+    std::fputs((line + "\n").c_str(), stdout);
+  }
+  return ExitCode::pass;
+}
+
+ExitCode run_status(const Globals& g) {
+  auto repo = open_repo(g);
+  if (!repo) return report_error(repo.error());
+  auto dir = hooks::hooks_dir(*repo);
+  if (!dir) return report_error(dir.error());
+  std::fputs(fmt::format("hooks directory: {}\n", *dir).c_str(), stdout);
+  for (const std::string_view name : hooks::known_hooks()) {
+    auto s = hooks::hook_status(*dir, name);
+    if (!s) return report_error(s.error());
+    std::string line;
+    switch (s->state) {
+      case hooks::HookState::absent: line = "not installed"; break;
+      case hooks::HookState::foreign: line = "another hook (not ledgergate's)"; break;
+      case hooks::HookState::ours:
+        line = fmt::format("installed: {}", s->command);
+        if (s->chained) line += fmt::format(" (runs {}{} first)", name, hooks::k_original_suffix);
+        break;
+    }
+    std::fputs(fmt::format("{}: {}\n", name, line).c_str(), stdout);
+  }
+  return ExitCode::pass;
+}
+
+std::string read_stdin() {
+  std::string out;
+  std::array<char, 8192> buf{};
+  std::size_t n = 0;
+  while ((n = std::fread(buf.data(), 1, buf.size(), stdin)) > 0) out.append(buf.data(), n);
+  return out;
+}
+
+// The pre-commit framework runs a pre-push hook once per pushed ref with no
+// stdin and no arguments, describing the ref in PRE_COMMIT_* variables.
+void from_pre_commit_framework(HooksOptions& o, std::string& input) {
+  const char* to_ref = std::getenv("PRE_COMMIT_TO_REF");
+  const char* remote = std::getenv("PRE_COMMIT_REMOTE_NAME");
+  if (!input.empty() || to_ref == nullptr || remote == nullptr) return;
+  const char* local_branch = std::getenv("PRE_COMMIT_LOCAL_BRANCH");
+  const char* remote_branch = std::getenv("PRE_COMMIT_REMOTE_BRANCH");
+  input = fmt::format("{} {} {} {}\n", local_branch ? local_branch : "HEAD", to_ref,
+                      remote_branch ? remote_branch : "HEAD", std::string(GIT_OID_HEXSZ, '0'));
+  if (o.run_args.empty()) o.run_args.push_back(remote);
+}
+
+std::string_view verdict_name(hooks::Verdict v) {
+  switch (v) {
+    case hooks::Verdict::pass: return "pass";
+    case hooks::Verdict::fail: return "fail";
+    case hooks::Verdict::error: return "cannot judge";
+  }
+  return "?";
+}
+
+// Prints one judgement; `quiet_pass` prints nothing for a pass without findings.
+void print_judgement(std::string_view hook, const hooks::Judgement& j, bool quiet_pass) {
+  if (quiet_pass && j.verdict == hooks::Verdict::pass && j.findings.empty()) return;
+  std::string out = fmt::format("ledgergate {}: {}: {}\n", hook, j.subject, verdict_name(j.verdict));
+  for (const std::string& note : j.notes) out += "  " + note + "\n";
+  out += report::render_text(j.findings, false);
+  std::fputs(out.c_str(), stdout);
+}
+
+// Judges what `hook` is given; the worst verdict decides.
+Result<hooks::Verdict> judge(const HooksOptions& o, const git::Repository& repo, const std::string& input) {
+  std::vector<hooks::Judgement> judged;
+  if (o.run_name == "pre-commit" || o.run_name == "pre-merge-commit") {
+    LG_TRY(hooks::Judgement j, hooks::judge_index(repo));
+    judged.push_back(std::move(j));
+  } else if (o.run_name == "pre-push") {
+    if (o.run_args.empty()) return make_error(ErrorKind::usage, "pre-push: the remote's name is missing");
+    LG_TRY(const std::vector<hooks::PushedRef> pushed, hooks::parse_pre_push(input));
+    LG_TRY(git::TrialRepo trial, git::TrialRepo::open(repo));
+    for (const hooks::PushedRef& p : pushed) {
+      LG_TRY(hooks::Judgement j, hooks::judge_push(repo, trial, o.run_args[0], p));
+      judged.push_back(std::move(j));
+    }
+  } else {
+    std::vector<hooks::RefUpdate> updates;
+    if (o.run_name == "update") {
+      if (o.run_args.size() != 3) return make_error(ErrorKind::usage, "update: expected <ref> <old sha> <new sha>");
+      LG_TRY(hooks::RefUpdate u, hooks::parse_update_args(o.run_args[0], o.run_args[1], o.run_args[2]));
+      updates.push_back(std::move(u));
+    } else {
+      LG_TRY(updates, hooks::parse_pre_receive(input));
+    }
+    for (const hooks::RefUpdate& u : updates) {
+      LG_TRY(hooks::Judgement j, hooks::judge_receive(repo, u));
+      judged.push_back(std::move(j));
+    }
+  }
+  hooks::Verdict worst = hooks::Verdict::pass;
+  const bool quiet = o.run_name != "pre-push";
+  for (const hooks::Judgement& j : judged) {
+    print_judgement(o.run_name, j, quiet);
+    if (j.verdict == hooks::Verdict::error || (j.verdict == hooks::Verdict::fail && worst == hooks::Verdict::pass)) {
+      worst = j.verdict;
+    }
+  }
+  return worst;
+}
+
+ExitCode run_hook(const HooksOptions& o, const Globals& g) {
+  auto refuse = [&o](std::string_view why, ExitCode code) {
+    std::fflush(stdout);
+    std::fputs(fmt::format("ledgergate {}: refused: {}\n", o.run_name, why).c_str(), stderr);
+    return code;
+  };
+  auto repo = g.repo.empty() ? hooks::open_hook_repository() : open_repo(g);
+  if (!repo) {
+    report_error(repo.error());
+    return refuse("cannot judge", ExitCode::error);
+  }
+  const bool reads_stdin = o.run_name == "pre-push" || o.run_name == "pre-receive";
+  std::string input = reads_stdin ? read_stdin() : std::string();
+  // The hook that was there before ours runs first; its refusal stands.
+  auto dir = hooks::hooks_dir(*repo);
+  if (!dir) {
+    report_error(dir.error());
+    return refuse("cannot judge", ExitCode::error);
+  }
+  std::fflush(stdout);
+  auto original = hooks::run_original(*dir, o.run_name, o.run_args, reads_stdin ? &input : nullptr);
+  if (!original) {
+    report_error(original.error());
+    return refuse("the original hook could not run", ExitCode::error);
+  }
+  if (*original > 0) {
+    return refuse(fmt::format("the original hook {} exited {}", hooks::original_path(*dir, o.run_name), *original),
+                  ExitCode::fail);
+  }
+  HooksOptions options = o;
+  if (o.run_name == "pre-push") from_pre_commit_framework(options, input);
+  auto verdict = judge(options, *repo, input);
+  if (!verdict) {
+    report_error(verdict.error());
+    return refuse("cannot judge", ExitCode::error);
+  }
+  switch (*verdict) {
+    case hooks::Verdict::pass: return ExitCode::pass;
+    case hooks::Verdict::fail: {
+      const bool server = o.run_name == "pre-receive" || o.run_name == "update";
+      return refuse(server ? "see above" : "see above (git's --no-verify skips this hook)", ExitCode::fail);
+    }
+    case hooks::Verdict::error: return refuse("cannot judge", ExitCode::error);
+  }
+  return ExitCode::error;
+}
+
+}  // namespace
+
+void setup_hooks(CLI::App& app, Globals& globals) {
+  auto opts = std::make_shared<HooksOptions>();
+  CLI::App* cmd = app.add_subcommand("hooks", "Install, remove, inspect or run ledgergate's git hooks");
+  cmd->require_subcommand(1);
+  const std::vector<std::string> names(hooks::known_hooks().begin(), hooks::known_hooks().end());
+
+  CLI::App* install = cmd->add_subcommand(
+      "install", "Install the hook shims (default: pre-commit, pre-merge-commit, pre-push; bare: pre-receive, update)");
+  install->add_option("--hook", opts->hooks, "A hook to install (repeatable)")->check(CLI::IsMember(names));
+  install->callback([opts, &globals] { globals.exit_code = run_install(*opts, globals, true); });
+
+  CLI::App* uninstall =
+      cmd->add_subcommand("uninstall", "Remove ledgergate's shims and put back the hooks they chained");
+  uninstall->add_option("--hook", opts->hooks, "A hook to remove (repeatable; default: all)")
+      ->check(CLI::IsMember(names));
+  uninstall->callback([opts, &globals] { globals.exit_code = run_install(*opts, globals, false); });
+
+  CLI::App* status = cmd->add_subcommand("status", "Show which hooks are installed, and where");
+  status->callback([&globals] { globals.exit_code = run_status(globals); });
+
+  CLI::App* run = cmd->add_subcommand("run", "Run a hook (what the shims call): exit 0 lets git go on");
+  run->add_option("name", opts->run_name, "The hook")->required()->check(CLI::IsMember(names));
+  run->add_option("args", opts->run_args, "The hook's arguments, as git passes them");
+  run->callback([opts, &globals] { globals.exit_code = run_hook(*opts, globals); });
+}
+
+}  // namespace lg::cli

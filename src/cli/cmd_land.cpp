@@ -1,0 +1,56 @@
+// `ledgergate land BRANCH --into main [--remote origin] [--mode audit|merge]`:
+// the ledger-merge job as one command (lg::land). Exit 0 landed, would land
+// (audit) or already in main; 1 left for a human; 2 could not run.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "github_output.hpp"
+#include "ledgergate/land/land.hpp"
+
+namespace lg::cli {
+namespace {
+
+struct LandCliOptions {
+  land::LandOptions land;
+  std::string mode = "audit";
+  std::string format = "text";
+};
+
+ExitCode run_land(LandCliOptions& o, const Globals& g) {
+  o.land.repo = g.repo.empty() ? "." : g.repo;
+  o.land.mode = o.mode == "merge" ? land::Mode::merge : land::Mode::audit;
+  const land::LandReport report = land::land(o.land);
+  if (o.format == "github") {
+    std::fputs(land::render_github(report).c_str(), stdout);
+    append_step_summary(land::render_markdown(report));
+  } else {
+    std::fputs((o.format == "json" ? land::render_json(report) : land::render_text(report)).c_str(), stdout);
+  }
+  if (report.outcome == land::Outcome::error || report.outcome == land::Outcome::gave_up) {
+    const std::string why = report.steps.empty() ? "internal error" : report.steps.back().message;
+    std::fputs(fmt::format("ledgergate: error: land: {}\n", why).c_str(), stderr);
+  }
+  return static_cast<ExitCode>(land::exit_code(report.outcome));
+}
+
+}  // namespace
+
+void setup_land(CLI::App& app, Globals& globals) {
+  auto opts = std::make_shared<LandCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "land", "Land a ledger-only branch into main on the remote (the ledger-merge job); audit mode writes nothing");
+  cmd->add_option("branch", opts->land.branch, "The branch to land (as named on the remote)")->required();
+  cmd->add_option("--into", opts->land.into, "The target branch on the remote (default main)");
+  cmd->add_option("--remote", opts->land.remote, "The remote to fetch from and push to (default origin)");
+  cmd->add_option("--mode", opts->mode, "audit (judge only, the default) or merge (write and push)")
+      ->check(CLI::IsMember({"audit", "merge"}));
+  cmd->add_option("--format", opts->format, "Output: text, json or github (Actions annotations and step summary)")
+      ->check(CLI::IsMember({"text", "json", "github"}));
+  cmd->add_flag("--keep-branch", opts->land.keep_branch, "Do not delete the remote branch after landing");
+  cmd->callback([opts, &globals] { globals.exit_code = run_land(*opts, globals); });
+}
+
+}  // namespace lg::cli

@@ -1,0 +1,310 @@
+// Hook installation: the hooks folder git uses, shims with a marker line, the
+// foreign hook kept beside ours, atomic writes (temporary file + rename).
+#include "ledgergate/hooks/install.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+
+namespace lg::hooks {
+namespace {
+
+constexpr std::array<std::string_view, 5> k_known = {"pre-commit", "pre-merge-commit", "pre-push", "pre-receive",
+                                                      "update"};
+
+Error io_error(const std::string& what) {
+  return make_error(ErrorKind::io, what + ": " + std::strerror(errno));
+}
+
+// What sits at a path, without following a symlink.
+struct FileInfo {
+  bool exists = false;
+  bool symlink = false;
+  bool directory = false;
+  mode_t mode = 0;
+};
+
+Result<FileInfo> probe(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return FileInfo{};
+    return io_error("reading " + path);
+  }
+  return FileInfo{true, S_ISLNK(st.st_mode), S_ISDIR(st.st_mode), st.st_mode & 07777};
+}
+
+Result<std::string> read_bytes(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error("reading " + path);
+  std::string out;
+  std::array<char, 8192> buf{};
+  for (;;) {
+    const ssize_t n = ::read(fd, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const Error e = io_error("reading " + path);
+      ::close(fd);
+      return e;
+    }
+    if (n == 0) break;
+    out.append(buf.data(), static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+Result<void> write_all(int fd, std::string_view data, const std::string& path) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return io_error("writing " + path);
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return {};
+}
+
+// Writes `data` with `mode` to a temporary file beside `path` and renames it
+// over `path`: readers see the old file or the new one, never a part.
+Result<void> write_atomic(const std::string& path, std::string_view data, mode_t mode) {
+  const std::size_t slash = path.rfind('/');
+  std::string tmp = path.substr(0, slash + 1) + "." + path.substr(slash + 1) + ".ledgergate-XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return io_error("creating a temporary file in " + path.substr(0, slash + 1));
+  Result<void> written = write_all(fd, data, tmp);
+  if (written && ::fchmod(fd, mode) != 0) written = io_error("setting the mode of " + tmp);
+  if (written && ::fsync(fd) != 0) written = io_error("writing " + tmp);
+  if (::close(fd) != 0 && written) written = io_error("writing " + tmp);
+  if (written && ::rename(tmp.c_str(), path.c_str()) != 0) written = io_error("renaming into " + path);
+  if (!written) ::unlink(tmp.c_str());
+  return written;
+}
+
+// Keeps an exact copy of the hook at `from` as `to` (which must not exist):
+// a hard link (same bytes, same mode, a symlink stays a symlink), else a copy.
+Result<void> keep_original(const std::string& from, const std::string& to, const FileInfo& info) {
+  if (::link(from.c_str(), to.c_str()) == 0) return {};
+  if (errno == EEXIST) return make_error(ErrorKind::io, to + " already exists: it would be overwritten");
+  if (info.symlink) {
+    std::array<char, 4096> target{};
+    const ssize_t n = ::readlink(from.c_str(), target.data(), target.size());
+    if (n < 0 || static_cast<std::size_t>(n) == target.size()) return io_error("reading the symlink " + from);
+    if (::symlink(std::string(target.data(), static_cast<std::size_t>(n)).c_str(), to.c_str()) != 0) {
+      return io_error("keeping " + from + " as " + to);
+    }
+    return {};
+  }
+  LG_TRY(const std::string bytes, read_bytes(from));
+  const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return io_error("keeping " + from + " as " + to);
+  Result<void> written = write_all(fd, bytes, to);
+  if (written && ::fchmod(fd, info.mode) != 0) written = io_error("setting the mode of " + to);
+  if (::close(fd) != 0 && written) written = io_error("writing " + to);
+  if (!written) ::unlink(to.c_str());
+  return written;
+}
+
+Result<void> make_dirs(const std::string& dir) {
+  for (std::size_t slash = dir.find('/', 1); slash != std::string::npos; slash = dir.find('/', slash + 1)) {
+    const std::string part = dir.substr(0, slash);
+    if (::mkdir(part.c_str(), 0777) != 0 && errno != EEXIST) return io_error("creating " + part);
+  }
+  return {};
+}
+
+bool needs_quotes(std::string_view s) {
+  for (const char c : s) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
+                       c == '.' || c == '_' || c == '-' || c == '+';
+    if (!plain) return true;
+  }
+  return s.empty();
+}
+
+std::string shell_quote(std::string_view s) {
+  if (!needs_quotes(s)) return std::string(s);
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string exec_line(std::string_view text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (line.starts_with("exec ")) return std::string(line);
+    start = end + 1;
+  }
+  return "";
+}
+
+// The shim's file and what is there now.
+struct Slot {
+  std::string path;
+  FileInfo info;
+  bool ours = false;
+};
+
+Result<Slot> inspect(const std::string& dir, std::string_view name) {
+  Slot s;
+  s.path = dir + std::string(name);
+  LG_TRY(s.info, probe(s.path));
+  if (s.info.directory) return make_error(ErrorKind::io, s.path + " is a directory, not a hook");
+  if (s.info.exists && !s.info.symlink) {
+    LG_TRY(const std::string text, read_bytes(s.path));
+    s.ours = is_our_shim(text);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::span<const std::string_view> known_hooks() { return k_known; }
+
+bool is_known_hook(std::string_view name) {
+  for (const std::string_view k : k_known) {
+    if (k == name) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> default_hooks(bool bare) {
+  if (bare) return {"pre-receive", "update"};
+  return {"pre-commit", "pre-merge-commit", "pre-push"};
+}
+
+Result<std::string> hooks_dir(const git::Repository& repo) {
+  git_config* raw = nullptr;
+  int rc = git_repository_config_snapshot(&raw, repo.raw());
+  if (rc < 0) return git::libgit2_error(rc, "reading the repository's configuration");
+  const git::Owned<git_config, git_config_free> config(raw);
+  git_buf buf = GIT_BUF_INIT;
+  rc = git_config_get_path(&buf, config.get(), "core.hooksPath");
+  std::string dir;
+  if (rc == GIT_ENOTFOUND) {
+    dir = std::string(git_repository_commondir(repo.raw())) + "hooks";
+  } else if (rc < 0) {
+    return git::libgit2_error(rc, "reading core.hooksPath");
+  } else {
+    dir = buf.ptr;
+    git_buf_dispose(&buf);
+    if (dir.empty()) return make_error(ErrorKind::usage, "core.hooksPath is set but empty");
+    // git runs hooks from the working tree's root (a bare repository: its git dir).
+    if (dir.front() != '/') dir = (repo.is_bare() ? repo.git_dir() : repo.workdir()) + dir;
+  }
+  if (dir.back() != '/') dir += '/';
+  return dir;
+}
+
+std::string render_shim(std::string_view hook, std::string_view binary) {
+  std::string out = "#!/bin/sh\n";
+  out += k_marker;
+  out += " (`ledgergate hooks uninstall` removes it and puts back what was here)\n";
+  out += "exec " + shell_quote(binary) + " hooks run " + std::string(hook) + " \"$@\"\n";
+  return out;
+}
+
+bool is_our_shim(std::string_view text) {
+  for (std::size_t pos = text.find(k_marker); pos != std::string_view::npos; pos = text.find(k_marker, pos + 1)) {
+    if (pos == 0 || text[pos - 1] == '\n') return true;
+  }
+  return false;
+}
+
+std::string original_path(const std::string& dir, std::string_view name) {
+  return dir + std::string(name) + std::string(k_original_suffix);
+}
+
+std::string_view to_string(Action a) {
+  switch (a) {
+    case Action::installed: return "installed";
+    case Action::chained: return "installed, chaining the hook that was there";
+    case Action::updated: return "updated";
+    case Action::unchanged: return "already installed";
+    case Action::removed: return "removed";
+    case Action::restored: return "removed, the original hook put back";
+    case Action::not_ours: return "not ours: left alone";
+    case Action::not_present: return "not installed";
+  }
+  return "?";
+}
+
+Result<HookChange> install_hook(const std::string& dir, std::string_view name, std::string_view binary) {
+  if (auto made = make_dirs(dir); !made) return made.error();
+  LG_TRY(const Slot slot, inspect(dir, name));
+  const std::string shim = render_shim(name, binary);
+  HookChange change{std::string(name), Action::installed, slot.path};
+  if (slot.ours) {
+    LG_TRY(const std::string text, read_bytes(slot.path));
+    if (text == shim) {
+      change.action = Action::unchanged;
+      return change;
+    }
+    change.action = Action::updated;
+    if (auto w = write_atomic(slot.path, shim, slot.info.mode); !w) return w.error();
+    return change;
+  }
+  if (!slot.info.exists) {
+    if (auto w = write_atomic(slot.path, shim, 0755); !w) return w.error();
+    return change;
+  }
+  // A foreign hook: keep it beside (never overwriting a kept one), then
+  // rename the shim over it, so some hook is in place at every moment.
+  const std::string orig = original_path(dir, name);
+  LG_TRY(const FileInfo kept, probe(orig));
+  if (kept.exists) {
+    return make_error(ErrorKind::io, slot.path + " is not ours and " + orig +
+                                         " already exists: move one of them away first");
+  }
+  if (auto k = keep_original(slot.path, orig, slot.info); !k) return k.error();
+  if (auto w = write_atomic(slot.path, shim, 0755); !w) {
+    ::unlink(orig.c_str());
+    return w.error();
+  }
+  change.action = Action::chained;
+  return change;
+}
+
+Result<HookChange> uninstall_hook(const std::string& dir, std::string_view name) {
+  LG_TRY(const Slot slot, inspect(dir, name));
+  HookChange change{std::string(name), Action::not_present, slot.path};
+  if (slot.info.exists && !slot.ours) {
+    change.action = Action::not_ours;
+    return change;
+  }
+  const std::string orig = original_path(dir, name);
+  LG_TRY(const FileInfo kept, probe(orig));
+  if (kept.exists) {
+    // rename is atomic and keeps the original's bytes, mode and kind.
+    if (::rename(orig.c_str(), slot.path.c_str()) != 0) return io_error("restoring " + slot.path);
+    change.action = Action::restored;
+    return change;
+  }
+  if (!slot.info.exists) return change;
+  if (::unlink(slot.path.c_str()) != 0) return io_error("removing " + slot.path);
+  change.action = Action::removed;
+  return change;
+}
+
+Result<HookStatus> hook_status(const std::string& dir, std::string_view name) {
+  LG_TRY(const Slot slot, inspect(dir, name));
+  HookStatus status{std::string(name), HookState::absent, slot.path, "", false};
+  if (!slot.info.exists) return status;
+  if (!slot.ours) {
+    status.state = HookState::foreign;
+    return status;
+  }
+  status.state = HookState::ours;
+  LG_TRY(const std::string text, read_bytes(slot.path));
+  status.command = exec_line(text);
+  LG_TRY(const FileInfo kept, probe(original_path(dir, name)));
+  status.chained = kept.exists;
+  return status;
+}
+
+}  // namespace lg::hooks

@@ -1,0 +1,332 @@
+// The hooks' verdicts: the index for pre-commit and pre-merge-commit, a
+// trial merge per pushed ref for pre-push, check and frozen paths for a push
+// to main on the server. Reads only; the CLI prints.
+#include "ledgergate/hooks/run.hpp"
+
+#include <fmt/format.h>
+#include <git2/sys/repository.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/hooks/install.hpp"
+#include "ledgergate/merge/trial_merge.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/rules/check.hpp"
+
+extern char** environ;
+
+namespace lg::hooks {
+namespace {
+
+std::string short_id(const git_oid& id) { return git::oid_hex(id).substr(0, 12); }
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty()) out.push_back(line);
+    start = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  while (start <= line.size()) {
+    std::size_t end = line.find(' ', start);
+    if (end == std::string_view::npos) end = line.size();
+    out.push_back(line.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+Result<git_oid> parse_oid(std::string_view hex, std::string_view line) {
+  git_oid id;
+  if (hex.size() != GIT_OID_HEXSZ || git_oid_fromstrn(&id, hex.data(), hex.size()) < 0) {
+    return make_error(ErrorKind::invalid_input, "not an object id: '" + std::string(hex) + "' in '" +
+                                                    std::string(line) + "'");
+  }
+  return id;
+}
+
+bool is_zero(const git_oid& id) { return git_oid_is_zero(&id) == 1; }
+
+Result<git_oid> peel_commit(const git::Repository& repo, const git_oid& id) {
+  git_object* raw = nullptr;
+  int rc = git_object_lookup(&raw, repo.raw(), &id, GIT_OBJECT_ANY);
+  if (rc < 0) return git::libgit2_error(rc, "reading " + git::oid_hex(id));
+  const git::ObjectPtr obj(raw);
+  git_object* peeled = nullptr;
+  rc = git_object_peel(&peeled, obj.get(), GIT_OBJECT_COMMIT);
+  if (rc < 0) return git::libgit2_error(rc, git::oid_hex(id) + " is not a commit");
+  const git::ObjectPtr commit(peeled);
+  return *git_object_id(commit.get());
+}
+
+// Checks `tree` with `policy` (read from the judging side); the findings' rev is `label`.
+Result<rules::CheckReport> check_with(git::TreeSource& tree, const policy::RepoPolicy& policy,
+                                      const std::string& label) {
+  rules::CheckCache cache;
+  rules::CheckOptions options;
+  options.profile = policy.profile;
+  options.severities = policy.severities;
+  LG_TRY(rules::CheckReport report, rules::check_tree(tree, options, cache));
+  for (diag::Finding& f : report.findings) f.location.rev = label;
+  return report;
+}
+
+void add_check(Judgement& j, rules::CheckReport report, std::string_view what) {
+  if (report.cannot_judge()) {
+    j.verdict = Verdict::error;
+    j.notes.push_back(fmt::format("cannot judge {}: some ledger input could not be read", what));
+  } else if (report.failed()) {
+    if (j.verdict == Verdict::pass) j.verdict = Verdict::fail;
+    j.notes.push_back(fmt::format("{} fails check", what));
+  }
+  j.findings = std::move(report.findings);
+}
+
+void add_trial_merge(Judgement& j, const merge::TrialMergeReport& r) {
+  for (const merge::Conflict& c : r.merge.conflicts) j.notes.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
+  for (const policy::Classified& p : r.classification.paths) {
+    if (p.cls == policy::PathClass::code) j.notes.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
+  }
+  if (r.merge.conflicts.empty()) {
+    if (r.classification.paths.empty()) {
+      j.notes.push_back("diff: no changed paths");
+    } else if (r.classification.code_count() != 0) {
+      j.notes.push_back(fmt::format("diff: {} of {} path(s) need a human (push with --no-verify if that is meant)",
+                                    r.classification.code_count(), r.classification.paths.size()));
+    } else {
+      j.notes.push_back(fmt::format("diff: ledger-only, {} path(s)", r.classification.paths.size()));
+    }
+  }
+  for (const merge::SemanticConflict& s : r.semantic) j.notes.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
+  j.findings = r.findings;
+  if (r.cannot_judge()) {
+    j.verdict = Verdict::error;
+    j.notes.push_back("cannot judge the merged tree");
+  } else {
+    j.verdict = r.pass() ? Verdict::pass : Verdict::fail;
+  }
+}
+
+bool under_any(const std::vector<std::string>& dirs, std::string_view path) {
+  for (const std::string& d : dirs) {
+    if (!path.empty() && path.starts_with(d)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<git::Repository> open_hook_repository() {
+  git_repository* raw = nullptr;
+  // libgit2 reads GIT_DIR, GIT_INDEX_FILE and the object directories from the
+  // environment, but refuses GIT_WORK_TREE and GIT_COMMON_DIR: then GIT_DIR
+  // and GIT_INDEX_FILE are honoured by hand.
+  if (std::getenv("GIT_WORK_TREE") == nullptr && std::getenv("GIT_COMMON_DIR") == nullptr) {
+    const int rc = git_repository_open_ext(&raw, nullptr, GIT_REPOSITORY_OPEN_FROM_ENV, nullptr);
+    if (rc == GIT_ENOTFOUND) return make_error(ErrorKind::usage, "not a git repository");
+    if (rc < 0) return git::libgit2_error(rc, "opening the repository");
+    return git::Repository::adopt(git::RepositoryPtr(raw));
+  }
+  const char* git_dir = std::getenv("GIT_DIR");
+  LG_TRY(git::Repository repo, git::Repository::open(git_dir ? git_dir : ".", git_dir == nullptr));
+  if (const char* work_tree = std::getenv("GIT_WORK_TREE")) {
+    const int rc = git_repository_set_workdir(repo.raw(), work_tree, 0);
+    if (rc < 0) return git::libgit2_error(rc, "using GIT_WORK_TREE");
+  }
+  if (const char* index_file = std::getenv("GIT_INDEX_FILE")) {
+    git_index* index = nullptr;
+    int rc = git_index_open(&index, index_file);
+    if (rc < 0) return git::libgit2_error(rc, "reading GIT_INDEX_FILE");
+    const git::IndexPtr owned(index);
+    rc = git_repository_set_index(repo.raw(), owned.get());
+    if (rc < 0) return git::libgit2_error(rc, "using GIT_INDEX_FILE");
+  }
+  return repo;
+}
+
+Result<std::vector<PushedRef>> parse_pre_push(std::string_view text) {
+  std::vector<PushedRef> out;
+  for (const std::string_view line : lines_of(text)) {
+    const std::vector<std::string_view> f = fields_of(line);
+    if (f.size() != 4) {
+      return make_error(ErrorKind::invalid_input,
+                        "pre-push: expected '<local ref> <local sha> <remote ref> <remote sha>', got '" +
+                            std::string(line) + "'");
+    }
+    PushedRef p;
+    p.local_ref = f[0];
+    LG_TRY(p.local, parse_oid(f[1], line));
+    p.remote_ref = f[2];
+    LG_TRY(p.remote, parse_oid(f[3], line));
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+Result<std::vector<RefUpdate>> parse_pre_receive(std::string_view text) {
+  std::vector<RefUpdate> out;
+  for (const std::string_view line : lines_of(text)) {
+    const std::vector<std::string_view> f = fields_of(line);
+    if (f.size() != 3) {
+      return make_error(ErrorKind::invalid_input,
+                        "pre-receive: expected '<old sha> <new sha> <ref>', got '" + std::string(line) + "'");
+    }
+    LG_TRY(RefUpdate u, parse_update_args(f[2], f[0], f[1]));
+    out.push_back(std::move(u));
+  }
+  return out;
+}
+
+Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_hex, std::string_view new_hex) {
+  const std::string line = fmt::format("{} {} {}", ref, old_hex, new_hex);
+  RefUpdate u;
+  u.ref = ref;
+  LG_TRY(u.old_id, parse_oid(old_hex, line));
+  LG_TRY(u.new_id, parse_oid(new_hex, line));
+  return u;
+}
+
+Result<Judgement> judge_index(const git::Repository& repo) {
+  LG_TRY(std::unique_ptr<git::TreeSource> index, git::open_index_source(repo));
+  LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*index));
+  LG_TRY(rules::CheckReport report, check_with(*index, policy, ":index"));
+  Judgement j{"the staged tree", Verdict::pass, {}, {}};
+  add_check(j, std::move(report), "the staged tree");
+  return j;
+}
+
+Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
+                             const PushedRef& pushed) {
+  Judgement j{fmt::format("{} -> {} {}", pushed.local_ref, remote, pushed.remote_ref), Verdict::pass, {}, {}};
+  if (is_zero(pushed.local)) {
+    j.notes.push_back("deletes the remote ref: nothing to judge");
+    return j;
+  }
+  LG_TRY(const git_oid head, peel_commit(repo, pushed.local));
+  // The target: the remote's main as last fetched, else the remote ref's old tip.
+  git_oid base{};
+  std::string target = fmt::format("refs/remotes/{}/main", remote);
+  if (git_reference_name_to_id(&base, repo.raw(), target.c_str()) < 0) {
+    git_error_clear();
+    git_odb* odb_raw = nullptr;
+    const int rc = git_repository_odb(&odb_raw, repo.raw());
+    if (rc < 0) return git::libgit2_error(rc, "opening the object database");
+    const git::OdbPtr odb(odb_raw);
+    if (is_zero(pushed.remote) || git_odb_exists(odb.get(), &pushed.remote) != 1) {
+      j.notes.push_back(fmt::format("no {} and the remote ref is new here: not judged (git fetch {} first)", target,
+                                    remote));
+      return j;
+    }
+    LG_TRY(base, peel_commit(repo, pushed.remote));
+    target = fmt::format("{} on {} ({})", pushed.remote_ref, remote, short_id(base));
+  }
+  if (git_oid_equal(&base, &head) == 1 || git_graph_descendant_of(repo.raw(), &base, &head) == 1) {
+    j.notes.push_back(fmt::format("already in {}", target));
+    return j;
+  }
+  merge::TrialMergeOptions options;
+  LG_TRY(const merge::TrialMergeReport report, merge::trial_merge(repo, trial, base, head, options));
+  j.notes.push_back(fmt::format("merged into {} ({}) in memory", target, short_id(base)));
+  add_trial_merge(j, report);
+  for (diag::Finding& f : j.findings) f.location.rev = "merged";
+  return j;
+}
+
+Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update) {
+  Judgement j{update.ref, Verdict::pass, {}, {}};
+  if (update.ref != k_main_ref) return j;  // only main is guarded
+  if (is_zero(update.new_id)) {
+    j.notes.push_back("deletes main: not judged here (receive.denyDeletes guards deletions)");
+    return j;
+  }
+  LG_TRY(const git_oid new_commit, peel_commit(repo, update.new_id));
+  LG_TRY(const git_oid new_tree, repo.commit_tree(new_commit));
+  const std::string label = short_id(new_commit);
+  LG_TRY(std::unique_ptr<git::TreeSource> new_source, git::open_tree_source(repo, new_tree, label));
+  std::optional<git_oid> old_tree;
+  std::unique_ptr<git::TreeSource> old_source;
+  if (!is_zero(update.old_id)) {
+    LG_TRY(const git_oid old_commit, peel_commit(repo, update.old_id));
+    LG_TRY(old_tree, repo.commit_tree(old_commit));
+    LG_TRY(old_source, git::open_tree_source(repo, *old_tree, short_id(old_commit)));
+  }
+  // The policy that judges is main's current one, never the pushed one.
+  LG_TRY(const policy::RepoPolicy policy, policy::load_policy(old_source ? *old_source : *new_source));
+  LG_TRY(rules::CheckReport report, check_with(*new_source, policy, label));
+  add_check(j, std::move(report), "the new tree of main");
+  if (old_tree) {
+    LG_TRY(const std::vector<git::DiffEntry> diff, git::diff_trees(repo, &*old_tree, &new_tree));
+    for (const git::DiffEntry& e : diff) {
+      const std::string& frozen = under_any(policy.paths.frozen_dirs, e.old_path) ? e.old_path : e.path;
+      if (!under_any(policy.paths.frozen_dirs, frozen)) continue;
+      j.notes.push_back(fmt::format("frozen path changed: {} ({}{})", frozen, e.status,
+                                    e.old_path.empty() || e.old_path == e.path ? "" : " -> " + e.path));
+      if (j.verdict == Verdict::pass) j.verdict = Verdict::fail;
+    }
+  }
+  return j;
+}
+
+Result<int> run_original(const std::string& hooks_dir, std::string_view hook, const std::vector<std::string>& args,
+                         const std::string* input) {
+  const std::string path = original_path(hooks_dir, hook);
+  if (::access(path.c_str(), X_OK) != 0) return -1;  // git runs only executable hooks
+  // stdin from an unlinked temporary file: no pipe to fill, no SIGPIPE.
+  using FilePtr = std::unique_ptr<FILE, decltype(&std::fclose)>;
+  FilePtr in(nullptr, &std::fclose);
+  if (input) {
+    in.reset(std::tmpfile());
+    if (!in || std::fwrite(input->data(), 1, input->size(), in.get()) != input->size() || std::fflush(in.get()) != 0 ||
+        std::fseek(in.get(), 0, SEEK_SET) != 0) {
+      return make_error(ErrorKind::io, "buffering the hook's input: " + std::string(std::strerror(errno)));
+    }
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (in) posix_spawn_file_actions_adddup2(&actions, fileno(in.get()), 0);
+  auto spawn = [&](std::vector<std::string> argv_strings) {
+    std::vector<char*> argv;
+    for (std::string& s : argv_strings) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    return std::pair{rc, pid};
+  };
+  std::vector<std::string> argv = {path};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto [rc, pid] = spawn(argv);
+  if (rc == ENOEXEC) {  // no #! line: git runs such a hook with the shell
+    argv.insert(argv.begin(), "/bin/sh");
+    std::tie(rc, pid) = spawn(argv);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return make_error(ErrorKind::io, "running " + path + ": " + std::strerror(rc));
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return make_error(ErrorKind::io, "waiting for " + path + ": " + std::strerror(errno));
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return 1;
+}
+
+}  // namespace lg::hooks

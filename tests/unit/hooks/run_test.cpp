@@ -1,0 +1,180 @@
+#include "ledgergate/hooks/run.hpp"
+
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+
+#include "ledgergate/hooks/install.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+const std::string k_zero(40, '0');
+
+test::FileMap example_ledger() {
+  return test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example");
+}
+
+test::FileMap with_drift(test::FileMap files) {
+  std::string& text = files.at("projects/example.md");
+  text.replace(text.find("Issue: example#7"), 16, "Issue: nonsense");
+  return files;
+}
+
+git_oid oid(const std::string& hex) {
+  git_oid id;
+  REQUIRE(git_oid_fromstr(&id, hex.c_str()) == 0);
+  return id;
+}
+
+// Sets the repository's index to `tree`'s entries and writes it.
+void stage_tree(const git::Repository& repo, const git_oid& commit) {
+  auto tree_id = repo.commit_tree(commit);
+  REQUIRE(tree_id);
+  git_tree* tree = nullptr;
+  REQUIRE(git_tree_lookup(&tree, repo.raw(), &*tree_id) == 0);
+  git_index* index = nullptr;
+  REQUIRE(git_repository_index(&index, repo.raw()) == 0);
+  CHECK(git_index_read_tree(index, tree) == 0);
+  CHECK(git_index_write(index) == 0);
+  git_index_free(index);
+  git_tree_free(tree);
+}
+
+bool has_note(const hooks::Judgement& j, std::string_view text) {
+  for (const std::string& n : j.notes) {
+    if (n.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("hooks: pre-push, pre-receive and update inputs are parsed strictly", "[hooks]") {
+  const std::string a(40, 'a'), b(40, 'b');
+  auto pushed = hooks::parse_pre_push("refs/heads/x " + a + " refs/heads/x " + k_zero + "\n(delete) " + k_zero +
+                                      " refs/heads/y " + b + "\n\n");
+  REQUIRE(pushed);
+  REQUIRE(pushed->size() == 2);
+  CHECK((*pushed)[0].local_ref == "refs/heads/x");
+  CHECK(git::oid_hex((*pushed)[0].local) == a);
+  CHECK((*pushed)[1].remote_ref == "refs/heads/y");
+  CHECK(git::oid_hex((*pushed)[1].remote) == b);
+  CHECK_FALSE(hooks::parse_pre_push("refs/heads/x " + a + " refs/heads/x\n"));
+  CHECK_FALSE(hooks::parse_pre_push("refs/heads/x abc refs/heads/x " + a + "\n"));
+  auto received = hooks::parse_pre_receive(a + " " + b + " refs/heads/main\n");
+  REQUIRE(received);
+  REQUIRE(received->size() == 1);
+  CHECK((*received)[0].ref == "refs/heads/main");
+  CHECK(git::oid_hex((*received)[0].new_id) == b);
+  CHECK_FALSE(hooks::parse_pre_receive(a + " refs/heads/main\n"));
+  auto update = hooks::parse_update_args("refs/heads/main", k_zero, a);
+  REQUIRE(update);
+  CHECK(git::oid_hex(update->old_id) == k_zero);
+  CHECK_FALSE(hooks::parse_update_args("refs/heads/main", "zz", a));
+}
+
+TEST_CASE("hooks: pre-commit judges the index, not HEAD", "[hooks]") {
+  test::TempDir dir;
+  const git_oid clean = test::commit_tree(dir.path(), example_ledger(), "clean");
+  const git_oid drift = test::commit_tree(dir.path(), with_drift(example_ledger()), "drift", nullptr, "refs/heads/drift");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  stage_tree(*repo, clean);
+  auto pass = hooks::judge_index(*repo);
+  REQUIRE(pass);
+  CHECK(pass->verdict == hooks::Verdict::pass);
+  stage_tree(*repo, drift);  // HEAD (main) stays clean
+  auto fail = hooks::judge_index(*repo);
+  REQUIRE(fail);
+  CHECK(fail->verdict == hooks::Verdict::fail);
+  REQUIRE_FALSE(fail->findings.empty());
+  CHECK(fail->findings[0].rule == "ledger-issue-grammar");
+  CHECK(fail->findings[0].location.rev == ":index");
+}
+
+TEST_CASE("hooks: the server guards main's check and its frozen paths", "[hooks]") {
+  test::TempDir dir;
+  test::FileMap files = example_ledger();
+  files["archive/old.md"] = "frozen\n";
+  const git_oid base = test::commit_tree(dir.path(), files, "base");
+  test::FileMap ledger_edit = files;
+  ledger_edit["notes.md"] = "a note\n";
+  const git_oid good = test::commit_tree(dir.path(), ledger_edit, "good", &base, "refs/heads/good");
+  test::FileMap archive_edit = files;
+  archive_edit["archive/old.md"] = "rewritten\n";
+  const git_oid frozen = test::commit_tree(dir.path(), archive_edit, "frozen", &base, "refs/heads/frozen");
+  const git_oid drift = test::commit_tree(dir.path(), with_drift(files), "drift", &base, "refs/heads/drift");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto judge = [&](const std::string& ref, const git_oid& old_id, const git_oid& new_id) {
+    auto j = hooks::judge_receive(*repo, hooks::RefUpdate{old_id, new_id, ref});
+    REQUIRE(j);
+    return *j;
+  };
+  const git_oid zero = oid(k_zero);
+  CHECK(judge("refs/heads/main", base, good).verdict == hooks::Verdict::pass);
+  CHECK(judge("refs/heads/main", zero, base).verdict == hooks::Verdict::pass);  // main is born
+  const hooks::Judgement f = judge("refs/heads/main", base, frozen);
+  CHECK(f.verdict == hooks::Verdict::fail);
+  CHECK(has_note(f, "frozen path changed: archive/old.md (M)"));
+  const hooks::Judgement d = judge("refs/heads/main", base, drift);
+  CHECK(d.verdict == hooks::Verdict::fail);
+  REQUIRE_FALSE(d.findings.empty());
+  CHECK(d.findings[0].rule == "ledger-issue-grammar");
+  CHECK(judge("refs/heads/topic", base, drift).verdict == hooks::Verdict::pass);  // only main is guarded
+  CHECK(judge("refs/heads/main", base, zero).verdict == hooks::Verdict::pass);   // a deletion
+}
+
+TEST_CASE("hooks: pre-push passes deletions, contained refs and refs with no target", "[hooks]") {
+  test::TempDir dir;
+  const git_oid base = test::commit_tree(dir.path(), example_ledger(), "base");
+  test::FileMap later = example_ledger();
+  later["notes.md"] = "a note\n";
+  const git_oid next = test::commit_tree(dir.path(), later, "next", &base, "refs/heads/next");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  const git_oid zero = oid(k_zero);
+  auto judge = [&](const git_oid& local, const git_oid& remote) {
+    auto j = hooks::judge_push(*repo, *trial, "origin", {"refs/heads/x", local, "refs/heads/x", remote});
+    REQUIRE(j);
+    return *j;
+  };
+  const hooks::Judgement untracked = judge(next, zero);
+  CHECK(untracked.verdict == hooks::Verdict::pass);
+  CHECK(has_note(untracked, "no refs/remotes/origin/main"));
+  git_reference* ref = nullptr;
+  REQUIRE(git_reference_create(&ref, repo->raw(), "refs/remotes/origin/main", &next, 0, nullptr) == 0);
+  git_reference_free(ref);
+  const hooks::Judgement contained = judge(base, zero);
+  CHECK(contained.verdict == hooks::Verdict::pass);
+  CHECK(has_note(contained, "already in refs/remotes/origin/main"));
+  CHECK(judge(zero, base).verdict == hooks::Verdict::pass);
+}
+
+TEST_CASE("hooks: the original hook runs with the arguments and input git gave", "[hooks]") {
+  test::TempDir tmp;
+  const std::string dir = tmp.path() + "/";
+  auto none = hooks::run_original(dir, "pre-push", {}, nullptr);
+  REQUIRE(none);
+  CHECK(*none == -1);
+  const std::string orig = hooks::original_path(dir, "pre-push");
+  test::write_file(orig, "#!/bin/sh\nread line\n[ \"$1 $2 $line\" = \"origin url hello\" ] || exit 5\nexit 0\n");
+  ::chmod(orig.c_str(), 0755);
+  const std::string hello = "hello\n";
+  auto ok = hooks::run_original(dir, "pre-push", {"origin", "url"}, &hello);
+  REQUIRE(ok);
+  CHECK(*ok == 0);
+  const std::string other = "other\n";
+  auto refused = hooks::run_original(dir, "pre-push", {"origin", "url"}, &other);
+  REQUIRE(refused);
+  CHECK(*refused == 5);
+  ::chmod(orig.c_str(), 0644);  // git does not run a hook that is not executable
+  auto skipped = hooks::run_original(dir, "pre-push", {}, &hello);
+  REQUIRE(skipped);
+  CHECK(*skipped == -1);
+}

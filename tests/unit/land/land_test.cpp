@@ -1,0 +1,82 @@
+#include "ledgergate/land/land.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "ledgergate/git/repository.hpp"
+
+using namespace lg;
+
+namespace {
+const git::Libgit2Session k_session;
+}
+
+TEST_CASE("land: refuses main, empty, option-like and condemned branches", "[land]") {
+  CHECK_FALSE(land::refuse("claude/note", "main", "origin"));
+  CHECK_FALSE(land::refuse("feature", "trunk", "upstream"));
+  auto r = land::refuse("", "main", "origin");
+  REQUIRE(r);
+  CHECK_FALSE(r->condemned);
+  CHECK(r->reason == "no branch given");
+  REQUIRE(land::refuse("main", "main", "origin"));
+  REQUIRE(land::refuse("trunk", "trunk", "origin"));
+  REQUIRE(land::refuse("main", "trunk", "origin"));  // main is never landed anywhere
+  REQUIRE(land::refuse("HEAD", "main", "origin"));
+  CHECK(land::refuse("--upload-pack=evil", "main", "origin")->reason.find("'-'") != std::string::npos);
+  REQUIRE(land::refuse("x", "main", "-o"));
+  CHECK(land::refuse("a..b", "main", "origin")->reason == "not a valid branch name: a..b");
+  CHECK(land::refuse("x", "ma in", "origin")->reason == "not a valid branch name: ma in");
+  CHECK(land::refuse("x", "main", "or:igin")->reason == "not a valid remote name: or:igin");
+  r = land::refuse("archive/condemned/old-idea", "main", "origin");
+  REQUIRE(r);
+  CHECK(r->condemned);
+  CHECK_FALSE(land::refuse("archive/kept", "main", "origin"));
+}
+
+TEST_CASE("land: outcomes map to the shared exit codes", "[land]") {
+  CHECK(land::exit_code(land::Outcome::landed) == 0);
+  CHECK(land::exit_code(land::Outcome::would_land) == 0);
+  CHECK(land::exit_code(land::Outcome::already_in_main) == 0);
+  CHECK(land::exit_code(land::Outcome::left_for_human) == 1);
+  CHECK(land::exit_code(land::Outcome::gave_up) == 2);
+  CHECK(land::exit_code(land::Outcome::error) == 2);
+  CHECK(land::to_string(land::Outcome::already_in_main) == "already-in-main");
+}
+
+TEST_CASE("land: the merge commit names the branch and the target", "[land]") {
+  CHECK(land::merge_message("claude/x", "main").rfind("Merge branch 'claude/x' into main\n\n", 0) == 0);
+}
+
+TEST_CASE("land: every step is in the JSON document, strings escaped", "[land]") {
+  land::LandReport r;
+  r.options.branch = "claude/\"q\"";
+  r.options.mode = land::Mode::merge;
+  r.outcome = land::Outcome::left_for_human;
+  r.head = "abc";
+  r.attempts = 1;
+  land::Step s{"trial-merge", 1, land::StepStatus::fail, "conflicts", {"conflict (content): projects/x.md"}, {}};
+  diag::Finding f;
+  f.rule = "ledger-run-listed-once";
+  f.location = {"merged", "projects/x.md", 4, 0};
+  f.message = "run 1 listed twice";
+  s.findings.push_back(f);
+  r.steps.push_back(s);
+  const std::string json = land::render_json(r);
+  CHECK(json.rfind("{\"outcome\": \"left-for-human\", \"exit\": 1, \"branch\": \"claude/\\\"q\\\"\"", 0) == 0);
+  CHECK(json.find("\"mode\": \"merge\"") != std::string::npos);
+  CHECK(json.find("\"merge_commit\": null") != std::string::npos);
+  CHECK(json.find("{\"step\": \"trial-merge\", \"attempt\": 1, \"status\": \"fail\", \"message\": \"conflicts\", "
+                  "\"details\": [\"conflict (content): projects/x.md\"], \"findings\": [") != std::string::npos);
+  CHECK(json.find("\"rule\": \"ledger-run-listed-once\"") != std::string::npos);
+  const std::string text = land::render_text(r);
+  CHECK(text.find("trial-merge [1]: fail: conflicts\n  conflict (content): projects/x.md\n"
+                  "  merged:projects/x.md:4: error: run 1 listed twice [ledger-run-listed-once]\n") !=
+        std::string::npos);
+  CHECK(text.substr(text.rfind('\n', text.size() - 2) + 1) == "left for a human: claude/\"q\"\n");
+  const std::string gh = land::render_github(r);
+  CHECK(gh.find("::error file=projects/x.md,line=4,title=ledger-run-listed-once::merged: run 1 listed twice\n") !=
+        std::string::npos);
+  CHECK(gh.find("::warning title=ledgergate land::left for a human") != std::string::npos);
+  CHECK(land::render_markdown(r).find("| trial-merge [1] | fail | conflicts; conflict (content): projects/x.md; "
+                                      "projects/x.md:4: run 1 listed twice [ledger-run-listed-once] |") !=
+        std::string::npos);
+}
