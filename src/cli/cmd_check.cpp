@@ -107,10 +107,8 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
     return ExitCode::error;
   }
   rules::CheckCache cache;
-  rules::CheckOptions options;
-  options.profile = o.profile.empty() ? policy->profile : o.profile;
-  options.severities = policy->severities;
-  options.open_requirements_glob = policy->open_requirements_glob;
+  rules::CheckOptions options = policy::check_options(*policy);
+  if (!o.profile.empty()) options.profile = o.profile;
   auto report = rules::check_tree(*source->tree, options, cache);
   if (!report) {
     print_error(o, report.error().message);

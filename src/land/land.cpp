@@ -162,10 +162,7 @@ class Lander {
     LG_TRY(git_oid tree, m_repo->commit_tree(m_head));
     LG_TRY(auto source, git::open_tree_source(*m_repo, tree, m_o.branch));
     rules::CheckCache cache;
-    rules::CheckOptions options;
-    options.profile = pol.profile;
-    options.severities = pol.severities;
-    return rules::check_tree(*source, options, cache);
+    return rules::check_tree(*source, policy::check_options(pol), cache);
   }
 
   // The steps before the retry loop: refuse, fetch, contained, classify, check-branch.

@@ -214,10 +214,7 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   LG_TRY(report.semantic, detect_semantic(s, changes, pol.open_requirements_glob));
   if (!s.merged) return report;
   rules::CheckCache cache;
-  rules::CheckOptions check;
-  check.profile = pol.profile;
-  check.severities = pol.severities;
-  check.open_requirements_glob = pol.open_requirements_glob;
+  const rules::CheckOptions check = policy::check_options(pol);
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);

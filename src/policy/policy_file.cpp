@@ -109,6 +109,14 @@ Result<RepoPolicy> parse_policy(std::string_view text) {
   return out;
 }
 
+rules::CheckOptions check_options(const RepoPolicy& policy) {
+  rules::CheckOptions options;
+  options.profile = policy.profile;
+  options.severities = policy.severities;
+  options.open_requirements_glob = policy.open_requirements_glob;
+  return options;
+}
+
 Result<RepoPolicy> load_policy(git::TreeSource& tree) {
   LG_TRY(auto entry, tree.stat(k_policy_path));
   if (!entry) return RepoPolicy{};

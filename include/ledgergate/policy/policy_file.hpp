@@ -12,6 +12,7 @@
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/rules/check.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::policy {
@@ -29,6 +30,10 @@ struct RepoPolicy {
 
 // Parses policy text. Errors name the line: ".ledgergate.yaml:4: unknown key `ledger_dir`".
 Result<RepoPolicy> parse_policy(std::string_view text);
+
+// The check settings a policy carries: profile, rule severities, the
+// open-requirements glob. Every caller of `check_tree` goes through this.
+rules::CheckOptions check_options(const RepoPolicy& policy);
 
 // Reads `.ledgergate.yaml` at the root of `tree`; the built-in policy when
 // the file is absent. Errors: unreadable or invalid file.
