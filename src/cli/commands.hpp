@@ -21,5 +21,6 @@ void setup_rules(CLI::App& app, Globals& globals);
 void setup_explain(CLI::App& app, Globals& globals);
 void setup_req(CLI::App& app, Globals& globals);
 void setup_hooks(CLI::App& app, Globals& globals);
+void setup_audit(CLI::App& app, Globals& globals);
 
 }  // namespace lg::cli

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     setup_explain(app, globals);
     setup_req(app, globals);
     setup_hooks(app, globals);
+    setup_audit(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

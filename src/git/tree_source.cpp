@@ -76,18 +76,23 @@ class GitTreeSource final : public TreeSource {
   const std::string& rev() const override { return m_rev; }
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
-    TreePtr sub;
-    const git_tree* tree = m_root.get();
-    if (!dir.empty()) {
-      LG_TRY(std::optional<Entry> e, stat(dir));
-      if (!e || e->kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
-      git_tree* t = nullptr;
-      const git_oid oid = oid_from_raw(e->content_id);
-      const int rc = git_tree_lookup(&t, m_repo, &oid);
-      if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
-      sub.reset(t);
-      tree = sub.get();
-    }
+    if (dir.empty()) return entries_of(m_root.get());
+    LG_TRY(std::optional<Entry> e, stat(dir));
+    if (!e || e->kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
+    return list_entry(dir, *e);
+  }
+
+  Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) override {
+    if (entry.kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
+    git_tree* t = nullptr;
+    const git_oid oid = oid_from_raw(entry.content_id);
+    const int rc = git_tree_lookup(&t, m_repo, &oid);
+    if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
+    TreePtr sub(t);
+    return entries_of(sub.get());
+  }
+
+  static Result<std::optional<std::vector<Entry>>> entries_of(const git_tree* tree) {
     std::vector<Entry> out;
     const std::size_t n = git_tree_entrycount(tree);
     out.reserve(n);

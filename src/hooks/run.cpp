@@ -82,10 +82,7 @@ Result<git_oid> peel_commit(const git::Repository& repo, const git_oid& id) {
 Result<rules::CheckReport> check_with(git::TreeSource& tree, const policy::RepoPolicy& policy,
                                       const std::string& label) {
   rules::CheckCache cache;
-  rules::CheckOptions options;
-  options.profile = policy.profile;
-  options.severities = policy.severities;
-  LG_TRY(rules::CheckReport report, rules::check_tree(tree, options, cache));
+  LG_TRY(rules::CheckReport report, rules::check_tree(tree, policy::check_options(policy), cache));
   for (diag::Finding& f : report.findings) f.location.rev = label;
   return report;
 }

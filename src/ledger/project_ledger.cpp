@@ -202,7 +202,7 @@ void parse_items(const TextFile& file, const Section& s, std::optional<Item> (*m
       } else {
         problems.push_back({orphan, i + 1, ""});
       }
-    } else if (auto item = match(util::dash(raw))) {
+    } else if (auto item = raw.find(" -- ") == std::string_view::npos ? match(raw) : match(util::dash(raw))) {
       item->line = i + 1;
       items.push_back(std::move(*item));
       current = &items.back();

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <exception>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -24,8 +25,9 @@ namespace {
 using grammar::char_repr;
 using grammar::k_yaml_tag_prefix;
 using grammar::str_repr;
+
 // ===========================================================================
-// Pass 3 helpers: Python values of YAML 1.1 scalars.
+// Python values of YAML 1.1 scalars.
 // ===========================================================================
 
 // A construct-time error: marked (ConstructorError) or not (a ValueError
@@ -569,7 +571,7 @@ std::string decode_base64(std::string_view s) {
 }
 
 // ===========================================================================
-// Pass 3: SafeConstructor.
+// SafeConstructor.
 // ===========================================================================
 
 // The tags SafeConstructor knows (and `merge`/`value`, which only the

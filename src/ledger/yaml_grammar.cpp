@@ -1,8 +1,8 @@
 // PyYAML 6.0's reader, scanner, parser and composer, ported: composes the one
-// document of a text as `yaml.safe_load` reads it (plain, quoted and block
-// scalar scanning, anchors, aliases, tags) into an untyped YamlNode tree, or
-// gives PyYAML's exact problem text and line. It reads the UTF-8 bytes with a
-// code-point cursor.
+// document of a text as `yaml.safe_load` reads it into an untyped YamlNode
+// tree, or gives PyYAML's exact problem text and line. It reads the UTF-8
+// bytes with a code-point cursor; a line-based fast path takes documents of
+// the common projects.yaml shape, feeding the composer the same events.
 #include "yaml_grammar.hpp"
 
 #include <algorithm>

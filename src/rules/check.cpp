@@ -220,16 +220,25 @@ Result<void> check_orl(Pass& pass) {
   return {};
 }
 
-Result<void> walk_orl(git::TreeSource& tree, const std::string& dir, std::string_view glob,
-                      std::vector<std::string>& out) {
-  LG_TRY(auto entries, tree.list(dir));
-  if (!entries) return {};
-  for (const git::Entry& e : *entries) {
+// A cheap first test: when the glob's last component is a plain name (the
+// default `**/open-requirements.ledger.yml`), only that file name can match.
+bool could_match(std::string_view glob, std::string_view name) {
+  const std::string_view last = glob.substr(glob.rfind('/') + 1);
+  return last.find_first_of("*?[") != std::string_view::npos || last == name;
+}
+
+// Every file below `dir` matching `glob`. Subdirectories are listed by the
+// entry already in hand (a git source reads the tree by id: no path walks).
+Result<void> walk_orl(git::TreeSource& tree, const std::string& dir, const std::vector<git::Entry>& entries,
+                      std::string_view glob, std::vector<std::string>& out) {
+  for (const git::Entry& e : entries) {
     if (e.name == ".git") continue;
     const std::string path = dir.empty() ? e.name : dir + "/" + e.name;
     if (e.kind == git::EntryKind::directory) {
-      if (auto r = walk_orl(tree, path, glob, out); !r) return r.error();
-    } else if (ledger::orl_glob_match(glob, path)) {
+      LG_TRY(auto children, tree.list_entry(path, e));
+      if (!children) continue;
+      if (auto r = walk_orl(tree, path, *children, glob, out); !r) return r.error();
+    } else if (could_match(glob, e.name) && ledger::orl_glob_match(glob, path)) {
       out.push_back(path);
     }
   }
@@ -294,7 +303,10 @@ Result<std::string> detect_profile(git::TreeSource& tree) {
 
 Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob) {
   std::vector<std::string> out;
-  if (auto r = walk_orl(tree, "", glob, out); !r) return r.error();
+  LG_TRY(auto root, tree.list(""));
+  if (root) {
+    if (auto r = walk_orl(tree, "", *root, glob, out); !r) return r.error();
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -38,6 +38,12 @@ class TreeSource {
   // Children of directory `dir` ("" is the root), sorted by name bytes;
   // nullopt when `dir` does not exist or is not a directory.
   virtual Result<std::optional<std::vector<Entry>>> list(std::string_view dir) = 0;
+  // Children of the directory `entry` found at `dir` by an earlier listing:
+  // git sources read the tree by its id instead of walking the path again.
+  virtual Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) {
+    (void)entry;
+    return list(dir);
+  }
   // The entry at `path`; nullopt when absent.
   virtual Result<std::optional<Entry>> stat(std::string_view path) = 0;
   // The bytes of a file or executable entry at `path`. Errors: missing object,

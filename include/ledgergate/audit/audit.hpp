@@ -1,0 +1,60 @@
+// `audit`: walk a ledger's history oldest first and say where every `check`
+// finding entered and left, which cross-commit invariants (spec §6.3, §6.4)
+// a commit broke, and which merges were resolved by hand or landed unclean
+// by the ledger-merge job. Each commit is diffed against its first parent;
+// parses are shared through one CheckCache, and ledgers are compared only
+// where a blob changed.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/util/result.hpp"
+
+namespace lg::audit {
+
+// What a merge commit's message contains when the ledger-merge job made it.
+inline constexpr std::string_view k_ledger_merge_marker = "ledger-merge";
+
+struct AuditOptions {
+  std::string range;            // "A..B", a revision, or "" (all of HEAD)
+  std::optional<long long> since;  // committer time (seconds since the epoch): older commits are skipped
+  bool first_parent = false;
+  // Called after each commit with (done, total); may be empty.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+struct AuditCommit {
+  std::string id;       // full hex
+  std::string summary;  // the message's first line
+  std::string profile;  // detected profile ("" when the tree holds no ledger)
+  bool merge = false;
+};
+
+struct AuditFinding {
+  diag::Finding finding;      // location.rev = the commit where it was seen last
+  std::string introduced_in;  // the commit that introduced it
+  std::optional<std::string> fixed_in;  // the commit that removed it; nullopt when present at the tip
+  bool before_range = false;  // already present in the parent of the range's first commit
+};
+
+struct AuditReport {
+  std::vector<AuditCommit> commits;   // oldest first
+  std::vector<AuditFinding> findings; // by introducing commit, then in report order
+  bool failed() const;                // some finding is an error
+};
+
+// Parses a --since date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS]Z) to seconds since the epoch (UTC).
+Result<long long> parse_since(std::string_view date);
+
+// Audits the history of `repo`. Errors (the verdict "cannot judge"): a
+// shallow clone, a missing object, an unknown revision; each names what is
+// missing.
+Result<AuditReport> audit_history(const git::Repository& repo, const AuditOptions& options);
+
+}  // namespace lg::audit
