@@ -99,16 +99,18 @@ std::string universal_newlines(std::string_view text) {
   return out;
 }
 
-std::vector<std::string> required_fields(const ProjectsYamlEra& era) {
-  std::vector<std::string> fields = {"remote", "local_path", "ral_root", "mirror", "sync_cli", "sync_verbs", "ledger"};
-  if (era.assistant_known) fields.emplace_back("assistant");
-  for (const char* f : {"witness_file", "partition", "status"}) fields.emplace_back(f);
-  return fields;
+// The required fields in the reference's order; `assistant` from T2 on.
+constexpr std::string_view k_required_fields[] = {"remote",    "local_path",   "ral_root",  "mirror",
+                                                  "sync_cli",  "sync_verbs",   "ledger",    "assistant",
+                                                  "witness_file", "partition", "status"};
+
+bool is_required(const ProjectsYamlEra& era, std::string_view field) {
+  if (field == "assistant") return era.assistant_known;
+  return std::find(std::begin(k_required_fields), std::end(k_required_fields), field) != std::end(k_required_fields);
 }
 
 bool is_known_field(const ProjectsYamlEra& era, std::string_view field) {
-  const std::vector<std::string> required = required_fields(era);
-  return field == "note" || std::find(required.begin(), required.end(), field) != required.end();
+  return field == "note" || is_required(era, field);
 }
 
 // A field as the reference keeps it, with the line of the entry it came from.
@@ -234,8 +236,8 @@ class Checker {
       return it == fields.end() ? nullptr : &*it;
     };
     std::vector<std::string> missing;
-    for (const std::string& f : required_fields(m_era)) {
-      if (!find(f)) missing.push_back(f);
+    for (std::string_view f : k_required_fields) {
+      if (is_required(m_era, f) && !find(f)) missing.emplace_back(f);
     }
     if (!missing.empty())
       report("projects-yaml-required-fields", row_line, key + " is missing " + util::join(missing, ", "));
