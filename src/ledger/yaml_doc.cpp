@@ -673,7 +673,7 @@ class Constructor {
  private:
   // The node's tag as PyYAML's composer resolved it.
   static TagId effective_tag(const YamlNode& n) {
-    if (!n.tag.empty()) return tag_id(n.tag);
+    if (!n.tag().empty()) return tag_id(n.tag());
     switch (n.kind) {
       case YamlKind::null:
         return TagId::null;
@@ -706,7 +706,7 @@ class Constructor {
   }
 
   [[noreturn]] static void unknown_tag(const YamlNode& n, TagId tag) {
-    const std::string text = n.tag.empty() ? tag_text(tag) : n.tag;
+    const std::string text = n.tag().empty() ? tag_text(tag) : n.tag();
     construct_fail(n.line, "could not determine a constructor for the tag " + str_repr(text));
   }
 
@@ -718,22 +718,18 @@ class Constructor {
 
   static void set_value(YamlNode& n, PyType type, std::string str, std::string repr, std::string key) {
     n.type = type;
-    n.scalar_str = std::move(str);
-    n.scalar_repr = std::move(repr);
-    n.dict_key = std::move(key);
+    YamlNode::Extra& x = n.mutable_extra();
+    x.scalar_str = std::move(str);
+    x.scalar_repr = std::move(repr);
+    x.dict_key = std::move(key);
   }
 
   static void set_scalar(YamlNode& n, TagId tag) {
     switch (tag) {
       case TagId::null:
         return set_value(n, PyType::none, "None", "None", "N");
-      case TagId::str:
+      case TagId::str:  // str(), repr() and the dict key derive from the text on demand
         n.type = PyType::str;
-        n.scalar_str = n.text;
-        n.scalar_repr = str_repr(n.text);
-        n.dict_key.reserve(n.text.size() + 1);
-        n.dict_key += 'S';
-        n.dict_key += n.text;
         return;
       case TagId::bool_:
         return set_bool(n);
@@ -853,7 +849,7 @@ class Constructor {
         merge_value(*e.value, merge, depth);
         continue;
       }
-      if (key_tag == TagId::value) m_doc.mutable_node(*e.key).tag = tag_text(TagId::str);
+      if (key_tag == TagId::value) m_doc.mutable_node(*e.key).mutable_extra().tag = tag_text(TagId::str);
       ++i;
     }
     if (merge.empty()) return;
@@ -935,7 +931,7 @@ void append_list(std::string& out, const YamlNode& n, std::vector<const YamlNode
 void append_repr(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path) {
   const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
   if (!collection) {
-    out += n.scalar_repr;
+    out += n.type == PyType::str ? str_repr(n.text) : n.extra->scalar_repr;
     return;
   }
   if (std::find(path.begin(), path.end(), &n) != path.end()) {
@@ -1008,9 +1004,15 @@ std::string py_repr(const YamlNode& n) {
   return out;
 }
 
+const std::string& YamlNode::tag() const {
+  static const std::string k_none;
+  return extra ? extra->tag : k_none;
+}
+
 std::string py_str(const YamlNode& n) {
   const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
-  return collection ? py_repr(n) : n.scalar_str;
+  if (collection) return py_repr(n);
+  return n.type == PyType::str ? n.text : n.extra->scalar_str;
 }
 
 std::string py_item_repr(const YamlNode& list, std::size_t i) {
@@ -1026,6 +1028,12 @@ std::optional<std::string> utf8_decode_error(std::string_view bytes) {
   return grammar::utf8_error_text(bytes, *bad);
 }
 
+namespace {
+// The equality class of a hashable value as a dict key ("Sx" for 'x', "I1"
+// for 1, 1.0 and True); str nodes derive theirs from the text.
+std::string dict_key_of(const YamlNode& n) { return n.type == PyType::str ? "S" + n.text : n.extra->dict_key; }
+}  // namespace
+
 std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
   std::vector<PyDictItem> items;
   if (mapping.kind != YamlKind::mapping) return items;
@@ -1033,22 +1041,22 @@ std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
   // Small mappings (a row's fields) compare keys directly; large ones hash.
   constexpr std::size_t k_linear = 24;
   const bool linear = mapping.entries.size() <= k_linear;
-  std::unordered_map<std::string_view, std::size_t> index;
+  std::unordered_map<std::string, std::size_t> index;
   if (!linear) index.reserve(mapping.entries.size());
   for (const YamlEntry& e : mapping.entries) {
     // Unhashable keys cannot occur in a constructed document; keep them apart.
     std::size_t at = items.size();
     if (hashable(e.key->type)) {
-      const std::string_view key = e.key->dict_key;
+      std::string key = dict_key_of(*e.key);
       if (linear) {
         for (std::size_t i = 0; i < items.size(); ++i) {
-          if (hashable(items[i].key->type) && items[i].key->dict_key == key) {
+          if (hashable(items[i].key->type) && dict_key_of(*items[i].key) == key) {
             at = i;
             break;
           }
         }
       } else {
-        at = index.emplace(key, items.size()).first->second;
+        at = index.emplace(std::move(key), items.size()).first->second;
       }
     }
     if (at == items.size()) items.push_back(PyDictItem{e.key, e.value, {}});

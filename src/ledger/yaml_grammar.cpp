@@ -1145,7 +1145,7 @@ class Composer {
     if (e.has_anchor && m_anchors.count(e.anchor) != 0) fail(e.start, "second occurrence");
     YamlNode& n = m_doc.add_node();
     n.line = e.start.line + 1;
-    if (e.has_tag && e.tag != "!") n.tag = std::move(e.tag);
+    if (e.has_tag && e.tag != "!") n.mutable_extra().tag = std::move(e.tag);
     if (kind == YamlKind::scalar) {
       n.plain = e.implicit;
       n.quoted = !e.implicit && !e.has_tag;

@@ -31,7 +31,6 @@ struct YamlEntry {
 // same pointer), so a document with `&a`/`*a` is a graph, possibly cyclic.
 struct YamlNode {
   YamlKind kind = YamlKind::null;
-  std::string tag;                     // the explicit tag ("tag:yaml.org,2002:str", "!foo"), or "" if none
   std::string text;                    // a scalar's text after unescaping ("" for null)
   bool plain = false;                  // typed implicitly (an untagged plain scalar, or the `!` tag)
   bool quoted = false;                 // a quoted or block scalar without a tag: always str
@@ -44,9 +43,24 @@ struct YamlNode {
   // The Python view, as SafeLoader constructs it.
   PyType type = PyType::none;
   bool tuples = false;      // !!omap / !!pairs: a list whose items are one-entry mappings read as 2-tuples
-  std::string scalar_str;   // scalars: Python str()
-  std::string scalar_repr;  // scalars: Python repr()
-  std::string dict_key;     // scalars: equality class as a dict key ("I1" for 1, 1.0 and True)
+  // Rarely needed strings live out of line, so a 2,000-row document's tens of
+  // thousands of nodes stay small: the explicit tag, and for non-str
+  // scalars their Python str(), repr() and dict-key class (a str's derive
+  // from `text`; use py_str / py_repr).
+  struct Extra {
+    std::string tag;          // "tag:yaml.org,2002:str", "!foo"
+    std::string scalar_str;   // Python str()
+    std::string scalar_repr;  // Python repr()
+    std::string dict_key;     // equality class as a dict key ("I1" for 1, 1.0 and True)
+  };
+  std::unique_ptr<Extra> extra;
+
+  // The explicit tag, or "" if none.
+  const std::string& tag() const;
+  Extra& mutable_extra() {
+    if (!extra) extra = std::make_unique<Extra>();
+    return *extra;
+  }
   std::size_t id = 0;       // index in the document's node store
 };
 

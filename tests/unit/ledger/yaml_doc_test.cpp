@@ -83,7 +83,7 @@ TEST_CASE("yaml doc: quoted and explicitly tagged scalars keep their tag", "[led
   CHECK(value_of(load, "a").quoted);
   CHECK(py_repr(value_of(load, "b")) == "'yes'");
   CHECK(py_repr(value_of(load, "c")) == "'2026-09-01'");
-  CHECK(value_of(load, "c").tag == "tag:yaml.org,2002:str");
+  CHECK(value_of(load, "c").tag() == "tag:yaml.org,2002:str");
   CHECK(py_repr(value_of(load, "d")) == "5");  // the bare `!` tag types by the text, as PyYAML does
   CHECK(value_of(load, "d").plain);
   CHECK(py_repr(value_of(load, "e")) == "7");
