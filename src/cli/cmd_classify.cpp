@@ -47,7 +47,8 @@ Result<policy::Classification> classify_from_git(const ClassifyOptions& o, const
   if (yaml && pol.paths.birth_exception) {
     LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
     LG_TRY(auto head_tree, git::open_tree_source(repo, to, o.head));
-    LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes));
+    rules::CheckCache yaml_cache;
+    LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes, yaml_cache));
   }
   return policy::classify_changes(pol.paths, changes, birth);
 }

@@ -153,7 +153,8 @@ class Lander {
     if (yaml && pol.paths.birth_exception) {
       LG_TRY(auto base_tree, git::open_tree_source(*m_repo, from, "merge-base"));
       LG_TRY(auto head_tree, git::open_tree_source(*m_repo, to, m_o.branch));
-      LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes));
+      rules::CheckCache yaml_cache;
+      LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes, yaml_cache));
     }
     return policy::classify_changes(pol.paths, changes, birth);
   }

@@ -39,21 +39,10 @@ Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, co
   return changes;
 }
 
-std::optional<rules::ProjectsTable> projects_rows(const std::optional<std::string>& text) {
-  if (!text) return std::nullopt;
-  diag::CollectingSink sink;
-  rules::ProjectsTable table = rules::check_projects_yaml(*text, rules::ProjectsYamlEra{}, sink);
-  for (const diag::Finding& f : sink.findings()) {
-    if (f.rule == "projects-yaml-parses" || f.rule == "projects-yaml-is-mapping") return std::nullopt;
-  }
-  return table;
-}
-
-Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes) {
-  LG_TRY(auto base_text, git::read_regular_file(base, "projects.yaml"));
-  LG_TRY(auto head_text, git::read_regular_file(head, "projects.yaml"));
-  const auto base_rows = projects_rows(base_text);
-  const auto head_rows = projects_rows(head_text);
+Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes,
+                      rules::CheckCache& cache) {
+  LG_TRY(auto base_rows, rules::projects_table(base, cache));
+  LG_TRY(auto head_rows, rules::projects_table(head, cache));
   if (!base_rows || !head_rows) return false;
   for (const rules::ProjectRow& row : base_rows->rows) {
     const rules::ProjectRow* now = head_rows->find(row.key);

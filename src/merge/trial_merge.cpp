@@ -37,6 +37,7 @@ namespace {
 // The three versions of the trees the detectors compare.
 struct Sides {
   std::unique_ptr<git::TreeSource> base, ours, theirs, merged;
+  rules::CheckCache cache;  // one parse per blob across the sides and the merged check
 };
 
 std::set<std::string> run_idents(const ledger::ProjectLedger& l) {
@@ -111,10 +112,9 @@ Result<void> detect_retired(Sides& s, std::vector<SemanticConflict>& out) {
   LG_TRY(auto o_id, git::entry_id(*s.ours, "projects.yaml"));
   LG_TRY(auto t_id, git::entry_id(*s.theirs, "projects.yaml"));
   if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
-  LG_TRY(auto b, git::read_regular_file(*s.base, "projects.yaml"));
-  LG_TRY(auto o, git::read_regular_file(*s.ours, "projects.yaml"));
-  LG_TRY(auto t, git::read_regular_file(*s.theirs, "projects.yaml"));
-  const auto base = projects_rows(b), ours = projects_rows(o), theirs = projects_rows(t);
+  LG_TRY(auto base, rules::projects_table(*s.base, s.cache));
+  LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));
+  LG_TRY(auto theirs, rules::projects_table(*s.theirs, s.cache));
   if (!base) return {};
   for (const rules::ProjectRow& row : base->rows) {
     const std::string path = "projects/" + row.key + ".md";
@@ -205,7 +205,7 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   const bool yaml_changed = std::any_of(changes.begin(), changes.end(),
                                         [](const policy::Change& c) { return c.path == "projects.yaml"; });
   if (yaml_changed && pol.paths.birth_exception) {
-    LG_TRY(report.birth, is_birth(*s.base, *s.theirs, changes));
+    LG_TRY(report.birth, is_birth(*s.base, *s.theirs, changes, s.cache));
   }
   report.classification = policy::classify_changes(pol.paths, changes, report.birth);
   if (report.merge.conflicts.empty()) {
@@ -213,13 +213,12 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   }
   LG_TRY(report.semantic, detect_semantic(s, changes, pol.open_requirements_glob));
   if (!s.merged) return report;
-  rules::CheckCache cache;
   const rules::CheckOptions check = policy::check_options(pol);
-  LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, cache));
+  LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
   // The merged open-requirements files against the merge base (orl-h-*).
-  LG_TRY(auto history, rules::check_open_requirements_between(*s.base, *s.merged, check));
+  LG_TRY(auto history, rules::check_open_requirements_between(*s.base, *s.merged, check, &s.cache));
   for (diag::Finding& f : history) report.findings.push_back(std::move(f));
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";

@@ -227,22 +227,50 @@ bool could_match(std::string_view glob, std::string_view name) {
   return last.find_first_of("*?[") != std::string_view::npos || last == name;
 }
 
-// Every file below `dir` matching `glob`. Subdirectories are listed by the
-// entry already in hand (a git source reads the tree by id: no path walks).
-Result<void> walk_orl(git::TreeSource& tree, const std::string& dir, const std::vector<git::Entry>& entries,
-                      std::string_view glob, std::vector<std::string>& out) {
+// A glob whose matches depend on a file's name alone (`**/NAME`, `NAME`):
+// the matches below a subtree are then a function of the subtree's id.
+bool basename_glob(std::string_view glob) {
+  const std::string_view rest = util::starts_with(glob, "**/") ? glob.substr(3) : glob;
+  return rest.find('/') == std::string_view::npos;
+}
+
+struct GlobWalk {
+  git::TreeSource& tree;
+  std::string_view glob;
+  CheckCache* cache;  // memo by subtree id, for basename globs; may be null
+};
+
+// Every file below `dir` matching the glob, as paths relative to `dir`.
+// Subdirectories are listed by the entry already in hand (a git source
+// reads the tree by id: no path walks).
+Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, const std::vector<git::Entry>& entries) {
+  std::vector<std::string> out;
   for (const git::Entry& e : entries) {
     if (e.name == ".git") continue;
     const std::string path = dir.empty() ? e.name : dir + "/" + e.name;
-    if (e.kind == git::EntryKind::directory) {
-      LG_TRY(auto children, tree.list_entry(path, e));
-      if (!children) continue;
-      if (auto r = walk_orl(tree, path, *children, glob, out); !r) return r.error();
-    } else if (could_match(glob, e.name) && ledger::orl_glob_match(glob, path)) {
-      out.push_back(path);
+    if (e.kind != git::EntryKind::directory) {
+      if (could_match(w.glob, e.name) && ledger::orl_glob_match(w.glob, path)) out.push_back(e.name);
+      continue;
     }
+    const bool memo = w.cache && !e.content_id.empty() && basename_glob(w.glob);
+    const std::string key = memo ? std::string(w.glob) + '\0' + e.content_id : std::string();
+    const std::vector<std::string>* cached = nullptr;
+    if (memo) {
+      if (auto it = w.cache->glob_walks.find(key); it != w.cache->glob_walks.end()) cached = &it->second;
+    }
+    std::vector<std::string> below;
+    if (cached) {
+      below = *cached;
+    } else {
+      LG_TRY(auto children, w.tree.list_entry(path, e));
+      if (children) {
+        LG_TRY(below, walk_glob(w, path, *children));
+      }
+      if (memo) w.cache->glob_walks.emplace(key, below);
+    }
+    for (const std::string& rel : below) out.push_back(e.name + "/" + rel);
   }
-  return {};
+  return out;
 }
 
 Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
@@ -301,20 +329,45 @@ Result<std::string> detect_profile(git::TreeSource& tree) {
   return yaml ? std::string(k_profiles[0].name) : std::string();
 }
 
-Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob) {
-  std::vector<std::string> out;
-  LG_TRY(auto root, tree.list(""));
-  if (root) {
-    if (auto r = walk_orl(tree, "", *root, glob, out); !r) return r.error();
+Result<std::optional<ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache) {
+  const std::string path(k_projects_yaml);
+  LG_TRY(auto entry, tree.stat(path));
+  if (!entry || !is_readable_kind(entry->kind)) return std::optional<ProjectsTable>{};
+  std::shared_ptr<const CheckCache::ProjectsYamlResult> result;
+  if (auto hit = entry->content_id.empty() ? cache.projects_yaml.end() : cache.projects_yaml.find(entry->content_id);
+      hit != cache.projects_yaml.end()) {
+    result = hit->second;
+  } else {
+    LG_TRY(std::string bytes, tree.read(path, *entry));
+    auto fresh = std::make_shared<CheckCache::ProjectsYamlResult>();
+    diag::CollectingSink local;
+    const ledger::TextFile file = ledger::decode_text(bytes);
+    check_text_input(file.facts, path, local);
+    fresh->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
+    fresh->findings = local.take();
+    if (!entry->content_id.empty()) cache.projects_yaml[entry->content_id] = fresh;
+    result = std::move(fresh);
   }
+  for (const diag::Finding& f : result->findings) {
+    if (f.rule == "projects-yaml-parses" || f.rule == "projects-yaml-is-mapping") return std::optional<ProjectsTable>{};
+  }
+  return std::optional<ProjectsTable>(result->table);
+}
+
+Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob,
+                                                        CheckCache* cache) {
+  LG_TRY(auto root, tree.list(""));
+  if (!root) return std::vector<std::string>{};
+  GlobWalk w{tree, glob, cache};
+  LG_TRY(std::vector<std::string> out, walk_glob(w, "", *root));
   std::sort(out.begin(), out.end());
   return out;
 }
 
 Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
-                                                                  const CheckOptions& options) {
-  LG_TRY(auto old_paths, find_open_requirements(before, options.open_requirements_glob));
-  LG_TRY(auto new_paths, find_open_requirements(after, options.open_requirements_glob));
+                                                                  const CheckOptions& options, CheckCache* cache) {
+  LG_TRY(auto old_paths, find_open_requirements(before, options.open_requirements_glob, cache));
+  LG_TRY(auto new_paths, find_open_requirements(after, options.open_requirements_glob, cache));
   std::vector<std::string> paths = old_paths;
   paths.insert(paths.end(), new_paths.begin(), new_paths.end());
   std::sort(paths.begin(), paths.end());
@@ -337,7 +390,7 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
 
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
   std::string name = options.profile;
-  LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob));
+  LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob, &cache));
   if (name == "auto") {
     LG_TRY(name, detect_profile(tree));
     if (name.empty() && !orl_files.empty()) name = "open-requirements";

@@ -11,6 +11,7 @@
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 
 namespace lg::merge {
@@ -23,9 +24,8 @@ Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, co
 // order aside); at least one row is new; and each new key k arrives with an
 // added projects/k.md whose `Project:` is k. The new row's validity is left to
 // `check`, which every verdict runs on the branch tip or the merged tree.
-// projects.yaml's rows, or nullopt when `text` is absent or not a clean mapping.
-std::optional<rules::ProjectsTable> projects_rows(const std::optional<std::string>& text);
-
-Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes);
+// `cache` parses each projects.yaml blob once (shared with later checks).
+Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes,
+                      rules::CheckCache& cache);
 
 }  // namespace lg::merge

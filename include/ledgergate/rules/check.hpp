@@ -12,6 +12,7 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::ledger {
@@ -49,6 +50,10 @@ class CheckCache {
   std::unordered_map<std::string, std::shared_ptr<const ProjectsYamlResult>> projects_yaml;
   // Open-requirements findings, keyed by blob id + "\0" + path.
   std::unordered_map<std::string, std::shared_ptr<const std::vector<diag::Finding>>> open_requirements;
+  // Matches of a basename-only glob below a subtree, keyed by glob + "\0" +
+  // tree id, as paths relative to that subtree: trees that share
+  // subtrees (a merge's sides, consecutive commits) are walked once.
+  std::unordered_map<std::string, std::vector<std::string>> glob_walks;
 };
 
 struct ProfileInfo {
@@ -70,14 +75,21 @@ Result<std::string> detect_profile(git::TreeSource& tree);
 // or alone (profile "open-requirements").
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache);
 
+// projects.yaml's rows in `tree`, validated at most once per blob through
+// `cache` (the check of a tree holding the same blob reuses it); nullopt when
+// the file is absent, not a regular file, or not a clean mapping.
+Result<std::optional<ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache);
+
 // The paths of `tree` matching `glob` (walked recursively, `.git` skipped),
 // sorted by bytes; directories are walked, every other kind is listed.
-Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob);
+Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob,
+                                                        CheckCache* cache = nullptr);
 
 // The cross-version rules (orl-h-*) between each open-requirements file of
 // `before` and the same path in `after` (a missing file is an empty ledger).
 // Findings locate `after`'s files.
 Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
-                                                                  const CheckOptions& options);
+                                                                  const CheckOptions& options,
+                                                                  CheckCache* cache = nullptr);
 
 }  // namespace lg::rules
