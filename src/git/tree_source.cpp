@@ -92,6 +92,27 @@ class GitTreeSource final : public TreeSource {
     return entries_of(sub.get());
   }
 
+  Entry root_entry() const override {
+    return Entry{"", EntryKind::directory, raw_id(*git_tree_id(m_root.get()))};
+  }
+
+  Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) override {
+    if (entry.kind != EntryKind::directory) return false;
+    git_tree* t = nullptr;
+    const git_oid oid = oid_from_raw(entry.content_id);
+    const int rc = git_tree_lookup(&t, m_repo, &oid);
+    if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
+    TreePtr tree(t);
+    const std::size_t n = git_tree_entrycount(tree.get());
+    for (std::size_t i = 0; i < n; ++i) {
+      const git_tree_entry* te = git_tree_entry_byindex(tree.get(), i);
+      const git_oid* id = git_tree_entry_id(te);
+      fn(git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
+         std::string_view(reinterpret_cast<const char*>(id->id), GIT_OID_RAWSZ));
+    }
+    return true;
+  }
+
   static Result<std::optional<std::vector<Entry>>> entries_of(const git_tree* tree) {
     std::vector<Entry> out;
     const std::size_t n = git_tree_entrycount(tree);

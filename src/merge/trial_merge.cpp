@@ -107,11 +107,28 @@ std::string status_of(const std::optional<rules::ProjectsTable>& t, const std::s
 }
 
 // A row retired on one side while the other side adds runs to its ledger.
-Result<void> detect_retired(Sides& s, std::vector<SemanticConflict>& out) {
+// Whether HEAD adds a run to any project ledger it changes.
+Result<bool> adds_runs(Sides& s, const std::vector<policy::Change>& changes) {
+  for (const policy::Change& c : changes) {
+    if (c.status == "D" || c.path.rfind("projects/", 0) != 0) continue;
+    LG_TRY(auto before, git::read_regular_file(*s.base, c.path));
+    LG_TRY(auto after, git::read_regular_file(*s.theirs, c.path));
+    if (!after) continue;
+    if (count_new(run_idents(ledger::parse_project_ledger(*after)),
+                  run_idents(ledger::parse_project_ledger(before.value_or("")))) > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Result<void> detect_retired(Sides& s, bool head_adds_runs, std::vector<SemanticConflict>& out) {
   LG_TRY(auto b_id, git::entry_id(*s.base, "projects.yaml"));
   LG_TRY(auto o_id, git::entry_id(*s.ours, "projects.yaml"));
   LG_TRY(auto t_id, git::entry_id(*s.theirs, "projects.yaml"));
   if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
+  // HEAD retired nothing and adds no run: nothing BASE retired can collide.
+  if (t_id == b_id && !head_adds_runs) return {};
   LG_TRY(auto base, rules::projects_table(*s.base, s.cache));
   LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));
   LG_TRY(auto theirs, rules::projects_table(*s.theirs, s.cache));
@@ -170,7 +187,8 @@ Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vecto
     if (o == b || !o) continue;  // BASE left it alone
     if (auto r = detect_ledger(s, c.path, out); !r) return r.error();
   }
-  if (auto r = detect_retired(s, out); !r) return r.error();
+  LG_TRY(bool head_adds_runs, adds_runs(s, changes));
+  if (auto r = detect_retired(s, head_adds_runs, out); !r) return r.error();
   return out;
 }
 

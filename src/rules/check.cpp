@@ -240,36 +240,34 @@ struct GlobWalk {
   CheckCache* cache;  // memo by subtree id, for basename globs; may be null
 };
 
-// Every file below `dir` matching the glob, as paths relative to `dir`.
-// Subdirectories are listed by the entry already in hand (a git source
-// reads the tree by id: no path walks).
-Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, const std::vector<git::Entry>& entries) {
-  std::vector<std::string> out;
-  for (const git::Entry& e : entries) {
-    if (e.name == ".git") continue;
-    const std::string path = dir.empty() ? e.name : dir + "/" + e.name;
-    if (e.kind != git::EntryKind::directory) {
-      if (could_match(w.glob, e.name) && ledger::orl_glob_match(w.glob, path)) out.push_back(e.name);
-      continue;
-    }
-    const bool memo = w.cache && !e.content_id.empty() && basename_glob(w.glob);
-    const std::string key = memo ? std::string(w.glob) + '\0' + e.content_id : std::string();
-    const std::vector<std::string>* cached = nullptr;
-    if (memo) {
-      if (auto it = w.cache->glob_walks.find(key); it != w.cache->glob_walks.end()) cached = &it->second;
-    }
-    std::vector<std::string> below;
-    if (cached) {
-      below = *cached;
-    } else {
-      LG_TRY(auto children, w.tree.list_entry(path, e));
-      if (children) {
-        LG_TRY(below, walk_glob(w, path, *children));
-      }
-      if (memo) w.cache->glob_walks.emplace(key, below);
-    }
-    for (const std::string& rel : below) out.push_back(e.name + "/" + rel);
+// Every file below the directory `entry` at `dir` matching the glob, as
+// paths relative to `dir`, memoised by subtree id for basename globs.
+Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, const git::Entry& entry) {
+  const bool memo = w.cache && !entry.content_id.empty() && basename_glob(w.glob);
+  std::string key;
+  if (memo) {
+    key = std::string(w.glob) + '\0' + entry.content_id;
+    if (auto it = w.cache->glob_walks.find(key); it != w.cache->glob_walks.end()) return it->second;
   }
+  std::vector<std::string> out;
+  std::vector<git::Entry> subdirs;
+  LG_TRY(bool is_dir, w.tree.for_each_child(dir, entry, [&](std::string_view name, git::EntryKind kind,
+                                                             std::string_view id) {
+    if (name == ".git") return;
+    if (kind == git::EntryKind::directory) {
+      subdirs.push_back(git::Entry{std::string(name), kind, std::string(id)});
+    } else if (could_match(w.glob, name) &&
+               ledger::orl_glob_match(w.glob, dir.empty() ? std::string(name) : dir + "/" + std::string(name))) {
+      out.emplace_back(name);
+    }
+  }));
+  (void)is_dir;
+  for (const git::Entry& sub : subdirs) {
+    const std::string path = dir.empty() ? sub.name : dir + "/" + sub.name;
+    LG_TRY(std::vector<std::string> below, walk_glob(w, path, sub));
+    for (const std::string& rel : below) out.push_back(sub.name + "/" + rel);
+  }
+  if (memo) w.cache->glob_walks.emplace(std::move(key), out);
   return out;
 }
 
@@ -356,10 +354,8 @@ Result<std::optional<ProjectsTable>> projects_table(git::TreeSource& tree, Check
 
 Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob,
                                                         CheckCache* cache) {
-  LG_TRY(auto root, tree.list(""));
-  if (!root) return std::vector<std::string>{};
   GlobWalk w{tree, glob, cache};
-  LG_TRY(std::vector<std::string> out, walk_glob(w, "", *root));
+  LG_TRY(std::vector<std::string> out, walk_glob(w, "", tree.root_entry()));
   std::sort(out.begin(), out.end());
   return out;
 }

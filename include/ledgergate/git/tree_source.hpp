@@ -5,6 +5,7 @@
 // can be cached by blob id.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,19 @@ class TreeSource {
   virtual Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) {
     (void)entry;
     return list(dir);
+  }
+  // The root directory as an entry (its content id is the tree id in git sources).
+  virtual Entry root_entry() const { return Entry{"", EntryKind::directory, ""}; }
+  // Calls `fn(name, kind, content_id)` for each child of the directory
+  // `entry` at `dir`, in no particular order, without building a listing:
+  // the cheap way to walk a whole tree. Returns false when `entry` is not a
+  // directory.
+  using ChildFn = std::function<void(std::string_view name, EntryKind kind, std::string_view content_id)>;
+  virtual Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) {
+    LG_TRY(auto children, list_entry(dir, entry));
+    if (!children) return false;
+    for (const Entry& e : *children) fn(e.name, e.kind, e.content_id);
+    return true;
   }
   // The entry at `path`; nullopt when absent.
   virtual Result<std::optional<Entry>> stat(std::string_view path) = 0;
