@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -28,6 +27,14 @@ namespace lg::audit {
 bool AuditReport::failed() const {
   return std::any_of(findings.begin(), findings.end(),
                      [](const AuditFinding& f) { return f.finding.severity == diag::Severity::error; });
+}
+
+bool made_by_ledger_merge(std::string_view message) {
+  for (std::string_view marker : {std::string_view("ledger-merge"), std::string_view("Landed by ledgergate land"),
+                                  std::string_view("into _ledger_merge")}) {
+    if (message.find(marker) != std::string_view::npos) return true;
+  }
+  return false;
 }
 
 Result<long long> parse_since(std::string_view date) {
@@ -76,6 +83,11 @@ bool is_project_ledger_path(std::string_view path) {
   const std::string_view rest = path.substr(9);
   return rest.find('/') == std::string_view::npos && rest.size() > 3 && rest.substr(rest.size() - 3) == ".md";
 }
+
+// An input the walk cannot read (a missing object, a file over the size
+// limit) stops the audit: exit 2. A ledger that is not UTF-8 was readable,
+// so it stays an error finding of its commit.
+bool unreadable(const diag::Finding& f) { return f.cannot_judge && f.rule != "input-not-utf8"; }
 
 bool profile_checked(const std::string& name) {
   for (const rules::ProfileInfo& p : rules::known_profiles()) {
@@ -158,6 +170,57 @@ std::string full_message(const git::Repository& repo, const git_oid& id) {
   return message ? message : "";
 }
 
+// A tree restricted to what an incremental check reads: the root's
+// projects.yaml, checkin.yaml and projects/, and under projects/ only the
+// ledgers a commit changed. Everything else is absent. (The projects
+// profile reads no other path; findings it places at checkin.yaml are kept
+// from the check of this tree only when checkin.yaml changed.)
+class ChangedLedgers final : public git::TreeSource {
+ public:
+  ChangedLedgers(git::TreeSource& inner, const std::set<std::string>& changed) : m_inner(inner), m_changed(changed) {}
+  const std::string& rev() const override { return m_inner.rev(); }
+  Result<std::optional<std::vector<git::Entry>>> list(std::string_view dir) override {
+    if (dir == "projects") {  // the changed ledgers alone, without listing the whole folder
+      std::vector<git::Entry> kept;
+      for (const std::string& path : m_changed) {
+        if (!under(path, "projects")) continue;
+        LG_TRY(auto entry, m_inner.stat(path));
+        if (entry) kept.push_back(std::move(*entry));
+      }
+      return std::optional<std::vector<git::Entry>>(std::move(kept));  // m_changed is sorted: so is this
+    }
+    LG_TRY(auto entries, m_inner.list(dir));
+    if (!entries) return entries;
+    std::vector<git::Entry> kept;
+    for (git::Entry& e : *entries) {
+      if (!visible(dir.empty() ? e.name : std::string(dir) + "/" + e.name)) continue;
+      // A filtered folder is not its tree: no id, so no cache keyed by tree id
+      // (the glob walks') takes this view for the whole subtree.
+      if (e.kind == git::EntryKind::directory) e.content_id.clear();
+      kept.push_back(std::move(e));
+    }
+    return std::optional<std::vector<git::Entry>>(std::move(kept));
+  }
+  Result<std::optional<git::Entry>> stat(std::string_view path) override {
+    if (!visible(path)) return std::optional<git::Entry>();
+    LG_TRY(auto entry, m_inner.stat(path));
+    if (entry && entry->kind == git::EntryKind::directory) entry->content_id.clear();
+    return entry;
+  }
+  Result<std::string> read(std::string_view path, const git::Entry& entry) override {
+    return m_inner.read(path, entry);
+  }
+
+ private:
+  bool visible(std::string_view path) const {
+    if (path == "projects" || path == "projects.yaml" || path == "checkin.yaml") return true;
+    if (!under(path, "projects")) return false;
+    return m_changed.count(std::string(path)) != 0;
+  }
+  git::TreeSource& m_inner;
+  const std::set<std::string>& m_changed;
+};
+
 class Auditor {
  public:
   Auditor(const git::Repository& repo, const AuditOptions& options) : m_repo(repo), m_options(options) {}
@@ -225,7 +288,7 @@ class Auditor {
     out.profile = report->profile;
     out.findings = std::move(report->findings);
     for (const diag::Finding& f : out.findings) {
-      if (f.cannot_judge) {
+      if (unreadable(f)) {
         return make_error(ErrorKind::not_found, "cannot judge: commit " + hex + ": " + f.location.path + ": " +
                                                     f.message);
       }
@@ -318,19 +381,17 @@ class Auditor {
   }
 
   // The cross-commit invariants from the first parent's tree to `c`'s.
-  Result<void> invariants(const CommitFacts& c, git::TreeSource& tree, const Checked& checked) {
-    LG_TRY(CommitFacts parent, read_commit(m_repo, c.parents.front()));
+  Result<void> invariants(const CommitFacts& c, git::TreeSource& tree, const Checked& checked,
+                          const CommitFacts& parent, const std::vector<git::DiffEntry>& changes) {
     LG_TRY(auto before, open_tree(parent.tree, parent.hex));
-    auto diff = git::diff_trees(m_repo, &parent.tree, &c.tree);
-    if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex);
     LG_TRY(bool had_archive, is_dir(*before, "archive"));
     std::set<std::string> deleted;
-    for (const git::DiffEntry& e : *diff) {
+    for (const git::DiffEntry& e : changes) {
       if (e.status == "D") deleted.insert(e.path);
     }
     bool orl_changed = false;
     const bool projects_era = checked.profile.rfind("cortex-projects", 0) == 0;
-    for (const git::DiffEntry& e : *diff) {
+    for (const git::DiffEntry& e : changes) {
       const bool renamed = e.status[0] == 'R';
       const std::string& old_path = renamed ? e.old_path : e.path;
       if (ledger::orl_glob_match(checked.options.open_requirements_glob, e.path) ||
@@ -390,7 +451,7 @@ class Auditor {
       if (!trial) return trial.error().with_context("cannot judge: merge " + c.hex);
       m_trial.emplace(std::move(*trial));
     }
-    const bool by_job = full_message(m_repo, id).find(k_ledger_merge_marker) != std::string::npos;
+    const bool by_job = made_by_ledger_merge(full_message(m_repo, id));
     merge::TrialMergeOptions trial_options;
     trial_options.check = by_job;
     auto report = merge::trial_merge(m_repo, *m_trial, c.parents[0], c.parents[1], trial_options);
@@ -417,8 +478,15 @@ class Auditor {
       std::vector<std::string> why;
       if (!report->merge.conflicts.empty()) why.push_back("the merge conflicts");
       if (report->classification.code_count() > 0) {
-        why.push_back(fmt::format("{} non-ledger path{}", report->classification.code_count(),
-                                  report->classification.code_count() == 1 ? "" : "s"));
+        std::string first;
+        for (const policy::Classified& p : report->classification.paths) {
+          if (p.cls == policy::PathClass::code) {
+            first = p.path;
+            break;
+          }
+        }
+        why.push_back(fmt::format("{} non-ledger path{} (first: {})", report->classification.code_count(),
+                                  report->classification.code_count() == 1 ? "" : "s", first));
       }
       if (!report->semantic.empty()) why.push_back(report->semantic.front().message);
       const auto errors = std::count_if(report->findings.begin(), report->findings.end(), [](const diag::Finding& f) {
@@ -429,16 +497,83 @@ class Auditor {
       std::string joined;
       for (const std::string& w : why) joined += (joined.empty() ? "" : "; ") + w;
       event(rules::make_finding("audit-ledger-merge-unclean", "", 0,
-                                fmt::format("made by the {} job but not landable: {}", k_ledger_merge_marker, joined),
+                                "made by the ledger-merge job but not landable: " + joined,
                                 diag::PeerForm::none),
             c, options);
     }
     return {};
   }
 
+  // The check of `c` from its first parent's when only ledgers changed:
+  // findings of a ledger depend on its blob and projects.yaml alone, so the
+  // parent's findings stand for every other path. nullopt: check in full.
+  Result<std::optional<Checked>> check_incremental(const CommitFacts& c, git::TreeSource& tree,
+                                                   const std::vector<git::DiffEntry>& diff) {
+    if (!m_last || git_oid_cmp(&m_last->commit, &c.parents.front()) != 0 || !m_last->checked.judged ||
+        m_last->checked.profile.rfind("cortex-projects", 0) != 0) {
+      return std::optional<Checked>();
+    }
+    std::set<std::string> changed;
+    const std::string& glob = m_last->checked.options.open_requirements_glob;
+    for (const git::DiffEntry& e : diff) {
+      const bool renamed = e.status[0] == 'R';
+      const bool read_by_check = [&](const std::string& path) {
+        return path == "projects" || under(path, "projects") || path == "projects.yaml" || path == "checkin.yaml" ||
+               path == policy::k_policy_path || ledger::orl_glob_match(glob, path);
+      }(e.path) || (renamed && (e.old_path == "projects" || under(e.old_path, "projects") ||
+                                e.old_path == "projects.yaml" || e.old_path == "checkin.yaml" ||
+                                e.old_path == policy::k_policy_path || ledger::orl_glob_match(glob, e.old_path)));
+      if (!read_by_check) continue;  // e.g. archive/, scripts: no finding of the projects profile reads them
+      if (e.status != "M" || e.new_kind != git::EntryKind::file ||
+          !(is_project_ledger_path(e.path) || e.path == "checkin.yaml") || ledger::orl_glob_match(glob, e.path)) {
+        return std::optional<Checked>();
+      }
+      changed.insert(e.path);
+    }
+    Checked out;
+    out.profile = m_last->checked.profile;
+    out.options = m_last->checked.options;
+    for (const diag::Finding& f : m_last->checked.findings) {
+      if (changed.count(f.location.path) == 0) out.findings.push_back(f);
+    }
+    if (changed.empty()) return std::optional<Checked>(std::move(out));
+    ChangedLedgers filtered(tree, changed);
+    rules::CheckOptions options = out.options;
+    options.profile = "cortex-projects";
+    auto report = rules::check_tree(filtered, options, m_cache);
+    if (!report) return report.error().with_context("cannot judge: commit " + c.hex);
+    for (diag::Finding& f : report->findings) {
+      if (changed.count(f.location.path) == 0) continue;
+      if (unreadable(f)) {
+        return make_error(ErrorKind::not_found, "cannot judge: commit " + c.hex + ": " + f.location.path + ": " +
+                                                    f.message);
+      }
+      out.findings.push_back(std::move(f));
+    }
+    return std::optional<Checked>(std::move(out));
+  }
+
   Result<void> visit(const CommitFacts& c) {
     LG_TRY(auto tree, open_tree(c.tree, c.hex));
-    LG_TRY(Checked checked, check(*tree, c.hex));
+    std::optional<CommitFacts> parent;
+    std::vector<git::DiffEntry> diff;
+    if (!c.parents.empty()) {
+      LG_TRY(parent, read_commit(m_repo, c.parents.front()));
+      auto changes = git::diff_trees(m_repo, &parent->tree, &c.tree);
+      if (!changes) return changes.error().with_context("cannot judge: diffing commit " + c.hex);
+      diff = std::move(*changes);
+    }
+    std::optional<Checked> incremental;
+    if (parent) {
+      LG_TRY(incremental, check_incremental(c, *tree, diff));
+    }
+    Checked checked;
+    if (incremental) {
+      checked = std::move(*incremental);
+    } else {
+      LG_TRY(checked, check(*tree, c.hex));
+    }
+    m_last = Last{c.id, checked};
     m_report.commits.push_back(AuditCommit{c.hex, c.summary, checked.profile, c.parents.size() > 1});
     if (!checked.judged) {
       note_unchecked(c, checked.profile);
@@ -446,7 +581,7 @@ class Auditor {
     }
     flush_unchecked();
     if (!c.parents.empty() && (c.parents.size() == 1 || m_options.first_parent)) {
-      if (auto r = invariants(c, *tree, checked); !r) return r.error();
+      if (auto r = invariants(c, *tree, checked, *parent, diff); !r) return r.error();
     }
     drift(std::move(checked.findings), c);
     if (c.parents.size() > 1) {
@@ -459,6 +594,11 @@ class Auditor {
   const AuditOptions& m_options;
   rules::CheckCache m_cache;
   std::optional<git::TrialRepo> m_trial;
+  struct Last {
+    git_oid commit{};
+    Checked checked;  // its findings, before drift() takes them
+  };
+  std::optional<Last> m_last;  // the commit checked last
   AuditReport m_report;
   std::map<std::string, std::vector<std::size_t>> m_open;  // drift key → open findings, oldest first
   std::string m_unchecked_first, m_unchecked_last, m_unchecked_profile;

@@ -25,6 +25,29 @@ std::string clip(std::string_view text) {
   return std::string(text.substr(0, cut)) + "…";
 }
 
+bool utf8_cont(char c) { return (static_cast<unsigned char>(c) & 0xC0u) == 0x80u; }
+
+// The part of `a` and `b` that differs, with a little context either side.
+std::pair<std::string, std::string> difference(std::string_view a, std::string_view b) {
+  constexpr std::size_t k_context = 12;
+  std::size_t prefix = 0;
+  while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+  std::size_t suffix = 0;
+  while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  std::size_t begin = prefix > k_context ? prefix - k_context : 0;
+  while (begin > 0 && begin < a.size() && utf8_cont(a[begin])) --begin;
+  std::size_t tail = suffix > k_context ? suffix - k_context : 0;
+  auto cut = [&](std::string_view s) {
+    std::size_t end = s.size() - tail;
+    while (end < s.size() && utf8_cont(s[end])) ++end;
+    return std::string(begin > 0 ? "…" : "") + clip(s.substr(begin, end - begin)) + (end < s.size() ? "…" : "");
+  };
+  return {cut(a), cut(b)};
+}
+
 std::string describe(const LogEntry& e) { return fmt::format("{} — {} — {}", e.date, e.kind, clip(e.text)); }
 
 diag::Finding finding(std::string_view rule, const std::string& path, int line, std::string message) {
@@ -104,10 +127,10 @@ std::vector<diag::Finding> compare_ledgers(const ledger::ProjectLedger& before, 
   }
 
   for (const auto& [o, n] : edits) {
+    const auto [was, now] = difference(old_log[o].text, new_log[n].text);
     out.push_back(finding("audit-log-entry-edited", path, new_log[n].line,
                           fmt::format("log entry '{} — {}' (line {} before) was edited: was '{}', now '{}'",
-                                      old_log[o].date, old_log[o].kind, old_log[o].line, clip(old_log[o].text),
-                                      clip(new_log[n].text))));
+                                      old_log[o].date, old_log[o].kind, old_log[o].line, was, now)));
   }
   for (std::size_t o = 0; o < n_old; ++o) {
     if (!old_matched[o]) {

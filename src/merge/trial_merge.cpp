@@ -100,7 +100,7 @@ Result<void> detect_ledger(Sides& s, const std::string& path, std::vector<Semant
   return {};
 }
 
-std::string status_of(const std::optional<rules::ProjectsTable>& t, const std::string& key) {
+std::string status_of(const std::shared_ptr<const rules::ProjectsTable>& t, const std::string& key) {
   const rules::ProjectRow* row = t ? t->find(key) : nullptr;
   const std::string* status = row ? row->get("status") : nullptr;
   return status ? *status : std::string();

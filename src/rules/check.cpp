@@ -61,7 +61,9 @@ std::optional<std::string> read_or_report(Pass& pass, const std::string& path, c
   return std::nullopt;
 }
 
-ProjectsTable check_projects_file(Pass& pass) {
+// The validated projects.yaml of the pass's tree (shared, never copied: a
+// history audit checks thousands of trees holding the same blob).
+std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& pass) {
   const std::string path(k_projects_yaml);
   auto entry = pass.tree.stat(path);
   std::optional<std::string> bytes;
@@ -73,7 +75,7 @@ ProjectsTable check_projects_file(Pass& pass) {
       if (auto hit = id.empty() ? pass.cache.projects_yaml.end() : pass.cache.projects_yaml.find(id);
           hit != pass.cache.projects_yaml.end()) {
         for (const diag::Finding& f : hit->second->findings) pass.sink.report(f);
-        return hit->second->table;
+        return hit->second;
       }
       bytes = read_or_report(pass, path, **entry);
     }
@@ -90,7 +92,7 @@ ProjectsTable check_projects_file(Pass& pass) {
   result->findings = local.take();
   for (const diag::Finding& f : result->findings) pass.sink.report(f);
   if (bytes && entry && *entry && !(*entry)->content_id.empty()) pass.cache.projects_yaml[(*entry)->content_id] = result;
-  return result->table;
+  return result;
 }
 
 bool ends_with(std::string_view s, std::string_view suffix) {
@@ -166,7 +168,8 @@ std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const Ledge
 }
 
 Result<void> check_cortex_projects(Pass& pass) {
-  const ProjectsTable rows = check_projects_file(pass);
+  const auto projects = check_projects_file(pass);
+  const ProjectsTable& rows = projects->table;
   LG_TRY(auto ledgers, list_ledgers(pass));
   std::vector<std::string> keys;
   for (const LedgerFile& lf : ledgers) {
@@ -327,10 +330,10 @@ Result<std::string> detect_profile(git::TreeSource& tree) {
   return yaml ? std::string(k_profiles[0].name) : std::string();
 }
 
-Result<std::optional<ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache) {
+Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache) {
   const std::string path(k_projects_yaml);
   LG_TRY(auto entry, tree.stat(path));
-  if (!entry || !is_readable_kind(entry->kind)) return std::optional<ProjectsTable>{};
+  if (!entry || !is_readable_kind(entry->kind)) return std::shared_ptr<const ProjectsTable>();
   std::shared_ptr<const CheckCache::ProjectsYamlResult> result;
   if (auto hit = entry->content_id.empty() ? cache.projects_yaml.end() : cache.projects_yaml.find(entry->content_id);
       hit != cache.projects_yaml.end()) {
@@ -347,9 +350,11 @@ Result<std::optional<ProjectsTable>> projects_table(git::TreeSource& tree, Check
     result = std::move(fresh);
   }
   for (const diag::Finding& f : result->findings) {
-    if (f.rule == "projects-yaml-parses" || f.rule == "projects-yaml-is-mapping") return std::optional<ProjectsTable>{};
+    if (f.rule == "projects-yaml-parses" || f.rule == "projects-yaml-is-mapping") {
+      return std::shared_ptr<const ProjectsTable>();
+    }
   }
-  return std::optional<ProjectsTable>(result->table);
+  return std::shared_ptr<const ProjectsTable>(result, &result->table);
 }
 
 Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob,

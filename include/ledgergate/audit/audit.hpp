@@ -18,8 +18,11 @@
 
 namespace lg::audit {
 
-// What a merge commit's message contains when the ledger-merge job made it.
-inline constexpr std::string_view k_ledger_merge_marker = "ledger-merge";
+// True when a merge commit's message says the ledger-merge job made it: it
+// contains "ledger-merge", "Landed by ledgergate land" (`land`'s message) or
+// "into _ledger_merge" (git's default message in the reference workflow,
+// which merges on a `_ledger_merge` branch, spec §7.7).
+bool made_by_ledger_merge(std::string_view message);
 
 struct AuditOptions {
   std::string range;            // "A..B", a revision, or "" (all of HEAD)

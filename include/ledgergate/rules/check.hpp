@@ -76,9 +76,9 @@ Result<std::string> detect_profile(git::TreeSource& tree);
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache);
 
 // projects.yaml's rows in `tree`, validated at most once per blob through
-// `cache` (the check of a tree holding the same blob reuses it); nullopt when
+// `cache` (the check of a tree holding the same blob reuses it); null when
 // the file is absent, not a regular file, or not a clean mapping.
-Result<std::optional<ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache);
+Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache);
 
 // The paths of `tree` matching `glob` (walked recursively, `.git` skipped),
 // sorted by bytes; directories are walked, every other kind is listed.

@@ -1,0 +1,169 @@
+#include "ledgergate/audit/audit.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "ledgergate/audit/invariants.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+std::string ledger_text(const std::string& runs, const std::string& log) {
+  return "# demo \u2014 A short summary\n\nProject: demo\nIssue: demo#1\n\n## Now\n\nWorking.\n\n## Runs\n\n" + runs +
+         "\n## Log\n\n" + log;
+}
+
+const std::string k_log =
+    "- 2026-09-02 \u2014 result \u2014 it worked\n"
+    "  really\n"
+    "- 2026-09-01 \u2014 run \u2014 12 submitted: four seeds\n"
+    "- 2026-08-30 \u2014 note \u2014 ledger opened\n";
+const std::string k_run = "- 12 \u2014 running \u2014 ral \u2014 2026-09-01 \u2014 four seeds\n";
+
+std::vector<std::string> rules_of(const std::string& before, const std::string& after) {
+  const auto found = audit::compare_ledgers(ledger::parse_project_ledger(before), ledger::parse_project_ledger(after),
+                                            "projects/demo.md");
+  std::vector<std::string> out;
+  for (const diag::Finding& f : found) out.push_back(f.rule);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("audit invariants: prepending entries and a run with its entries is clean", "[audit]") {
+  const std::string before = ledger_text(k_run, k_log);
+  CHECK(rules_of(before, before).empty());
+  CHECK(rules_of(before, ledger_text(k_run, "- 2026-09-03 \u2014 note \u2014 later\n" + k_log)).empty());
+  const std::string added = ledger_text(k_run + "- 13 \u2014 open \u2014 gpu \u2014 2026-09-03 \u2014 more\n",
+                                        "- 2026-09-03 \u2014 run \u2014 13 submitted: more\n" + k_log);
+  CHECK(rules_of(before, added).empty());
+  const std::string done = ledger_text("", "- 2026-09-04 \u2014 run \u2014 12 finished \u2014 wall 1:00: four seeds\n" + k_log);
+  CHECK(rules_of(before, done).empty());
+}
+
+TEST_CASE("audit invariants: edits, removals, insertions and backdated entries", "[audit]") {
+  const std::string before = ledger_text(k_run, k_log);
+  SECTION("an old entry reworded (a continuation line counts)") {
+    std::string log = k_log;
+    log.replace(log.find("really"), 6, "truly");
+    const auto found = audit::compare_ledgers(ledger::parse_project_ledger(before),
+                                              ledger::parse_project_ledger(ledger_text(k_run, log)), "p.md");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].rule == "audit-log-entry-edited");
+    CHECK(found[0].location.line > 0);
+    CHECK(found[0].message.find("really") != std::string::npos);
+    CHECK(found[0].message.find("truly") != std::string::npos);
+  }
+  SECTION("an entry edited while a new one is prepended") {
+    std::string log = k_log;
+    log.replace(log.find("ledger opened"), 13, "ledger begun");
+    CHECK(rules_of(before, ledger_text(k_run, "- 2026-09-03 \u2014 note \u2014 x\n" + log)) ==
+          std::vector<std::string>{"audit-log-entry-edited"});
+  }
+  SECTION("an entry removed below a prepended one") {
+    std::string log = k_log;
+    log.erase(log.find("- 2026-09-01"), log.find("- 2026-08-30") - log.find("- 2026-09-01"));
+    CHECK(rules_of(before, ledger_text(k_run, "- 2026-09-03 \u2014 note \u2014 x\n" + log)) ==
+          std::vector<std::string>{"audit-log-entry-removed"});
+  }
+  SECTION("an entry inserted below the head") {
+    std::string log = k_log;
+    log.insert(log.find("- 2026-08-30"), "- 2026-09-05 \u2014 note \u2014 late\n");
+    CHECK(rules_of(before, ledger_text(k_run, log)) == std::vector<std::string>{"audit-log-entry-inserted"});
+  }
+  SECTION("a prepended entry dated before the head") {
+    CHECK(rules_of(before, ledger_text(k_run, "- 2026-08-01 \u2014 note \u2014 old news\n" + k_log)) ==
+          std::vector<std::string>{"audit-log-date-backwards"});
+  }
+  SECTION("runs without their log entries") {
+    CHECK(rules_of(before, ledger_text(k_run + "- 13 \u2014 open \u2014 gpu \u2014 2026-09-03 \u2014 more\n", k_log)) ==
+          std::vector<std::string>{"audit-run-without-log"});
+    CHECK(rules_of(before, ledger_text("", k_log)) == std::vector<std::string>{"audit-run-removed-without-log"});
+    // A `submitted` entry does not answer a removal.
+    CHECK(rules_of(before, ledger_text("", "- 2026-09-04 \u2014 run \u2014 12 submitted: again\n" + k_log)) ==
+          std::vector<std::string>{"audit-run-removed-without-log"});
+  }
+}
+
+TEST_CASE("audit: merges made by the ledger-merge job are recognised by their message", "[audit]") {
+  CHECK(audit::made_by_ledger_merge("ledger-merge: land side"));
+  CHECK(audit::made_by_ledger_merge("Merge branch 'x' into main\n\nLanded by ledgergate land: the change..."));
+  CHECK(audit::made_by_ledger_merge("Merge branch 'x' into _ledger_merge"));
+  CHECK_FALSE(audit::made_by_ledger_merge("Merge branch 'x' into main"));
+}
+
+TEST_CASE("audit: --since dates", "[audit]") {
+  CHECK(*audit::parse_since("1970-01-02") == 86400);
+  CHECK(*audit::parse_since("2026-09-02T00:08:00Z") == 1788307680);
+  CHECK(*audit::parse_since("2026-09-02T00:08Z") == 1788307680);
+  CHECK_FALSE(audit::parse_since("yesterday").has_value());
+  CHECK_FALSE(audit::parse_since("2026-13-01").has_value());
+  CHECK_FALSE(audit::parse_since("2026-09-02T00:08:00").has_value());
+}
+
+TEST_CASE("audit: drift is matched across commits by rule, path and message, not line", "[audit]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  test::FileMap files = test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example");
+  const git_oid base = test::commit_tree(repo_dir, files, "base");
+  std::string& single = files["projects/single.md"];
+  const auto issue = single.find("Issue: ");
+  REQUIRE(issue != std::string::npos);
+  single.replace(issue, single.find('\n', issue) - issue, "Issue: not-a-ref");
+  const git_oid drift = test::commit_tree(repo_dir, files, "drift", &base);
+  single.insert(single.find("Project:"), "\n");  // shifts the finding's line
+  const git_oid shift = test::commit_tree(repo_dir, files, "shift", &drift);
+  test::FileMap fixed = test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example");
+  const git_oid fix = test::commit_tree(repo_dir, fixed, "fix", &shift);
+
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  audit::AuditOptions options;
+  std::size_t calls = 0;
+  options.progress = [&calls](std::size_t done, std::size_t total) {
+    ++calls;
+    CHECK(done <= total);
+  };
+  auto report = audit::audit_history(*repo, options);
+  REQUIRE(report.has_value());
+  CHECK(calls == 4);
+  REQUIRE(report->commits.size() == 4);
+  CHECK(report->commits[0].id == git::oid_hex(base));
+  std::vector<const audit::AuditFinding*> issue_findings;
+  for (const audit::AuditFinding& f : report->findings) {
+    if (f.finding.rule == "ledger-issue-grammar") issue_findings.push_back(&f);
+  }
+  REQUIRE(issue_findings.size() == 1);
+  CHECK(issue_findings[0]->introduced_in == git::oid_hex(drift));
+  REQUIRE(issue_findings[0]->fixed_in.has_value());
+  CHECK(*issue_findings[0]->fixed_in == git::oid_hex(fix));
+  CHECK(report->failed());
+
+  SECTION("a range starts from its base's findings") {
+    options.range = git::oid_hex(drift) + ".." + git::oid_hex(shift);
+    auto ranged = audit::audit_history(*repo, options);
+    REQUIRE(ranged.has_value());
+    REQUIRE(ranged->commits.size() == 1);
+    REQUIRE_FALSE(ranged->findings.empty());
+    CHECK(ranged->findings[0].before_range);
+    CHECK_FALSE(ranged->findings[0].fixed_in.has_value());
+  }
+  SECTION("a missing object cannot be judged") {
+    // The fix commit's tree is the base commit's too: the first to need it is named.
+    const std::string hex = git::oid_hex(base);
+    const auto tree = repo->commit_tree(fix);
+    REQUIRE(tree.has_value());
+    const std::string tree_hex = git::oid_hex(*tree);
+    std::filesystem::remove(repo_dir + "/.git/objects/" + tree_hex.substr(0, 2) + "/" + tree_hex.substr(2));
+    auto reopened = git::Repository::open(repo_dir, false);
+    REQUIRE(reopened.has_value());
+    auto broken = audit::audit_history(*reopened, audit::AuditOptions{});
+    REQUIRE_FALSE(broken.has_value());
+    CHECK(broken.error().message.find("cannot judge") != std::string::npos);
+    INFO(broken.error().message);
+    CHECK(broken.error().message.find(hex) != std::string::npos);
+  }
+}
