@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "ledgergate/util/json.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {
@@ -62,28 +63,7 @@ std::string render_cortex(const std::vector<diag::Finding>& findings) {
   return out;
 }
 
-std::string json_string(std::string_view raw) {
-  // Paths are raw bytes: JSON carries text, so invalid UTF-8 becomes U+FFFD.
-  const std::string s = util::sanitize_utf8(raw);
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
-}
+std::string json_string(std::string_view s) { return util::json_string(s); }
 
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header) {
   std::string out = fmt::format("{{\"verdict\": {}, \"profile\": {}, \"rev\": {}, \"findings\": [",

@@ -2,6 +2,7 @@
 // key's line; an edit replaces the lines of one key's value (or inserts one
 // line), or appends an entry block after the last line of the entries list.
 // Every edit re-parses, so edits compose without tracking offsets.
+#include "ledgergate/util/json.hpp"
 #include "ledgergate/rules/orl_protocol.hpp"
 
 #include <algorithm>
@@ -462,26 +463,6 @@ Result<OrlSummary> orl_summary(std::string_view text) {
 
 namespace {
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (ch == '\n') {
-      out += "\\n";
-    } else if (u < 0x20) {
-      static constexpr char hex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += hex[u >> 4];
-      out += hex[u & 0xF];
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
 
 std::string history_list(const std::vector<std::int64_t>& h) {
   std::string out = "[";
@@ -516,7 +497,7 @@ std::string render_summary_text(const OrlSummary& s, const std::string& path) {
 }
 
 std::string render_summary_json(const OrlSummary& s, const std::string& path) {
-  std::string out = "{\"path\": " + json_string(path) + ", \"entries\": " + std::to_string(s.entries);
+  std::string out = "{\"path\": " + util::json_string(path) + ", \"entries\": " + std::to_string(s.entries);
   out += ", \"status\": {\"open\": " + std::to_string(s.open) + ", \"resolved\": " + std::to_string(s.resolved) +
          ", \"surrendered\": " + std::to_string(s.surrendered) + "}";
   out += ", \"kind\": {\"gap\": " + std::to_string(s.gaps) + ", \"dropped\": " + std::to_string(s.dropped) + "}";
@@ -525,13 +506,13 @@ std::string render_summary_json(const OrlSummary& s, const std::string& path) {
   out += ", \"drops\": {\"units\": " + std::to_string(s.dropped_units) + ", \"entries\": [";
   for (std::size_t i = 0; i < s.drops.size(); ++i) {
     const OrlSummary::Drop& d = s.drops[i];
-    out += std::string(i ? ", " : "") + "{\"id\": " + json_string(d.id) + ", \"status\": " + json_string(d.status) +
-           ", \"units\": " + json_string(d.units) +
+    out += std::string(i ? ", " : "") + "{\"id\": " + util::json_string(d.id) + ", \"status\": " + util::json_string(d.status) +
+           ", \"units\": " + util::json_string(d.units) +
            ", \"count\": " + (d.count ? std::to_string(*d.count) : std::string("null")) +
            ", \"cited\": " + (d.cited ? "true" : "false") + ", \"struck\": " + (d.struck ? "true" : "false") + "}";
   }
   out += "], \"uncited\": [";
-  for (std::size_t i = 0; i < s.uncited.size(); ++i) out += (i ? ", " : "") + json_string(s.uncited[i]);
+  for (std::size_t i = 0; i < s.uncited.size(); ++i) out += (i ? ", " : "") + util::json_string(s.uncited[i]);
   out += "]}";
   if (s.has_budget) {
     out += ", \"budget\": {\"escalations\": " + std::to_string(s.escalations) + ", \"cap\": " + std::to_string(s.cap) +
