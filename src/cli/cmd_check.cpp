@@ -94,6 +94,19 @@ bool use_color() {
   return std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
 }
 
+// One line on stderr after the text findings, so a clean check says so.
+void print_summary(const rules::CheckReport& r, const std::string& label, report::Verdict verdict) {
+  std::size_t errors = 0, warnings = 0;
+  for (const diag::Finding& f : r.findings) {
+    if (f.severity == diag::Severity::error) ++errors;
+    if (f.severity == diag::Severity::warning) ++warnings;
+  }
+  std::fputs(fmt::format("ledgergate check {}: {} ({}): {} error(s), {} warning(s)\n", label.empty() ? "." : label,
+                         report::to_string(verdict), r.profile, errors, warnings)
+                 .c_str(),
+             stderr);
+}
+
 ExitCode run_check(const CheckOptions& o, const Globals& g) {
   auto source = open_source(o, g);
   if (!source) {
@@ -137,6 +150,7 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
     std::fputs(report::render_json(report->findings, {verdict, report->profile, source->label}).c_str(), stdout);
   } else {
     std::fputs(report::render_text(report->findings, use_color()).c_str(), stdout);
+    print_summary(*report, source->label, verdict);
     note_uncommitted(o, *source);
   }
   if (cannot_judge) {
