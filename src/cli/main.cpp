@@ -2,6 +2,8 @@
 // only place exceptions are caught; CLI11's parse errors become exit 2.
 #include <fmt/format.h>
 
+#include <malloc.h>
+
 #include <cstdio>
 #include <exception>
 
@@ -10,6 +12,9 @@
 
 int main(int argc, char** argv) {
   using namespace lg::cli;
+  // One malloc arena: the check's reader threads then reuse what the YAML
+  // parse freed instead of growing arenas of their own (peak memory).
+  mallopt(M_ARENA_MAX, 1);
   try {
     const lg::git::Libgit2Session session;
     CLI::App app{

@@ -92,6 +92,15 @@ class GitTreeSource final : public TreeSource {
     return entries_of(sub.get());
   }
 
+  BlobReader thread_reader() const override {
+    git_repository* raw = nullptr;
+    if (git_repository_open_ext(&raw, git_repository_path(m_repo), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) < 0) {
+      return {};
+    }
+    auto repo = std::make_shared<RepositoryPtr>(raw);
+    return [repo](const Entry& entry) { return read_blob(repo->get(), entry); };
+  }
+
   Entry root_entry() const override {
     return Entry{"", EntryKind::directory, raw_id(*git_tree_id(m_root.get()))};
   }

@@ -4,6 +4,9 @@
 #include "ledgergate/rules/check.hpp"
 
 #include <algorithm>
+#include <unordered_set>
+#include <thread>
+#include <atomic>
 
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
@@ -153,6 +156,48 @@ Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
   return ledgers;
 }
 
+std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view bytes) {
+  ledger::ProjectLedger full = ledger::parse_project_ledger(bytes);
+  full.compact();  // rules read no texts; a cache of thousands of parses stays small
+  return std::make_shared<const ledger::ProjectLedger>(std::move(full));
+}
+
+// Reads and parses the ledgers the cache lacks on every core, each worker
+// with its own repository handle (libgit2 handles are not shared between
+// threads). What a worker cannot read is left to the sequential path, which
+// reports it; sources without thread readers (folders, the index) skip this.
+void prefetch_ledgers(Pass& pass, const std::vector<LedgerFile>& ledgers) {
+  std::vector<const LedgerFile*> todo;
+  for (const LedgerFile& lf : ledgers) {
+    if (is_readable_kind(lf.entry.kind) && !lf.entry.content_id.empty() && !pass.cache.ledgers.count(lf.entry.content_id)) {
+      todo.push_back(&lf);
+    }
+  }
+  const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  if (todo.size() < 64 || workers < 2) return;
+  std::vector<git::TreeSource::BlobReader> readers;
+  for (unsigned i = 0; i < workers; ++i) {
+    auto reader = pass.tree.thread_reader();
+    if (!reader) return;
+    readers.push_back(std::move(reader));
+  }
+  std::vector<std::shared_ptr<const ledger::ProjectLedger>> parsed(todo.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&](git::TreeSource::BlobReader& read) {
+    for (std::size_t i = next++; i < todo.size(); i = next++) {
+      auto bytes = read(todo[i]->entry);
+      if (bytes) parsed[i] = parse_compact(*bytes);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned i = 1; i < workers; ++i) threads.emplace_back(work, std::ref(readers[i]));
+  work(readers[0]);
+  for (std::thread& t : threads) t.join();
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    if (parsed[i]) pass.cache.ledgers.emplace(todo[i]->entry.content_id, std::move(parsed[i]));
+  }
+}
+
 std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
   const std::string& id = lf.entry.content_id;
   if (!id.empty()) {
@@ -160,9 +205,7 @@ std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const Ledge
   }
   auto bytes = read_or_report(pass, lf.path, lf.entry);
   if (!bytes) return nullptr;
-  ledger::ProjectLedger full = ledger::parse_project_ledger(*bytes);
-  full.compact();  // rules read no texts; a cache of thousands of parses stays small
-  auto parsed = std::make_shared<const ledger::ProjectLedger>(std::move(full));
+  auto parsed = parse_compact(*bytes);
   if (!id.empty()) pass.cache.ledgers.emplace(id, parsed);
   return parsed;
 }
@@ -171,13 +214,14 @@ Result<void> check_cortex_projects(Pass& pass) {
   const auto projects = check_projects_file(pass);
   const ProjectsTable& rows = projects->table;
   LG_TRY(auto ledgers, list_ledgers(pass));
-  std::vector<std::string> keys;
+  prefetch_ledgers(pass, ledgers);
+  std::unordered_set<std::string> keys;
   for (const LedgerFile& lf : ledgers) {
     if (!is_readable_kind(lf.entry.kind)) {
       report_not_a_file(pass, lf.path, lf.entry.kind);
       continue;
     }
-    keys.push_back(lf.key);  // present, even when unreadable: no "has no ledger" on top
+    keys.insert(lf.key);  // present, even when unreadable: no "has no ledger" on top
     auto parsed = load_ledger(pass, lf);
     if (!parsed) continue;
     check_text_input(parsed->input, lf.path, pass.sink);
@@ -185,7 +229,7 @@ Result<void> check_cortex_projects(Pass& pass) {
   }
   for (const ProjectRow& row : rows.rows) {
     const std::string* status = row.get("status");
-    if (status && *status == "active" && std::find(keys.begin(), keys.end(), row.key) == keys.end()) {
+    if (status && *status == "active" && keys.count(row.key) == 0) {
       pass.sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), row.line,
                                     row.key + " is active but has no projects/" + row.key + ".md",
                                     diag::PeerForm::path_message));

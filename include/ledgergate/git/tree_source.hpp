@@ -45,6 +45,10 @@ class TreeSource {
     (void)entry;
     return list(dir);
   }
+  // Reads a blob by its entry from another thread: each reader owns its own
+  // repository handle. Empty when the source cannot be read that way.
+  using BlobReader = std::function<Result<std::string>(const Entry&)>;
+  virtual BlobReader thread_reader() const { return {}; }
   // The root directory as an entry (its content id is the tree id in git sources).
   virtual Entry root_entry() const { return Entry{"", EntryKind::directory, ""}; }
   // Calls `fn(name, kind, content_id)` for each child of the directory

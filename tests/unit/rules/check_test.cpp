@@ -1,0 +1,56 @@
+#include "ledgergate/rules/check.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "ledgergate/report/format.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+// 120 ledgers (enough for the check to read and parse them on several
+// threads), every seventh one drifted, plus their rows.
+test::FileMap many_ledgers() {
+  test::FileMap files;
+  std::string yaml;
+  for (int i = 0; i < 120; ++i) {
+    const std::string key = "p" + std::to_string(i);
+    yaml += key + ":\n  remote: none\n  local_path: /tmp/x\n  ral_root: /tmp/y\n  mirror: none\n  sync_cli: s\n"
+                  "  sync_verbs: [pull]\n  ledger: L.md\n  assistant: none\n  witness_file: w\n  partition: both\n"
+                  "  status: active\n";
+    files["projects/" + key + ".md"] =
+        "# " + key + " \u2014 a project\n\nProject: " + key + "\nIssue: " + (i % 7 == 0 ? "bad" : "none") +
+        "\n\n## Now\n\nx\n\n## Runs\n\n## Log\n\n- 2026-09-01 \u2014 note \u2014 opened\n";
+  }
+  files["projects.yaml"] = yaml;
+  return files;
+}
+
+std::string cortex_of(git::TreeSource& tree) {
+  rules::CheckCache cache;
+  auto report = rules::check_tree(tree, {}, cache);
+  REQUIRE(report);
+  return report::render_cortex(report->findings);
+}
+
+}  // namespace
+
+TEST_CASE("check: a large tree read on several threads equals the sequential read", "[rules][check]") {
+  const test::FileMap files = many_ledgers();
+  test::TempDir dir;
+  test::write_tree(dir.path() + "/root", files);
+  auto disk = git::open_directory_source(dir.path() + "/root");  // no thread readers: sequential
+  REQUIRE(disk);
+  const std::string sequential = cortex_of(**disk);
+  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
+  auto repo = git::Repository::open(dir.path() + "/repo", false);
+  REQUIRE(repo);
+  auto tree = git::open_tree_source(*repo, *repo->commit_tree(commit), "HEAD");
+  REQUIRE(tree);
+  REQUIRE((*tree)->thread_reader());
+  CHECK(cortex_of(**tree) == sequential);
+  CHECK(sequential.find("projects/p7.md: `Issue:` must be Repo#N, an issue URL or none, not 'bad'") !=
+        std::string::npos);
+  CHECK(std::count(sequential.begin(), sequential.end(), '\n') == 1 + 18);  // DRIFT + p0, p7, ..., p119
+}
