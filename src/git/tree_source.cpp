@@ -68,6 +68,16 @@ Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
   return std::string(data, static_cast<std::size_t>(git_blob_rawsize(owned.get())));
 }
 
+// A reader with its own handle on `repo`'s object database, for another thread.
+TreeSource::BlobReader blob_reader_for(git_repository* repo) {
+  git_repository* raw = nullptr;
+  if (git_repository_open_ext(&raw, git_repository_path(repo), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) < 0) {
+    return {};
+  }
+  auto handle = std::make_shared<RepositoryPtr>(raw);
+  return [handle](const Entry& entry) { return read_blob(handle->get(), entry); };
+}
+
 class GitTreeSource final : public TreeSource {
  public:
   GitTreeSource(git_repository* repo, TreePtr root, std::string rev)
@@ -92,14 +102,7 @@ class GitTreeSource final : public TreeSource {
     return entries_of(sub.get());
   }
 
-  BlobReader thread_reader() const override {
-    git_repository* raw = nullptr;
-    if (git_repository_open_ext(&raw, git_repository_path(m_repo), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) < 0) {
-      return {};
-    }
-    auto repo = std::make_shared<RepositoryPtr>(raw);
-    return [repo](const Entry& entry) { return read_blob(repo->get(), entry); };
-  }
+  BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
 
   Entry root_entry() const override {
     return Entry{"", EntryKind::directory, raw_id(*git_tree_id(m_root.get()))};
@@ -164,6 +167,7 @@ class IndexSource final : public TreeSource {
       : m_repo(repo), m_files(std::move(files)) {}
 
   const std::string& rev() const override { return m_rev; }
+  BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
     const std::string prefix = dir.empty() ? std::string() : std::string(dir) + "/";
