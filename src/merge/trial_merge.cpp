@@ -107,30 +107,39 @@ std::string status_of(const std::shared_ptr<const rules::ProjectsTable>& t, cons
 }
 
 // A row retired on one side while the other side adds runs to its ledger.
-// Whether HEAD adds a run to any project ledger it changes.
-Result<bool> adds_runs(Sides& s, const std::vector<policy::Change>& changes) {
+// The keys of the project ledgers HEAD adds runs to.
+Result<std::set<std::string>> run_adding_keys(Sides& s, const std::vector<policy::Change>& changes) {
+  std::set<std::string> keys;
   for (const policy::Change& c : changes) {
-    if (c.status == "D" || c.path.rfind("projects/", 0) != 0) continue;
+    if (c.status == "D" || c.path.rfind("projects/", 0) != 0 || c.path.size() < 13 ||
+        c.path.compare(c.path.size() - 3, 3, ".md") != 0 || c.path.find('/', 9) != std::string::npos) {
+      continue;
+    }
     LG_TRY(auto before, git::read_regular_file(*s.base, c.path));
     LG_TRY(auto after, git::read_regular_file(*s.theirs, c.path));
     if (!after) continue;
     if (count_new(run_idents(ledger::parse_project_ledger(*after)),
                   run_idents(ledger::parse_project_ledger(before.value_or("")))) > 0) {
-      return true;
+      keys.insert(c.path.substr(9, c.path.size() - 12));
     }
   }
-  return false;
+  return keys;
 }
 
-Result<void> detect_retired(Sides& s, bool head_adds_runs, std::vector<SemanticConflict>& out) {
+Result<void> detect_retired(Sides& s, const std::set<std::string>& head_run_keys,
+                            std::vector<SemanticConflict>& out) {
   LG_TRY(auto b_id, git::entry_id(*s.base, "projects.yaml"));
   LG_TRY(auto o_id, git::entry_id(*s.ours, "projects.yaml"));
   LG_TRY(auto t_id, git::entry_id(*s.theirs, "projects.yaml"));
   if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
-  // HEAD retired nothing and adds no run: nothing BASE retired can collide.
-  if (t_id == b_id && !head_adds_runs) return {};
+  LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));  // shared with the merged check
+  if (t_id == b_id) {
+    // HEAD retired nothing: only a row BASE retired among those HEAD adds runs to can collide.
+    const bool any = std::any_of(head_run_keys.begin(), head_run_keys.end(),
+                                 [&](const std::string& k) { return status_of(ours, k) == "retired"; });
+    if (!any) return {};
+  }
   LG_TRY(auto base, rules::projects_table(*s.base, s.cache));
-  LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));
   LG_TRY(auto theirs, rules::projects_table(*s.theirs, s.cache));
   if (!base) return {};
   for (const rules::ProjectRow& row : base->rows) {
@@ -187,8 +196,8 @@ Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vecto
     if (o == b || !o) continue;  // BASE left it alone
     if (auto r = detect_ledger(s, c.path, out); !r) return r.error();
   }
-  LG_TRY(bool head_adds_runs, adds_runs(s, changes));
-  if (auto r = detect_retired(s, head_adds_runs, out); !r) return r.error();
+  LG_TRY(auto head_run_keys, run_adding_keys(s, changes));
+  if (auto r = detect_retired(s, head_run_keys, out); !r) return r.error();
   return out;
 }
 
