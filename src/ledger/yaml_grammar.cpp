@@ -121,20 +121,6 @@ char32_t decode_at(std::string_view s, std::size_t p) {
   return (static_cast<char32_t>(b & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3);
 }
 
-void append_escape(std::string& out, char32_t cp) {
-  static constexpr std::string_view k_hex = "0123456789abcdef";
-  int digits = 8;
-  if (cp < 0x100) {
-    out += "\\x";
-    digits = 2;
-  } else if (cp < 0x10000) {
-    out += "\\u";
-    digits = 4;
-  } else {
-    out += "\\U";
-  }
-  for (int i = digits - 1; i >= 0; --i) out += k_hex[(cp >> (4 * i)) & 0xF];
-}
 
 // A line break as scan_line_break returns it ('\n', U+2028, U+2029; 0 = none).
 void append_break(std::string& out, char32_t line_break) {
@@ -1809,17 +1795,6 @@ InputCheck check_input(std::string_view text) {
 }
 
 // Byte classes for str_repr.
-enum : std::uint8_t { r_single = 1, r_double = 2, r_special = 4 };
-constexpr std::array<std::uint8_t, 256> make_repr_classes() {
-  std::array<std::uint8_t, 256> t{};
-  for (std::size_t b = 0; b < t.size(); ++b) {
-    if (b < 0x20 || b >= 0x7F || b == '\\') t[b] = r_special;
-  }
-  t['\''] = r_single;
-  t['"'] = r_double;
-  return t;
-}
-constexpr std::array<std::uint8_t, 256> k_repr_classes = make_repr_classes();
 
 }  // namespace
 
@@ -1851,63 +1826,8 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
   return std::nullopt;
 }
 
-std::string str_repr(std::string_view s) {
-  // The common case: printable ASCII, at most one kind of quote.
-  unsigned seen = 0;
-  for (const char ch : s) seen |= k_repr_classes[static_cast<unsigned char>(ch)];
-  const bool has_single = (seen & r_single) != 0;
-  const bool has_double = (seen & r_double) != 0;
-  const char quote = has_single && !has_double ? '"' : '\'';
-  if ((seen & r_special) == 0 && !(has_single && has_double)) {
-    std::string out(s.size() + 2, quote);
-    s.copy(out.data() + 1, s.size());
-    return out;
-  }
-  const auto plain = [quote](char c) { return c >= 0x20 && c < 0x7F && c != quote && c != '\\'; };
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += quote;
-  for (std::size_t pos = 0; pos < s.size();) {
-    std::size_t run = pos;
-    while (run < s.size() && plain(s[run])) ++run;
-    out.append(s.substr(pos, run - pos));
-    if (run == s.size()) break;
-    pos = run;
-    const unsigned char b = byte_of(s, pos);
-    if (b < 0x80) {
-      ++pos;
-      if (b == static_cast<unsigned char>(quote) || b == '\\') {
-        out += '\\';
-        out += static_cast<char>(b);
-      } else if (b == '\t') {
-        out += "\\t";
-      } else if (b == '\n') {
-        out += "\\n";
-      } else if (b == '\r') {
-        out += "\\r";
-      } else {
-        append_escape(out, b);
-      }
-      continue;
-    }
-    char32_t c = 0;
-    const bool surrogate =
-        b == 0xED && pos + 2 < s.size() && (byte_of(s, pos + 1) & 0xE0) == 0xA0 && (byte_of(s, pos + 2) & 0xC0) == 0x80;
-    if (surrogate) {
-      c = decode_at(s, pos);
-      pos += 3;
-    } else {
-      c = util::next_code_point(s, pos);
-    }
-    if (!surrogate && util::is_printable(c)) {
-      util::append_utf8(out, c);
-    } else {
-      append_escape(out, c);
-    }
-  }
-  out += quote;
-  return out;
-}
+// Python's repr() of a str (util::py_repr, which also spells lone surrogates).
+std::string str_repr(std::string_view s) { return util::py_repr(s); }
 
 std::string char_repr(char32_t c) {
   std::string s;

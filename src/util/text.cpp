@@ -246,12 +246,37 @@ void append_escape(std::string& out, char32_t cp) {
 }
 }  // namespace
 
+namespace {
+// A lone surrogate in WTF-8 (ED A0..BF xx), as a YAML "\ud800" escape leaves
+// in a Python str; 0 when `pos` holds none.
+char32_t lone_surrogate_at(std::string_view s, std::size_t pos) {
+  if (pos + 2 >= s.size() || static_cast<unsigned char>(s[pos]) != 0xED) return 0;
+  const auto b1 = static_cast<unsigned char>(s[pos + 1]);
+  const auto b2 = static_cast<unsigned char>(s[pos + 2]);
+  if ((b1 & 0xE0) != 0xA0 || (b2 & 0xC0) != 0x80) return 0;
+  return 0xD000 | (static_cast<char32_t>(b1 & 0x3F) << 6) | (b2 & 0x3F);
+}
+}  // namespace
+
 std::string py_repr(std::string_view s) {
   const bool has_single = s.find('\'') != std::string_view::npos;
   const bool has_double = s.find('"') != std::string_view::npos;
   const char quote = (has_single && !has_double) ? '"' : '\'';
-  std::string out(1, quote);
+  const auto plain = [quote](char c) { return c >= 0x20 && c < 0x7F && c != quote && c != '\\'; };
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += quote;
   for (std::size_t pos = 0; pos < s.size();) {
+    std::size_t run = pos;  // printable ASCII is copied in runs: the common case
+    while (run < s.size() && plain(s[run])) ++run;
+    out.append(s.substr(pos, run - pos));
+    if (run == s.size()) break;
+    pos = run;
+    if (const char32_t sur = lone_surrogate_at(s, pos)) {
+      append_escape(out, sur);
+      pos += 3;
+      continue;
+    }
     const char32_t cp = next_code_point(s, pos);
     if (cp == static_cast<char32_t>(quote) || cp == '\\') {
       out += '\\';
