@@ -35,18 +35,11 @@ std::string render_text(const merge::TrialMergeReport& r, const TrialMergeOption
   if (r.merge.conflicts.empty()) {
     out += fmt::format("merged tree {}: no textual conflict\n", git::oid_hex(r.merge.tree));
   }
-  for (const merge::Conflict& c : r.merge.conflicts) out += fmt::format("conflict ({}): {}\n", to_string(c.kind), c.path);
+  for (const std::string& line : merge::conflict_lines(r)) out += line + "\n";
   if (o.no_check) return out;
-  for (const policy::Classified& p : r.classification.paths) {
-    if (p.cls == policy::PathClass::code) out += fmt::format("code: {}  ({})\n", p.path, p.reason);
-  }
-  out += r.classification.paths.empty() ? "diff: no changed paths\n"
-         : r.classification.code_count()
-             ? fmt::format("diff: {} of {} path(s) need a human\n", r.classification.code_count(),
-                           r.classification.paths.size())
-             : fmt::format("diff: ledger-only, {} path(s){}\n", r.classification.paths.size(),
-                           r.birth ? " (projects.yaml: a birth)" : "");
-  for (const merge::SemanticConflict& s : r.semantic) out += fmt::format("semantic ({}): {}\n", s.kind, s.message);
+  for (const std::string& line : merge::code_lines(r)) out += line + "\n";
+  out += merge::diff_line(r) + "\n";
+  for (const std::string& line : merge::semantic_lines(r)) out += line + "\n";
   out += report::render_text(r.findings, false);
   if (!r.checked) out += "check: not run (the merge has conflicts)\n";
   out += fmt::format("verdict: {}\n", r.pass() ? "pass" : "fail");

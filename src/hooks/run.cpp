@@ -99,21 +99,14 @@ void add_check(Judgement& j, rules::CheckReport report, std::string_view what) {
 }
 
 void add_trial_merge(Judgement& j, const merge::TrialMergeReport& r) {
-  for (const merge::Conflict& c : r.merge.conflicts) j.notes.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
-  for (const policy::Classified& p : r.classification.paths) {
-    if (p.cls == policy::PathClass::code) j.notes.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
-  }
+  auto add = [&](const std::vector<std::string>& lines) { j.notes.insert(j.notes.end(), lines.begin(), lines.end()); };
+  add(merge::conflict_lines(r));
+  add(merge::code_lines(r));
   if (r.merge.conflicts.empty()) {
-    if (r.classification.paths.empty()) {
-      j.notes.push_back("diff: no changed paths");
-    } else if (r.classification.code_count() != 0) {
-      j.notes.push_back(fmt::format("diff: {} of {} path(s) need a human (push with --no-verify if that is meant)",
-                                    r.classification.code_count(), r.classification.paths.size()));
-    } else {
-      j.notes.push_back(fmt::format("diff: ledger-only, {} path(s)", r.classification.paths.size()));
-    }
+    const bool code = !r.classification.paths.empty() && r.classification.code_count() != 0;
+    j.notes.push_back(merge::diff_line(r) + (code ? " (push with --no-verify if that is meant)" : ""));
   }
-  for (const merge::SemanticConflict& s : r.semantic) j.notes.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
+  add(merge::semantic_lines(r));
   j.findings = r.findings;
   if (r.cannot_judge()) {
     j.verdict = Verdict::error;
