@@ -15,125 +15,16 @@
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/peer_cases.hpp"
 
 namespace fs = std::filesystem;
 using lg::test::FileMap;
 
 namespace {
 
-YAML::Node load_cases() { return YAML::LoadFile(lg::test::shared_dir() + "/spec/peer-cases.yaml"); }
-
-FileMap fixture_files(const YAML::Node& all, const std::string& name) {
-  FileMap files;
-  for (const auto& kv : all["fixtures"][name]["files"]) files[kv.first.as<std::string>()] = kv.second.as<std::string>();
-  return files;
-}
-
-void replace_first(std::string& text, const std::string& old, const std::string& repl) {
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, old.size(), repl);
-}
-
-void apply_op(FileMap& files, const YAML::Node& op) {
-  const auto kind = op["op"].as<std::string>();
-  auto str = [&](const char* k) { return op[k].as<std::string>(); };
-  if (kind == "replace") {
-    REQUIRE(files.count(str("file")));
-    replace_first(files[str("file")], str("old"), str("new"));
-  } else if (kind == "replace_between") {
-    std::string& text = files.at(str("file"));
-    const auto a = text.find(str("start"));
-    const auto b = text.find(str("end"));
-    REQUIRE((a != std::string::npos && b != std::string::npos));
-    text = text.substr(0, a) + str("new") + text.substr(b);
-  } else if (kind == "write") {
-    files[str("file")] = str("content");
-  } else if (kind == "delete") {
-    REQUIRE(files.erase(str("file")) == 1);
-  } else if (kind == "copy") {
-    files[str("to")] = files.at(str("from"));
-  } else if (kind == "move_file") {
-    files[str("to")] = files.at(str("from"));
-    files.erase(str("from"));
-  } else if (kind == "replace_in_each") {
-    const std::regex glob(std::regex_replace(str("glob"), std::regex(R"(\*)"), "[^/]*"));
-    for (auto& [path, text] : files) {
-      if (!std::regex_match(path, glob)) continue;
-      for (auto at = text.find(str("old")); at != std::string::npos; at = text.find(str("old"), at + str("new").size())) {
-        text.replace(at, str("old").size(), str("new"));
-      }
-    }
-  } else {
-    FAIL("unsupported setup op " << kind);
-  }
-}
-
-std::vector<std::string> peer_lines(const std::vector<lg::diag::Finding>& findings) {
-  std::vector<std::string> out;
-  const std::string text = lg::report::render_cortex(findings);
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("  - ", 0) == 0) out.push_back(line.substr(4));
-  }
-  return out;
-}
-
-struct Outcome {
-  int exit_code = 0;
-  std::string stdout_text;
-  std::vector<std::string> findings;
-};
-
-Outcome run_check(lg::git::TreeSource& tree) {
-  lg::rules::CheckCache cache;
-  auto report = lg::rules::check_tree(tree, {}, cache);
-  REQUIRE(report.has_value());
-  Outcome o;
-  o.exit_code = report->cannot_judge() ? 2 : report->failed() ? 1 : 0;
-  o.stdout_text = lg::report::render_cortex(report->findings);
-  o.findings = peer_lines(report->findings);
-  return o;
-}
-
-void expect_outcome(const YAML::Node& c, const Outcome& o) {
-  CHECK(o.exit_code == c["expect_exit"].as<int>());
-  if (c["expect_stdout"]) CHECK(o.stdout_text == c["expect_stdout"].as<std::string>());
-  std::string joined;
-  for (const auto& f : o.findings) joined += f + "\n";
-  for (const auto& needle : c["findings_contain"]) CHECK_THAT(joined, Catch::Contains(needle.as<std::string>()));
-  for (const auto& needle : c["expect_stdout_contains"]) {
-    CHECK_THAT(o.stdout_text, Catch::Contains(needle.as<std::string>()));
-  }
-  if (c["derived_findings"]) CHECK(o.findings == c["derived_findings"].as<std::vector<std::string>>());
-  if (auto both = c["findings_not_contain_both"]) {
-    for (const auto& f : o.findings) {
-      CHECK_FALSE((f.find(both[0].as<std::string>()) != std::string::npos &&
-                   f.find(both[1].as<std::string>()) != std::string::npos));
-    }
-  }
-}
-
-void run_check_case(const YAML::Node& all, const YAML::Node& c) {
-  FileMap files = fixture_files(all, c["fixture"].as<std::string>());
-  for (const auto& op : c["setup"]) apply_op(files, op);
-  lg::test::TempDir dir;
-  lg::test::write_tree(dir.path() + "/root", files);
-  if (files.empty()) fs::create_directories(dir.path() + "/root");
-  auto from_disk = lg::git::open_directory_source(dir.path() + "/root");
-  REQUIRE(from_disk.has_value());
-  expect_outcome(c, run_check(**from_disk));
-
-  const git_oid commit = lg::test::commit_tree(dir.path() + "/repo", files, c["id"].as<std::string>());
-  auto repo = lg::git::Repository::open(dir.path() + "/repo", false);
-  REQUIRE(repo.has_value());
-  auto tree_id = repo->commit_tree(commit);
-  REQUIRE(tree_id.has_value());
-  auto from_git = lg::git::open_tree_source(*repo, *tree_id, "HEAD");
-  REQUIRE(from_git.has_value());
-  expect_outcome(c, run_check(**from_git));
-}
+YAML::Node load_cases() { return lg::test::load_peer_cases(); }
+FileMap fixture_files(const YAML::Node& all, const std::string& name) { return lg::test::peer_fixture(all, name); }
+void run_check_case(const YAML::Node& all, const YAML::Node& c) { lg::test::run_peer_check_case(all, c); }
 
 }  // namespace
 
