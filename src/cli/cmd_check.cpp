@@ -72,7 +72,7 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
 
 void note_uncommitted(const CheckOptions& o, const Source& s) {
   if (!o.rev.empty() || o.index || o.worktree || !s.repo || o.format != "text") return;
-  auto dirty = git::has_uncommitted_changes(*s.repo, {"projects.yaml", "projects/", "checkin.yaml"});
+  auto dirty = git::has_uncommitted_changes(*s.repo, {"projects.yaml", "projects/", "checkin.yaml", "tasks/", "phases/", "rulings/", "batches/"});
   if (dirty && *dirty) {
     std::fputs("ledgergate: note: checked HEAD; the working tree has uncommitted ledger changes "
                "(use --index or --worktree to check them)\n",
@@ -172,8 +172,13 @@ void setup_check(CLI::App& app, Globals& globals) {
   index->excludes(worktree)->excludes(root);
   worktree->excludes(root);
   std::vector<std::string> profiles = {"auto"};
-  for (const rules::ProfileInfo& p : rules::known_profiles()) profiles.push_back(p.name);
-  cmd->add_option("--profile", opts->profile, "Profile: auto (detect from the tree's layout) or a profile name")
+  for (const rules::ProfileInfo& p : rules::known_profiles()) {
+    profiles.push_back(p.name);
+    for (const std::string& sub : p.sub_eras) profiles.push_back(p.name + "@" + sub);
+  }
+  cmd->add_option("--profile", opts->profile,
+                  "Profile: auto (detect from the tree's layout), a profile name, or name@sub-era "
+                  "(cortex-phases@p1a|p1b|p1c|p2|p3, cortex-tasks@t1|t2; default the newest)")
       ->check(CLI::IsMember(profiles));
   cmd->add_option("--format", opts->format,
                   "Output: text, cortex (the reference's exact output), json or github (Actions annotations)")

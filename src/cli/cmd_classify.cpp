@@ -26,6 +26,7 @@ struct ClassifyOptions {
   std::string base;
   std::string head = "HEAD";
   std::string format = "text";
+  std::string profile;  // pins the profile (and so the built-in policy)
 };
 
 // The branch's changes, merge-base(BASE, HEAD) → HEAD, judged with the
@@ -34,23 +35,30 @@ Result<policy::Classification> classify_from_git(const ClassifyOptions& o, const
   LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
   LG_TRY(git_oid base, repo.resolve_commit(o.base));
   LG_TRY(git_oid head, repo.resolve_commit(o.head));
-  LG_TRY(git_oid mb, git::merge_base(repo, base, head));
-  LG_TRY(git_oid from, repo.commit_tree(mb));
-  LG_TRY(git_oid to, repo.commit_tree(head));
-  LG_TRY(git_oid target, repo.commit_tree(base));
-  LG_TRY(auto target_tree, git::open_tree_source(repo, target, o.base));
-  LG_TRY(policy::RepoPolicy pol, policy::load_policy(*target_tree));
-  LG_TRY(auto changes, merge::tree_changes(repo, from, to));
-  bool birth = false;
-  const bool yaml = std::any_of(changes.begin(), changes.end(),
-                                [](const policy::Change& c) { return c.path == "projects.yaml"; });
-  if (yaml && pol.paths.birth_exception) {
-    LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
-    LG_TRY(auto head_tree, git::open_tree_source(repo, to, o.head));
-    rules::CheckCache yaml_cache;
-    LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes, yaml_cache));
+  return merge::classify_branch(repo, base, head, o.profile);
+}
+
+// Explicit and piped paths carry no BASE side: the repository's HEAD stands
+// in for it (its .ledgergate.yaml and its layout choose the policy); outside
+// a repository, or before the first commit, the built-in policy the profile
+// implies (LM-R2 unless --profile pins another).
+Result<policy::Policy> path_mode_policy(const ClassifyOptions& o, const Globals& g) {
+  auto builtin = [&]() -> Result<policy::Policy> {
+    const auto name = policy::policy_for_profile(o.profile);
+    if (!name) return make_error(ErrorKind::usage, "unknown sub-era in profile '" + o.profile + "'");
+    return *policy::builtin_policy(*name);
+  };
+  auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
+  if (!repo) {
+    if (!g.repo.empty()) return repo.error();  // an explicit --repo must open
+    return builtin();
   }
-  return policy::classify_changes(pol.paths, changes, birth);
+  if (git_repository_head_unborn(repo->raw()) == 1) return builtin();
+  LG_TRY(git_oid head, repo->resolve_commit("HEAD"));
+  LG_TRY(git_oid tree_id, repo->commit_tree(head));
+  LG_TRY(auto tree, git::open_tree_source(*repo, tree_id, "HEAD"));
+  LG_TRY(policy::RepoPolicy pol, policy::load_policy(*tree, o.profile));
+  return pol.paths;
 }
 
 std::vector<std::string> read_stdin_lines() {
@@ -82,22 +90,28 @@ std::string render_json(const policy::Classification& c, std::string_view verdic
                          report::json_string(p.path), p.cls == policy::PathClass::ledger ? "ledger" : "code",
                          report::json_string(p.reason));
   }
-  return fmt::format("{{\"verdict\": \"{}\", \"ledger\": [{}], \"code\": [{}], \"paths\": [{}{}]}}\n", verdict, ledger,
-                     code, paths.empty() ? "" : "\n  ", paths);
+  return fmt::format("{{\"verdict\": \"{}\", \"policy\": {}, \"ledger\": [{}], \"code\": [{}], \"paths\": [{}{}]}}\n",
+                     verdict, report::json_string(c.policy), ledger, code, paths.empty() ? "" : "\n  ", paths);
 }
 
 ExitCode run_classify(const ClassifyOptions& o, const Globals& g) {
-  // Explicit and piped paths carry no BASE side: the built-in policy judges them.
-  const policy::Policy pol = policy::builtin_policy();
+  auto error = [](const Error& e) {
+    std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
+    return ExitCode::error;
+  };
   policy::Classification c;
+  const bool from_paths = !o.paths.empty() || (o.base.empty() && isatty(STDIN_FILENO) == 0);
+  policy::Policy pol;
+  if (from_paths) {
+    auto chosen = path_mode_policy(o, g);
+    if (!chosen) return error(chosen.error());
+    pol = std::move(*chosen);
+  }
   if (!o.paths.empty()) {
     c = policy::classify_paths(pol, o.paths);
   } else if (!o.base.empty()) {
     auto judged = classify_from_git(o, g);
-    if (!judged) {
-      std::fputs(fmt::format("ledgergate: error: {}\n", judged.error().message).c_str(), stderr);
-      return ExitCode::error;
-    }
+    if (!judged) return error(judged.error());
     c = std::move(*judged);
   } else if (isatty(STDIN_FILENO) == 0) {
     c = policy::classify_paths(pol, read_stdin_lines());
@@ -126,6 +140,9 @@ void setup_classify(CLI::App& app, Globals& globals) {
   cmd->add_option("paths", opts->paths, "Paths to classify (else --base, else stdin)");
   cmd->add_option("--base", opts->base, "Classify the diff merge-base(BASE, HEAD)..HEAD");
   cmd->add_option("--head", opts->head, "The branch head (default HEAD)");
+  cmd->add_option("--profile", opts->profile,
+                  "Pin the profile whose built-in policy judges (e.g. cortex-phases@p2); default: the BASE tree's "
+                  "layout");
   cmd->add_option("--format", opts->format, "Output: text, cortex (the reference's exact output) or json")
       ->check(CLI::IsMember({"text", "cortex", "json"}));
   cmd->callback([opts, &globals] { globals.exit_code = run_classify(*opts, globals); });

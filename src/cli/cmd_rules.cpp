@@ -16,8 +16,9 @@ void setup_rules(CLI::App& app, Globals& globals) {
   cmd->callback([profile, &globals] {
     std::string out;
     for (const rules::RuleInfo& r : rules::all_rules()) {
-      if (!profile->empty() && r.profile != *profile && r.profile != "input") continue;
-      out += fmt::format("{:<34} {:<6} {:<8} {}\n", r.id, r.ref, diag::to_string(r.severity), r.summary);
+      if (!profile->empty() && !rules::in_profile(r, *profile) && r.profile != "input") continue;
+      const std::string_view label = profile->empty() ? r.ref : rules::label_in(r, *profile);
+      out += fmt::format("{:<34} {:<6} {:<8} {}\n", r.id, label, diag::to_string(r.severity), r.summary);
     }
     std::fputs(out.c_str(), stdout);
     globals.exit_code = ExitCode::pass;

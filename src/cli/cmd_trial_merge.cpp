@@ -23,6 +23,7 @@ struct TrialMergeOptions {
   bool no_check = false;
   std::string commit_message;
   bool commit = false;
+  std::string profile;
 };
 
 std::string short_id(const git_oid& id) { return git::oid_hex(id).substr(0, 12); }
@@ -68,11 +69,13 @@ std::string render_json(const merge::TrialMergeReport& r) {
   const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
   return fmt::format(
       "{{\"verdict\": \"{}\", \"nothing_to_merge\": {}, \"base\": \"{}\", \"head\": \"{}\", \"merge_base\": {}, "
-      "\"tree\": {}, \"conflicts\": [{}], \"classification\": {{\"ledger\": [{}], \"code\": [{}], \"birth\": {}}}, "
+      "\"tree\": {}, \"conflicts\": [{}], \"classification\": {{\"policy\": {}, \"ledger\": [{}], \"code\": [{}], "
+      "\"birth\": {}}}, "
       "\"semantic\": [{}], \"findings\": {}}}\n",
       r.pass() ? "pass" : "fail", r.nothing_to_merge ? "true" : "false", git::oid_hex(r.base), git::oid_hex(r.head),
       r.nothing_to_merge ? "null" : "\"" + git::oid_hex(r.merge_base) + "\"",
-      clean ? "\"" + git::oid_hex(r.merge.tree) + "\"" : "null", conflicts, ledger, code, r.birth ? "true" : "false",
+      clean ? "\"" + git::oid_hex(r.merge.tree) + "\"" : "null", conflicts,
+      r.classification.policy.empty() ? std::string("null") : report::json_string(r.classification.policy), ledger, code, r.birth ? "true" : "false",
       semantic, findings);
 }
 
@@ -110,7 +113,7 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   if (!head) return fail(head.error());
   auto trial = git::TrialRepo::open(*repo);
   if (!trial) return fail(trial.error());
-  auto report = merge::trial_merge(*repo, *trial, *base, *head, {!o.no_check});
+  auto report = merge::trial_merge(*repo, *trial, *base, *head, {!o.no_check, o.profile});
   if (!report) return fail(report.error());
   std::fputs((o.format == "json" ? render_json(*report) : render_text(*report, o)).c_str(), stdout);
   if (report->cannot_judge()) return fail(make_error(ErrorKind::invalid_input, "cannot judge the merged tree"));
@@ -136,6 +139,9 @@ void setup_trial_merge(CLI::App& app, Globals& globals) {
   cmd->add_option("head", opts->head, "The branch to land")->required();
   cmd->add_option("--format", opts->format, "Output: text or json")->check(CLI::IsMember({"text", "json"}));
   cmd->add_flag("--write-tree", opts->write_tree, "Print the merged tree id (clean merges)");
+  cmd->add_option("--profile", opts->profile,
+                  "Pin the profile (check and built-in policy), e.g. cortex-tasks; default: BASE's policy file, else "
+                  "its layout");
   cmd->add_flag("--no-check", opts->no_check, "Only merge: no classification, no check (any repository)");
   auto* message = cmd->add_option("-m,--message", opts->commit_message, "Message of the merge commit");
   cmd->add_flag("--commit", opts->commit, "Write the merge commit (parents BASE, HEAD) on a pass; moves no ref")

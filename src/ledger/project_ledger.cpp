@@ -102,20 +102,6 @@ std::optional<std::string> match_continuation(std::string_view line) {
   return text;
 }
 
-// HEADER_KEY_RE = ^([A-Z][A-Za-z0-9-]*):(?:[ \t]+(.*?))?[ \t]*$
-std::optional<HeaderField> match_header_line(std::string_view line) {
-  Cursor c(line);
-  const std::size_t start = c.pos();
-  if (!c.one(is_upper_ascii) || !c.many(is_header_key_char, 0)) return std::nullopt;
-  HeaderField f;
-  f.key = std::string(c.since(start));
-  if (!c.literal(":")) return std::nullopt;
-  const std::string_view rest = c.rest();
-  if (!rest.empty() && rest.front() != ' ' && rest.front() != '\t') return std::nullopt;
-  f.value = std::string(util::strip(rest));
-  return f;
-}
-
 std::optional<Title> parse_title(std::string_view line1) {
   if (!util::starts_with(line1, "# ")) return std::nullopt;
   Title t;
@@ -152,29 +138,6 @@ void parse_header(const TextFile& file, ProjectLedger& out) {
     } else {
       out.header.push_back(std::move(*f));
     }
-  }
-}
-
-bool is_fence(std::string_view line) {
-  const std::string_view t = util::lstrip(line);
-  return util::starts_with(t, "```") || util::starts_with(t, "~~~");
-}
-
-void parse_sections(const TextFile& file, ProjectLedger& out) {
-  bool fenced = false;
-  const std::size_t count = file.line_count();
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::string_view line = file.line(i);
-    if (is_fence(line)) fenced = !fenced;
-    if (!util::starts_with(line, "## ")) continue;
-    if (!out.sections.empty()) out.sections.back().body_end = static_cast<int>(i);
-    Section s;
-    s.name = std::string(util::strip(line.substr(3)));
-    s.line = static_cast<int>(i) + 1;
-    s.in_fence = fenced;
-    s.body_begin = static_cast<int>(i) + 1;
-    s.body_end = static_cast<int>(count);
-    out.sections.push_back(std::move(s));
   }
 }
 
@@ -223,6 +186,43 @@ std::string section_text(const TextFile& file, const Section& s) {
 
 }  // namespace
 
+std::optional<HeaderField> match_header_line(std::string_view line) {
+  Cursor c(line);
+  const std::size_t start = c.pos();
+  if (!c.one(is_upper_ascii) || !c.many(is_header_key_char, 0)) return std::nullopt;
+  HeaderField f;
+  f.key = std::string(c.since(start));
+  if (!c.literal(":")) return std::nullopt;
+  const std::string_view rest = c.rest();
+  if (!rest.empty() && rest.front() != ' ' && rest.front() != '\t') return std::nullopt;
+  f.value = std::string(util::strip(rest));
+  return f;
+}
+
+std::vector<Section> parse_sections(const TextFile& file) {
+  const auto is_fence = [](std::string_view line) {
+    const std::string_view t = util::lstrip(line);
+    return util::starts_with(t, "```") || util::starts_with(t, "~~~");
+  };
+  std::vector<Section> out;
+  bool fenced = false;
+  const std::size_t count = file.line_count();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string_view line = file.line(i);
+    if (is_fence(line)) fenced = !fenced;
+    if (!util::starts_with(line, "## ")) continue;
+    if (!out.empty()) out.back().body_end = static_cast<int>(i);
+    Section s;
+    s.name = std::string(util::strip(line.substr(3)));
+    s.line = static_cast<int>(i) + 1;
+    s.in_fence = fenced;
+    s.body_begin = static_cast<int>(i) + 1;
+    s.body_end = static_cast<int>(count);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 const HeaderField* ProjectLedger::header_field(std::string_view key) const {
   for (const HeaderField& f : header) {
     if (f.key == key) return &f;
@@ -245,7 +245,7 @@ ProjectLedger parse_project_ledger(std::string_view bytes) {
   out.input = file.facts;
   out.title = parse_title(file.line(0));
   parse_header(file, out);
-  parse_sections(file, out);
+  out.sections = parse_sections(file);
   if (const Section* now = first_section(out, "Now")) out.now = section_text(file, *now);
   out.has_now = !out.now.empty();
   if (const Section* runs = first_section(out, "Runs")) {

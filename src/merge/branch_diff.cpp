@@ -5,6 +5,7 @@
 
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/policy/policy_file.hpp"
 
 namespace lg::merge {
 namespace {
@@ -62,6 +63,27 @@ Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::v
     if (!project || project->value != row.key) return false;
   }
   return true;
+}
+
+Result<policy::Classification> classify_branch(const git::Repository& repo, const git_oid& base, const git_oid& head,
+                                               std::string_view profile) {
+  LG_TRY(git_oid mb, git::merge_base(repo, base, head));
+  LG_TRY(git_oid from, repo.commit_tree(mb));
+  LG_TRY(git_oid to, repo.commit_tree(head));
+  LG_TRY(git_oid target, repo.commit_tree(base));
+  LG_TRY(auto target_tree, git::open_tree_source(repo, target, "BASE"));
+  LG_TRY(policy::RepoPolicy pol, policy::load_policy(*target_tree, profile));
+  LG_TRY(auto changes, tree_changes(repo, from, to));
+  bool birth = false;
+  const bool yaml = std::any_of(changes.begin(), changes.end(),
+                                [](const policy::Change& c) { return c.path == "projects.yaml"; });
+  if (yaml && pol.paths.birth_exception) {
+    LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
+    LG_TRY(auto head_tree, git::open_tree_source(repo, to, "HEAD"));
+    rules::CheckCache yaml_cache;
+    LG_TRY(birth, is_birth(*base_tree, *head_tree, changes, yaml_cache));
+  }
+  return policy::classify_changes(pol.paths, changes, birth);
 }
 
 }  // namespace lg::merge

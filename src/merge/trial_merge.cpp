@@ -19,7 +19,9 @@
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/text_file.hpp"
+#include "ledgergate/util/text.hpp"
 #include "orl_semantic.hpp"
+#include "ruling_semantic.hpp"
 
 namespace lg::merge {
 
@@ -253,7 +255,7 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));
   LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));
   LG_TRY(s.theirs, source(trial.repo(), head_tree, "HEAD"));
-  LG_TRY(auto pol, policy::load_policy(*s.ours));
+  LG_TRY(auto pol, policy::load_policy(*s.ours, options.profile));
   LG_TRY(report.merge, merge_trees(trial, mb_tree, base_tree, head_tree));
   if (!options.check) return report;
 
@@ -268,6 +270,16 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
     LG_TRY(s.merged, source(trial.repo(), report.merge.tree, "merged"));
   }
   LG_TRY(report.semantic, detect_semantic(s, changes, pol.open_requirements_glob));
+  // The tasks and phases eras: the ruling detectors (id race, chain fork, dangling references).
+  std::string profile = pol.profile;
+  if (profile == "auto") {
+    LG_TRY(profile, rules::detect_profile(*s.ours));
+  }
+  if (util::starts_with(profile, "cortex-tasks") || util::starts_with(profile, "cortex-phases")) {
+    LG_TRY(auto ours_changes, tree_changes(repo, mb_tree, base_tree));
+    LG_TRY(auto rulings, detect_ruling_conflicts({*s.base, *s.ours, *s.theirs, ours_changes, changes, s.cache}));
+    for (SemanticConflict& c : rulings) report.semantic.push_back(std::move(c));
+  }
   if (!s.merged) return report;
   const rules::CheckOptions check = policy::check_options(pol);
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));

@@ -15,6 +15,74 @@ Policy builtin_policy() { return Policy{}; }
 
 namespace {
 
+Policy era_policy(std::string name, std::vector<std::string> dirs, std::vector<std::string> files,
+                  std::vector<std::string> append_only) {
+  Policy p;
+  p.name = std::move(name);
+  p.ledger_dirs = std::move(dirs);
+  p.ledger_files = std::move(files);
+  p.frozen_dirs = {};  // P and T have no archive/: anything outside the ledger dirs is code by default deny
+  p.append_only_dirs = std::move(append_only);
+  p.birth_exception = false;
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string_view> builtin_policy_names() { return {"LM-P1", "LM-P2", "LM-P3", "LM-T", "LM-R1", "LM-R2"}; }
+
+std::optional<Policy> builtin_policy(std::string_view name) {
+  const std::vector<std::string> phases = {"phases/", "rulings/", "batches/"};
+  if (name == "LM-P1") return era_policy("LM-P1", phases, {"epics.md", "dashboard.md", "dashboard.html"}, {"rulings/"});
+  if (name == "LM-P2") {
+    return era_policy("LM-P2", phases, {"epics.md", "dashboard.md", "dashboard.html"}, {"rulings/", "batches/"});
+  }
+  // P3: checkin.yaml joined (the workflow's comment); nothing says epics.md
+  // left before T, whose list is the first without it, so P3 keeps it.
+  if (name == "LM-P3") {
+    return era_policy("LM-P3", phases, {"epics.md", "checkin.yaml", "dashboard.md", "dashboard.html"},
+                      {"rulings/", "batches/"});
+  }
+  if (name == "LM-T") {
+    return era_policy("LM-T", {"tasks/", "rulings/", "batches/"}, {"checkin.yaml", "dashboard.md", "dashboard.html"},
+                      {"rulings/", "batches/"});
+  }
+  if (name == "LM-R1") {
+    Policy p;
+    p.name = "LM-R1";
+    p.birth_exception = false;  // the birth exception arrived with LM-R2
+    return p;
+  }
+  if (name == "LM-R2") return Policy{};
+  return std::nullopt;
+}
+
+std::optional<std::string_view> policy_for_profile(std::string_view profile) {
+  if (const auto plus = profile.find('+'); plus != std::string_view::npos) profile = profile.substr(0, plus);
+  const auto at = profile.find('@');
+  const std::string_view layout = profile.substr(0, at);
+  const std::string_view sub = at == std::string_view::npos ? std::string_view() : profile.substr(at + 1);
+  if (layout == "cortex-phases") {
+    if (sub.empty() || sub == "p3") return "LM-P3";
+    if (sub == "p2") return "LM-P2";
+    if (sub == "p1" || sub == "p1a" || sub == "p1b" || sub == "p1c") return "LM-P1";
+    return std::nullopt;
+  }
+  if (layout == "cortex-tasks") {
+    if (sub.empty() || sub == "t1" || sub == "t2") return "LM-T";
+    return std::nullopt;
+  }
+  if (layout == "cortex-projects") {
+    if (sub.empty() || sub == "r2") return "LM-R2";
+    if (sub == "r1") return "LM-R1";
+    return std::nullopt;
+  }
+  if (!sub.empty()) return std::nullopt;
+  return "LM-R2";
+}
+
+namespace {
+
 std::vector<std::string> components(std::string_view path) {
   std::string p(path);
   std::replace(p.begin(), p.end(), '\\', '/');
@@ -69,6 +137,7 @@ std::size_t Classification::code_count() const { return paths.size() - ledger_co
 
 Classification classify_paths(const Policy& policy, const std::vector<std::string>& paths) {
   Classification out;
+  out.policy = policy.name;
   std::set<std::string> seen;
   for (const std::string& raw : paths) {
     const std::string path(util::strip(raw));
@@ -109,6 +178,7 @@ PathVerdict classify_change(const Policy& policy, const Change& c, bool birth) {
 
 Classification classify_changes(const Policy& policy, const std::vector<Change>& changes, bool birth) {
   Classification out;
+  out.policy = policy.name;
   std::set<std::string> seen;
   for (const Change& c : changes) {
     if (!seen.insert(c.path).second) continue;

@@ -50,7 +50,7 @@ Result<void> read_severities(const YAML::Node& node, RepoPolicy& out) {
 }
 
 Result<void> read_key(const std::string& key, const YAML::Node& value, const YAML::Node& key_node, RepoPolicy& out) {
-  auto list = [&](std::vector<std::string>& field, bool dirs) -> Result<void> {
+  auto list = [&](std::optional<std::vector<std::string>>& field, bool dirs) -> Result<void> {
     LG_TRY(field, string_list(value, key, dirs));
     return {};
   };
@@ -60,7 +60,15 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
   }
   if (key == "profile") {
     if (!value.IsScalar()) return at(value, "`profile` must be a profile name");
+    if (!policy_for_profile(value.Scalar())) return at(value, "unknown sub-era in profile `" + value.Scalar() + "`");
     out.profile = value.Scalar();
+    return {};
+  }
+  if (key == "base_policy") {
+    if (!value.IsScalar() || !builtin_policy(value.Scalar())) {
+      return at(value, "`base_policy` must be one of LM-P1, LM-P2, LM-P3, LM-T, LM-R1, LM-R2");
+    }
+    out.base_policy = value.Scalar();
     return {};
   }
   if (key == "open_requirements_glob") {
@@ -70,13 +78,13 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
     out.open_requirements_glob = value.Scalar();
     return {};
   }
-  if (key == "ledger_dirs") return list(out.paths.ledger_dirs, true);
-  if (key == "ledger_files") return list(out.paths.ledger_files, false);
-  if (key == "excluded_names") return list(out.paths.excluded_names, false);
-  if (key == "frozen_dirs") return list(out.paths.frozen_dirs, true);
-  if (key == "append_only_dirs") return list(out.paths.append_only_dirs, true);
+  if (key == "ledger_dirs") return list(out.overrides.ledger_dirs, true);
+  if (key == "ledger_files") return list(out.overrides.ledger_files, false);
+  if (key == "excluded_names") return list(out.overrides.excluded_names, false);
+  if (key == "frozen_dirs") return list(out.overrides.frozen_dirs, true);
+  if (key == "append_only_dirs") return list(out.overrides.append_only_dirs, true);
   if (key == "birth_exception") {
-    LG_TRY(out.paths.birth_exception, boolean(value, key));
+    LG_TRY(out.overrides.birth_exception, boolean(value, key));
     return {};
   }
   if (key == "severities") return read_severities(value, out);
@@ -106,7 +114,30 @@ Result<RepoPolicy> parse_policy(std::string_view text) {
     return make_error(ErrorKind::invalid_input, std::string(k_policy_path) + ":" + std::to_string(e.mark.line + 1) +
                                                     ": " + e.msg);
   }
+  if (auto r = resolve_paths(out, ""); !r) return r.error();
   return out;
+}
+
+Result<void> resolve_paths(RepoPolicy& policy, std::string_view layout_profile) {
+  std::string_view base = policy.base_policy;
+  if (base.empty()) {
+    const std::string_view profile = policy.profile == "auto" ? layout_profile : std::string_view(policy.profile);
+    const auto implied = policy_for_profile(profile);
+    if (!implied) return make_error(ErrorKind::usage, "unknown sub-era in profile '" + std::string(profile) + "'");
+    base = *implied;
+  }
+  auto builtin = builtin_policy(base);
+  if (!builtin) return make_error(ErrorKind::usage, "unknown built-in policy '" + std::string(base) + "'");
+  Policy p = std::move(*builtin);
+  const PathOverrides& o = policy.overrides;
+  if (o.ledger_dirs) p.ledger_dirs = *o.ledger_dirs;
+  if (o.ledger_files) p.ledger_files = *o.ledger_files;
+  if (o.excluded_names) p.excluded_names = *o.excluded_names;
+  if (o.frozen_dirs) p.frozen_dirs = *o.frozen_dirs;
+  if (o.append_only_dirs) p.append_only_dirs = *o.append_only_dirs;
+  if (o.birth_exception) p.birth_exception = *o.birth_exception;
+  policy.paths = std::move(p);
+  return {};
 }
 
 rules::CheckOptions check_options(const RepoPolicy& policy) {
@@ -117,7 +148,9 @@ rules::CheckOptions check_options(const RepoPolicy& policy) {
   return options;
 }
 
-Result<RepoPolicy> load_policy(git::TreeSource& tree) {
+namespace {
+
+Result<RepoPolicy> read_policy_file(git::TreeSource& tree) {
   LG_TRY(auto entry, tree.stat(k_policy_path));
   if (!entry) return RepoPolicy{};
   if (entry->kind != git::EntryKind::file && entry->kind != git::EntryKind::executable) {
@@ -127,6 +160,24 @@ Result<RepoPolicy> load_policy(git::TreeSource& tree) {
   auto bytes = tree.read(k_policy_path, *entry);
   if (!bytes) return bytes.error().with_context(std::string("reading ") + std::string(k_policy_path));
   return parse_policy(*bytes);
+}
+
+}  // namespace
+
+Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_override) {
+  LG_TRY(RepoPolicy policy, read_policy_file(tree));
+  if (!profile_override.empty()) {
+    if (!policy_for_profile(profile_override)) {
+      return make_error(ErrorKind::usage, "unknown sub-era in profile '" + std::string(profile_override) + "'");
+    }
+    policy.profile = std::string(profile_override);
+  }
+  std::string layout;
+  if (policy.base_policy.empty() && policy.profile == "auto") {
+    LG_TRY(layout, rules::detect_profile(tree));
+  }
+  if (auto r = resolve_paths(policy, layout); !r) return r.error();
+  return policy;
 }
 
 }  // namespace lg::policy

@@ -1,19 +1,26 @@
-// The check driver: profile detection and the cortex-projects pass list —
+// The check driver: profile detection, the cortex-projects pass list —
 // projects.yaml, file names, each ledger (sorted), then active rows without a
-// ledger — with every blob parsed at most once per cache.
+// ledger — and the cortex-phases/cortex-tasks pass (projects.yaml, the
+// phase/task and ruling files found recursively, P1's batches), with every
+// blob parsed at most once per cache.
 #include "ledgergate/rules/check.hpp"
 
 #include <algorithm>
 #include <unordered_set>
 #include <thread>
 #include <atomic>
+#include <functional>
 
 #include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/ledger/pt_file.hpp"
+#include "ledgergate/rules/cortex_eras.hpp"
+#include "ledgergate/rules/cortex_p1.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/rules/cortex_projects.hpp"
 #include "ledgergate/rules/open_requirements.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/assert.hpp"
 #include "ledgergate/util/cursor.hpp"
 
 namespace lg::rules {
@@ -43,6 +50,7 @@ struct Pass {
   CheckCache& cache;
   diag::CollectingSink sink;
   std::vector<std::string> orl_files = {};  // open-requirements files (the glob's matches)
+  std::string_view sub = {};                // the profile's sub-era ("" = the newest / none)
 };
 
 bool is_readable_kind(git::EntryKind k) { return k == git::EntryKind::file || k == git::EntryKind::executable; }
@@ -64,9 +72,18 @@ std::optional<std::string> read_or_report(Pass& pass, const std::string& path, c
   return std::nullopt;
 }
 
+// Validates projects.yaml's text (nullopt = absent) with one era's rules.
+using ProjectsValidator = std::function<ProjectsTable(std::optional<std::string_view>, diag::FindingSink&)>;
+
+ProjectsTable validate_newest(std::optional<std::string_view> text, diag::FindingSink& sink) {
+  return check_projects_yaml(text, ProjectsYamlEra{}, sink, std::string(k_projects_yaml));
+}
+
 // The validated projects.yaml of the pass's tree (shared, never copied: a
-// history audit checks thousands of trees holding the same blob).
-std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& pass) {
+// history audit checks thousands of trees holding the same blob). `era_key`
+// tells the cache which era's `validate` judged the blob ("" = the newest).
+std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
+    Pass& pass, const std::string& era_key = {}, const ProjectsValidator& validate = validate_newest) {
   const std::string path(k_projects_yaml);
   auto entry = pass.tree.stat(path);
   std::optional<std::string> bytes;
@@ -74,7 +91,7 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& 
     if (!is_readable_kind((*entry)->kind)) {
       report_not_a_file(pass, path, (*entry)->kind);
     } else {
-      const std::string& id = (*entry)->content_id;
+      const std::string id = (*entry)->content_id.empty() ? std::string() : (*entry)->content_id + era_key;
       if (auto hit = id.empty() ? pass.cache.projects_yaml.end() : pass.cache.projects_yaml.find(id);
           hit != pass.cache.projects_yaml.end()) {
         for (const diag::Finding& f : hit->second->findings) pass.sink.report(f);
@@ -88,14 +105,21 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& 
   if (bytes) {
     const ledger::TextFile file = ledger::decode_text(*bytes);
     check_text_input(file.facts, path, local);
-    result->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
+    result->table = validate(file.text, local);
   } else {
-    result->table = check_projects_yaml(std::nullopt, ProjectsYamlEra{}, local, path);
+    result->table = validate(std::nullopt, local);
   }
   result->findings = local.take();
   for (const diag::Finding& f : result->findings) pass.sink.report(f);
-  if (bytes && entry && *entry && !(*entry)->content_id.empty()) pass.cache.projects_yaml[(*entry)->content_id] = result;
+  if (bytes && entry && *entry && !(*entry)->content_id.empty()) {
+    pass.cache.projects_yaml[(*entry)->content_id + era_key] = result;
+  }
   return result;
+}
+
+Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
+  LG_TRY(auto e, tree.stat(path));
+  return e && e->kind == git::EntryKind::directory;
 }
 
 bool ends_with(std::string_view s, std::string_view suffix) {
@@ -124,11 +148,7 @@ Result<void> report_unchecked(Pass& pass, const std::string& path, const git::En
   return {};
 }
 
-struct LedgerFile {
-  std::string path;
-  std::string key;
-  git::Entry entry;
-};
+using LedgerFile = ProjectsStepLedger;
 
 Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
   LG_TRY(auto entries, pass.tree.list("projects"));
@@ -210,6 +230,30 @@ std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const Ledge
   return parsed;
 }
 
+// One ledger of the cortex-projects pass: its kind, its text, its rules.
+void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows) {
+  if (!is_readable_kind(lf.entry.kind)) {
+    report_not_a_file(pass, lf.path, lf.entry.kind);
+    return;
+  }
+  auto parsed = load_ledger(pass, lf);
+  if (!parsed) return;
+  check_text_input(parsed->input, lf.path, pass.sink);
+  check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
+}
+
+void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& rows,
+                                  const std::unordered_set<std::string>& keys) {
+  for (const ProjectRow& row : rows.rows) {
+    const std::string* status = row.get("status");
+    if (status && *status == "active" && keys.count(row.key) == 0) {
+      sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), row.line,
+                               row.key + " is active but has no projects/" + row.key + ".md",
+                               diag::PeerForm::path_message));
+    }
+  }
+}
+
 Result<void> check_cortex_projects(Pass& pass) {
   const auto projects = check_projects_file(pass);
   const ProjectsTable& rows = projects->table;
@@ -217,26 +261,142 @@ Result<void> check_cortex_projects(Pass& pass) {
   prefetch_ledgers(pass, ledgers);
   std::unordered_set<std::string> keys;
   for (const LedgerFile& lf : ledgers) {
-    if (!is_readable_kind(lf.entry.kind)) {
-      report_not_a_file(pass, lf.path, lf.entry.kind);
-      continue;
-    }
-    keys.insert(lf.key);  // present, even when unreadable: no "has no ledger" on top
-    auto parsed = load_ledger(pass, lf);
-    if (!parsed) continue;
-    check_text_input(parsed->input, lf.path, pass.sink);
-    check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
+    // present, even when unreadable: no "has no ledger" on top
+    if (is_readable_kind(lf.entry.kind)) keys.insert(lf.key);
+    check_ledger_file(pass, lf, rows);
   }
-  for (const ProjectRow& row : rows.rows) {
-    const std::string* status = row.get("status");
-    if (status && *status == "active" && keys.count(row.key) == 0) {
-      pass.sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), row.line,
-                                    row.key + " is active but has no projects/" + row.key + ".md",
-                                    diag::PeerForm::path_message));
+  report_active_without_ledger(pass.sink, rows, keys);
+  return {};
+}
+
+// ---- eras P and T: phases/ or tasks/, rulings/, P1's batches/ ----
+
+// Every `*.md` path below `dir` (recursively, as `**/*.md`: directories named
+// *.md are listed too), with its entry.
+Result<void> collect_md(Pass& pass, const std::string& dir, std::vector<std::pair<std::string, git::Entry>>& out) {
+  LG_TRY(auto entries, pass.tree.list(dir));
+  if (!entries) return {};
+  for (git::Entry& e : *entries) {
+    const std::string path = dir + "/" + e.name;
+    if (ends_with(e.name, ".md")) out.emplace_back(path, e);
+    if (e.kind == git::EntryKind::directory) {
+      if (auto r = collect_md(pass, path, out); !r) return r.error();
     }
   }
   return {};
 }
+
+std::shared_ptr<const ledger::PtFile> load_pt_file(Pass& pass, const std::string& path, const git::Entry& entry) {
+  const std::string& id = entry.content_id;
+  if (!id.empty()) {
+    if (auto hit = pass.cache.pt_files.find(id); hit != pass.cache.pt_files.end()) return hit->second;
+  }
+  auto bytes = read_or_report(pass, path, entry);
+  if (!bytes) return nullptr;
+  auto parsed = std::make_shared<const ledger::PtFile>(ledger::parse_pt_file(*bytes));
+  if (!id.empty()) pass.cache.pt_files.emplace(id, parsed);
+  return parsed;
+}
+
+// The files below `dir` in Python Path order; those `wanted` by path grammar
+// and regular are read (others are reported or left to the path rules).
+Result<std::vector<PtTreeFile>> load_pt_dir(Pass& pass, const std::string& dir,
+                                            bool (*wanted)(std::string_view path, std::string_view dir),
+                                            std::string_view era_dir) {
+  std::vector<std::pair<std::string, git::Entry>> found;
+  LG_TRY(bool present, is_dir(pass.tree, dir));
+  if (present) {
+    if (auto r = collect_md(pass, dir, found); !r) return r.error();
+  }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return path_less(a.first, b.first); });
+  std::vector<PtTreeFile> out;
+  for (auto& [path, entry] : found) {
+    if (path == "rulings/AGENTS.md") continue;
+    PtTreeFile f{path, nullptr};
+    if (!is_readable_kind(entry.kind)) {
+      report_not_a_file(pass, path, entry.kind);
+    } else if (wanted(path, era_dir)) {
+      f.file = load_pt_file(pass, path, entry);
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+bool is_target_path(std::string_view path, std::string_view dir) { return ledger::match_pt_path(path, dir).has_value(); }
+bool is_ruling_file(std::string_view path, std::string_view) { return ledger::match_ruling_path(path).has_value(); }
+
+Result<bool> is_regular_file(git::TreeSource& tree, std::string_view path) {
+  LG_TRY(auto e, tree.stat(path));
+  return e && is_readable_kind(e->kind);
+}
+
+// P1 batch records (`batches/*.md`) or reviews (`batches/reviews/*.md`),
+// non-recursive, AGENTS.md excluded, decoded.
+Result<std::vector<P1BatchFile>> load_batch_files(Pass& pass, const std::string& dir) {
+  LG_TRY(auto entries, pass.tree.list(dir));
+  std::vector<P1BatchFile> out;
+  if (!entries) return out;
+  std::sort(entries->begin(), entries->end(), [](const git::Entry& a, const git::Entry& b) { return a.name < b.name; });
+  for (const git::Entry& e : *entries) {
+    if (!ends_with(e.name, ".md") || e.name == "AGENTS.md") continue;
+    const std::string path = dir + "/" + e.name;
+    if (!is_readable_kind(e.kind)) {
+      report_not_a_file(pass, path, e.kind);
+      continue;
+    }
+    auto bytes = read_or_report(pass, path, e);
+    if (!bytes) continue;
+    ledger::TextFile file = ledger::decode_text(*bytes);
+    check_text_input(file.facts, path, pass.sink);
+    out.push_back(P1BatchFile{path, std::move(file.text)});
+  }
+  return out;
+}
+
+Result<void> check_p1_batch_files(Pass& pass, const PtEra& era, const PtTree& tree) {
+  LG_TRY(auto records, load_batch_files(pass, "batches"));
+  LG_TRY(auto reviews, load_batch_files(pass, "batches/reviews"));
+  const auto exists = [&pass](std::string_view path) {
+    auto r = is_regular_file(pass.tree, path);
+    return r && *r;
+  };
+  check_p1_batches(records, reviews, p1_phases(era, tree), exists, era.p1_sub, pass.sink);
+  return {};
+}
+
+// projects.yaml with the era's reader: P1's restricted subset, else PyYAML's.
+std::shared_ptr<const CheckCache::ProjectsYamlResult> check_era_projects_file(Pass& pass, const PtEra& era) {
+  const std::string key = std::string(1, '\0') + std::string(era.name);
+  if (era.p1) {
+    return check_projects_file(pass, key, [&era](std::optional<std::string_view> text, diag::FindingSink& sink) {
+      return check_projects_yaml_p1(text, era.p1_sub, sink, std::string(k_projects_yaml));
+    });
+  }
+  return check_projects_file(pass, key, [&era](std::optional<std::string_view> text, diag::FindingSink& sink) {
+    return check_projects_yaml(text, era.yaml, sink, std::string(k_projects_yaml));
+  });
+}
+
+Result<void> check_cortex_era(Pass& pass, std::string_view profile) {
+  const PtEra* era = find_pt_era(profile, pass.sub);
+  LEDGERGATE_ASSERT(era != nullptr);
+  const auto projects = check_era_projects_file(pass, *era);
+  PtTree tree;
+  tree.rows = &projects->table;
+  LG_TRY(tree.targets, load_pt_dir(pass, std::string(era->dir), is_target_path, era->dir));
+  LG_TRY(tree.rulings, load_pt_dir(pass, "rulings", is_ruling_file, era->dir));
+  tree.is_file = [&pass](std::string_view path) {
+    auto r = is_regular_file(pass.tree, path);
+    return r && *r;
+  };
+  check_pt_tree(*era, tree, pass.sink);
+  if (era->p1) return check_p1_batch_files(pass, *era, tree);
+  return {};
+}
+
+Result<void> check_cortex_phases(Pass& pass) { return check_cortex_era(pass, "cortex-phases"); }
+Result<void> check_cortex_tasks(Pass& pass) { return check_cortex_era(pass, "cortex-tasks"); }
 
 // The open-requirements profile: every file the glob names, in path order.
 // A missing file is an empty ledger, so only present files are read.
@@ -318,11 +478,6 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
   return out;
 }
 
-Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
-  LG_TRY(auto e, tree.stat(path));
-  return e && e->kind == git::EntryKind::directory;
-}
-
 Result<bool> exists(git::TreeSource& tree, std::string_view path) {
   LG_TRY(auto e, tree.stat(path));
   return e.has_value();
@@ -341,12 +496,20 @@ struct Profile {
 constexpr Profile k_profiles[] = {
     {"cortex-projects", "PyAutoCortex era R: projects/<key>.md, projects.yaml (spec §4, §5.1)", "projects",
      check_cortex_projects},
-    {"cortex-tasks", "PyAutoCortex era T: tasks/, rulings/, batches/ (spec §3)", "tasks", nullptr},
-    {"cortex-phases", "PyAutoCortex era P: phases/, rulings/, batches/ (spec §2)", "phases", nullptr},
+    {"cortex-tasks", "PyAutoCortex era T: tasks/, rulings/, batches/ (spec §3; sub-eras t1, t2)", "tasks",
+     check_cortex_tasks},
+    {"cortex-phases", "PyAutoCortex era P: phases/, rulings/, batches/ (spec §2; sub-eras p1a, p1b, p1c, p2, p3)",
+     "phases", check_cortex_phases},
     // Found by file name (the glob), not by a marker directory.
     {"open-requirements", "open-requirements ledgers: **/open-requirements.ledger.yml (spec/open-requirements.md)",
      "", check_orl},
 };
+
+// The sub-eras a profile can be pinned to (`name@sub`), oldest first.
+std::vector<std::string_view> sub_eras(std::string_view profile) {
+  if (profile == "cortex-projects") return {"r1", "r2"};  // R1 and R2 check alike (spec §0.2)
+  return pt_sub_eras(profile);
+}
 
 const Profile* find_profile(std::string_view name) {
   for (const Profile& p : k_profiles) {
@@ -359,7 +522,11 @@ const Profile* find_profile(std::string_view name) {
 
 std::vector<ProfileInfo> known_profiles() {
   std::vector<ProfileInfo> out;
-  for (const Profile& p : k_profiles) out.push_back({std::string(p.name), std::string(p.summary), p.run != nullptr});
+  for (const Profile& p : k_profiles) {
+    ProfileInfo info{std::string(p.name), std::string(p.summary), p.run != nullptr, {}};
+    for (std::string_view sub : sub_eras(p.name)) info.sub_eras.emplace_back(sub);
+    out.push_back(std::move(info));
+  }
   return out;
 }
 
@@ -372,6 +539,52 @@ Result<std::string> detect_profile(git::TreeSource& tree) {
   // A bare projects.yaml (no ledger yet) is the newest layout.
   LG_TRY(bool yaml, exists(tree, k_projects_yaml));
   return yaml ? std::string(k_profiles[0].name) : std::string();
+}
+
+Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  auto result = check_projects_file(pass);
+  return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), pass.sink.take()};
+}
+
+Result<ProjectsStepNames> projects_step_names(git::TreeSource& tree, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  LG_TRY(auto ledgers, list_ledgers(pass));
+  return ProjectsStepNames{std::move(ledgers), pass.sink.take()};
+}
+
+std::vector<std::vector<diag::Finding>> projects_step_ledgers(git::TreeSource& tree,
+                                                              const std::vector<ProjectsStepLedger>& ledgers,
+                                                              const ProjectsTable& rows, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  prefetch_ledgers(pass, ledgers);
+  std::vector<std::vector<diag::Finding>> out;
+  out.reserve(ledgers.size());
+  for (const LedgerFile& lf : ledgers) {
+    check_ledger_file(pass, lf, rows);
+    out.push_back(pass.sink.take());
+  }
+  return out;
+}
+
+std::vector<diag::Finding> projects_step_active_rows(const ProjectsTable& rows,
+                                                     const std::unordered_set<std::string>& keys) {
+  diag::CollectingSink sink;
+  report_active_without_ledger(sink, rows, keys);
+  return sink.take();
+}
+
+std::string projects_step_row_inputs(const ProjectsTable& rows, std::string_view key) {
+  // check_project_ledger (cortex_projects.cpp) reads the row's presence, `status` and `partition`.
+  const ProjectRow* row = rows.find(key);
+  if (!row) return std::string();
+  std::string out = "row";
+  for (std::string_view field : {std::string_view("status"), std::string_view("partition")}) {
+    const std::string* v = row->get(field);
+    out += '\0';
+    if (v) out += 'v' + *v;
+  }
+  return out;
 }
 
 Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache) {
@@ -444,8 +657,21 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
                         "no ledger found: the tree has no projects.yaml, projects/, tasks/ or phases/");
     }
   }
+  std::string sub;
+  const std::size_t at = name.find('@');
+  if (at != std::string::npos) {
+    sub = name.substr(at + 1);
+    name.resize(at);
+  }
   const Profile* profile = find_profile(name);
   if (!profile) return make_error(ErrorKind::usage, "unknown profile '" + name + "'");
+  const std::vector<std::string_view> subs = sub_eras(name);
+  if (at != std::string::npos && std::find(subs.begin(), subs.end(), sub) == subs.end()) {
+    return make_error(ErrorKind::usage, "unknown sub-era '" + sub + "' of profile " + name +
+                                            (subs.empty() ? " (it has none)" : " (one of: " + util::join(
+                                                std::vector<std::string>(subs.begin(), subs.end()), ", ") + ")"));
+  }
+  if (sub.empty() && !subs.empty() && name != "cortex-projects") sub = std::string(subs.back());
   if (!profile->run) {
     return make_error(ErrorKind::invalid_input,
                       "cannot judge: the tree is a " + name + " ledger, which this build does not check yet");
@@ -454,7 +680,8 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     return make_error(ErrorKind::invalid_input,
                       "no ledger found: no file matches the open-requirements glob " + options.open_requirements_glob);
   }
-  Pass pass{tree, cache, {}, std::move(orl_files)};
+  Pass pass{tree, cache, {}, std::move(orl_files), sub};
+  if (!sub.empty()) name += "@" + sub;
   if (auto r = profile->run(pass); !r) return r.error();
   if (profile->run != check_orl && !pass.orl_files.empty()) {
     if (auto r = check_orl(pass); !r) return r.error();

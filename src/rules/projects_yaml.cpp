@@ -22,10 +22,22 @@ const std::string* ProjectRow::get(std::string_view field) const {
 }
 
 const ProjectRow* ProjectsTable::find(std::string_view key) const {
+  if (by_key.size() == rows.size()) {
+    auto it = std::lower_bound(by_key.begin(), by_key.end(), key,
+                               [this](std::uint32_t i, std::string_view k) { return rows[i].key < k; });
+    return it != by_key.end() && rows[*it].key == key ? &rows[*it] : nullptr;
+  }
   for (const ProjectRow& row : rows) {
     if (row.key == key) return &row;
   }
   return nullptr;
+}
+
+void ProjectsTable::index() {
+  by_key.resize(rows.size());
+  for (std::uint32_t i = 0; i < by_key.size(); ++i) by_key[i] = i;
+  std::stable_sort(by_key.begin(), by_key.end(),
+                   [this](std::uint32_t a, std::uint32_t b) { return rows[a].key < rows[b].key; });
 }
 
 namespace {
@@ -113,13 +125,7 @@ bool is_known_field(const ProjectsYamlEra& era, std::string_view field) {
   return field == "note" || is_required(era, field);
 }
 
-// A field as the reference keeps it, with the line of the entry it came from.
-struct KeptField {
-  std::string name;
-  std::string value;
-  bool is_list = false;  // sync_verbs: never tested for emptiness
-  int line = 0;
-};
+using KeptField = KeptProjectField;
 
 class Checker {
  public:
@@ -229,6 +235,7 @@ class Checker {
     return KeptField{"sync_verbs", util::join(good, ", "), true, line};
   }
 
+ public:
   // Y-11..Y-18, after the row's fields.
   void check_row_fields(const std::string& key, int row_line, const std::vector<KeptField>& fields) {
     auto find = [&](std::string_view name) -> const KeptField* {
@@ -249,6 +256,7 @@ class Checker {
     check_shapes(key, find);
   }
 
+ private:
   void check_enums(const std::string& key, const KeptField* partition, const KeptField* status) {
     if (partition && !partition->value.empty() &&
         std::find(k_partitions.begin(), k_partitions.end(), partition->value) == k_partitions.end()) {
@@ -294,6 +302,11 @@ class Checker {
 
 }  // namespace
 
+void check_project_row_fields(const std::string& key, int row_line, const std::vector<KeptProjectField>& fields,
+                              const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path) {
+  Checker(era, sink, path).check_row_fields(key, row_line, fields);
+}
+
 ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
                                   diag::FindingSink& sink, const std::string& path) {
   ProjectsTable table;
@@ -316,6 +329,7 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
     return table;
   }
   checker.check_document(load.doc.root(), table);
+  table.index();
   return table;
 }
 

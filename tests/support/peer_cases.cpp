@@ -129,7 +129,10 @@ void expect_peer_outcome(const YAML::Node& c, const PeerOutcome& o) {
 }
 
 void run_peer_check_case(const YAML::Node& all, const YAML::Node& c, const rules::CheckOptions& options) {
-  FileMap files = peer_fixture(all, c["fixture"].as<std::string>());
+  run_peer_check_case_on(peer_fixture(all, c["fixture"].as<std::string>()), c, options);
+}
+
+void run_peer_check_case_on(FileMap files, const YAML::Node& c, const rules::CheckOptions& options) {
   for (const auto& op : c["setup"]) apply_peer_op(files, op);
   TempDir dir;
   write_tree(dir.path() + "/root", files);

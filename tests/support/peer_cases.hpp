@@ -35,5 +35,7 @@ void expect_peer_outcome(const YAML::Node& c, const PeerOutcome& o);
 // Materialises the case's fixture + setup, then checks it from a folder and
 // from a commit of the same tree (both must meet the expectations).
 void run_peer_check_case(const YAML::Node& all, const YAML::Node& c, const rules::CheckOptions& options = {});
+// The same on a given starting tree (a derived fixture such as P1-skeleton).
+void run_peer_check_case_on(FileMap files, const YAML::Node& c, const rules::CheckOptions& options = {});
 
 }  // namespace lg::test

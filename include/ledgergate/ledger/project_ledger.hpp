@@ -73,6 +73,13 @@ struct ProjectLedger {
 
 ProjectLedger parse_project_ledger(std::string_view bytes);
 
+// Pieces shared with the era-P/T parser (ledger/pt_file).
+// HEADER_KEY_RE = ^([A-Z][A-Za-z0-9-]*):(?:[ \t]+(.*?))?[ \t]*$ → key and
+// stripped value (line 0); nullopt when `line` is not a header line.
+std::optional<HeaderField> match_header_line(std::string_view line);
+// Every "## " line of `file` as a section (fenced ones flagged), in order.
+std::vector<Section> parse_sections(const TextFile& file);
+
 // Grammars the rules share (Python `re` semantics, Unicode \d and \w).
 bool is_issue_ref(std::string_view value);   // ISSUE_RE
 bool is_run_ident(std::string_view ident);   // RUN_IDENT_RE (strict)

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ledgergate/git/repository.hpp"
@@ -27,5 +28,12 @@ Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, co
 // `cache` parses each projects.yaml blob once (shared with later checks).
 Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::vector<policy::Change>& changes,
                       rules::CheckCache& cache);
+
+// The merge gate's verdict on a branch (`classify --base`): the diff
+// merge-base(base, head) → head, judged by the policy of `base`'s tree (its
+// `.ledgergate.yaml` and layout; `profile` pins the profile when non-empty)
+// with the birth exception where that policy has it.
+Result<policy::Classification> classify_branch(const git::Repository& repo, const git_oid& base, const git_oid& head,
+                                               std::string_view profile = {});
 
 }  // namespace lg::merge

@@ -23,7 +23,8 @@ struct SemanticConflict {
 };
 
 struct TrialMergeOptions {
-  bool check = true;  // false: the merge step alone (--no-check)
+  bool check = true;    // false: the merge step alone (--no-check)
+  std::string profile;  // pins the profile (check and built-in policy); "" = BASE's policy file, else its layout
 };
 
 struct TrialMergeReport {

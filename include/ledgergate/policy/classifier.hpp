@@ -1,9 +1,11 @@
 // The merge gate's path classifier (spec §7): is a changed path *ledger*
 // (safe to land without a human) or *code* (a human's call)? Default deny.
-// Pure functions over a Policy; the built-in policy is the reference's
-// newest (LM-R2).
+// Pure functions over a Policy. The built-in policies are the reference's
+// versions (spec §7.3: LM-P1, LM-P2, LM-P3, LM-T, LM-R1, LM-R2); which one
+// judges follows the profile of the target tree (policy_for_profile).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +13,7 @@
 namespace lg::policy {
 
 struct Policy {
+  std::string name = "LM-R2";                           // the built-in version it starts from
   std::vector<std::string> ledger_dirs = {"projects/"};
   std::vector<std::string> ledger_files = {"checkin.yaml", "dashboard.md", "dashboard.html"};
   std::vector<std::string> excluded_names = {"conftest.py", "test_*.py", "*_test.py", "AGENTS.md", "TEMPLATE.md"};
@@ -21,6 +24,19 @@ struct Policy {
 
 // The reference's newest policy (LM-R2).
 Policy builtin_policy();
+
+// A built-in policy by version name ("LM-P1", "LM-P2", "LM-P3", "LM-T",
+// "LM-R1", "LM-R2"); nullopt for any other name.
+std::optional<Policy> builtin_policy(std::string_view name);
+std::vector<std::string_view> builtin_policy_names();
+
+// The built-in policy a check profile implies (spec §7.3): cortex-phases →
+// LM-P3 (the newest of that layout), pinned @p1, @p1a, @p1b, @p1c → LM-P1,
+// @p2 → LM-P2, @p3 → LM-P3; cortex-tasks (@t1, @t2) → LM-T;
+// cortex-projects@r1 → LM-R1; every other profile (cortex-projects,
+// open-requirements, "", "auto") → LM-R2. A "+open-requirements" suffix is
+// ignored. nullopt for an unknown sub-era ("cortex-phases@p9").
+std::optional<std::string_view> policy_for_profile(std::string_view profile);
 
 enum class PathClass { ledger, code };
 
@@ -48,6 +64,7 @@ struct Classified {
 
 struct Classification {
   std::vector<Classified> paths;  // de-duplicated, first occurrence wins, order kept
+  std::string policy;             // the judging policy's name (Policy::name)
   std::size_t ledger_count() const;
   std::size_t code_count() const;
 };

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
@@ -17,6 +18,7 @@
 
 namespace lg::ledger {
 struct ProjectLedger;
+struct PtFile;
 }
 
 namespace lg::rules {
@@ -24,7 +26,7 @@ namespace lg::rules {
 struct ProjectsTable;
 
 struct CheckOptions {
-  std::string profile = "auto";  // "auto" or a profile name
+  std::string profile = "auto";  // "auto", a profile name, or name@sub-era ("cortex-phases@p1c")
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity override
   // Files of the open-requirements profile, checked in any tree (policy key
   // `open_requirements_glob`).
@@ -32,7 +34,7 @@ struct CheckOptions {
 };
 
 struct CheckReport {
-  std::string profile;
+  std::string profile;  // the profile checked, with its sub-era where it has them ("cortex-tasks@t2")
   std::vector<diag::Finding> findings;
   bool cannot_judge() const;  // some input could not be read
   bool failed() const;        // some finding is an error
@@ -48,6 +50,8 @@ class CheckCache {
   struct ProjectsYamlResult;
   std::unordered_map<std::string, std::shared_ptr<const ledger::ProjectLedger>> ledgers;
   std::unordered_map<std::string, std::shared_ptr<const ProjectsYamlResult>> projects_yaml;
+  // Era-P/T phase, task and ruling files, keyed by blob id.
+  std::unordered_map<std::string, std::shared_ptr<const ledger::PtFile>> pt_files;
   // Open-requirements findings, keyed by blob id + "\0" + path.
   std::unordered_map<std::string, std::shared_ptr<const std::vector<diag::Finding>>> open_requirements;
   // Matches of a basename-only glob below a subtree, keyed by glob + "\0" +
@@ -60,12 +64,14 @@ struct ProfileInfo {
   std::string name;
   std::string summary;
   bool checked = false;  // false: recognised by layout, not checked by this build
+  std::vector<std::string> sub_eras;  // oldest first; the newest is the default ("p1a" … "p3")
 };
 // The profiles `check` knows, newest first.
 std::vector<ProfileInfo> known_profiles();
 
-// Names the profile of the tree from its layout: "cortex-projects" for
-// projects/ or a bare projects.yaml; the older layouts are named too.
+// Names the profile of the tree from its layout, newest first:
+// "cortex-projects" for projects/ or a bare projects.yaml, "cortex-tasks" for
+// tasks/, "cortex-phases" for phases/ (no sub-era: the default is the newest).
 // Returns "" when the tree holds no known ledger.
 Result<std::string> detect_profile(git::TreeSource& tree);
 
@@ -79,6 +85,37 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
 // `cache` (the check of a tree holding the same blob reuses it); null when
 // the file is absent, not a regular file, or not a clean mapping.
 Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache);
+
+// The cortex-projects pass in its steps, for a caller that re-runs only the
+// steps whose inputs changed (the history audit). check_tree runs them in
+// this order — projects.yaml, ledger file names, each ledger, active rows
+// without a ledger — and each returns what that step of check_tree reports,
+// in the same order, before severity overrides.
+struct ProjectsStepLedger {  // a projects/<key>.md file with a well-formed name
+  std::string path;
+  std::string key;
+  git::Entry entry;
+};
+struct ProjectsStepYaml {
+  std::shared_ptr<const ProjectsTable> table;  // never null (empty when absent or broken)
+  std::vector<diag::Finding> findings;
+};
+struct ProjectsStepNames {
+  std::vector<ProjectsStepLedger> ledgers;  // sorted by path
+  std::vector<diag::Finding> findings;      // file names, files that are not ledgers
+};
+Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache);
+Result<ProjectsStepNames> projects_step_names(git::TreeSource& tree, CheckCache& cache);
+// One finding list per ledger, in order (parses land in cache.ledgers).
+std::vector<std::vector<diag::Finding>> projects_step_ledgers(git::TreeSource& tree,
+                                                              const std::vector<ProjectsStepLedger>& ledgers,
+                                                              const ProjectsTable& rows, CheckCache& cache);
+// `keys`: the ledgers of readable kind.
+std::vector<diag::Finding> projects_step_active_rows(const ProjectsTable& rows,
+                                                     const std::unordered_set<std::string>& keys);
+// All a ledger's findings read from projects.yaml for `key`, as one string:
+// equal strings, equal findings (given the same blob at the same path).
+std::string projects_step_row_inputs(const ProjectsTable& rows, std::string_view key);
 
 // The paths of `tree` matching `glob` (walked recursively, `.git` skipped),
 // sorted by bytes; directories are walked, every other kind is listed.

@@ -3,6 +3,7 @@
 // Returns the rows the ledger rules look up (status, partition, ...).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,8 +29,14 @@ struct ProjectRow {
 struct ProjectsTable {
   bool present = false;          // the file exists
   std::vector<ProjectRow> rows;  // document order; one row per distinct key
+  // Row positions sorted by key, built by index(): find() is a binary search
+  // then (a 20,000-row table is looked up once per ledger), a scan before.
+  std::vector<std::uint32_t> by_key;
+
   // The row for `key`, or nullptr.
   const ProjectRow* find(std::string_view key) const;
+  // Builds `by_key`; call once the rows are final (copies stay valid).
+  void index();
 };
 
 // What differs between the PyYAML eras (P2, P3, T1, T2, R).
@@ -37,6 +44,21 @@ struct ProjectsYamlEra {
   bool assistant_known = true;     // T2, R: `assistant` is a known, required field
   std::vector<std::string> statuses = {"active", "dormant", "planned", "retired"};
 };
+
+// One field of a row as the reference keeps it, with the line of the entry
+// it came from: the input of the finish-row rules.
+struct KeptProjectField {
+  std::string name;
+  std::string value;
+  bool is_list = false;  // sync_verbs: never tested for emptiness
+  int line = 0;
+};
+
+// The finish-row rules run after a row's fields (Y-11..Y-18 of spec §5.1;
+// the restricted subset of §5.2 runs the same code with `era` set for P1).
+void check_project_row_fields(const std::string& key, int row_line, const std::vector<KeptProjectField>& fields,
+                              const ProjectsYamlEra& era, diag::FindingSink& sink,
+                              const std::string& path = "projects.yaml");
 
 // Validates projects.yaml `text` (nullopt when the file is absent) and
 // reports Y-01..Y-18 and projects-yaml-duplicate-key findings to `sink`, in

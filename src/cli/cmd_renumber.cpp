@@ -1,0 +1,146 @@
+// `ledgergate renumber ID [--to NEW|next] (--rev BRANCH | --worktree) [--onto REV]`:
+// re-assigns a ruling id on a branch (the ruling-id race). Exit 0 renumbered;
+// 1 refused, nothing written (the id is public, the new id is taken, or the
+// result would add check findings); 2 could not run.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "ledgergate/git/diff.hpp"
+#include "ledgergate/merge/renumber.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/report/format.hpp"
+#include "ledgergate/util/text.hpp"
+
+namespace lg::cli {
+namespace {
+
+struct RenumberOptions {
+  std::string id;
+  std::string to = "next";
+  std::string rev;
+  bool worktree = false;
+  std::string onto = "main";
+};
+
+struct Target {
+  std::unique_ptr<git::TreeSource> tree;
+  git_oid tip{};          // the commit the branch's changes sit on (HEAD for --worktree)
+  std::string ref_name;   // --rev: the local branch's full ref name
+  std::string label;
+};
+
+Result<Target> open_rev(const git::Repository& repo, const std::string& name) {
+  git_reference* raw = nullptr;
+  int rc = git_branch_lookup(&raw, repo.raw(), name.c_str(), GIT_BRANCH_LOCAL);
+  if (rc < 0 && name.rfind("refs/heads/", 0) == 0) rc = git_reference_lookup(&raw, repo.raw(), name.c_str());
+  if (rc < 0) return make_error(ErrorKind::usage, "--rev " + name + " is not a local branch");
+  git::Owned<git_reference, git_reference_free> ref(raw);
+  if (git_reference_type(ref.get()) != GIT_REFERENCE_DIRECT) {
+    return make_error(ErrorKind::usage, "--rev " + name + " is a symbolic reference");
+  }
+  if (git_branch_is_checked_out(ref.get()) == 1) {
+    return make_error(ErrorKind::usage, name + " is checked out in a working tree: renumber it there with --worktree");
+  }
+  Target t;
+  t.ref_name = git_reference_name(ref.get());
+  t.tip = *git_reference_target(ref.get());
+  t.label = name;
+  LG_TRY(git_oid tree, repo.commit_tree(t.tip));
+  LG_TRY(t.tree, git::open_tree_source(repo, tree, name));
+  return t;
+}
+
+Result<Target> open_worktree(const git::Repository& repo) {
+  if (repo.is_bare()) return make_error(ErrorKind::usage, "--worktree needs a working tree (the repository is bare)");
+  Target t;
+  LG_TRY(t.tip, repo.resolve_commit("HEAD"));
+  t.label = "the working tree";
+  LG_TRY(t.tree, git::open_directory_source(repo.workdir()));
+  return t;
+}
+
+void print_plan(const merge::RenumberPlan& plan, const std::string& label) {
+  std::string out = fmt::format("renumber {} \xE2\x86\x92 {} on {}\n", plan.old_id, plan.new_id, label);
+  for (const merge::FileEdit& e : plan.edits) {
+    if (!e.text) continue;
+    const std::string kinds = e.kinds.empty() ? std::string() : "  (" + util::join(e.kinds, ", ") + ")";
+    if (e.path == plan.new_path && plan.new_path != plan.old_path) {
+      out += fmt::format("  {} \xE2\x86\x92 {}{}\n", plan.old_path, plan.new_path, kinds);
+    } else {
+      out += fmt::format("  {}{}\n", e.path, kinds);
+    }
+  }
+  std::fputs(out.c_str(), stdout);
+}
+
+ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
+  auto fail = [](const Error& e) {
+    std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
+    return ExitCode::error;
+  };
+  if (o.worktree == !o.rev.empty()) return fail(make_error(ErrorKind::usage, "give exactly one of --rev BRANCH or --worktree"));
+  auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
+  if (!repo) return fail(repo.error());
+  auto target = o.worktree ? open_worktree(*repo) : open_rev(*repo, o.rev);
+  if (!target) return fail(target.error());
+  auto upstream = repo->resolve_commit(o.onto);
+  if (!upstream) return fail(upstream.error());
+  auto upstream_tree_id = repo->commit_tree(*upstream);
+  if (!upstream_tree_id) return fail(upstream_tree_id.error());
+  auto upstream_tree = git::open_tree_source(*repo, *upstream_tree_id, o.onto);
+  if (!upstream_tree) return fail(upstream_tree.error());
+  auto mb = git::merge_base(*repo, target->tip, *upstream);
+  if (!mb) return fail(mb.error());
+  auto mb_tree_id = repo->commit_tree(*mb);
+  if (!mb_tree_id) return fail(mb_tree_id.error());
+  auto mb_tree = git::open_tree_source(*repo, *mb_tree_id, "merge-base");
+  if (!mb_tree) return fail(mb_tree.error());
+  // The branch is checked the way `check` checks it: with its own policy.
+  auto pol = policy::load_policy(*target->tree);
+  if (!pol) return fail(pol.error());
+
+  merge::RenumberRequest request{o.id, o.to, o.onto, target->label};
+  auto plan = merge::plan_renumber(*target->tree, **upstream_tree, **mb_tree, request, policy::check_options(*pol));
+  if (!plan) return fail(plan.error());
+  if (plan->refused()) {
+    std::string out = fmt::format("renumber {}: refused, nothing written: {}\n", plan->old_id, plan->refusal);
+    if (!plan->added_findings.empty()) out += report::render_text(plan->added_findings, false);
+    std::fputs(out.c_str(), stdout);
+    return ExitCode::fail;
+  }
+  print_plan(*plan, target->label);
+  if (o.worktree) {
+    if (auto r = merge::write_renumber(repo->workdir(), *plan); !r) return fail(r.error());
+    std::fputs("working tree updated (nothing staged)\n", stdout);
+    return ExitCode::pass;
+  }
+  auto commit = merge::commit_renumber(*repo, target->ref_name, target->tip, *plan);
+  if (!commit) return fail(commit.error());
+  std::fputs(fmt::format("commit {} on {} (was {})\n", git::oid_hex(*commit), target->ref_name,
+                         git::oid_hex(target->tip).substr(0, 12))
+                 .c_str(),
+             stdout);
+  return ExitCode::pass;
+}
+
+}  // namespace
+
+void setup_renumber(CLI::App& app, Globals& globals) {
+  auto opts = std::make_shared<RenumberOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "renumber", "Re-assign a ruling id on a branch (the ruling-id race): move the ruling, rewrite its references");
+  cmd->add_option("id", opts->id, "The ruling id to re-assign (R-YYYYMMDD-nn)")->required();
+  cmd->add_option("--to", opts->to,
+                  "The new id, or next: the lowest free number of that day on the branch and on --onto (default)");
+  auto* rev = cmd->add_option("--rev", opts->rev, "Write one commit on this local branch (compare-and-swap on its ref)");
+  auto* wt = cmd->add_flag("--worktree", opts->worktree, "Edit the working tree's files instead (nothing staged)");
+  rev->excludes(wt);
+  cmd->add_option("--onto", opts->onto, "The branch it races with (default main): its ids are taken, and an id cited "
+                                        "in the merge base with it is public");
+  cmd->callback([opts, &globals] { globals.exit_code = run_renumber(*opts, globals); });
+}
+
+}  // namespace lg::cli
