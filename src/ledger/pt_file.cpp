@@ -26,15 +26,6 @@ bool is_not_slash(char32_t c) { return c != '/'; }
 
 bool digits(Cursor& c, std::size_t n) { return c.many(util::is_decimal, n, n); }
 
-// The value of one Unicode decimal digit: Nd characters come in runs of ten
-// from zero (a Unicode stability guarantee), so count back to the run's start.
-int digit_value(char32_t cp) {
-  if (cp >= '0' && cp <= '9') return static_cast<int>(cp - '0');
-  char32_t start = cp;
-  while (start > 0 && util::is_decimal(start - 1)) --start;
-  return static_cast<int>((cp - start) % 10);
-}
-
 void append_item(HeaderField& owner, std::string_view item) {
   if (owner.value.empty()) {
     owner.value = std::string(item);
@@ -367,7 +358,7 @@ TaskNumber number_value(std::string_view text) {
   TaskNumber n;
   std::size_t pos = 0;
   while (pos < text.size()) {
-    const int d = digit_value(util::next_code_point(text, pos));
+    const int d = util::decimal_value(util::next_code_point(text, pos));
     if (n.digits.empty() && d == 0) continue;
     n.digits.push_back(static_cast<char>('0' + d));
   }

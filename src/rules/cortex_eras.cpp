@@ -13,6 +13,7 @@
 #include "ledgergate/rules/cortex_projects.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/cursor.hpp"
+#include "file_emitter.hpp"
 
 namespace lg::rules {
 namespace {
@@ -151,17 +152,6 @@ struct Ruling {
   const std::string* rel;
   ledger::RulingPath path;
   const PtFile* file;
-};
-
-struct Emitter {
-  diag::FindingSink& sink;
-  const std::string& path;
-  void peer(SV rule, int line, std::string message) const {
-    sink.report(make_finding(rule, path, line, std::move(message), PeerForm::path_message));
-  }
-  void own(SV rule, int line, std::string message) const {
-    sink.report(make_finding(rule, path, line, std::move(message), PeerForm::none));
-  }
 };
 
 int line_of(const PtFile& f, SV key) {
@@ -530,19 +520,7 @@ struct TargetCheck {
 // ---- gap warnings (§10) -----------------------------------------------------
 
 void structure_gaps(const PtFile& f, const Emitter& e) {
-  std::map<std::string, int> first;
-  for (const ledger::Section& s : f.sections) {
-    if (s.in_fence) {
-      e.own("pt-heading-in-fence", s.line,
-            "`## " + s.name + "` sits inside a code fence but still counts as a section heading");
-    }
-    auto [it, fresh] = first.emplace(s.name, s.line);
-    if (!fresh) {
-      e.own("pt-duplicate-section", s.line,
-            "section `## " + s.name + "` appears again (first at line " + std::to_string(it->second) +
-                "); only the first is read");
-    }
-  }
+  report_structure_gaps(f.sections, e, "pt-heading-in-fence", "pt-duplicate-section");
   for (const ledger::HeaderField& h : f.header.duplicates) {
     e.own("pt-header-duplicate-key", h.line, "header key `" + h.key + "` appears again; the first is used");
   }

@@ -113,20 +113,11 @@ bool is_slot(std::string_view s) {
          c.many(util::is_decimal, 2, 2) && c.literal("-") && c.many(is_slot_char) && c.at_end();
 }
 
-// The value of a Unicode decimal digit: decimal digits come in contiguous
-// runs 0..9 (a Unicode stability guarantee), so a digit's value is its
-// distance from the start of its block of digits, modulo 10.
-int decimal_value(char32_t cp) {
-  char32_t start = cp;
-  while (start > 0 && util::is_decimal(start - 1)) --start;
-  return static_cast<int>((cp - start) % 10);
-}
-
 // int(digits), saturated at `cap` (only "is it < 2" is ever asked).
 int int_value(std::string_view digits, int cap) {
   int n = 0;
   for (std::size_t pos = 0; pos < digits.size();)
-    n = std::min(cap, n * 10 + decimal_value(util::next_code_point(digits, pos)));
+    n = std::min(cap, n * 10 + util::decimal_value(util::next_code_point(digits, pos)));
   return n;
 }
 

@@ -8,23 +8,13 @@
 
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/cursor.hpp"
+#include "file_emitter.hpp"
 
 namespace lg::rules {
 namespace {
 
 using diag::PeerForm;
 using ledger::ProjectLedger;
-
-struct Emitter {
-  diag::FindingSink& sink;
-  const std::string& path;
-  void peer(std::string_view rule, int line, std::string message) const {
-    sink.report(make_finding(rule, path, line, std::move(message), PeerForm::path_message));
-  }
-  void own(std::string_view rule, int line, std::string message) const {
-    sink.report(make_finding(rule, path, line, std::move(message), PeerForm::none));
-  }
-};
 
 std::string section_list(const ProjectLedger& l) {
   if (l.sections.empty()) return "none";
@@ -213,19 +203,7 @@ void check_run_identities(const ProjectLedger& l, const Emitter& e) {
 }
 
 void check_structure_gaps(const ProjectLedger& l, const Emitter& e) {
-  std::map<std::string, int> first;
-  for (const ledger::Section& s : l.sections) {
-    if (s.in_fence) {
-      e.own("ledger-heading-in-fence", s.line,
-            "`## " + s.name + "` sits inside a code fence but still counts as a section heading");
-    }
-    auto [it, fresh] = first.emplace(s.name, s.line);
-    if (!fresh) {
-      e.own("ledger-duplicate-section", s.line,
-            "section `## " + s.name + "` appears again (first at line " +
-                std::to_string(it->second) + "); only the first is read");
-    }
-  }
+  report_structure_gaps(l.sections, e, "ledger-heading-in-fence", "ledger-duplicate-section");
   for (const ledger::HeaderField& f : l.header_dups) {
     e.own("ledger-header-duplicate-key", f.line,
           "header key `" + f.key + "` appears again; the first is used");

@@ -151,6 +151,15 @@ bool is_decimal(char32_t cp) {
   if (cp < 0x80) return cp >= '0' && cp <= '9';
   return in_ranges(k_decimal_ranges, cp);
 }
+
+// Nd characters come in runs of ten from zero (a Unicode stability
+// guarantee), so count back to the run's start.
+int decimal_value(char32_t cp) {
+  if (cp >= '0' && cp <= '9') return static_cast<int>(cp - '0');
+  char32_t start = cp;
+  while (start > 0 && is_decimal(start - 1)) --start;
+  return static_cast<int>((cp - start) % 10);
+}
 bool is_word(char32_t cp) {
   if (cp < 0x80) return (cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || cp == '_';
   return in_ranges(k_word_ranges, cp);

@@ -32,6 +32,8 @@ std::vector<std::string> split_universal_lines(std::string_view text);
 
 bool is_space(char32_t cp);      // str.isspace / regex \s
 bool is_decimal(char32_t cp);    // regex \d (Unicode Nd)
+// The value 0..9 of a character for which is_decimal() holds, as Python's int() reads it.
+int decimal_value(char32_t cp);
 bool is_word(char32_t cp);       // regex \w (str.isalnum() or '_')
 bool is_printable(char32_t cp);  // str.isprintable
 bool is_ascii_digit(char32_t cp);
