@@ -9,9 +9,16 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <cstdint>
+#include <functional>
 #include <set>
+#include <unordered_map>
 
 #include "ledgergate/audit/invariants.hpp"
+#include "projects_state.hpp"
+#include "ledger_blob.hpp"
+#include "result_cache.hpp"
+#include "tree_changes.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/git/trial_repo.hpp"
@@ -76,12 +83,6 @@ std::string drift_key(const diag::Finding& f) {
 
 bool under(std::string_view path, std::string_view dir) {
   return path.size() > dir.size() && path.substr(0, dir.size()) == dir && path[dir.size()] == '/';
-}
-
-bool is_project_ledger_path(std::string_view path) {
-  if (!under(path, "projects")) return false;
-  const std::string_view rest = path.substr(9);
-  return rest.find('/') == std::string_view::npos && rest.size() > 3 && rest.substr(rest.size() - 3) == ".md";
 }
 
 // An input the walk cannot read (a missing object, a file over the size
@@ -170,56 +171,40 @@ std::string full_message(const git::Repository& repo, const git_oid& id) {
   return message ? message : "";
 }
 
-// A tree restricted to what an incremental check reads: the root's
-// projects.yaml, checkin.yaml and projects/, and under projects/ only the
-// ledgers a commit changed. Everything else is absent. (The projects
-// profile reads no other path; findings it places at checkin.yaml are kept
-// from the check of this tree only when checkin.yaml changed.)
-class ChangedLedgers final : public git::TreeSource {
- public:
-  ChangedLedgers(git::TreeSource& inner, const std::set<std::string>& changed) : m_inner(inner), m_changed(changed) {}
-  const std::string& rev() const override { return m_inner.rev(); }
-  Result<std::optional<std::vector<git::Entry>>> list(std::string_view dir) override {
-    if (dir == "projects") {  // the changed ledgers alone, without listing the whole folder
-      std::vector<git::Entry> kept;
-      for (const std::string& path : m_changed) {
-        if (!under(path, "projects")) continue;
-        LG_TRY(auto entry, m_inner.stat(path));
-        if (entry) kept.push_back(std::move(*entry));
-      }
-      return std::optional<std::vector<git::Entry>>(std::move(kept));  // m_changed is sorted: so is this
-    }
-    LG_TRY(auto entries, m_inner.list(dir));
-    if (!entries) return entries;
-    std::vector<git::Entry> kept;
-    for (git::Entry& e : *entries) {
-      if (!visible(dir.empty() ? e.name : std::string(dir) + "/" + e.name)) continue;
-      // A filtered folder is not its tree: no id, so no cache keyed by tree id
-      // (the glob walks') takes this view for the whole subtree.
-      if (e.kind == git::EntryKind::directory) e.content_id.clear();
-      kept.push_back(std::move(e));
-    }
-    return std::optional<std::vector<git::Entry>>(std::move(kept));
-  }
-  Result<std::optional<git::Entry>> stat(std::string_view path) override {
-    if (!visible(path)) return std::optional<git::Entry>();
-    LG_TRY(auto entry, m_inner.stat(path));
-    if (entry && entry->kind == git::EntryKind::directory) entry->content_id.clear();
-    return entry;
-  }
-  Result<std::string> read(std::string_view path, const git::Entry& entry) override {
-    return m_inner.read(path, entry);
-  }
+using PathFindings = std::map<std::string, std::vector<diag::Finding>>;
 
- private:
-  bool visible(std::string_view path) const {
-    if (path == "projects" || path == "projects.yaml" || path == "checkin.yaml") return true;
-    if (!under(path, "projects")) return false;
-    return m_changed.count(std::string(path)) != 0;
+bool same_finding(const diag::Finding& a, const diag::Finding& b) {
+  return a.rule == b.rule && a.severity == b.severity && a.location.path == b.location.path &&
+         a.location.line == b.location.line && a.location.column == b.location.column && a.message == b.message &&
+         a.peer == b.peer && a.cannot_judge == b.cannot_judge;
+}
+
+bool same_findings(const std::vector<diag::Finding>& a, const std::vector<diag::Finding>& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), same_finding);
+}
+
+void apply_severities(diag::Finding& f, const rules::CheckOptions& options) {
+  if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
+}
+
+PathFindings by_path(std::vector<diag::Finding> findings) {
+  PathFindings out;
+  for (diag::Finding& f : findings) {
+    std::string path = f.location.path;
+    out[path].push_back(std::move(f));
   }
-  git::TreeSource& m_inner;
-  const std::set<std::string>& m_changed;
-};
+  return out;
+}
+
+bool touches_policy(const std::vector<git::DiffEntry>& diff) {
+  return std::any_of(diff.begin(), diff.end(), [](const git::DiffEntry& e) {
+    return e.path == policy::k_policy_path || e.old_path == policy::k_policy_path;
+  });
+}
+
+std::string describe(const diag::Finding& f) {
+  return fmt::format("{}:{}: {} [{}]", f.location.path, f.location.line, f.message, f.rule);
+}
 
 class Auditor {
  public:
@@ -229,6 +214,9 @@ class Auditor {
     if (m_repo.is_shallow()) {
       LG_TRY(std::string note, shallow_note(m_repo));
       return make_error(ErrorKind::not_found, note);
+    }
+    if (!m_options.cache_dir.empty() && m_options.incremental) {
+      m_results.emplace(m_options.cache_dir, cache_fingerprint(m_options.first_parent));
     }
     LG_TRY(std::vector<git_oid> ids, walk_commits(m_repo, m_options));
     std::vector<CommitFacts> commits;
@@ -245,6 +233,11 @@ class Auditor {
       if (m_options.progress) m_options.progress(i + 1, commits.size());
     }
     flush_unchecked();
+    // Open findings were seen last at the last commit judged (their paths'
+    // findings did not change after their last update).
+    for (const auto& [key, open] : m_open) {
+      for (std::size_t index : open) m_report.findings[index].finding.location.rev = short_id(m_last_judged);
+    }
     return std::move(m_report);
   }
 
@@ -252,8 +245,11 @@ class Auditor {
   struct Checked {
     std::string profile;
     bool judged = true;  // false: a profile this build cannot check
-    std::vector<diag::Finding> findings;
+    std::vector<diag::Finding> findings;  // all of them (a full check)
     rules::CheckOptions options;
+    // The findings of the paths whose findings may have changed since the
+    // commit judged before (an empty list: none left), severities applied.
+    PathFindings changed;
   };
 
   Result<std::unique_ptr<git::TreeSource>> open_tree(const git_oid& tree, const std::string& hex) {
@@ -262,8 +258,27 @@ class Auditor {
     return source;
   }
 
-  Result<Checked> check(git::TreeSource& tree, const std::string& hex) {
+  static Result<void> refuse_unreadable(const std::vector<diag::Finding>& findings, const std::string& hex) {
+    for (const diag::Finding& f : findings) {
+      if (unreadable(f)) {
+        return make_error(ErrorKind::not_found, "cannot judge: commit " + hex + ": " + f.location.path + ": " +
+                                                    f.message);
+      }
+    }
+    return {};
+  }
+
+  // Whether the era-R incremental check takes a tree of `profile` (detected)
+  // under `options`: the cortex-projects profile, detected or forced.
+  static bool projects_engine_applies(const rules::CheckOptions& options, const std::string& profile) {
+    return options.profile == "cortex-projects" || (options.profile == "auto" && profile == "cortex-projects");
+  }
+
+  // A full check of `tree`: the policy, the profile, then the era-R state
+  // rebuilt (incremental mode) or check_tree.
+  Result<Checked> check(git::TreeSource& tree, const std::string& hex, const git_oid& commit) {
     Checked out;
+    m_projects.reset();
     auto policy = policy::load_policy(tree);
     out.options = policy ? policy::check_options(*policy) : rules::CheckOptions{};
     auto profile = rules::detect_profile(tree);
@@ -273,7 +288,23 @@ class Auditor {
       out.judged = false;
       return out;
     }
+    ++m_report.full_checks;
+    if (m_options.incremental && projects_engine_applies(out.options, out.profile)) {
+      auto state = std::make_unique<ProjectsState>();
+      if (auto r = state->rebuild(tree, out.options, m_cache); !r) {
+        return r.error().with_context("cannot judge: commit " + hex);
+      }
+      out.profile = state->profile();
+      out.findings = state->findings();
+      for (diag::Finding& f : out.findings) apply_severities(f, out.options);
+      if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
+      m_projects = std::move(state);
+      m_projects_commit = commit;
+      trim_cache();
+      return out;
+    }
     auto report = rules::check_tree(tree, out.options, m_cache);
+    trim_cache();
     if (!report) {
       if (report.error().kind == ErrorKind::invalid_input &&
           report.error().message.rfind("no ledger found", 0) == 0) {
@@ -287,22 +318,98 @@ class Auditor {
     }
     out.profile = report->profile;
     out.findings = std::move(report->findings);
-    for (const diag::Finding& f : out.findings) {
-      if (unreadable(f)) {
-        return make_error(ErrorKind::not_found, "cannot judge: commit " + hex + ": " + f.location.path + ": " +
-                                                    f.message);
-      }
+    if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
+    return out;
+  }
+
+  // The parse caches serve one check (and the commits sharing its blobs);
+  // a long history must not keep every version of every file.
+  void trim_cache() {
+    if (m_cache.ledgers.size() > 4096) m_cache.ledgers.clear();
+    if (m_cache.projects_yaml.size() > 8) m_cache.projects_yaml.clear();
+    if (m_cache.pt_files.size() > 16384) m_cache.pt_files.clear();
+    if (m_cache.open_requirements.size() > 1024) m_cache.open_requirements.clear();
+    if (m_cache.glob_walks.size() > 4096) m_cache.glob_walks.clear();
+  }
+
+  // The paths whose findings differ between the last judged commit and `all`.
+  PathFindings changed_paths(const std::vector<diag::Finding>& all) const {
+    PathFindings now = by_path(all);
+    PathFindings out;
+    for (auto& [path, list] : now) {
+      auto it = m_state.find(path);
+      if (it == m_state.end() || !same_findings(it->second, list)) out.emplace(path, std::move(list));
+    }
+    for (const auto& [path, list] : m_state) {
+      if (now.count(path) == 0) out.emplace(path, std::vector<diag::Finding>{});
     }
     return out;
+  }
+
+  // `c` checked from its first parent's state, when that is the state held
+  // and only what the era-R check follows changed. nullopt: check in full.
+  Result<std::optional<Checked>> check_incremental(const CommitFacts& c, git::TreeSource& tree,
+                                                   const std::vector<git::DiffEntry>& diff) {
+    if (!m_options.incremental || !m_projects || c.parents.empty() ||
+        git_oid_cmp(&m_projects_commit, &c.parents.front()) != 0 || m_last_judged != git::oid_hex(c.parents.front()) ||
+        touches_policy(diff)) {
+      return std::optional<Checked>();
+    }
+    std::set<std::string> touched;
+    auto updated = m_projects->update(tree, diff, m_cache, touched);
+    if (!updated) return updated.error().with_context("cannot judge: commit " + c.hex);
+    if (!*updated) {
+      m_projects.reset();
+      return std::optional<Checked>();
+    }
+    m_projects_commit = c.id;
+    Checked out;
+    out.profile = m_projects->profile();
+    out.options = m_projects->options();
+    for (const std::string& path : touched) {
+      std::vector<diag::Finding> list = m_projects->findings_at(path);
+      for (diag::Finding& f : list) apply_severities(f, out.options);
+      if (auto lg_r = refuse_unreadable(list, c.hex); !lg_r) return lg_r.error();
+      auto it = m_state.find(path);
+      if (it == m_state.end() ? list.empty() : same_findings(it->second, list)) continue;
+      out.changed.emplace(path, std::move(list));
+    }
+    if (m_options.verify) {
+      if (auto r = verify(c, tree); !r) return r.error();
+    }
+    return std::optional<Checked>(std::move(out));
+  }
+
+  // The differential check: the incremental state against check_tree.
+  Result<void> verify(const CommitFacts& c, git::TreeSource& tree) {
+    rules::CheckCache cache;
+    auto report = rules::check_tree(tree, m_projects->options(), cache);
+    if (!report) return report.error().with_context("verify: commit " + c.hex);
+    std::vector<diag::Finding> mine = m_projects->findings();
+    for (diag::Finding& f : mine) apply_severities(f, m_projects->options());
+    if (report->profile != m_projects->profile()) {
+      return make_error(ErrorKind::internal, "verify: commit " + c.hex + ": profile " + m_projects->profile() +
+                                                 ", check_tree says " + report->profile);
+    }
+    for (std::size_t i = 0; i < std::max(mine.size(), report->findings.size()); ++i) {
+      if (i < mine.size() && i < report->findings.size() && same_finding(mine[i], report->findings[i])) continue;
+      return make_error(ErrorKind::internal,
+                        fmt::format("verify: commit {}: finding {} differs: incremental '{}', check_tree '{}'", c.hex,
+                                    i, i < mine.size() ? describe(mine[i]) : "(none)",
+                                    i < report->findings.size() ? describe(report->findings[i]) : "(none)"));
+    }
+    return {};
   }
 
   Result<void> baseline(const CommitFacts& first) {
     LG_TRY(CommitFacts parent, read_commit(m_repo, first.parents.front()));
     LG_TRY(auto tree, open_tree(parent.tree, parent.hex));
-    LG_TRY(Checked checked, check(*tree, parent.hex));
+    LG_TRY(Checked checked, check(*tree, parent.hex, parent.id));
     if (!checked.judged) return {};
+    m_last_judged = parent.hex;
     for (diag::Finding& f : checked.findings) {
       f.location.rev = short_id(parent.hex);
+      m_state[f.location.path].push_back(f);
       m_open[drift_key(f)].push_back(m_report.findings.size());
       m_report.findings.push_back(AuditFinding{std::move(f), parent.hex, std::nullopt, true});
     }
@@ -368,6 +475,151 @@ class Auditor {
     }
   }
 
+  // Drift over the paths whose findings changed, the rest standing: the same
+  // bookkeeping as drift() over a full list, at the cost of what changed.
+  void drift_paths(PathFindings changed, const CommitFacts& c) {
+    std::map<std::string, std::vector<diag::Finding*>> now;
+    for (auto& [path, list] : changed) {
+      for (diag::Finding& f : list) now[drift_key(f)].push_back(&f);
+    }
+    for (const auto& [path, list] : changed) {
+      auto before = m_state.find(path);
+      if (before == m_state.end()) continue;
+      std::set<std::string> keys;
+      for (const diag::Finding& f : before->second) keys.insert(drift_key(f));
+      for (const std::string& key : keys) {
+        auto it = m_open.find(key);
+        if (it == m_open.end()) continue;
+        auto found = now.find(key);
+        const std::size_t keep = found == now.end() ? 0 : found->second.size();
+        while (it->second.size() > keep) {
+          AuditFinding& fixed = m_report.findings[it->second.back()];
+          fixed.fixed_in = c.hex;
+          fixed.finding.location.rev = short_id(m_last_judged);  // seen last at the commit judged before
+          it->second.pop_back();
+        }
+        if (it->second.empty()) m_open.erase(it);
+      }
+    }
+    for (auto& [key, list] : now) {
+      std::vector<std::size_t>& open = m_open[key];
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        diag::Finding& f = *list[i];
+        f.location.rev = short_id(c.hex);
+        if (i < open.size()) {
+          m_report.findings[open[i]].finding.location = f.location;  // the latest line
+        } else {
+          open.push_back(m_report.findings.size());
+          m_report.findings.push_back(AuditFinding{f, c.hex, std::nullopt, false});
+        }
+      }
+    }
+    for (auto& [path, list] : changed) {
+      if (list.empty()) {
+        m_state.erase(path);
+      } else {
+        m_state[path] = std::move(list);
+      }
+    }
+  }
+
+  // One version of a ledger, read by blob id and parsed in full.
+  Result<LedgerPtr> parse_blob(const std::string& id, const std::string& rev, const std::string& path) {
+    auto parsed = read_ledger_blob(m_repo.raw(), id);
+    if (!parsed) return parsed.error().with_context("cannot judge: " + rev + ":" + path);
+    return parsed;
+  }
+
+  // What compare_ledgers reads of a version, small: its runs (ident,
+  // line) and, per log entry, its date, kind, line and a hash of its text.
+  struct Fingerprint {
+    struct Entry {
+      std::string date, kind;
+      std::uint64_t hash = 0;
+      std::size_t size = 0;
+      int line = 0;
+    };
+    std::vector<Entry> log;
+    std::vector<ledger::RunLine> runs;
+  };
+
+  static std::uint64_t text_hash(std::string_view text) { return std::hash<std::string_view>{}(text); }
+
+  static Fingerprint fingerprint(const ledger::ProjectLedger& full) {
+    Fingerprint fp;
+    fp.runs = full.runs;
+    for (ledger::RunLine& r : fp.runs) {
+      std::string().swap(r.what);
+      std::string().swap(r.text);
+    }
+    fp.log.reserve(full.log.size());
+    for (const ledger::LogEntry& e : full.log) fp.log.push_back({e.date, e.kind, text_hash(e.text), e.text.size(), e.line});
+    return fp;
+  }
+
+  // The version a fingerprint describes, when `after` only prepended log
+  // entries to it: its entries' texts are then `after`'s (equal hashes and
+  // sizes). nullptr otherwise: the caller reads the old version.
+  static LedgerPtr rebuild_before(const Fingerprint& fp, const ledger::ProjectLedger& after) {
+    if (after.log.size() < fp.log.size()) return nullptr;
+    const std::size_t k = after.log.size() - fp.log.size();
+    auto before = std::make_shared<ledger::ProjectLedger>();
+    before->runs = fp.runs;
+    before->log.reserve(fp.log.size());
+    for (std::size_t i = 0; i < fp.log.size(); ++i) {
+      const Fingerprint::Entry& old = fp.log[i];
+      const ledger::LogEntry& now = after.log[k + i];
+      if (old.date != now.date || old.kind != now.kind || old.size != now.text.size() || old.hash != text_hash(now.text)) {
+        return nullptr;
+      }
+      before->log.push_back(ledger::LogEntry{old.date, old.kind, now.text, old.line});
+    }
+    return before;
+  }
+
+  // The versions of the ledgers `diff` changes, parsed once for the check
+  // (a compact copy in the check's cache) and the invariants.
+  void parse_changed_ledgers(const std::vector<git::DiffEntry>& diff, const std::string& rev) {
+    for (const git::DiffEntry& e : diff) {
+      if ((e.status != "M" && e.status != "A") || !is_project_ledger_path(e.path) || e.new_id.empty() ||
+          (e.new_kind != git::EntryKind::file && e.new_kind != git::EntryKind::executable) ||
+          m_cache.ledgers.count(e.new_id) != 0) {
+        continue;
+      }
+      auto fresh = m_fresh.find(e.new_id);
+      if (fresh == m_fresh.end()) {
+        auto parsed = parse_blob(e.new_id, rev, e.path);
+        if (!parsed) continue;  // the check reads it again and reports what is wrong
+        fresh = m_fresh.emplace(e.new_id, std::move(*parsed)).first;
+      }
+      auto compact = std::make_shared<ledger::ProjectLedger>(*fresh->second);
+      compact->compact();
+      m_cache.ledgers.emplace(e.new_id, std::move(compact));
+    }
+  }
+
+  // A ledger edited in place: its version after (this commit's) and before
+  // (rebuilt from the fingerprint seen last at that path, else read).
+  Result<void> compare_versions(const CommitFacts& c, const CommitFacts& parent, const git::DiffEntry& e,
+                                const rules::CheckOptions& options) {
+    LedgerPtr after;
+    if (auto it = m_fresh.find(e.new_id); it != m_fresh.end()) {
+      after = it->second;
+    } else {
+      LG_TRY(after, parse_blob(e.new_id, short_id(c.hex), e.path));
+    }
+    LedgerPtr before;
+    if (auto it = m_seen.find(e.path); it != m_seen.end() && it->second.first == e.old_id) {
+      before = rebuild_before(it->second.second, *after);
+    }
+    if (!before) {
+      LG_TRY(before, parse_blob(e.old_id, short_id(parent.hex), e.path));
+    }
+    for (diag::Finding& f : compare_ledgers(*before, *after, e.path)) event(std::move(f), c, options);
+    m_seen[e.path] = {e.new_id, fingerprint(*after)};
+    return {};
+  }
+
   Result<std::optional<ledger::ProjectLedger>> parse_at(git::TreeSource& tree, const std::string& path) {
     auto bytes = git::read_regular_file(tree, path);
     if (!bytes) return bytes.error().with_context("cannot judge: " + tree.rev() + ":" + path);
@@ -383,6 +635,7 @@ class Auditor {
   // The cross-commit invariants from the first parent's tree to `c`'s.
   Result<void> invariants(const CommitFacts& c, git::TreeSource& tree, const Checked& checked,
                           const CommitFacts& parent, const std::vector<git::DiffEntry>& changes) {
+    if (changes.empty()) return {};
     LG_TRY(auto before, open_tree(parent.tree, parent.hex));
     LG_TRY(bool had_archive, is_dir(*before, "archive"));
     std::set<std::string> deleted;
@@ -426,8 +679,14 @@ class Auditor {
                                   diag::PeerForm::none),
               c, checked.options);
       }
-      if (projects_era && (e.status == "M" || renamed) && is_project_ledger_path(e.path) &&
-          is_project_ledger_path(old_path)) {
+      if (projects_era && e.status == "M" && is_project_ledger_path(e.path) && !e.old_id.empty() &&
+          !e.new_id.empty()) {
+        // M keeps the kind of object: both versions are files, or neither is.
+        if (e.new_kind == git::EntryKind::file || e.new_kind == git::EntryKind::executable) {
+          if (auto r = compare_versions(c, parent, e, checked.options); !r) return r.error();
+        }
+      } else if (projects_era && (e.status == "M" || renamed) && is_project_ledger_path(e.path) &&
+                 is_project_ledger_path(old_path)) {
         LG_TRY(auto old_ledger, parse_at(*before, old_path));
         LG_TRY(auto new_ledger, parse_at(tree, e.path));
         if (old_ledger && new_ledger) {
@@ -504,65 +763,87 @@ class Auditor {
     return {};
   }
 
-  // The check of `c` from its first parent's when only ledgers changed:
-  // findings of a ledger depend on its blob and projects.yaml alone, so the
-  // parent's findings stand for every other path. nullopt: check in full.
-  Result<std::optional<Checked>> check_incremental(const CommitFacts& c, git::TreeSource& tree,
-                                                   const std::vector<git::DiffEntry>& diff) {
-    if (!m_last || git_oid_cmp(&m_last->commit, &c.parents.front()) != 0 || !m_last->checked.judged ||
-        m_last->checked.profile.rfind("cortex-projects", 0) != 0) {
-      return std::optional<Checked>();
-    }
-    std::set<std::string> changed;
-    const std::string& glob = m_last->checked.options.open_requirements_glob;
-    for (const git::DiffEntry& e : diff) {
-      const bool renamed = e.status[0] == 'R';
-      const bool read_by_check = [&](const std::string& path) {
-        return path == "projects" || under(path, "projects") || path == "projects.yaml" || path == "checkin.yaml" ||
-               path == policy::k_policy_path || ledger::orl_glob_match(glob, path);
-      }(e.path) || (renamed && (e.old_path == "projects" || under(e.old_path, "projects") ||
-                                e.old_path == "projects.yaml" || e.old_path == "checkin.yaml" ||
-                                e.old_path == policy::k_policy_path || ledger::orl_glob_match(glob, e.old_path)));
-      if (!read_by_check) continue;  // e.g. archive/, scripts: no finding of the projects profile reads them
-      if (e.status != "M" || e.new_kind != git::EntryKind::file ||
-          !(is_project_ledger_path(e.path) || e.path == "checkin.yaml") || ledger::orl_glob_match(glob, e.path)) {
-        return std::optional<Checked>();
+  // The changes from `parent`'s tree to `c`'s: the tree walk, or libgit2's
+  // rename-aware diff when a file was both added and deleted.
+  Result<std::vector<git::DiffEntry>> changes(const CommitFacts& c, const CommitFacts& parent) {
+    auto walked = tree_changes(m_trees, &parent.tree, &c.tree);
+    m_trees.next_generation();
+    if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex);
+    if (!may_have_renames(*walked) && !m_options.verify) return walked;
+    auto diff = git::diff_trees(m_repo, &parent.tree, &c.tree);
+    if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex);
+    if (m_options.verify && !may_have_renames(*walked)) {
+      const auto same = [](const git::DiffEntry& a, const git::DiffEntry& b) {
+        return a.status == b.status && a.path == b.path && a.old_path == b.old_path && a.new_kind == b.new_kind &&
+               a.has_new == b.has_new && a.old_id == b.old_id && a.new_id == b.new_id;
+      };
+      if (walked->size() != diff->size() || !std::equal(walked->begin(), walked->end(), diff->begin(), same)) {
+        return make_error(ErrorKind::internal, "verify: commit " + c.hex + ": the tree walk differs from libgit2's diff");
       }
-      changed.insert(e.path);
     }
-    Checked out;
-    out.profile = m_last->checked.profile;
-    out.options = m_last->checked.options;
-    for (const diag::Finding& f : m_last->checked.findings) {
-      if (changed.count(f.location.path) == 0) out.findings.push_back(f);
+    return diff;
+  }
+
+  // A commit's result from the cache: false when there is none, or when it
+  // is a change from a first parent that is not the commit judged last.
+  bool replay(const CommitFacts& c) {
+    std::optional<CachedCommit> entry = m_results->load(c.hex);
+    if (!entry) return false;
+    if (entry->judged && entry->delta && (c.parents.empty() || m_last_judged != git::oid_hex(c.parents.front()))) {
+      return false;
     }
-    if (changed.empty()) return std::optional<Checked>(std::move(out));
-    ChangedLedgers filtered(tree, changed);
-    rules::CheckOptions options = out.options;
-    options.profile = "cortex-projects";
-    auto report = rules::check_tree(filtered, options, m_cache);
-    if (!report) return report.error().with_context("cannot judge: commit " + c.hex);
-    for (diag::Finding& f : report->findings) {
-      if (changed.count(f.location.path) == 0) continue;
-      if (unreadable(f)) {
-        return make_error(ErrorKind::not_found, "cannot judge: commit " + c.hex + ": " + f.location.path + ": " +
-                                                    f.message);
-      }
-      out.findings.push_back(std::move(f));
+    m_report.commits.push_back(AuditCommit{c.hex, c.summary, entry->profile, c.parents.size() > 1});
+    if (!entry->judged) {
+      note_unchecked(c, entry->profile);
+      return true;
     }
-    return std::optional<Checked>(std::move(out));
+    flush_unchecked();
+    for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
+    PathFindings changed;
+    if (entry->delta) {
+      changed = std::move(entry->findings);
+    } else {
+      std::vector<diag::Finding> all;
+      for (auto& [path, list] : entry->findings) all.insert(all.end(), list.begin(), list.end());
+      changed = changed_paths(all);
+    }
+    drift_paths(std::move(changed), c);
+    m_last_judged = c.hex;
+    for (diag::Finding& f : entry->merge_events) {
+      m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
+    }
+    return true;
+  }
+
+  static std::vector<diag::Finding> findings_between(const AuditReport& report, std::size_t from, std::size_t to) {
+    std::vector<diag::Finding> out;
+    for (std::size_t i = from; i < to; ++i) out.push_back(report.findings[i].finding);
+    return out;
   }
 
   Result<void> visit(const CommitFacts& c) {
+    if (m_results && replay(c)) return {};
+    CachedCommit entry;
+    if (auto r = visit_live(c, entry); !r) return r.error();
+    if (m_results) {
+      if (auto r = m_results->store(c.hex, entry); !r && m_report.cache_warning.empty()) {
+        m_report.cache_warning = r.error().message;
+      }
+    }
+    return {};
+  }
+
+  Result<void> visit_live(const CommitFacts& c, CachedCommit& entry) {
+    m_fresh.clear();
     LG_TRY(auto tree, open_tree(c.tree, c.hex));
     std::optional<CommitFacts> parent;
     std::vector<git::DiffEntry> diff;
     if (!c.parents.empty()) {
       LG_TRY(parent, read_commit(m_repo, c.parents.front()));
-      auto changes = git::diff_trees(m_repo, &parent->tree, &c.tree);
-      if (!changes) return changes.error().with_context("cannot judge: diffing commit " + c.hex);
-      diff = std::move(*changes);
+      LG_TRY(diff, changes(c, *parent));
     }
+    ++m_report.commits_checked;
+    if (m_projects) parse_changed_ledgers(diff, short_id(c.hex));
     std::optional<Checked> incremental;
     if (parent) {
       LG_TRY(incremental, check_incremental(c, *tree, diff));
@@ -571,34 +852,56 @@ class Auditor {
     if (incremental) {
       checked = std::move(*incremental);
     } else {
-      LG_TRY(checked, check(*tree, c.hex));
+      LG_TRY(checked, check(*tree, c.hex, c.id));
+      if (checked.judged && m_options.incremental) checked.changed = changed_paths(checked.findings);
     }
-    m_last = Last{c.id, checked};
     m_report.commits.push_back(AuditCommit{c.hex, c.summary, checked.profile, c.parents.size() > 1});
+    entry.profile = checked.profile;
+    entry.judged = checked.judged;
     if (!checked.judged) {
       note_unchecked(c, checked.profile);
       return {};
     }
     flush_unchecked();
+    const std::size_t events_from = m_report.findings.size();
     if (!c.parents.empty() && (c.parents.size() == 1 || m_options.first_parent)) {
       if (auto r = invariants(c, *tree, checked, *parent, diff); !r) return r.error();
     }
-    drift(std::move(checked.findings), c);
+    // The cached form of the check: a change from the first parent when that
+    // was the commit judged last, else every finding.
+    entry.delta = m_results && !c.parents.empty() && m_last_judged == git::oid_hex(c.parents.front());
+    if (m_results) {
+      entry.events = findings_between(m_report, events_from, m_report.findings.size());
+      if (entry.delta) entry.findings = checked.changed;
+    }
+    if (m_options.incremental) {
+      drift_paths(std::move(checked.changed), c);
+    } else {
+      drift(std::move(checked.findings), c);
+    }
+    if (m_results && !entry.delta) entry.findings = m_state;
+    m_last_judged = c.hex;
+    const std::size_t merge_from = m_report.findings.size();
     if (c.parents.size() > 1) {
       if (auto r = judge_merge(c, c.id, checked.options); !r) return r.error();
     }
+    if (m_results) entry.merge_events = findings_between(m_report, merge_from, m_report.findings.size());
     return {};
   }
 
   const git::Repository& m_repo;
   const AuditOptions& m_options;
   rules::CheckCache m_cache;
+  TreeReader m_trees{m_repo.raw()};
   std::optional<git::TrialRepo> m_trial;
-  struct Last {
-    git_oid commit{};
-    Checked checked;  // its findings, before drift() takes them
-  };
-  std::optional<Last> m_last;  // the commit checked last
+  std::unordered_map<std::string, LedgerPtr> m_fresh;  // this commit's ledger versions, by blob id
+  // Per ledger path, the version seen last: its blob id and fingerprint.
+  std::unordered_map<std::string, std::pair<std::string, Fingerprint>> m_seen;
+  std::optional<ResultCache> m_results;  // --cache
+  std::unique_ptr<ProjectsState> m_projects;  // the era-R state of m_projects_commit (incremental mode)
+  git_oid m_projects_commit{};
+  std::string m_last_judged;  // the commit judged last (full hex), "" before any
+  PathFindings m_state;       // its findings by path, severities applied
   AuditReport m_report;
   std::map<std::string, std::vector<std::size_t>> m_open;  // drift key → open findings, oldest first
   std::string m_unchecked_first, m_unchecked_last, m_unchecked_profile;

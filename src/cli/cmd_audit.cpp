@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -12,6 +14,7 @@
 #include "commands.hpp"
 #include "ledgergate/audit/audit.hpp"
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/rules/registry.hpp"
 
 namespace lg::cli {
 namespace {
@@ -23,6 +26,9 @@ struct AuditCliOptions {
   std::string format = "text";
   bool progress = false;
   bool no_progress = false;
+  std::string cache;    // --cache DIR
+  bool full = false;    // every commit checked in full (the reference of the incremental walk)
+  bool verify = false;  // the differential check, commit by commit
 };
 
 std::string short_id(const std::string& hex) { return hex.substr(0, 12); }
@@ -72,6 +78,20 @@ std::string render_text(const audit::AuditReport& report) {
   return out;
 }
 
+// FNV-1a over what drift matches a finding by: stable across line shifts.
+std::uint64_t drift_hash(const diag::Finding& f) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (std::string_view part : {std::string_view(f.rule), std::string_view(f.location.path), std::string_view(f.message)}) {
+    for (char ch : part) {
+      h ^= static_cast<unsigned char>(ch);
+      h *= 1099511628211ULL;
+    }
+    h ^= 0xff;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
 std::string render_json(const audit::AuditReport& report) {
   std::string out = fmt::format("{{\"verdict\": {}, \"commits\": [",
                                 report::json_string(report.failed() ? "fail" : "pass"));
@@ -92,6 +112,84 @@ std::string render_json(const audit::AuditReport& report) {
         report::json_string(a.introduced_in), a.fixed_in ? report::json_string(*a.fixed_in) : "null");
   }
   out += report.findings.empty() ? "]}\n" : "\n]}\n";
+  return out;
+}
+
+// A repository-relative path as a URI reference: RFC 3986's unreserved
+// characters and '/' as they are, every other byte percent-encoded.
+std::string uri_of(std::string_view path) {
+  std::string out;
+  for (char ch : path) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += ch;
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+std::string_view sarif_level(diag::Severity s) {
+  switch (s) {
+    case diag::Severity::error: return "error";
+    case diag::Severity::warning: return "warning";
+    case diag::Severity::info: return "note";
+  }
+  return "note";
+}
+
+// SARIF 2.1.0: one run; the driver lists the registry's rules that results
+// name (in order of first use), each result carries its rule, level,
+// message, location (a region only when the line is known), a fingerprint
+// of what drift matches findings by (rule, path, message), and where it
+// entered and left in its properties.
+std::string render_sarif(const audit::AuditReport& report) {
+  std::vector<const rules::RuleInfo*> used;
+  std::map<std::string, std::size_t, std::less<>> index;
+  for (const audit::AuditFinding& a : report.findings) {
+    if (index.count(a.finding.rule) != 0) continue;
+    const rules::RuleInfo* info = rules::find_rule(a.finding.rule);
+    if (!info) continue;
+    index.emplace(a.finding.rule, used.size());
+    used.push_back(info);
+  }
+  std::string out =
+      "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": [{\n"
+      "  \"tool\": {\"driver\": {\"name\": \"ledgergate\", \"version\": \"0.1.0\", \"rules\": [";
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    const rules::RuleInfo& r = *used[i];
+    out += fmt::format(
+        "{}\n    {{\"id\": {}, \"shortDescription\": {{\"text\": {}}}{}, "
+        "\"defaultConfiguration\": {{\"level\": \"{}\"}}, \"properties\": {{\"profile\": {}, \"spec\": {}}}}}",
+        i == 0 ? "" : ",", report::json_string(r.id), report::json_string(r.summary),
+        r.detail.empty() ? std::string()
+                         : fmt::format(", \"fullDescription\": {{\"text\": {}}}", report::json_string(r.detail)),
+        sarif_level(r.severity), report::json_string(r.profile), report::json_string(r.ref));
+  }
+  out += used.empty() ? "]}},\n  \"results\": [" : "\n  ]}},\n  \"results\": [";
+  bool first = true;
+  for (const audit::AuditFinding& a : report.findings) {
+    const diag::Finding& f = a.finding;
+    std::string location;
+    if (!f.location.path.empty()) {
+      location = fmt::format(", \"locations\": [{{\"physicalLocation\": {{\"artifactLocation\": {{\"uri\": {}}}{}}}}}]",
+                             report::json_string(uri_of(f.location.path)),
+                             f.location.line > 0 ? fmt::format(", \"region\": {{\"startLine\": {}}}", f.location.line)
+                                                 : std::string());
+    }
+    const auto rule = index.find(f.rule);
+    out += fmt::format(
+        "{}\n    {{\"ruleId\": {}{}, \"level\": \"{}\", \"message\": {{\"text\": {}}}{}, "
+        "\"partialFingerprints\": {{\"ledgergateDrift/v1\": \"{:016x}\"}}, "
+        "\"properties\": {{\"introduced_in\": {}, \"fixed_in\": {}, \"before_range\": {}}}}}",
+        first ? "" : ",", report::json_string(f.rule),
+        rule == index.end() ? std::string() : fmt::format(", \"ruleIndex\": {}", rule->second), sarif_level(f.severity),
+        report::json_string(f.message), location, drift_hash(f), report::json_string(a.introduced_in),
+        a.fixed_in ? report::json_string(*a.fixed_in) : "null", a.before_range ? "true" : "false");
+    first = false;
+  }
+  out += first ? "]\n}]}\n" : "\n  ]\n}]}\n";
   return out;
 }
 
@@ -122,6 +220,9 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   audit::AuditOptions options;
   options.range = o.range;
   options.first_parent = o.first_parent;
+  options.incremental = !o.full;
+  options.verify = o.verify;
+  options.cache_dir = o.cache;
   if (!o.since.empty()) {
     auto since = audit::parse_since(o.since);
     if (!since) {
@@ -130,10 +231,18 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
     }
     options.since = *since;
   }
-  if (isatty(fileno(stderr)) == 1 && !o.no_progress) {
+  if ((o.progress || isatty(fileno(stderr)) == 1) && !o.no_progress) {
     auto bar = std::make_shared<ProgressBar>();
     options.progress = [bar](std::size_t done, std::size_t total) { (*bar)(done, total); };
   }
+  // The walk reads each commit and tree about once, so libgit2's caches
+  // buy little and cost much: its object cache (256 MiB by default) and the
+  // pack windows it maps (by default the whole pack, resident as it is
+  // read) are capped. At 2,000 projects × 20,000 commits this keeps the
+  // audit under 100 MB for ~15% more time (scripts/bench-audit).
+  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(2) << 20);
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(12) << 20);
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(2) << 20);
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) {
     std::fputs(fmt::format("ledgergate: error: {}\n", repo.error().message).c_str(), stderr);
@@ -144,7 +253,13 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
     std::fputs(fmt::format("ledgergate: error: {}\n", report.error().message).c_str(), stderr);
     return ExitCode::error;
   }
-  std::fputs((o.format == "json" ? render_json(*report) : render_text(*report)).c_str(), stdout);
+  if (!report->cache_warning.empty()) {
+    std::fputs(fmt::format("ledgergate: warning: {}\n", report->cache_warning).c_str(), stderr);
+  }
+  const std::string out = o.format == "json"    ? render_json(*report)
+                          : o.format == "sarif" ? render_sarif(*report)
+                                                : render_text(*report);
+  std::fputs(out.c_str(), stdout);
   return report->failed() ? ExitCode::fail : ExitCode::pass;
 }
 
@@ -156,10 +271,17 @@ void setup_audit(CLI::App& app, Globals& globals) {
   cmd->add_option("range", opts->range, "A..B or a revision (default: all of HEAD's history)");
   cmd->add_option("--since", opts->since, "Skip commits older than DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]Z)");
   cmd->add_flag("--first-parent", opts->first_parent, "Follow only the first parent of merges");
-  cmd->add_option("--format", opts->format, "Output: text (grouped by commit) or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--cache", opts->cache,
+                  "Keep each commit's result in DIR (created when missing); a re-audit checks only new commits");
+  cmd->add_option("--format", opts->format, "Output: text (grouped by commit), json or sarif (SARIF 2.1.0)")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
   auto* progress = cmd->add_flag("--progress", opts->progress, "Show a progress bar on stderr (default on a TTY)");
   cmd->add_flag("--no-progress", opts->no_progress, "Never show the progress bar")->excludes(progress);
+  // Hidden: for tests and benchmarks.
+  cmd->add_flag("--full-check", opts->full, "Check every commit in full (no incremental check)")->group("");
+  cmd->add_flag("--verify-incremental", opts->verify,
+                "Compare every incremental check with a full one; a difference is an error")
+      ->group("");
   cmd->callback([opts, &globals] { globals.exit_code = run_audit(*opts, globals); });
 }
 

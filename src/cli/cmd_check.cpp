@@ -27,6 +27,7 @@ struct CheckOptions {
   std::string profile;  // "" = the policy's profile (default auto)
   std::string format = "text";
   std::string against;  // --against REV2: also run the cross-version rules from REV2 to the checked tree
+  bool bisect = false;  // --bisect: `git bisect run`'s exit codes (0 good, 1 bad, 125 skip)
 };
 
 struct Source {
@@ -186,11 +187,17 @@ void setup_check(CLI::App& app, Globals& globals) {
   cmd->add_option("--against", opts->against,
                   "Also run the cross-version rules (orl-h-*) from this older revision to the checked tree")
       ->excludes(root);
+  cmd->add_flag("--bisect", opts->bisect,
+                "Exit codes for `git bisect run`: 0 clean, 1 error findings, 125 cannot judge (skip)");
   cmd->callback([opts, &globals] {
     if (!opts->rev.empty() && (opts->index || opts->worktree || !opts->root.empty())) {
       throw CLI::ValidationError("rev", "a revision cannot be combined with --index, --worktree or --root");
     }
     globals.exit_code = run_check(*opts, globals);
+    // `git bisect run ledgergate check --bisect`: a commit that cannot be
+    // judged (no ledger, a profile this build does not check, unreadable
+    // input) is skipped (125), never called bad.
+    if (opts->bisect && globals.exit_code == ExitCode::error) globals.exit_code = static_cast<ExitCode>(125);
   });
 }
 

@@ -193,8 +193,9 @@ void prefetch_ledgers(Pass& pass, const std::vector<LedgerFile>& ledgers) {
       todo.push_back(&lf);
     }
   }
+  if (todo.size() < 64) return;  // before asking for the core count: a file read, per call
   const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
-  if (todo.size() < 64 || workers < 2) return;
+  if (workers < 2) return;
   std::vector<git::TreeSource::BlobReader> readers;
   for (unsigned i = 0; i < workers; ++i) {
     auto reader = pass.tree.thread_reader();

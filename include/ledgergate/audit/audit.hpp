@@ -30,6 +30,17 @@ struct AuditOptions {
   bool first_parent = false;
   // Called after each commit with (done, total); may be empty.
   std::function<void(std::size_t, std::size_t)> progress;
+  // true: era-R commits are checked from their first parent's findings,
+  // re-running only what the diff changed; false: every commit is checked
+  // in full by check_tree (the reference the incremental walk must equal).
+  bool incremental = true;
+  // The differential check: every incremental result is compared with
+  // check_tree's, and the tree walk with libgit2's diff; a difference is an
+  // error. Slow: for tests.
+  bool verify = false;
+  // A folder keeping each commit's result (created when missing): commits
+  // found there are not checked again. Used by the incremental walk only.
+  std::string cache_dir;
 };
 
 struct AuditCommit {
@@ -50,6 +61,9 @@ struct AuditReport {
   std::vector<AuditCommit> commits;   // oldest first
   std::vector<AuditFinding> findings; // by introducing commit, then in report order
   bool failed() const;                // some finding is an error
+  std::size_t commits_checked = 0;    // commits walked and checked (not read from a cache)
+  std::size_t full_checks = 0;        // of which checked in full (the rest from their parent's findings)
+  std::string cache_warning;          // the first cache entry that could not be written ("" when none)
 };
 
 // Parses a --since date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS]Z) to seconds since the epoch (UTC).

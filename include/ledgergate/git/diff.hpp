@@ -17,6 +17,8 @@ struct DiffEntry {
   std::string old_path;  // renames: the path before
   EntryKind new_kind = EntryKind::file;
   bool has_new = true;   // false for deletions
+  std::string old_id;    // raw 20-byte object ids ("" for an added / a deleted path)
+  std::string new_id;
 };
 
 // The merge base of `a` and `b`. Errors: none exists (unrelated histories),

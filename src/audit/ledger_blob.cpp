@@ -1,0 +1,44 @@
+// Ledger versions read by blob id, for the audit's invariants and its
+// incremental check.
+#include "ledger_blob.hpp"
+
+#include "ledgergate/git/tree_source.hpp"
+
+namespace lg::audit {
+
+bool is_project_ledger_path(std::string_view path) {
+  if (path.size() <= 9 || path.substr(0, 9) != "projects/") return false;
+  const std::string_view rest = path.substr(9);
+  return rest.find('/') == std::string_view::npos && rest.size() > 3 && rest.substr(rest.size() - 3) == ".md";
+}
+
+namespace {
+
+// The blob with raw id `raw_id`, refused over the size limit.
+Result<git::BlobPtr> lookup(git_repository* repo, const std::string& raw_id) {
+  git_oid oid;
+  git_oid_fromraw(&oid, reinterpret_cast<const unsigned char*>(raw_id.data()));
+  git_blob* raw = nullptr;
+  if (int rc = git_blob_lookup(&raw, repo, &oid); rc < 0) return git::libgit2_error(rc, "reading blob " + git::oid_hex(oid));
+  git::BlobPtr blob(raw);
+  const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
+  if (size > git::k_max_blob_bytes) {
+    return make_error(ErrorKind::invalid_input, std::to_string(size) + " bytes is over the " +
+                                                    std::to_string(git::k_max_blob_bytes) + "-byte limit");
+  }
+  return blob;
+}
+
+std::string_view bytes_of(const git::BlobPtr& blob) {
+  return std::string_view(static_cast<const char*>(git_blob_rawcontent(blob.get())),
+                          static_cast<std::size_t>(git_blob_rawsize(blob.get())));
+}
+
+}  // namespace
+
+Result<LedgerPtr> read_ledger_blob(git_repository* repo, const std::string& raw_id) {
+  LG_TRY(git::BlobPtr blob, lookup(repo, raw_id));
+  return std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(bytes_of(blob)));
+}
+
+}  // namespace lg::audit

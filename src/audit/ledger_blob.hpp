@@ -1,0 +1,24 @@
+// Ledger versions read by blob id, parsed once for a commit's check and its
+// cross-commit invariants. Internal to the audit.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/util/result.hpp"
+
+namespace lg::audit {
+
+using LedgerPtr = std::shared_ptr<const ledger::ProjectLedger>;
+
+// Whether `path` is an era-R ledger (projects/<name>.md, one level deep).
+bool is_project_ledger_path(std::string_view path);
+
+// A ledger version read by blob id and parsed in full. Errors: a missing
+// object, a blob over git::k_max_blob_bytes.
+Result<LedgerPtr> read_ledger_blob(git_repository* repo, const std::string& raw_id);
+
+}  // namespace lg::audit

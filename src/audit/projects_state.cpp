@@ -1,0 +1,201 @@
+// The incremental era-R check: per-step and per-ledger findings, updated
+// from a commit's diff.
+#include "projects_state.hpp"
+
+#include "ledgergate/ledger/open_requirements.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+
+namespace lg::audit {
+
+namespace {
+
+constexpr std::string_view k_projects_yaml = "projects.yaml";
+
+bool under(std::string_view path, std::string_view dir) {
+  return path.size() > dir.size() && path.substr(0, dir.size()) == dir && path[dir.size()] == '/';
+}
+
+bool same_entry(const git::Entry& a, const git::Entry& b) { return a.kind == b.kind && a.content_id == b.content_id; }
+
+void append_at(const std::vector<diag::Finding>& from, const std::string& path, std::vector<diag::Finding>& out) {
+  for (const diag::Finding& f : from) {
+    if (f.location.path == path) out.push_back(f);
+  }
+}
+
+}  // namespace
+
+void ProjectsState::paths_of(const std::vector<diag::Finding>& findings, std::set<std::string>& out) {
+  for (const diag::Finding& f : findings) out.insert(f.location.path);
+}
+
+void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<const rules::ProjectsStepLedger*>& files,
+                                  rules::CheckCache& cache) {
+  std::vector<rules::ProjectsStepLedger> list;
+  list.reserve(files.size());
+  for (const rules::ProjectsStepLedger* f : files) list.push_back(*f);
+  std::vector<std::vector<diag::Finding>> found = rules::projects_step_ledgers(tree, list, *m_yaml.table, cache);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    LedgerState& state = m_ledgers[list[i].path];
+    state.findings = std::move(found[i]);
+    state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, list[i].key);
+  }
+  // The findings are kept per ledger: the parses are not needed again, and
+  // a history holds many versions of every ledger.
+  cache.ledgers.clear();
+}
+
+void ProjectsState::check_active_rows() {
+  std::unordered_set<std::string> keys;
+  for (const auto& [path, state] : m_ledgers) {
+    const git::EntryKind k = state.file.entry.kind;
+    if (k == git::EntryKind::file || k == git::EntryKind::executable) keys.insert(state.file.key);
+  }
+  m_active = rules::projects_step_active_rows(*m_yaml.table, keys);
+}
+
+Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOptions& options,
+                                    rules::CheckCache& cache) {
+  m_options = options;
+  m_profile = "cortex-projects";
+  LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
+  LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
+  m_names = std::move(names.findings);
+  m_ledgers.clear();
+  std::vector<const rules::ProjectsStepLedger*> all;
+  for (rules::ProjectsStepLedger& lf : names.ledgers) {
+    LedgerState& state = m_ledgers[lf.path];
+    state.file = std::move(lf);
+    all.push_back(&state.file);
+  }
+  check_ledgers(tree, all, cache);
+  check_active_rows();
+  m_orl.clear();
+  LG_TRY(auto orl_files, rules::find_open_requirements(tree, options.open_requirements_glob, &cache));
+  if (!orl_files.empty()) {
+    rules::CheckOptions orl = options;
+    orl.profile = "open-requirements";
+    orl.severities.clear();
+    LG_TRY(rules::CheckReport report, rules::check_tree(tree, orl, cache));
+    m_orl = std::move(report.findings);
+    m_profile += "+open-requirements";
+  }
+  return {};
+}
+
+Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes,
+                                   rules::CheckCache& cache, std::set<std::string>& touched) {
+  const std::string& glob = m_options.open_requirements_glob;
+  // Paths whose change this class does not follow: the layout (profile
+  // detection), the policy, open-requirements files.
+  const auto unfollowed = [&glob](const std::string& p) {
+    return p == "projects" || p == "tasks" || p == "phases" || under(p, "tasks") || under(p, "phases") ||
+           p == policy::k_policy_path || ledger::orl_glob_match(glob, p);
+  };
+  bool yaml = false, names = false;
+  std::set<std::string> modified;  // ledgers whose blob or mode changed in place
+  std::map<std::string, std::pair<git::EntryKind, std::string>> kinds;  // their new kinds and blob ids
+  for (const git::DiffEntry& e : changes) {
+    if (unfollowed(e.path) || (!e.old_path.empty() && unfollowed(e.old_path))) return false;
+    if (!e.old_path.empty()) {  // a rename: its old path is gone
+      if (e.old_path == k_projects_yaml) return false;
+      if (under(e.old_path, "projects")) names = true;
+    }
+    if (e.path == k_projects_yaml) {
+      if (e.status != "M") return false;  // added, deleted, or no longer a file: the profile may change
+      yaml = true;
+      continue;
+    }
+    if (!under(e.path, "projects")) continue;
+    if (e.status == "M" && e.path.find('/', 9) == std::string::npos) {
+      if (m_ledgers.count(e.path) != 0) {
+        modified.insert(e.path);
+        kinds[e.path] = {e.new_kind, e.new_id};
+      }
+      continue;  // a file that is not a ledger: its name says all its findings
+    }
+    names = true;
+  }
+  std::set<std::string> dirty;
+  if (yaml) {
+    LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
+    cache.projects_yaml.clear();  // kept in m_yaml; one table per version would pile up
+    touched.insert(std::string(k_projects_yaml));
+  }
+  if (names) {
+    LG_TRY(auto dir, tree.stat("projects"));
+    if (!dir || dir->kind != git::EntryKind::directory) return false;
+    LG_TRY(rules::ProjectsStepNames listed, rules::projects_step_names(tree, cache));
+    paths_of(m_names, touched);
+    paths_of(listed.findings, touched);
+    m_names = std::move(listed.findings);
+    std::map<std::string, LedgerState> next;
+    for (rules::ProjectsStepLedger& lf : listed.ledgers) {
+      auto it = m_ledgers.find(lf.path);
+      if (it != m_ledgers.end() && same_entry(it->second.file.entry, lf.entry)) {
+        next.emplace(lf.path, std::move(it->second));
+        m_ledgers.erase(it);
+        continue;
+      }
+      dirty.insert(lf.path);
+      LedgerState state;
+      state.file = std::move(lf);
+      next.emplace(state.file.path, std::move(state));
+    }
+    for (const auto& [path, state] : m_ledgers) touched.insert(path);  // gone
+    m_ledgers = std::move(next);
+  }
+  for (const std::string& path : modified) {
+    auto it = m_ledgers.find(path);
+    if (it == m_ledgers.end()) continue;
+    git::Entry& entry = it->second.file.entry;
+    entry.kind = kinds.at(path).first;
+    entry.content_id = kinds.at(path).second;
+    dirty.insert(path);
+  }
+  if (yaml) {
+    for (const auto& [path, state] : m_ledgers) {
+      if (rules::projects_step_row_inputs(*m_yaml.table, state.file.key) != state.row_inputs) dirty.insert(path);
+    }
+  }
+  std::vector<const rules::ProjectsStepLedger*> files;
+  for (const std::string& path : dirty) files.push_back(&m_ledgers.at(path).file);
+  if (!files.empty()) check_ledgers(tree, files, cache);
+  touched.insert(dirty.begin(), dirty.end());
+  if (yaml || names) {
+    check_active_rows();
+    touched.insert(std::string(k_projects_yaml));
+  }
+  return true;
+}
+
+std::vector<diag::Finding> ProjectsState::findings() const {
+  std::vector<diag::Finding> out = m_yaml.findings;
+  out.insert(out.end(), m_names.begin(), m_names.end());
+  for (const auto& [path, state] : m_ledgers) out.insert(out.end(), state.findings.begin(), state.findings.end());
+  out.insert(out.end(), m_active.begin(), m_active.end());
+  out.insert(out.end(), m_orl.begin(), m_orl.end());
+  return out;
+}
+
+std::vector<diag::Finding> ProjectsState::findings_at(const std::string& path) const {
+  std::vector<diag::Finding> out;
+  append_at(m_yaml.findings, path, out);
+  append_at(m_names, path, out);
+  if (auto it = m_ledgers.find(path); it != m_ledgers.end()) append_at(it->second.findings, path, out);
+  append_at(m_active, path, out);
+  append_at(m_orl, path, out);
+  return out;
+}
+
+std::set<std::string> ProjectsState::paths() const {
+  std::set<std::string> out;
+  paths_of(m_yaml.findings, out);
+  paths_of(m_names, out);
+  for (const auto& [path, state] : m_ledgers) paths_of(state.findings, out);
+  paths_of(m_active, out);
+  paths_of(m_orl, out);
+  return out;
+}
+
+}  // namespace lg::audit

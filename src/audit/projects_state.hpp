@@ -1,0 +1,63 @@
+// The incremental era-R check the audit walks with: the cortex-projects
+// pass's findings kept per step and per ledger, so the next commit re-runs
+// only the steps whose inputs its diff changed. A ledger's findings depend on
+// its blob, its path and what its projects.yaml row says (presence, status,
+// partition: rules::projects_step_row_inputs); projects.yaml's on its blob;
+// the file-name step on projects/'s listing; the active-row step on
+// projects.yaml and the set of ledgers. Open-requirements files are checked
+// through check_tree's open-requirements profile. Internal to the audit.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/diff.hpp"
+#include "ledgergate/rules/check.hpp"
+
+namespace lg::audit {
+
+class ProjectsState {
+ public:
+  // Checks the whole tree (the cortex-projects profile, forced or detected).
+  Result<void> rebuild(git::TreeSource& tree, const rules::CheckOptions& options, rules::CheckCache& cache);
+  // Moves the state from the parent's tree to `tree`, `changes` being the
+  // diff between them. False when the change is one this class does not
+  // follow (the layout, the policy, open-requirements files): rebuild then.
+  // `touched` receives every path whose findings may have changed.
+  Result<bool> update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes, rules::CheckCache& cache,
+                      std::set<std::string>& touched);
+
+  const std::string& profile() const { return m_profile; }
+  const rules::CheckOptions& options() const { return m_options; }
+  // All findings, in check_tree's order, before severity overrides.
+  std::vector<diag::Finding> findings() const;
+  // The findings at `path`, in check_tree's order, before severity overrides.
+  std::vector<diag::Finding> findings_at(const std::string& path) const;
+  // Every path holding a finding.
+  std::set<std::string> paths() const;
+
+ private:
+  struct LedgerState {
+    rules::ProjectsStepLedger file;
+    std::string row_inputs;
+    std::vector<diag::Finding> findings;
+  };
+  void check_ledgers(git::TreeSource& tree, const std::vector<const rules::ProjectsStepLedger*>& files,
+                     rules::CheckCache& cache);
+  void check_active_rows();
+  static void paths_of(const std::vector<diag::Finding>& findings, std::set<std::string>& out);
+
+  rules::CheckOptions m_options;
+  std::string m_profile;
+  rules::ProjectsStepYaml m_yaml;
+  std::vector<diag::Finding> m_names;           // the file-name step
+  std::map<std::string, LedgerState> m_ledgers;  // by path (check_tree's order)
+  std::vector<diag::Finding> m_active;          // active rows without a ledger
+  std::vector<diag::Finding> m_orl;             // open-requirements files
+};
+
+}  // namespace lg::audit

@@ -1,0 +1,358 @@
+// The differential test of the incremental audit: a seeded random history
+// of edits of every kind the era-R check follows (ledgers edited, added,
+// removed and renamed; projects.yaml rows flipped and broken; file names,
+// folders and stray files under projects/; archive/; open-requirements
+// files; the policy; an era change) is audited incrementally, with every
+// commit's incremental result compared against check_tree's (verify), and
+// the whole report compared with the audit that checks every commit in full.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <random>
+
+#include "ledgergate/audit/audit.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+std::string ledger_for(const std::string& key) {
+  return "# " + key + " \u2014 A generated project\n\nProject: " + key +
+         "\nIssue: none\n\n## Now\n\nWorking.\n\n## Runs\n\n## Log\n\n- 2026-09-01 \u2014 note \u2014 ledger opened\n";
+}
+
+std::string row_for(const std::string& key, const std::string& status, const std::string& partition) {
+  return key + ":\n  remote: none\n  local_path: /tmp/" + key + "\n  ral_root: /mnt/ral/" + key +
+         "\n  mirror: none\n  sync_cli: hpc/sync\n  sync_verbs: [pull]\n  ledger: README.md\n  assistant: none\n"
+         "  witness_file: results/**/*.json\n  partition: " + partition + "\n  status: " + status +
+         "\n  note: \"generated\"\n\n";
+}
+
+struct Row {
+  std::string status = "active";
+  std::string partition = "both";
+};
+
+// The history's state: rows, and every file.
+struct World {
+  std::map<std::string, Row> rows;
+  bool yaml_broken = false;
+  test::FileMap files;
+  int day = 2;
+
+  void write_yaml() {
+    std::string text;
+    for (const auto& [key, row] : rows) text += row_for(key, row.status, row.partition);
+    if (yaml_broken) text += "broken: [unclosed\n";
+    files["projects.yaml"] = text;
+  }
+  std::vector<std::string> ledgers() const {
+    std::vector<std::string> out;
+    for (const auto& [path, text] : files) {
+      if (path.rfind("projects/", 0) == 0 && path.size() > 12 && path.find('/', 9) == std::string::npos &&
+          path.substr(path.size() - 3) == ".md") {
+        out.push_back(path);
+      }
+    }
+    return out;
+  }
+};
+
+template <class T>
+const T& pick(std::mt19937& rng, const std::vector<T>& from) {
+  return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
+}
+
+void replace_first(std::string& text, const std::string& what, const std::string& with) {
+  const auto at = text.find(what);
+  if (at != std::string::npos) text.replace(at, what.size(), with);
+}
+
+// One random edit of `w`.
+void mutate(World& w, std::mt19937& rng, int step) {
+  const std::vector<std::string> keys = {"alpha", "beta", "gamma", "delta", "eps"};
+  const std::vector<std::string> ledgers = w.ledgers();
+  const std::string date = "2026-09-" + std::string(w.day < 10 ? "0" : "") + std::to_string(w.day);
+  switch (std::uniform_int_distribution<int>(0, 19)(rng)) {
+    case 0: case 1: case 2: case 3: {  // a log entry prepended (the usual commit)
+      if (ledgers.empty()) break;
+      replace_first(w.files[pick(rng, ledgers)], "## Log\n\n",
+                    "## Log\n\n- " + date + " \u2014 note \u2014 step " + std::to_string(step) + "\n");
+      if (w.day < 28 && step % 3 == 0) ++w.day;
+      break;
+    }
+    case 4: {  // an old entry edited
+      if (ledgers.empty()) break;
+      replace_first(w.files[pick(rng, ledgers)], "ledger opened", "ledger opened (edited)");
+      break;
+    }
+    case 5: {  // Issue made invalid, or made valid again
+      if (ledgers.empty()) break;
+      std::string& text = w.files[pick(rng, ledgers)];
+      if (text.find("Issue: none") != std::string::npos) {
+        replace_first(text, "Issue: none", "Issue: not-a-ref");
+      } else {
+        replace_first(text, "Issue: not-a-ref", "Issue: none");
+      }
+      break;
+    }
+    case 6: {  // a row's status flipped
+      Row& row = w.rows[pick(rng, keys)];
+      row.status = pick(rng, std::vector<std::string>{"active", "dormant", "retired", "planned"});
+      w.write_yaml();
+      break;
+    }
+    case 7: {  // a row's partition changed, or the row removed
+      const std::string& key = pick(rng, keys);
+      if (std::uniform_int_distribution<int>(0, 2)(rng) == 0) {
+        w.rows.erase(key);
+      } else {
+        w.rows[key].partition = pick(rng, std::vector<std::string>{"both", "ral", "gpu"});
+      }
+      w.write_yaml();
+      break;
+    }
+    case 8: {  // a ledger added, or removed
+      const std::string path = "projects/" + pick(rng, keys) + ".md";
+      if (w.files.count(path) != 0 && std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
+        w.files.erase(path);
+      } else {
+        w.files[path] = ledger_for(path.substr(9, path.size() - 12));
+      }
+      break;
+    }
+    case 9: {  // a run listed, on some partition, with or without its entry
+      if (ledgers.empty()) break;
+      const std::string id = std::to_string(4000 + step);
+      std::string& text = w.files[pick(rng, ledgers)];
+      replace_first(text, "## Runs\n\n",
+                    "## Runs\n\n- " + id + " \u2014 open \u2014 " + pick(rng, std::vector<std::string>{"gpu", "ral"}) +
+                        " \u2014 " + date + " \u2014 a fit\n");
+      if (std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
+        replace_first(text, "## Log\n\n", "## Log\n\n- " + date + " \u2014 run \u2014 " + id + " submitted: a fit\n");
+      }
+      break;
+    }
+    case 10: {  // a run line removed
+      if (ledgers.empty()) break;
+      std::string& text = w.files[pick(rng, ledgers)];
+      const auto runs = text.find("## Runs\n\n- ");
+      if (runs != std::string::npos) {
+        const auto begin = runs + 9;
+        text.erase(begin, text.find('\n', begin) + 1 - begin);
+      }
+      break;
+    }
+    case 11: {  // odd files under projects/
+      const std::string path = pick(rng, std::vector<std::string>{"projects/Bad-Name.md", "projects/notes.txt",
+                                                                  "projects/sub/inner.md", "projects/AGENTS.md"});
+      if (w.files.count(path) != 0) {
+        w.files.erase(path);
+      } else {
+        w.files[path] = "# stray\n";
+      }
+      break;
+    }
+    case 12: {  // CRLF or a BOM in a ledger, or taken out
+      if (ledgers.empty()) break;
+      std::string& text = w.files[pick(rng, ledgers)];
+      if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
+        text.erase(0, 3);
+      } else if (text.find("\r\n") != std::string::npos) {
+        replace_first(text, "\r\n", "\n");
+      } else if (std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
+        text.insert(0, "\xEF\xBB\xBF");
+      } else {
+        replace_first(text, "Working.\n", "Working.\r\n");
+      }
+      break;
+    }
+    case 13: {  // projects.yaml broken or mended
+      w.yaml_broken = !w.yaml_broken;
+      w.write_yaml();
+      break;
+    }
+    case 14: {  // archive/ grows or changes
+      const std::string path = "archive/rulings/R-" + std::to_string(step % 4) + ".md";
+      w.files[path] = "ruling " + std::to_string(step) + "\n";
+      break;
+    }
+    case 15: {  // a ledger renamed (rename detection: the same text)
+      if (ledgers.empty()) break;
+      const std::string from = pick(rng, ledgers);
+      const std::string to = "projects/" + pick(rng, keys) + ".md";
+      if (w.files.count(to) != 0) break;
+      w.files[to] = w.files[from];
+      w.files.erase(from);
+      break;
+    }
+    case 16: {  // an open-requirements file
+      const std::string path = "spec/open-requirements.ledger.yml";
+      if (w.files.count(path) != 0 && step % 2 == 0) {
+        w.files.erase(path);
+      } else {
+        w.files[path] = "requirements: [" + std::to_string(step) + "\n";
+      }
+      break;
+    }
+    case 17: {  // the policy: a severity override, or none
+      const std::string path = ".ledgergate.yaml";
+      if (w.files.count(path) != 0) {
+        w.files.erase(path);
+      } else {
+        w.files[path] = "severities:\n  ledger-issue-grammar: warning\n";
+      }
+      break;
+    }
+    case 18: {  // a ruling file, for the archive moves below
+      w.files["rulings/R-" + std::to_string(step % 3) + ".md"] = "ruling " + std::to_string(step % 2) + "\n";
+      break;
+    }
+    default: {  // code: nothing the check reads
+      w.files["scripts/tool.py"] = "print(" + std::to_string(step) + ")\n";
+      break;
+    }
+  }
+}
+
+std::string describe(const audit::AuditReport& r) {
+  std::string out;
+  for (const audit::AuditCommit& c : r.commits) out += c.id + " " + c.profile + (c.merge ? " merge" : "") + "\n";
+  for (const audit::AuditFinding& a : r.findings) {
+    const diag::Finding& f = a.finding;
+    out += f.rule + "|" + std::string(diag::to_string(f.severity)) + "|" + f.location.rev + "|" + f.location.path +
+           "|" + std::to_string(f.location.line) + "|" + std::to_string(f.location.column) + "|" + f.message + "|" +
+           a.introduced_in + "|" + a.fixed_in.value_or("-") + "|" + (a.before_range ? "before" : "") + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("audit: the incremental walk equals a full check at every commit", "[audit][differential]") {
+  const unsigned seed = GENERATE(1u, 2u, 3u);
+  std::mt19937 rng(seed);
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  World w;
+  for (const std::string key : {"alpha", "beta", "gamma"}) {
+    w.rows[key] = Row{};
+    w.files["projects/" + key + ".md"] = ledger_for(key);
+  }
+  w.rows["delta"] = Row{"dormant", "ral"};
+  w.write_yaml();
+  w.files["archive/README.md"] = "# frozen\n";
+  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
+  std::vector<git_oid> ids{tip};
+  for (int step = 1; step <= 120; ++step) {
+    const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
+    for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+    if (step == 50 || step == 53) {  // an era marker appears, then goes (tasks/ beside projects/)
+      if (w.files.count("tasks/README.md") != 0) {
+        w.files.erase("tasks/README.md");
+      } else {
+        w.files["tasks/README.md"] = "# tasks\n";
+      }
+    }
+    if (step % 17 == 0 && !w.files.empty()) {  // a ruling moved into archive/, sometimes edited on the way
+      for (const auto& [path, text] : test::FileMap(w.files)) {
+        if (path.rfind("rulings/", 0) != 0) continue;
+        w.files["archive/" + path] = step % 2 == 0 ? text : text + "edited\n";
+        w.files.erase(path);
+        break;
+      }
+    }
+    tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
+    ids.push_back(tip);
+  }
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+
+  for (const std::string range : {std::string(), git::oid_hex(ids[40]) + ".." + git::oid_hex(ids.back())}) {
+    INFO("seed " << seed << ", range '" << range << "'");
+    audit::AuditOptions verified;
+    verified.range = range;
+    verified.verify = true;
+    auto incremental = audit::audit_history(*repo, verified);
+    REQUIRE(incremental.has_value());  // verify: an incremental check that differs from check_tree is an error
+    audit::AuditOptions full;
+    full.range = range;
+    full.incremental = false;
+    auto reference = audit::audit_history(*repo, full);
+    REQUIRE(reference.has_value());
+    CHECK(describe(*incremental) == describe(*reference));
+    CHECK_FALSE(incremental->findings.empty());
+    // The walk was incremental for most commits, and the reference was not.
+    CHECK(incremental->full_checks * 2 < incremental->commits_checked);
+    CHECK(reference->full_checks >= reference->commits_checked);
+  }
+}
+
+TEST_CASE("audit --cache: a re-audit checks only the new commits and reports the same", "[audit][cache]") {
+  std::mt19937 rng(7);
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  const std::string cache_dir = dir.path() + "/cache";
+  World w;
+  for (const std::string key : {"alpha", "beta"}) {
+    w.rows[key] = Row{};
+    w.files["projects/" + key + ".md"] = ledger_for(key);
+  }
+  w.write_yaml();
+  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
+  std::vector<git_oid> ids{tip};
+  const auto grow = [&](int from, int to) {
+    for (int step = from; step <= to; ++step) {
+      mutate(w, rng, step);
+      tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
+      ids.push_back(tip);
+    }
+  };
+  grow(1, 30);
+  const auto audit = [&](const std::string& cache) {
+    auto repo = git::Repository::open(repo_dir, false);
+    REQUIRE(repo.has_value());
+    audit::AuditOptions options;
+    options.cache_dir = cache;
+    auto report = audit::audit_history(*repo, options);
+    REQUIRE(report.has_value());
+    CHECK(report->cache_warning.empty());
+    return std::move(*report);
+  };
+  const audit::AuditReport cold = audit(cache_dir);
+  CHECK(cold.commits_checked == 31);
+  CHECK(describe(cold) == describe(audit("")));
+
+  const audit::AuditReport warm = audit(cache_dir);
+  CHECK(warm.commits_checked == 0);
+  CHECK(describe(warm) == describe(cold));
+
+  grow(31, 40);
+  const audit::AuditReport more = audit(cache_dir);
+  CHECK(more.commits_checked == 10);
+  CHECK(describe(more) == describe(audit("")));
+
+  SECTION("a corrupt or foreign entry is checked again, never trusted") {
+    std::vector<std::filesystem::path> entries;
+    const std::string victim = git::oid_hex(ids[20]);
+    const std::string other = git::oid_hex(ids[21]);
+    std::filesystem::path victim_file, other_file;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir)) {
+      const std::string name = e.path().parent_path().filename().string() + e.path().filename().string();
+      if (name.rfind(victim, 0) == 0) victim_file = e.path();
+      if (name.rfind(other, 0) == 0) other_file = e.path();
+    }
+    REQUIRE_FALSE(victim_file.empty());
+    REQUIRE_FALSE(other_file.empty());
+    std::string bytes = test::read_file(victim_file.string());
+    SECTION("a flipped byte") { bytes[bytes.size() / 2] ^= 1; }
+    SECTION("truncated") { bytes.resize(bytes.size() / 2); }
+    SECTION("another commit's entry") { bytes = test::read_file(other_file.string()); }
+    test::write_file(victim_file.string(), bytes);
+    const audit::AuditReport again = audit(cache_dir);
+    CHECK(again.commits_checked == 1);
+    CHECK(describe(again) == describe(more));
+    CHECK(audit(cache_dir).commits_checked == 0);  // rewritten
+  }
+}
