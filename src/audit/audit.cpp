@@ -16,6 +16,7 @@
 
 #include "ledgergate/audit/invariants.hpp"
 #include "projects_state.hpp"
+#include "pt_history.hpp"
 #include "ledger_blob.hpp"
 #include "result_cache.hpp"
 #include "tree_changes.hpp"
@@ -696,6 +697,9 @@ class Auditor {
         }
       }
     }
+    LG_TRY(std::string before_profile, rules::detect_profile(*before));
+    LG_TRY(auto pt_events, pt_commit_events(*before, tree, before_profile, checked.profile, changes, m_pt_history));
+    for (diag::Finding& f : pt_events) event(std::move(f), c, checked.options);
     if (orl_changed) {
       auto found = rules::check_open_requirements_between(*before, tree, checked.options);
       if (!found) return found.error().with_context("cannot judge: commit " + c.hex);
@@ -897,6 +901,7 @@ class Auditor {
   std::unordered_map<std::string, LedgerPtr> m_fresh;  // this commit's ledger versions, by blob id
   // Per ledger path, the version seen last: its blob id and fingerprint.
   std::unordered_map<std::string, std::pair<std::string, Fingerprint>> m_seen;
+  PtHistory m_pt_history;                // eras P and T: ruling ids deleted so far
   std::optional<ResultCache> m_results;  // --cache
   std::unique_ptr<ProjectsState> m_projects;  // the era-R state of m_projects_commit (incremental mode)
   git_oid m_projects_commit{};

@@ -167,3 +167,115 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
     CHECK(broken.error().message.find(hex) != std::string::npos);
   }
 }
+
+namespace {
+
+void replace_once(std::string& text, const std::string& old, const std::string& repl) {
+  const auto at = text.find(old);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, old.size(), repl);
+}
+
+std::vector<std::string> rules_at(const audit::AuditReport& report, const git_oid& commit) {
+  std::vector<std::string> out;
+  for (const audit::AuditFinding& f : report.findings) {
+    if (f.introduced_in == git::oid_hex(commit) && f.finding.rule.rfind("audit-", 0) == 0) out.push_back(f.finding.rule);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, ruling edits and reused ids", "[audit][pt]") {
+  const std::string fixture = test::shared_dir() + "/corpus/cortex-fixtures/tasks-skeleton";
+  if (test::shared_dir().empty() || !std::filesystem::exists(fixture)) {
+    WARN("shared/corpus/cortex-fixtures/tasks-skeleton not found: skipped");
+    return;
+  }
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  test::FileMap files = test::read_tree(fixture);
+  const git_oid base = test::commit_tree(repo_dir, files, "base");
+
+  // awaiting-ruling → accepted through `rule accept`: a new ruling and the task's Ruling:.
+  const std::string task = "tasks/example/07_awaiting_ruling.md";
+  const std::string ruling = "rulings/2026/09/R-20260902-01.md";
+  replace_once(files[task], "State: awaiting-ruling\n", "State: accepted\n");
+  replace_once(files[task], "Review-minutes: 5\n", "Ruling: R-20260902-01\nReview-minutes: 5\n");
+  files[ruling] = "# R-20260902-01 — accept example 07_awaiting_ruling\n\nProject: example\nTask: " + task +
+                  "\nRuns: 342110, 342120\nRuling: accept\n\n## Ruling\n\nAccept.\n\n## Evidence\n\n- x\n";
+  const git_oid ruled = test::commit_tree(repo_dir, files, "rule accept 07", &base);
+
+  // planned → running by hand: no such edge.
+  const std::string planned = "tasks/example/01_scope.md";
+  REQUIRE(files[planned].find("State: planned\n") != std::string::npos);
+  replace_once(files[planned], "State: planned\n", "State: running\n");
+  const git_oid stray = test::commit_tree(repo_dir, files, "jump 01 to running", &ruled);
+
+  // A ruling edited, then deleted, then its id filed again.
+  replace_once(files[ruling], "Accept.", "Accept, on reflection.");
+  const git_oid edited = test::commit_tree(repo_dir, files, "reword a ruling", &stray);
+  const std::string kept = files[ruling];
+  files.erase(ruling);
+  const git_oid deleted = test::commit_tree(repo_dir, files, "delete a ruling", &edited);
+  files[ruling] = kept;
+  const git_oid reused = test::commit_tree(repo_dir, files, "file its id again", &deleted);
+
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  auto report = audit::audit_history(*repo, audit::AuditOptions{});
+  REQUIRE(report.has_value());
+  REQUIRE(report->commits.size() == 6);
+  CHECK(report->commits[0].profile == "cortex-tasks@t2");
+  CHECK(rules_at(*report, base).empty());
+  CHECK(rules_at(*report, ruled).empty());
+  CHECK(rules_at(*report, stray) == std::vector<std::string>{"audit-state-edge"});
+  CHECK(rules_at(*report, edited) == std::vector<std::string>{"audit-ruling-changed"});
+  CHECK(rules_at(*report, deleted) == std::vector<std::string>{"audit-ruling-changed"});
+  CHECK(rules_at(*report, reused) == std::vector<std::string>{"audit-ruling-id-reused"});
+  CHECK(report->failed());
+}
+
+TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audit][pt]") {
+  const std::string fixture = test::shared_dir() + "/corpus/cortex-fixtures/phases-skeleton";
+  if (test::shared_dir().empty() || !std::filesystem::exists(fixture)) {
+    WARN("shared/corpus/cortex-fixtures/phases-skeleton not found: skipped");
+    return;
+  }
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  test::FileMap files = test::read_tree(fixture);
+  const git_oid base = test::commit_tree(repo_dir, files, "phases");
+  // Move phases/ to tasks/, dropping Phase: and adding Summary: — and, in one
+  // file, also changing its state on the way.
+  test::FileMap moved;
+  std::string edited_path;
+  for (auto& [path, text] : files) {
+    if (path.rfind("phases/", 0) != 0) {
+      moved[path] = text;
+      continue;
+    }
+    std::string t = text;
+    const auto phase = t.find("\nPhase: ");
+    REQUIRE(phase != std::string::npos);
+    t.replace(phase + 1, t.find('\n', phase + 1) - phase, "Summary: What does this task answer\n");
+    if (edited_path.empty() && t.find("State: ready\n") != std::string::npos) {
+      replace_once(t, "State: ready\n", "State: gated\n");
+      edited_path = "tasks/" + path.substr(7);
+    }
+    moved["tasks/" + path.substr(7)] = t;
+  }
+  REQUIRE_FALSE(edited_path.empty());
+  const git_oid migrated = test::commit_tree(repo_dir, moved, "phases → tasks", &base);
+
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  auto report = audit::audit_history(*repo, audit::AuditOptions{});
+  REQUIRE(report.has_value());
+  std::vector<std::string> events;
+  for (const audit::AuditFinding& f : report->findings) {
+    if (f.introduced_in != git::oid_hex(migrated) || f.finding.rule.rfind("audit-", 0) != 0) continue;
+    events.push_back(f.finding.rule + " " + f.finding.location.path);
+  }
+  CHECK(events == std::vector<std::string>{"audit-migration-edited " + edited_path, "audit-migration "});
+}
