@@ -5,7 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -172,6 +176,163 @@ std::string full_message(const git::Repository& repo, const git_oid& id) {
   return message ? message : "";
 }
 
+// The read-ahead of the walk: a thread with its own repository handle
+// (libgit2 objects are not shared across threads) that diffs each commit
+// against its first parent, at most k_depth commits ahead, and with the time
+// left reads and parses the ledger versions those diffs changed, the walk's
+// next commits first. The walk takes each commit's diff from it, and each
+// ledger version it asks for: parsed by the read-ahead already, being parsed
+// (it waits), or not yet claimed (it parses it itself), so the two threads
+// share the parsing whichever is ahead. A diff the read-ahead could not make
+// (an error, one that may hold renames, a root commit) is marked not ok, and
+// a version it could not read is left to the walk: the walk then computes it
+// as without the read-ahead, errors included.
+class Prefetcher {
+ public:
+  struct Blob {
+    std::string id;  // raw blob id
+    enum class State { unclaimed, parsing, parsed, failed } state = State::unclaimed;
+    LedgerPtr ledger;
+  };
+  struct Item {
+    std::size_t index = 0;
+    bool ok = false;
+    CommitFacts parent;
+    std::vector<git::DiffEntry> diff;
+    std::vector<std::shared_ptr<Blob>> blobs;  // the changed ledger versions, in diff order
+  };
+
+  Prefetcher(std::string git_dir, const std::vector<CommitFacts>& commits)
+      : m_git_dir(std::move(git_dir)), m_commits(commits), m_thread([this] { run(); }) {}
+  Prefetcher(const Prefetcher&) = delete;
+  Prefetcher& operator=(const Prefetcher&) = delete;
+  ~Prefetcher() {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_stop = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+  }
+
+  // The item of commit `index` (items before it are dropped); nullopt when
+  // the read-ahead has ended without it.
+  std::optional<Item> take(std::size_t index) {
+    std::unique_lock<std::mutex> lock(m_mutex);
+    while (true) {
+      while (!m_queue.empty() && m_queue.front().index < index) m_queue.pop_front();
+      if (!m_queue.empty() || m_done) break;
+      m_wake.notify_all();
+      m_ready.wait(lock);
+    }
+    if (m_queue.empty() || m_queue.front().index != index) return std::nullopt;
+    Item item = std::move(m_queue.front());
+    m_queue.pop_front();
+    lock.unlock();
+    m_wake.notify_all();
+    return item;
+  }
+
+  // The parse of `blob`: the read-ahead's (waited for), else nullptr after
+  // claiming it, for the caller to parse itself.
+  LedgerPtr claim(Blob& blob) {
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_ready.wait(lock, [&] { return blob.state != Blob::State::parsing; });
+    if (blob.state == Blob::State::parsed) return blob.ledger;
+    blob.state = Blob::State::failed;  // the caller's from now on
+    return nullptr;
+  }
+
+ private:
+  static constexpr std::size_t k_depth = 64;
+
+  void run() {
+    auto repo = git::Repository::open(m_git_dir, false);
+    if (repo) {
+      TreeReader trees(repo->raw());
+      std::size_t next = 0;
+      std::unique_lock<std::mutex> lock(m_mutex);
+      while (!m_stop) {
+        if (next < m_commits.size() && m_queue.size() < k_depth) {
+          lock.unlock();
+          Item item = make(*repo, trees, next++);
+          lock.lock();
+          m_queue.push_back(std::move(item));
+          m_ready.notify_all();
+          continue;
+        }
+        std::shared_ptr<Blob> blob = unclaimed();
+        if (!blob) {
+          if (next >= m_commits.size()) break;
+          m_wake.wait(lock);
+          continue;
+        }
+        blob->state = Blob::State::parsing;
+        lock.unlock();
+        auto parsed = read_ledger_blob(repo->raw(), blob->id);
+        lock.lock();
+        if (parsed) {
+          blob->ledger = std::move(*parsed);
+          blob->state = Blob::State::parsed;
+        } else {
+          blob->state = Blob::State::failed;  // the walk reads it again and says why
+        }
+        m_ready.notify_all();
+      }
+    }
+    std::lock_guard<std::mutex> guard(m_mutex);
+    m_done = true;
+    m_ready.notify_all();
+  }
+
+  // The first version not claimed yet in the queue (the mutex held).
+  std::shared_ptr<Blob> unclaimed() {
+    for (const Item& item : m_queue) {
+      for (const std::shared_ptr<Blob>& blob : item.blobs) {
+        if (blob->state == Blob::State::unclaimed) return blob;
+      }
+    }
+    return nullptr;
+  }
+
+  // Commit `index`'s diff against its first parent (what the walk's
+  // changes() computes when it finds no possible rename), and the ledger
+  // versions parse_changed_ledgers() may read, or an item not ok.
+  Item make(const git::Repository& repo, TreeReader& trees, std::size_t index) const {
+    Item item;
+    item.index = index;
+    const CommitFacts& c = m_commits[index];
+    if (c.parents.empty()) return item;
+    auto parent = read_commit(repo, c.parents.front());
+    if (!parent) return item;
+    auto walked = tree_changes(trees, &parent->tree, &c.tree);
+    trees.next_generation();
+    if (!walked || may_have_renames(*walked)) return item;
+    for (const git::DiffEntry& e : *walked) {
+      if ((e.status != "M" && e.status != "A") || !is_project_ledger_path(e.path) || e.new_id.empty() ||
+          (e.new_kind != git::EntryKind::file && e.new_kind != git::EntryKind::executable)) {
+        continue;
+      }
+      auto blob = std::make_shared<Blob>();
+      blob->id = e.new_id;
+      item.blobs.push_back(std::move(blob));
+    }
+    item.parent = std::move(*parent);
+    item.diff = std::move(*walked);
+    item.ok = true;
+    return item;
+  }
+
+  std::string m_git_dir;
+  const std::vector<CommitFacts>& m_commits;
+  std::mutex m_mutex;
+  std::condition_variable m_wake;   // the read-ahead: room in the queue, or stop
+  std::condition_variable m_ready;  // the walk: an item queued, a version parsed, or the end
+  std::deque<Item> m_queue;
+  bool m_stop = false, m_done = false;
+  std::thread m_thread;
+};
+
 using PathFindings = std::map<std::string, std::vector<diag::Finding>>;
 
 bool same_finding(const diag::Finding& a, const diag::Finding& b) {
@@ -229,10 +390,19 @@ class Auditor {
     if (!commits.empty() && !commits.front().parents.empty()) {
       if (auto r = baseline(commits.front()); !r) return r.error();
     }
+    // The read-ahead reads `commits`: it ends before they do, errors included.
+    struct EndPrefetch {
+      std::unique_ptr<Prefetcher>& prefetch;
+      ~EndPrefetch() { prefetch.reset(); }
+    } end_prefetch{m_prefetch};
+    if (m_options.pipeline && !m_options.verify && commits.size() > 1) {
+      m_prefetch = std::make_unique<Prefetcher>(m_repo.git_dir(), commits);
+    }
     for (std::size_t i = 0; i < commits.size(); ++i) {
-      if (auto r = visit(commits[i]); !r) return r.error();
+      if (auto r = visit(commits[i], i); !r) return r.error();
       if (m_options.progress) m_options.progress(i + 1, commits.size());
     }
+    m_prefetch.reset();
     flush_unchecked();
     // Open findings were seen last at the last commit judged (their paths'
     // findings did not change after their last update).
@@ -526,6 +696,11 @@ class Auditor {
 
   // One version of a ledger, read by blob id and parsed in full.
   Result<LedgerPtr> parse_blob(const std::string& id, const std::string& rev, const std::string& path) {
+    if (auto it = m_prefetched.find(id); it != m_prefetched.end()) {
+      std::shared_ptr<Prefetcher::Blob> blob = std::move(it->second);
+      m_prefetched.erase(it);
+      if (LedgerPtr ledger = m_prefetch->claim(*blob)) return ledger;
+    }
     auto parsed = read_ledger_blob(m_repo.raw(), id);
     if (!parsed) return parsed.error().with_context("cannot judge: " + rev + ":" + path);
     return parsed;
@@ -825,10 +1000,10 @@ class Auditor {
     return out;
   }
 
-  Result<void> visit(const CommitFacts& c) {
+  Result<void> visit(const CommitFacts& c, std::size_t index) {
     if (m_results && replay(c)) return {};
     CachedCommit entry;
-    if (auto r = visit_live(c, entry); !r) return r.error();
+    if (auto r = visit_live(c, index, entry); !r) return r.error();
     if (m_results) {
       if (auto r = m_results->store(c.hex, entry); !r && m_report.cache_warning.empty()) {
         m_report.cache_warning = r.error().message;
@@ -837,12 +1012,19 @@ class Auditor {
     return {};
   }
 
-  Result<void> visit_live(const CommitFacts& c, CachedCommit& entry) {
+  Result<void> visit_live(const CommitFacts& c, std::size_t index, CachedCommit& entry) {
     m_fresh.clear();
+    m_prefetched.clear();
+    std::optional<Prefetcher::Item> ahead;
+    if (m_prefetch) ahead = m_prefetch->take(index);
     LG_TRY(auto tree, open_tree(c.tree, c.hex));
     std::optional<CommitFacts> parent;
     std::vector<git::DiffEntry> diff;
-    if (!c.parents.empty()) {
+    if (!c.parents.empty() && ahead && ahead->ok) {
+      parent = std::move(ahead->parent);
+      diff = std::move(ahead->diff);
+      for (std::shared_ptr<Prefetcher::Blob>& blob : ahead->blobs) m_prefetched.emplace(blob->id, std::move(blob));
+    } else if (!c.parents.empty()) {
       LG_TRY(parent, read_commit(m_repo, c.parents.front()));
       LG_TRY(diff, changes(c, *parent));
     }
@@ -899,6 +1081,10 @@ class Auditor {
   TreeReader m_trees{m_repo.raw()};
   std::optional<git::TrialRepo> m_trial;
   std::unordered_map<std::string, LedgerPtr> m_fresh;  // this commit's ledger versions, by blob id
+  std::unique_ptr<Prefetcher> m_prefetch;               // the read-ahead (pipeline), while walking
+  // The ledger versions this commit changed, by blob id, each taken once:
+  // parsed by the read-ahead, or claimed and parsed here.
+  std::unordered_map<std::string, std::shared_ptr<Prefetcher::Blob>> m_prefetched;
   // Per ledger path, the version seen last: its blob id and fingerprint.
   std::unordered_map<std::string, std::pair<std::string, Fingerprint>> m_seen;
   PtHistory m_pt_history;                // eras P and T: ruling ids deleted so far

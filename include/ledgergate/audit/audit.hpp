@@ -38,6 +38,11 @@ struct AuditOptions {
   // check_tree's, and the tree walk with libgit2's diff; a difference is an
   // error. Slow: for tests.
   bool verify = false;
+  // A second thread, with its own repository handle, reads ahead of the walk
+  // (up to 64 commits): each commit's first-parent tree diff and the ledger
+  // versions it changed, parsed. What it could not do the walk does as
+  // without it; the report is the same either way. Off under verify.
+  bool pipeline = true;
   // A folder keeping each commit's result (created when missing): commits
   // found there are not checked again. Used by the incremental walk only.
   std::string cache_dir;

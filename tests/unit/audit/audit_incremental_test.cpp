@@ -356,3 +356,44 @@ TEST_CASE("audit --cache: a re-audit checks only the new commits and reports the
     CHECK(audit(cache_dir).commits_checked == 0);  // rewritten
   }
 }
+
+TEST_CASE("audit: the read-ahead pipeline reports what the walk without it reports", "[audit][pipeline]") {
+  const unsigned seed = GENERATE(4u, 5u);
+  std::mt19937 rng(seed);
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  World w;
+  for (const std::string key : {"alpha", "beta", "gamma", "epsilon"}) {
+    w.rows[key] = Row{};
+    w.files["projects/" + key + ".md"] = ledger_for(key);
+  }
+  w.write_yaml();
+  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
+  std::vector<git_oid> ids{tip};
+  // More commits than the read-ahead holds, so the producer waits for the walk.
+  for (int step = 1; step <= 150; ++step) {
+    const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
+    for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+    tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
+    ids.push_back(tip);
+  }
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  for (const std::string range : {std::string(), git::oid_hex(ids[70]) + ".." + git::oid_hex(ids.back()),
+                                  git::oid_hex(ids[148])}) {
+    INFO("seed " << seed << ", range '" << range << "'");
+    audit::AuditOptions on;
+    on.range = range;
+    on.pipeline = true;
+    audit::AuditOptions off = on;
+    off.pipeline = false;
+    auto with = audit::audit_history(*repo, on);
+    auto without = audit::audit_history(*repo, off);
+    REQUIRE(with.has_value());
+    REQUIRE(without.has_value());
+    CHECK(describe(*with) == describe(*without));
+    CHECK(with->commits_checked == without->commits_checked);
+    CHECK(with->full_checks == without->full_checks);
+    CHECK_FALSE(with->findings.empty());
+  }
+}

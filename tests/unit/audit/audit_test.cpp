@@ -165,6 +165,11 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
     CHECK(broken.error().message.find("cannot judge") != std::string::npos);
     INFO(broken.error().message);
     CHECK(broken.error().message.find(hex) != std::string::npos);
+    audit::AuditOptions walk_only;  // the same error without the read-ahead
+    walk_only.pipeline = false;
+    auto broken_walk = audit::audit_history(*reopened, walk_only);
+    REQUIRE_FALSE(broken_walk.has_value());
+    CHECK(broken_walk.error().message == broken.error().message);
   }
 }
 
