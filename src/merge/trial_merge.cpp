@@ -136,6 +136,7 @@ Result<void> detect_retired(Sides& s, const std::set<std::string>& head_run_keys
   LG_TRY(auto o_id, git::entry_id(*s.ours, "projects.yaml"));
   LG_TRY(auto t_id, git::entry_id(*s.theirs, "projects.yaml"));
   if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
+  if (t_id == b_id && head_run_keys.empty()) return {};  // HEAD retired nothing and added no run
   LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));  // shared with the merged check
   if (t_id == b_id) {
     // HEAD retired nothing: only a row BASE retired among those HEAD adds runs to can collide.
