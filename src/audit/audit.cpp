@@ -617,6 +617,24 @@ class Auditor {
     m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
   }
 
+  // The findings seen at `c`, by drift key: an open one takes its latest
+  // location, a new one is opened (introduced at `c`).
+  void open_findings(std::map<std::string, std::vector<diag::Finding*>>& now, const CommitFacts& c) {
+    for (auto& [key, list] : now) {
+      std::vector<std::size_t>& open = m_open[key];
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        diag::Finding& f = *list[i];
+        f.location.rev = short_id(c.hex);
+        if (i < open.size()) {
+          m_report.findings[open[i]].finding.location = f.location;  // the latest line
+        } else {
+          open.push_back(m_report.findings.size());
+          m_report.findings.push_back(AuditFinding{f, c.hex, std::nullopt, false});
+        }
+      }
+    }
+  }
+
   // Drift: open findings keyed by (rule, path, message), so a line shift is
   // not a fix plus a new finding.
   void drift(std::vector<diag::Finding> findings, const CommitFacts& c) {
@@ -631,19 +649,7 @@ class Auditor {
       }
       it = it->second.empty() ? m_open.erase(it) : std::next(it);
     }
-    for (auto& [key, list] : now) {
-      std::vector<std::size_t>& open = m_open[key];
-      for (std::size_t i = 0; i < list.size(); ++i) {
-        diag::Finding& f = *list[i];
-        f.location.rev = short_id(c.hex);
-        if (i < open.size()) {
-          m_report.findings[open[i]].finding.location = f.location;  // the latest line
-        } else {
-          open.push_back(m_report.findings.size());
-          m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
-        }
-      }
-    }
+    open_findings(now, c);
   }
 
   // Drift over the paths whose findings changed, the rest standing: the same
@@ -672,19 +678,7 @@ class Auditor {
         if (it->second.empty()) m_open.erase(it);
       }
     }
-    for (auto& [key, list] : now) {
-      std::vector<std::size_t>& open = m_open[key];
-      for (std::size_t i = 0; i < list.size(); ++i) {
-        diag::Finding& f = *list[i];
-        f.location.rev = short_id(c.hex);
-        if (i < open.size()) {
-          m_report.findings[open[i]].finding.location = f.location;  // the latest line
-        } else {
-          open.push_back(m_report.findings.size());
-          m_report.findings.push_back(AuditFinding{f, c.hex, std::nullopt, false});
-        }
-      }
-    }
+    open_findings(now, c);
     for (auto& [path, list] : changed) {
       if (list.empty()) {
         m_state.erase(path);
