@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ledgergate/util/version.hpp"
 #include "ledgergate/rules/registry.hpp"
 
 namespace lg::audit {
@@ -20,7 +21,6 @@ namespace lg::audit {
 namespace {
 
 constexpr std::string_view k_magic = "ledgergate-audit-cache 1\n";
-constexpr std::string_view k_version = "ledgergate 0.1.0";
 
 std::uint64_t fnv1a(std::string_view bytes) {
   std::uint64_t h = 1469598103934665603ULL;
@@ -124,7 +124,7 @@ class Reader {
 }  // namespace
 
 std::string cache_fingerprint(bool first_parent) {
-  std::string text(k_version);
+  std::string text = "ledgergate " + std::string(util::k_version);
   for (const rules::RuleInfo& r : rules::all_rules()) {
     text += fmt::format("\n{} {} {}", r.id, static_cast<int>(r.severity), r.profile);
   }

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "ledgergate/util/version.hpp"
 #include "ledgergate/audit/audit.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/rules/registry.hpp"
@@ -159,7 +160,7 @@ std::string render_sarif(const audit::AuditReport& report) {
   }
   std::string out =
       "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": [{\n"
-      "  \"tool\": {\"driver\": {\"name\": \"ledgergate\", \"version\": \"0.1.0\", \"rules\": [";
+      "  \"tool\": {\"driver\": {\"name\": \"ledgergate\", \"version\": \"" + std::string(util::k_version) + "\", \"rules\": [";
   for (std::size_t i = 0; i < used.size(); ++i) {
     const rules::RuleInfo& r = *used[i];
     out += fmt::format(

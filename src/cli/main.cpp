@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "ledgergate/git/repository.hpp"
+#include "ledgergate/util/version.hpp"
 
 int main(int argc, char** argv) {
   using namespace lg::cli;
@@ -23,7 +24,7 @@ int main(int argc, char** argv) {
         "ledgergate"};
     app.require_subcommand(1);
     app.fallthrough();  // --repo is accepted after the subcommand too
-    app.set_version_flag("--version", "ledgergate 0.1.0");
+    app.set_version_flag("--version", "ledgergate " + std::string(lg::util::k_version));
     Globals globals;
     app.add_option("--repo", globals.repo, "Repository to use (default: discover from the current directory)");
     setup_check(app, globals);
