@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/version.hpp"
 #include "ledgergate/rules/registry.hpp"
 
@@ -21,15 +22,6 @@ namespace lg::audit {
 namespace {
 
 constexpr std::string_view k_magic = "ledgergate-audit-cache 1\n";
-
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (char c : bytes) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
 
 class Writer {
  public:
@@ -129,7 +121,7 @@ std::string cache_fingerprint(bool first_parent) {
     text += fmt::format("\n{} {} {}", r.id, static_cast<int>(r.severity), r.profile);
   }
   text += first_parent ? "\nfirst-parent" : "\nall-parents";
-  return fmt::format("{:016x}", fnv1a(text));
+  return fmt::format("{:016x}", util::fnv1a(text));
 }
 
 ResultCache::ResultCache(std::string dir, std::string fingerprint)
@@ -149,7 +141,7 @@ std::optional<CachedCommit> ResultCache::load(const std::string& commit) const {
   constexpr std::size_t k_trailer = 9 + 16 + 1;
   if (text.size() < k_magic.size() + k_trailer || text.compare(0, k_magic.size(), k_magic) != 0) return std::nullopt;
   const std::string_view body(text.data() + k_magic.size(), text.size() - k_magic.size() - k_trailer);
-  if (text.substr(text.size() - k_trailer) != fmt::format("checksum {:016x}\n", fnv1a(body))) return std::nullopt;
+  if (text.substr(text.size() - k_trailer) != fmt::format("checksum {:016x}\n", util::fnv1a(body))) return std::nullopt;
   Reader r(body);
   if (r.field() != commit || r.field() != m_fingerprint) return std::nullopt;
   CachedCommit out;
@@ -182,7 +174,7 @@ Result<void> ResultCache::store(const std::string& commit, const CachedCommit& e
     w.findings(list);
   }
   const std::string body = w.take();
-  const std::string text = std::string(k_magic) + body + fmt::format("checksum {:016x}\n", fnv1a(body));
+  const std::string text = std::string(k_magic) + body + fmt::format("checksum {:016x}\n", util::fnv1a(body));
   const std::string path = path_of(commit);
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
