@@ -309,7 +309,7 @@ class Prefetcher {
     trees.next_generation();
     if (!walked || may_have_renames(*walked)) return item;
     for (const git::DiffEntry& e : *walked) {
-      if ((e.status != "M" && e.status != "A") || !is_project_ledger_path(e.path) || e.new_id.empty() ||
+      if ((e.status != "M" && e.status != "A") || !ledger::is_project_ledger_path(e.path) || e.new_id.empty() ||
           (e.new_kind != git::EntryKind::file && e.new_kind != git::EntryKind::executable)) {
         continue;
       }
@@ -751,7 +751,7 @@ class Auditor {
   // (a compact copy in the check's cache) and the invariants.
   void parse_changed_ledgers(const std::vector<git::DiffEntry>& diff, const std::string& rev) {
     for (const git::DiffEntry& e : diff) {
-      if ((e.status != "M" && e.status != "A") || !is_project_ledger_path(e.path) || e.new_id.empty() ||
+      if ((e.status != "M" && e.status != "A") || !ledger::is_project_ledger_path(e.path) || e.new_id.empty() ||
           (e.new_kind != git::EntryKind::file && e.new_kind != git::EntryKind::executable) ||
           m_cache.ledgers.count(e.new_id) != 0) {
         continue;
@@ -849,14 +849,14 @@ class Auditor {
                                   diag::PeerForm::none),
               c, checked.options);
       }
-      if (projects_era && e.status == "M" && is_project_ledger_path(e.path) && !e.old_id.empty() &&
+      if (projects_era && e.status == "M" && ledger::is_project_ledger_path(e.path) && !e.old_id.empty() &&
           !e.new_id.empty()) {
         // M keeps the kind of object: both versions are files, or neither is.
         if (e.new_kind == git::EntryKind::file || e.new_kind == git::EntryKind::executable) {
           if (auto r = compare_versions(c, parent, e, checked.options); !r) return r.error();
         }
-      } else if (projects_era && (e.status == "M" || renamed) && is_project_ledger_path(e.path) &&
-                 is_project_ledger_path(old_path)) {
+      } else if (projects_era && (e.status == "M" || renamed) && ledger::is_project_ledger_path(e.path) &&
+                 ledger::is_project_ledger_path(old_path)) {
         LG_TRY(auto old_ledger, parse_at(*before, old_path));
         LG_TRY(auto new_ledger, parse_at(tree, e.path));
         if (old_ledger && new_ledger) {

@@ -6,12 +6,6 @@
 
 namespace lg::audit {
 
-bool is_project_ledger_path(std::string_view path) {
-  if (path.size() <= 9 || path.substr(0, 9) != "projects/") return false;
-  const std::string_view rest = path.substr(9);
-  return rest.find('/') == std::string_view::npos && rest.size() > 3 && rest.substr(rest.size() - 3) == ".md";
-}
-
 namespace {
 
 // The blob with raw id `raw_id`, refused over the size limit.

@@ -14,9 +14,6 @@ namespace lg::audit {
 
 using LedgerPtr = std::shared_ptr<const ledger::ProjectLedger>;
 
-// Whether `path` is an era-R ledger (projects/<name>.md, one level deep).
-bool is_project_ledger_path(std::string_view path);
-
 // A ledger version read by blob id and parsed in full. Errors: a missing
 // object, a blob over git::k_max_blob_bytes.
 Result<LedgerPtr> read_ledger_blob(git_repository* repo, const std::string& raw_id);

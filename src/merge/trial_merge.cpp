@@ -115,10 +115,7 @@ std::string status_of(const std::shared_ptr<const rules::ProjectsTable>& t, cons
 Result<std::set<std::string>> run_adding_keys(Sides& s, const std::vector<policy::Change>& changes) {
   std::set<std::string> keys;
   for (const policy::Change& c : changes) {
-    if (c.status == "D" || c.path.rfind("projects/", 0) != 0 || c.path.size() < 13 ||
-        c.path.compare(c.path.size() - 3, 3, ".md") != 0 || c.path.find('/', 9) != std::string::npos) {
-      continue;
-    }
+    if (c.status == "D" || !ledger::is_project_ledger_path(c.path)) continue;
     LG_TRY(auto before, git::read_regular_file(*s.base, c.path));
     LG_TRY(auto after, git::read_regular_file(*s.theirs, c.path));
     if (!after) continue;
@@ -192,10 +189,7 @@ Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vecto
     if (auto r = detect_orl(s, c.path, out); !r) return r.error();
   }
   for (const policy::Change& c : changes) {
-    if (c.status == "D" || c.path.rfind("projects/", 0) != 0 || c.path.size() < 13 ||
-        c.path.compare(c.path.size() - 3, 3, ".md") != 0 || c.path.find('/', 9) != std::string::npos) {
-      continue;
-    }
+    if (c.status == "D" || !ledger::is_project_ledger_path(c.path)) continue;
     LG_TRY(auto b, git::entry_id(*s.base, c.path));
     LG_TRY(auto o, git::entry_id(*s.ours, c.path));
     if (o == b || !o) continue;  // BASE left it alone
