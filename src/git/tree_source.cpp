@@ -288,6 +288,28 @@ Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std
   return std::optional<std::string>(std::move(bytes));
 }
 
+namespace {
+Result<void> list_below(TreeSource& tree, const std::string& dir, std::vector<std::pair<std::string, Entry>>& out) {
+  LG_TRY(auto entries, tree.list(dir));
+  if (!entries) return {};
+  for (Entry& e : *entries) {
+    std::string path = dir + "/" + e.name;
+    const bool is_dir = e.kind == EntryKind::directory;
+    out.emplace_back(path, std::move(e));
+    if (is_dir) {
+      if (auto r = list_below(tree, path, out); !r) return r.error();
+    }
+  }
+  return {};
+}
+}  // namespace
+
+Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tree, const std::string& dir) {
+  std::vector<std::pair<std::string, Entry>> out;
+  if (auto r = list_below(tree, dir, out); !r) return r.error();
+  return out;
+}
+
 Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path) {
   LG_TRY(auto entry, tree.stat(path));
   if (!entry) return std::optional<std::string>{};

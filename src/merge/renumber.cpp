@@ -139,14 +139,8 @@ class OverlaySource final : public git::TreeSource {
 };
 
 Result<void> walk(git::TreeSource& tree, const std::string& dir, std::string_view id, std::vector<RulingRef>& out) {
-  LG_TRY(auto entries, tree.list(dir));
-  if (!entries) return {};
-  for (const git::Entry& e : *entries) {
-    const std::string path = dir + "/" + e.name;
-    if (e.kind == git::EntryKind::directory) {
-      if (auto r = walk(tree, path, id, out); !r) return r;
-      continue;
-    }
+  LG_TRY(auto below, git::list_recursive(tree, dir));
+  for (const auto& [path, e] : below) {
     if ((e.kind != git::EntryKind::file && e.kind != git::EntryKind::executable) || !ends_with(path, ".md")) continue;
     const auto own = ruling_id_of_path(path);
     const bool named = own && *own == id;

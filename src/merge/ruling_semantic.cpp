@@ -62,14 +62,9 @@ struct RulingInfo {
 // Every ruling of `tree` (rulings/**, by id) with its Supersedes: value.
 Result<void> collect_rulings(git::TreeSource& tree, const std::string& dir, rules::CheckCache& cache,
                              std::vector<RulingInfo>& out) {
-  LG_TRY(auto entries, tree.list(dir));
-  if (!entries) return {};
-  for (const git::Entry& e : *entries) {
-    const std::string path = dir + "/" + e.name;
-    if (e.kind == git::EntryKind::directory) {
-      if (auto r = collect_rulings(tree, path, cache, out); !r) return r;
-      continue;
-    }
+  LG_TRY(auto below, git::list_recursive(tree, dir));
+  for (const auto& [path, e] : below) {
+    if (e.kind == git::EntryKind::directory) continue;
     const auto id = ruling_id_of_path(path);
     if (!id) continue;
     LG_TRY(PtPtr f, parse(tree, path, cache));

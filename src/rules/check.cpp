@@ -275,14 +275,9 @@ Result<void> check_cortex_projects(Pass& pass) {
 // Every `*.md` path below `dir` (recursively, as `**/*.md`: directories named
 // *.md are listed too), with its entry.
 Result<void> collect_md(Pass& pass, const std::string& dir, std::vector<std::pair<std::string, git::Entry>>& out) {
-  LG_TRY(auto entries, pass.tree.list(dir));
-  if (!entries) return {};
-  for (git::Entry& e : *entries) {
-    const std::string path = dir + "/" + e.name;
-    if (ends_with(e.name, ".md")) out.emplace_back(path, e);
-    if (e.kind == git::EntryKind::directory) {
-      if (auto r = collect_md(pass, path, out); !r) return r.error();
-    }
+  LG_TRY(auto below, git::list_recursive(pass.tree, dir));
+  for (auto& [path, entry] : below) {
+    if (ends_with(path, ".md")) out.emplace_back(std::move(path), std::move(entry));
   }
   return {};
 }

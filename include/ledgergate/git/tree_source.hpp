@@ -72,6 +72,10 @@ class TreeSource {
 // The bytes of the regular (or executable) file at `path`; nullopt when the
 // path is absent or not a file. Errors: unreadable objects.
 Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std::string& path);
+// Every entry below the directory `dir` with its path, directories included,
+// depth first in listing order (a directory, then what it holds); empty when
+// `dir` is absent or not a directory.
+Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tree, const std::string& dir);
 // The content id of the entry at `path` (raw blob id; "" on disk); nullopt when absent.
 Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path);
 
