@@ -199,6 +199,14 @@ std::string_view strip_comment(std::string_view line) {
   return util::rstrip(line);
 }
 
+// What `(?:\s+(.*?))?\s*$` takes after a key's colon: nothing, or whitespace
+// then the value, stripped ("" when there is none); nullopt when the rest
+// starts with anything but whitespace.
+std::optional<std::string_view> colon_tail_value(std::string_view rest) {
+  if (!rest.empty() && prefix_length(rest, util::is_space) == 0) return std::nullopt;
+  return util::strip(rest);
+}
+
 // ^([a-z][a-z0-9_]*):\s*$ on a right-stripped line.
 std::optional<std::string_view> match_row_key(std::string_view line) {
   util::Cursor c(line);
@@ -223,10 +231,9 @@ std::optional<FieldLine> match_field(std::string_view line) {
   if (!c.many(is_field_char)) return std::nullopt;
   FieldLine f{c.since(start), {}};
   if (!c.literal(":")) return std::nullopt;
-  const std::string_view rest = c.rest();
-  if (rest.empty()) return f;
-  if (prefix_length(rest, util::is_space) == 0) return std::nullopt;
-  f.value = util::lstrip(rest);
+  const auto value = colon_tail_value(c.rest());
+  if (!value) return std::nullopt;
+  f.value = *value;
   return f;
 }
 
@@ -431,9 +438,9 @@ std::optional<RecordKey> match_record_key(std::string_view line) {
   }
   RecordKey k{std::string(c.since(start)), {}};
   if (!c.literal(":")) return std::nullopt;
-  const std::string_view rest = c.rest();
-  if (!rest.empty() && prefix_length(rest, util::is_space) == 0) return std::nullopt;
-  k.value = std::string(util::strip(rest));
+  const auto value = colon_tail_value(c.rest());
+  if (!value) return std::nullopt;
+  k.value = std::string(*value);
   return k;
 }
 
