@@ -15,7 +15,8 @@
 namespace lg::audit {
 namespace {
 
-std::string_view base_profile(std::string_view profile) { return profile.substr(0, profile.find('@')); }
+// "cortex-tasks" of "cortex-tasks@t2+open-requirements": the layout alone.
+std::string_view base_profile(std::string_view profile) { return profile.substr(0, profile.find_first_of("@+")); }
 
 // The era directory of a P/T profile ("" for any other).
 std::string_view era_dir(std::string_view profile) {

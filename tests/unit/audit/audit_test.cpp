@@ -284,3 +284,21 @@ TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audi
   }
   CHECK(events == std::vector<std::string>{"audit-migration-edited " + edited_path, "audit-migration "});
 }
+
+TEST_CASE("audit: an open-requirements file beside the ledger is not a change of layout", "[audit][pt]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  test::FileMap files = test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example");
+  files["spec/open-requirements.ledger.yml"] = "";
+  const git_oid base = test::commit_tree(repo_dir, files, "base");
+  files["projects.yaml"] += "\n";
+  const git_oid next = test::commit_tree(repo_dir, files, "touch projects.yaml", &base);
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  auto report = audit::audit_history(*repo, audit::AuditOptions{});
+  REQUIRE(report.has_value());
+  REQUIRE(report->commits.size() == 2);
+  CHECK(report->commits[1].id == git::oid_hex(next));
+  CHECK(report->commits[1].profile == "cortex-projects+open-requirements");
+  for (const audit::AuditFinding& f : report->findings) CHECK(f.finding.rule != "audit-migration");
+}
