@@ -9,14 +9,14 @@
 
 #include "ledgergate/audit/pt_invariants.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
+#include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::audit {
 namespace {
 
-// "cortex-tasks" of "cortex-tasks@t2+open-requirements": the layout alone.
-std::string_view base_profile(std::string_view profile) { return profile.substr(0, profile.find_first_of("@+")); }
+std::string_view base_profile(std::string_view profile) { return rules::split_profile_name(profile).layout; }
 
 // The era directory of a P/T profile ("" for any other).
 std::string_view era_dir(std::string_view profile) {
@@ -28,8 +28,7 @@ std::string_view era_dir(std::string_view profile) {
 
 PtEraInfo era_info(std::string_view profile) {
   if (era_dir(profile) == "phases") {
-    const auto at = profile.find('@');
-    const bool p1 = at != std::string_view::npos && util::starts_with(profile.substr(at + 1), "p1");
+    const bool p1 = util::starts_with(rules::split_profile_name(profile).sub, "p1");
     return PtEraInfo{p1, "phase", "Phase"};
   }
   return PtEraInfo{false, "task", "Task"};

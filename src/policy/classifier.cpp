@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 
+#include "ledgergate/rules/check.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::policy {
@@ -58,10 +59,9 @@ std::optional<Policy> builtin_policy(std::string_view name) {
 }
 
 std::optional<std::string_view> policy_for_profile(std::string_view profile) {
-  if (const auto plus = profile.find('+'); plus != std::string_view::npos) profile = profile.substr(0, plus);
-  const auto at = profile.find('@');
-  const std::string_view layout = profile.substr(0, at);
-  const std::string_view sub = at == std::string_view::npos ? std::string_view() : profile.substr(at + 1);
+  const rules::ProfileName name = rules::split_profile_name(profile);
+  const std::string_view layout = name.layout;
+  const std::string_view sub = name.sub;
   if (layout == "cortex-phases") {
     if (sub.empty() || sub == "p3") return "LM-P3";
     if (sub == "p2") return "LM-P2";

@@ -642,6 +642,18 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
   return out;
 }
 
+ProfileName split_profile_name(std::string_view name) {
+  ProfileName out;
+  if (const auto plus = name.find('+'); plus != std::string_view::npos) {
+    out.with_open_requirements = name.substr(plus + 1) == "open-requirements";
+    name = name.substr(0, plus);
+  }
+  const auto at = name.find('@');
+  out.layout = name.substr(0, at);
+  if (at != std::string_view::npos) out.sub = name.substr(at + 1);
+  return out;
+}
+
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
   std::string name = options.profile;
   LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob, &cache));

@@ -69,6 +69,16 @@ struct ProfileInfo {
 // The profiles `check` knows, newest first.
 std::vector<ProfileInfo> known_profiles();
 
+// The parts of a profile name as reports spell it,
+// "cortex-tasks@t2+open-requirements": layout "cortex-tasks", sub-era "t2"
+// ("" when none), and whether open-requirements files were checked beside.
+struct ProfileName {
+  std::string_view layout;
+  std::string_view sub;
+  bool with_open_requirements = false;
+};
+ProfileName split_profile_name(std::string_view name);
+
 // Names the profile of the tree from its layout, newest first:
 // "cortex-projects" for projects/ or a bare projects.yaml, "cortex-tasks" for
 // tasks/, "cortex-phases" for phases/ (no sub-era: the default is the newest).
