@@ -25,6 +25,7 @@
 #include "result_cache.hpp"
 #include "tree_changes.hpp"
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/pack_pages.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
@@ -141,22 +142,23 @@ Result<std::vector<git_oid>> walk_commits(const git::Repository& repo, const Aud
   return out;
 }
 
+// What the walk keeps of each commit (20,000 of them at once: kept small;
+// the summary is moved into the report when the commit is visited).
 struct CommitFacts {
   git_oid id{};
-  std::string hex;
   std::string summary;
   git_oid tree{};
   std::vector<git_oid> parents;
   long long time = 0;
+  std::string hex() const { return git::oid_hex(id); }
 };
 
 Result<CommitFacts> read_commit(const git::Repository& repo, const git_oid& id) {
   git_commit* raw = nullptr;
   CommitFacts facts;
   facts.id = id;
-  facts.hex = git::oid_hex(id);
   if (int rc = git_commit_lookup(&raw, repo.raw(), &id); rc < 0) {
-    return git::libgit2_error(rc, "cannot judge: commit " + facts.hex + " is missing");
+    return git::libgit2_error(rc, "cannot judge: commit " + facts.hex() + " is missing");
   }
   git::CommitPtr commit(raw);
   const char* summary = git_commit_summary(commit.get());
@@ -233,6 +235,22 @@ class Prefetcher {
     return item;
   }
 
+  // Parks the read-ahead outside libgit2 (returns once it is parked or has
+  // ended) until resume(): for what must not run beside it.
+  void pause() {
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_pause = true;
+    m_wake.notify_all();
+    m_ready.wait(lock, [&] { return m_parked || m_done; });
+  }
+  void resume() {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_pause = false;
+    }
+    m_wake.notify_all();
+  }
+
   // The parse of `blob`: the read-ahead's (waited for), else nullptr after
   // claiming it, for the caller to parse itself.
   LedgerPtr claim(Blob& blob) {
@@ -253,6 +271,13 @@ class Prefetcher {
       std::size_t next = 0;
       std::unique_lock<std::mutex> lock(m_mutex);
       while (!m_stop) {
+        if (m_pause) {
+          m_parked = true;
+          m_ready.notify_all();
+          m_wake.wait(lock, [&] { return !m_pause || m_stop; });
+          m_parked = false;
+          continue;
+        }
         if (next < m_commits.size() && m_queue.size() < k_depth) {
           lock.unlock();
           Item item = make(*repo, trees, next++);
@@ -330,6 +355,7 @@ class Prefetcher {
   std::condition_variable m_ready;  // the walk: an item queued, a version parsed, or the end
   std::deque<Item> m_queue;
   bool m_stop = false, m_done = false;
+  bool m_pause = false, m_parked = false;
   std::thread m_thread;
 };
 
@@ -382,6 +408,8 @@ class Auditor {
     }
     LG_TRY(std::vector<git_oid> ids, walk_commits(m_repo, m_options));
     std::vector<CommitFacts> commits;
+    commits.reserve(ids.size());
+    m_report.commits.reserve(ids.size());
     for (const git_oid& id : ids) {
       LG_TRY(CommitFacts facts, read_commit(m_repo, id));
       if (m_options.since && facts.time < *m_options.since) continue;
@@ -400,6 +428,7 @@ class Auditor {
     }
     for (std::size_t i = 0; i < commits.size(); ++i) {
       if (auto r = visit(commits[i], i); !r) return r.error();
+      if (m_read_much || i % k_drop_pages_every == 0) drop_pack_pages();
       if (m_options.progress) m_options.progress(i + 1, commits.size());
     }
     m_prefetch.reset();
@@ -413,6 +442,19 @@ class Auditor {
   }
 
  private:
+  // Every so many commits, and after a commit that read much (checked in
+  // full, or a diff of many paths), the pack pages read so far are given
+  // back (git/pack_pages.hpp), the read-ahead parked meanwhile: the walk's
+  // peak memory no longer grows with the pack.
+  static constexpr std::size_t k_drop_pages_every = 1000;
+  static constexpr std::size_t k_many_changes = 256;
+  void drop_pack_pages() {
+    if (m_prefetch) m_prefetch->pause();
+    git::drop_pack_pages();
+    if (m_prefetch) m_prefetch->resume();
+    m_read_much = false;
+  }
+
   struct Checked {
     std::string profile;
     bool judged = true;  // false: a profile this build cannot check
@@ -528,7 +570,7 @@ class Auditor {
     }
     std::set<std::string> touched;
     auto updated = m_projects->update(tree, diff, m_cache, touched);
-    if (!updated) return updated.error().with_context("cannot judge: commit " + c.hex);
+    if (!updated) return updated.error().with_context("cannot judge: commit " + c.hex());
     if (!*updated) {
       m_projects.reset();
       return std::optional<Checked>();
@@ -540,7 +582,7 @@ class Auditor {
     for (const std::string& path : touched) {
       std::vector<diag::Finding> list = m_projects->findings_at(path);
       for (diag::Finding& f : list) apply_severities(f, out.options);
-      if (auto lg_r = refuse_unreadable(list, c.hex); !lg_r) return lg_r.error();
+      if (auto lg_r = refuse_unreadable(list, c.hex()); !lg_r) return lg_r.error();
       auto it = m_state.find(path);
       if (it == m_state.end() ? list.empty() : same_findings(it->second, list)) continue;
       out.changed.emplace(path, std::move(list));
@@ -555,17 +597,17 @@ class Auditor {
   Result<void> verify(const CommitFacts& c, git::TreeSource& tree) {
     rules::CheckCache cache;
     auto report = rules::check_tree(tree, m_projects->options(), cache);
-    if (!report) return report.error().with_context("verify: commit " + c.hex);
+    if (!report) return report.error().with_context("verify: commit " + c.hex());
     std::vector<diag::Finding> mine = m_projects->findings();
     for (diag::Finding& f : mine) apply_severities(f, m_projects->options());
     if (report->profile != m_projects->profile()) {
-      return make_error(ErrorKind::internal, "verify: commit " + c.hex + ": profile " + m_projects->profile() +
+      return make_error(ErrorKind::internal, "verify: commit " + c.hex() + ": profile " + m_projects->profile() +
                                                  ", check_tree says " + report->profile);
     }
     for (std::size_t i = 0; i < std::max(mine.size(), report->findings.size()); ++i) {
       if (i < mine.size() && i < report->findings.size() && same_finding(mine[i], report->findings[i])) continue;
       return make_error(ErrorKind::internal,
-                        fmt::format("verify: commit {}: finding {} differs: incremental '{}', check_tree '{}'", c.hex,
+                        fmt::format("verify: commit {}: finding {} differs: incremental '{}', check_tree '{}'", c.hex(),
                                     i, i < mine.size() ? describe(mine[i]) : "(none)",
                                     i < report->findings.size() ? describe(report->findings[i]) : "(none)"));
     }
@@ -574,15 +616,15 @@ class Auditor {
 
   Result<void> baseline(const CommitFacts& first) {
     LG_TRY(CommitFacts parent, read_commit(m_repo, first.parents.front()));
-    LG_TRY(auto tree, open_tree(parent.tree, parent.hex));
-    LG_TRY(Checked checked, check(*tree, parent.hex, parent.id));
+    LG_TRY(auto tree, open_tree(parent.tree, parent.hex()));
+    LG_TRY(Checked checked, check(*tree, parent.hex(), parent.id));
     if (!checked.judged) return {};
-    m_last_judged = parent.hex;
+    m_last_judged = parent.hex();
     for (diag::Finding& f : checked.findings) {
-      f.location.rev = short_id(parent.hex);
+      f.location.rev = short_id(parent.hex());
       m_state[f.location.path].push_back(f);
       m_open[drift_key(f)].push_back(m_report.findings.size());
-      m_report.findings.push_back(AuditFinding{std::move(f), parent.hex, std::nullopt, true});
+      m_report.findings.push_back(AuditFinding{std::move(f), parent.hex(), std::nullopt, true});
     }
     return {};
   }
@@ -604,17 +646,17 @@ class Auditor {
   void note_unchecked(const CommitFacts& c, const std::string& profile) {
     if (!m_unchecked_first.empty() && m_unchecked_profile != profile) flush_unchecked();
     if (m_unchecked_first.empty()) {
-      m_unchecked_first = c.hex;
+      m_unchecked_first = c.hex();
       m_unchecked_profile = profile;
     }
-    m_unchecked_last = c.hex;
+    m_unchecked_last = c.hex();
     ++m_unchecked_count;
   }
 
   void event(diag::Finding f, const CommitFacts& c, const rules::CheckOptions& options) {
     if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
-    f.location.rev = short_id(c.hex);
-    m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
+    f.location.rev = short_id(c.hex());
+    m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
   }
 
   // The findings seen at `c`, by drift key: an open one takes its latest
@@ -624,12 +666,12 @@ class Auditor {
       std::vector<std::size_t>& open = m_open[key];
       for (std::size_t i = 0; i < list.size(); ++i) {
         diag::Finding& f = *list[i];
-        f.location.rev = short_id(c.hex);
+        f.location.rev = short_id(c.hex());
         if (i < open.size()) {
           m_report.findings[open[i]].finding.location = f.location;  // the latest line
         } else {
           open.push_back(m_report.findings.size());
-          m_report.findings.push_back(AuditFinding{f, c.hex, std::nullopt, false});
+          m_report.findings.push_back(AuditFinding{f, c.hex(), std::nullopt, false});
         }
       }
     }
@@ -644,7 +686,7 @@ class Auditor {
       auto found = now.find(it->first);
       const std::size_t keep = found == now.end() ? 0 : found->second.size();
       while (it->second.size() > keep) {
-        m_report.findings[it->second.back()].fixed_in = c.hex;
+        m_report.findings[it->second.back()].fixed_in = c.hex();
         it->second.pop_back();
       }
       it = it->second.empty() ? m_open.erase(it) : std::next(it);
@@ -671,7 +713,7 @@ class Auditor {
         const std::size_t keep = found == now.end() ? 0 : found->second.size();
         while (it->second.size() > keep) {
           AuditFinding& fixed = m_report.findings[it->second.back()];
-          fixed.fixed_in = c.hex;
+          fixed.fixed_in = c.hex();
           fixed.finding.location.rev = short_id(m_last_judged);  // seen last at the commit judged before
           it->second.pop_back();
         }
@@ -700,55 +742,74 @@ class Auditor {
     return parsed;
   }
 
-  // What compare_ledgers reads of a version, small: its runs (ident,
-  // line) and, per log entry, its date, kind, line and a hash of its text.
+  // What compare_ledgers reads of a version, kept per ledger path between
+  // commits and so kept small (2,000 ledgers' logs at once): per run its
+  // ident and line; per log entry its line and hashes of its date and kind
+  // and of its text (with the text's size). A rebuilt version takes the
+  // texts, dates and kinds themselves from the version after it.
   struct Fingerprint {
     struct Entry {
-      std::string date, kind;
-      std::uint64_t hash = 0;
-      std::size_t size = 0;
+      std::uint64_t head = 0;  // date and kind
+      std::uint64_t hash = 0;  // text
+      std::uint32_t size = 0;
+      int line = 0;
+    };
+    struct Run {
+      std::string ident;
       int line = 0;
     };
     std::vector<Entry> log;
-    std::vector<ledger::RunLine> runs;
+    std::vector<Run> runs;
   };
 
   static std::uint64_t text_hash(std::string_view text) { return std::hash<std::string_view>{}(text); }
+  static std::uint64_t head_hash(const ledger::LogEntry& e) {
+    return text_hash(e.date) * 0x9E3779B97F4A7C15ULL ^ text_hash(e.kind);
+  }
 
   static Fingerprint fingerprint(const ledger::ProjectLedger& full) {
     Fingerprint fp;
-    fp.runs = full.runs;
-    for (ledger::RunLine& r : fp.runs) {
-      std::string().swap(r.what);
-      std::string().swap(r.text);
-    }
+    fp.runs.reserve(full.runs.size());
+    for (const ledger::RunLine& r : full.runs) fp.runs.push_back({r.ident, r.line});
     fp.log.reserve(full.log.size());
-    for (const ledger::LogEntry& e : full.log) fp.log.push_back({e.date, e.kind, text_hash(e.text), e.text.size(), e.line});
+    for (const ledger::LogEntry& e : full.log) {
+      fp.log.push_back({head_hash(e), text_hash(e.text), static_cast<std::uint32_t>(e.text.size()), e.line});
+    }
     return fp;
   }
 
   // The version a fingerprint describes, when `after` only prepended log
-  // entries to it: its entries' texts are then `after`'s (equal hashes and
-  // sizes). nullptr otherwise: the caller reads the old version.
+  // entries to it: its entries are then `after`'s last ones (equal hashes
+  // and sizes), at their old lines. nullptr otherwise: the caller reads the
+  // old version. The rebuilt runs carry only what compare_ledgers reads of
+  // an old version's runs: ident and line.
   static LedgerPtr rebuild_before(const Fingerprint& fp, const ledger::ProjectLedger& after) {
     if (after.log.size() < fp.log.size()) return nullptr;
     const std::size_t k = after.log.size() - fp.log.size();
     auto before = std::make_shared<ledger::ProjectLedger>();
-    before->runs = fp.runs;
+    before->runs.reserve(fp.runs.size());
+    for (const Fingerprint::Run& r : fp.runs) {
+      ledger::RunLine run;
+      run.ident = r.ident;
+      run.line = r.line;
+      before->runs.push_back(std::move(run));
+    }
     before->log.reserve(fp.log.size());
     for (std::size_t i = 0; i < fp.log.size(); ++i) {
       const Fingerprint::Entry& old = fp.log[i];
       const ledger::LogEntry& now = after.log[k + i];
-      if (old.date != now.date || old.kind != now.kind || old.size != now.text.size() || old.hash != text_hash(now.text)) {
+      if (old.size != now.text.size() || old.hash != text_hash(now.text) || old.head != head_hash(now)) {
         return nullptr;
       }
-      before->log.push_back(ledger::LogEntry{old.date, old.kind, now.text, old.line});
+      before->log.push_back(ledger::LogEntry{now.date, now.kind, now.text, old.line});
     }
     return before;
   }
 
   // The versions of the ledgers `diff` changes, parsed once for the check
-  // (a compact copy in the check's cache) and the invariants.
+  // (a compact copy in the check's cache) and the invariants (the full parse
+  // of a ledger edited in place, for compare_versions; an added ledger's is
+  // dropped at once: a commit may add thousands).
   void parse_changed_ledgers(const std::vector<git::DiffEntry>& diff, const std::string& rev) {
     for (const git::DiffEntry& e : diff) {
       if ((e.status != "M" && e.status != "A") || !ledger::is_project_ledger_path(e.path) || e.new_id.empty() ||
@@ -756,13 +817,16 @@ class Auditor {
           m_cache.ledgers.count(e.new_id) != 0) {
         continue;
       }
-      auto fresh = m_fresh.find(e.new_id);
-      if (fresh == m_fresh.end()) {
+      LedgerPtr full;
+      if (auto fresh = m_fresh.find(e.new_id); fresh != m_fresh.end()) {
+        full = fresh->second;
+      } else {
         auto parsed = parse_blob(e.new_id, rev, e.path);
         if (!parsed) continue;  // the check reads it again and reports what is wrong
-        fresh = m_fresh.emplace(e.new_id, std::move(*parsed)).first;
+        full = std::move(*parsed);
+        if (e.status == "M") m_fresh.emplace(e.new_id, full);
       }
-      auto compact = std::make_shared<ledger::ProjectLedger>(*fresh->second);
+      auto compact = std::make_shared<ledger::ProjectLedger>(*full);
       compact->compact();
       m_cache.ledgers.emplace(e.new_id, std::move(compact));
     }
@@ -776,14 +840,14 @@ class Auditor {
     if (auto it = m_fresh.find(e.new_id); it != m_fresh.end()) {
       after = it->second;
     } else {
-      LG_TRY(after, parse_blob(e.new_id, short_id(c.hex), e.path));
+      LG_TRY(after, parse_blob(e.new_id, short_id(c.hex()), e.path));
     }
     LedgerPtr before;
     if (auto it = m_seen.find(e.path); it != m_seen.end() && it->second.first == e.old_id) {
       before = rebuild_before(it->second.second, *after);
     }
     if (!before) {
-      LG_TRY(before, parse_blob(e.old_id, short_id(parent.hex), e.path));
+      LG_TRY(before, parse_blob(e.old_id, short_id(parent.hex()), e.path));
     }
     for (diag::Finding& f : compare_ledgers(*before, *after, e.path)) event(std::move(f), c, options);
     m_seen[e.path] = {e.new_id, fingerprint(*after)};
@@ -806,7 +870,7 @@ class Auditor {
   Result<void> invariants(const CommitFacts& c, git::TreeSource& tree, const Checked& checked,
                           const CommitFacts& parent, const std::vector<git::DiffEntry>& changes) {
     if (changes.empty()) return {};
-    LG_TRY(auto before, open_tree(parent.tree, parent.hex));
+    LG_TRY(auto before, open_tree(parent.tree, parent.hex()));
     LG_TRY(bool had_archive, is_dir(*before, "archive"));
     std::set<std::string> deleted;
     for (const git::DiffEntry& e : changes) {
@@ -871,7 +935,7 @@ class Auditor {
     for (diag::Finding& f : pt_events) event(std::move(f), c, checked.options);
     if (orl_changed) {
       auto found = rules::check_open_requirements_between(*before, tree, checked.options);
-      if (!found) return found.error().with_context("cannot judge: commit " + c.hex);
+      if (!found) return found.error().with_context("cannot judge: commit " + c.hex());
       for (diag::Finding& f : *found) event(std::move(f), c, checked.options);
     }
     return {};
@@ -880,7 +944,7 @@ class Auditor {
   Result<void> judge_merge(const CommitFacts& c, const git_oid& id, const rules::CheckOptions& options) {
     if (!m_trial) {
       auto trial = git::TrialRepo::open(m_repo);
-      if (!trial) return trial.error().with_context("cannot judge: merge " + c.hex);
+      if (!trial) return trial.error().with_context("cannot judge: merge " + c.hex());
       m_trial.emplace(std::move(*trial));
     }
     const bool by_job = made_by_ledger_merge(full_message(m_repo, id));
@@ -941,17 +1005,17 @@ class Auditor {
   Result<std::vector<git::DiffEntry>> changes(const CommitFacts& c, const CommitFacts& parent) {
     auto walked = tree_changes(m_trees, &parent.tree, &c.tree);
     m_trees.next_generation();
-    if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex);
+    if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex());
     if (!may_have_renames(*walked) && !m_options.verify) return walked;
     auto diff = git::diff_trees(m_repo, &parent.tree, &c.tree);
-    if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex);
+    if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex());
     if (m_options.verify && !may_have_renames(*walked)) {
       const auto same = [](const git::DiffEntry& a, const git::DiffEntry& b) {
         return a.status == b.status && a.path == b.path && a.old_path == b.old_path && a.new_kind == b.new_kind &&
                a.has_new == b.has_new && a.old_id == b.old_id && a.new_id == b.new_id;
       };
       if (walked->size() != diff->size() || !std::equal(walked->begin(), walked->end(), diff->begin(), same)) {
-        return make_error(ErrorKind::internal, "verify: commit " + c.hex + ": the tree walk differs from libgit2's diff");
+        return make_error(ErrorKind::internal, "verify: commit " + c.hex() + ": the tree walk differs from libgit2's diff");
       }
     }
     return diff;
@@ -959,19 +1023,19 @@ class Auditor {
 
   // A commit's result from the cache: false when there is none, or when it
   // is a change from a first parent that is not the commit judged last.
-  bool replay(const CommitFacts& c) {
-    std::optional<CachedCommit> entry = m_results->load(c.hex);
+  bool replay(CommitFacts& c) {
+    std::optional<CachedCommit> entry = m_results->load(c.hex());
     if (!entry) return false;
     if (entry->judged && entry->delta && (c.parents.empty() || m_last_judged != git::oid_hex(c.parents.front()))) {
       return false;
     }
-    m_report.commits.push_back(AuditCommit{c.hex, c.summary, entry->profile, c.parents.size() > 1});
+    m_report.commits.push_back(AuditCommit{c.hex(), std::move(c.summary), entry->profile, c.parents.size() > 1});
     if (!entry->judged) {
       note_unchecked(c, entry->profile);
       return true;
     }
     flush_unchecked();
-    for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
+    for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
     PathFindings changed;
     if (entry->delta) {
       changed = std::move(entry->findings);
@@ -981,9 +1045,9 @@ class Auditor {
       changed = changed_paths(all);
     }
     drift_paths(std::move(changed), c);
-    m_last_judged = c.hex;
+    m_last_judged = c.hex();
     for (diag::Finding& f : entry->merge_events) {
-      m_report.findings.push_back(AuditFinding{std::move(f), c.hex, std::nullopt, false});
+      m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
     }
     return true;
   }
@@ -994,24 +1058,24 @@ class Auditor {
     return out;
   }
 
-  Result<void> visit(const CommitFacts& c, std::size_t index) {
+  Result<void> visit(CommitFacts& c, std::size_t index) {
     if (m_results && replay(c)) return {};
     CachedCommit entry;
     if (auto r = visit_live(c, index, entry); !r) return r.error();
     if (m_results) {
-      if (auto r = m_results->store(c.hex, entry); !r && m_report.cache_warning.empty()) {
+      if (auto r = m_results->store(c.hex(), entry); !r && m_report.cache_warning.empty()) {
         m_report.cache_warning = r.error().message;
       }
     }
     return {};
   }
 
-  Result<void> visit_live(const CommitFacts& c, std::size_t index, CachedCommit& entry) {
+  Result<void> visit_live(CommitFacts& c, std::size_t index, CachedCommit& entry) {
     m_fresh.clear();
     m_prefetched.clear();
     std::optional<Prefetcher::Item> ahead;
     if (m_prefetch) ahead = m_prefetch->take(index);
-    LG_TRY(auto tree, open_tree(c.tree, c.hex));
+    LG_TRY(auto tree, open_tree(c.tree, c.hex()));
     std::optional<CommitFacts> parent;
     std::vector<git::DiffEntry> diff;
     if (!c.parents.empty() && ahead && ahead->ok) {
@@ -1023,7 +1087,8 @@ class Auditor {
       LG_TRY(diff, changes(c, *parent));
     }
     ++m_report.commits_checked;
-    if (m_projects) parse_changed_ledgers(diff, short_id(c.hex));
+    if (diff.size() >= k_many_changes) m_read_much = true;
+    if (m_projects) parse_changed_ledgers(diff, short_id(c.hex()));
     std::optional<Checked> incremental;
     if (parent) {
       LG_TRY(incremental, check_incremental(c, *tree, diff));
@@ -1032,10 +1097,11 @@ class Auditor {
     if (incremental) {
       checked = std::move(*incremental);
     } else {
-      LG_TRY(checked, check(*tree, c.hex, c.id));
+      LG_TRY(checked, check(*tree, c.hex(), c.id));
+      m_read_much = true;
       if (checked.judged && m_options.incremental) checked.changed = changed_paths(checked.findings);
     }
-    m_report.commits.push_back(AuditCommit{c.hex, c.summary, checked.profile, c.parents.size() > 1});
+    m_report.commits.push_back(AuditCommit{c.hex(), std::move(c.summary), checked.profile, c.parents.size() > 1});
     entry.profile = checked.profile;
     entry.judged = checked.judged;
     if (!checked.judged) {
@@ -1060,7 +1126,7 @@ class Auditor {
       drift(std::move(checked.findings), c);
     }
     if (m_results && !entry.delta) entry.findings = m_state;
-    m_last_judged = c.hex;
+    m_last_judged = c.hex();
     const std::size_t merge_from = m_report.findings.size();
     if (c.parents.size() > 1) {
       if (auto r = judge_merge(c, c.id, checked.options); !r) return r.error();
@@ -1085,6 +1151,7 @@ class Auditor {
   std::optional<ResultCache> m_results;  // --cache
   std::unique_ptr<ProjectsState> m_projects;  // the era-R state of m_projects_commit (incremental mode)
   git_oid m_projects_commit{};
+  bool m_read_much = false;   // since the last drop_pack_pages()
   std::string m_last_judged;  // the commit judged last (full hex), "" before any
   PathFindings m_state;       // its findings by path, severities applied
   AuditReport m_report;

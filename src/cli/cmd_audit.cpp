@@ -78,25 +78,19 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
     options.progress = [bar](std::size_t done, std::size_t total) { (*bar)(done, total); };
   }
   // The walk reads each commit and tree about once, so libgit2's object
-  // cache buys nothing (off: measured faster as well as smaller), and the
-  // pack windows it maps (by default the whole pack, resident as it is read)
-  // are capped at 32 MiB in 8 MiB windows: smaller limits remap windows all
-  // the time, and with the read-ahead thread every munmap is a cross-core
-  // TLB shootdown (2 MiB / 12 MiB: 6.3 s instead of 4.0 s at 2,000 projects
-  // × 20,000 commits, scripts/bench-audit). The read-ahead and the walk
-  // allocate all the time: with main's single malloc arena they wait on its
-  // lock (5.3 s); two arenas cost ~8 MB.
-  // With --jobs 1 (one thread) smaller windows and one arena keep the peak
-  // lower (90 MB instead of 111 MB there) for 1.6x the time.
+  // cache buys nothing (off: measured faster as well as smaller). The pack
+  // windows libgit2 maps are capped at 32 MiB in 8 MiB windows: smaller
+  // limits remap windows all the time, and with the read-ahead thread every
+  // munmap is a cross-core TLB shootdown (2 MiB / 12 MiB: 6.3 s instead of
+  // 4.0 s at 2,000 projects × 20,000 commits, scripts/bench-audit); the
+  // pages the walk reads are given back every so often instead
+  // (git::drop_pack_pages). The read-ahead and the walk allocate all the
+  // time: with main's single malloc arena they wait on its lock (5.3 s);
+  // two arenas cost ~8 MB, so --jobs 1 keeps one.
   git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(0));
-  if (options.pipeline) {
-    git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(32) << 20);
-    git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(8) << 20);
-    mallopt(M_ARENA_MAX, 2);
-  } else {
-    git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(12) << 20);
-    git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(2) << 20);
-  }
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(32) << 20);
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(8) << 20);
+  if (options.pipeline) mallopt(M_ARENA_MAX, 2);
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) {
     std::fputs(fmt::format("ledgergate: error: {}\n", repo.error().message).c_str(), stderr);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -64,7 +65,9 @@ struct AuditFinding {
 
 struct AuditReport {
   std::vector<AuditCommit> commits;   // oldest first
-  std::vector<AuditFinding> findings; // by introducing commit, then in report order
+  // by introducing commit, then in report order (a deque: thousands, grown
+  // without a copy of all of them)
+  std::deque<AuditFinding> findings;
   bool failed() const;                // some finding is an error
   std::size_t commits_checked = 0;    // commits walked and checked (not read from a cache)
   std::size_t full_checks = 0;        // of which checked in full (the rest from their parent's findings)
