@@ -1036,6 +1036,7 @@ class Auditor {
     }
     flush_unchecked();
     for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
+    m_pt_history.deleted_ruling_ids.insert(entry->deleted_ruling_ids.begin(), entry->deleted_ruling_ids.end());
     PathFindings changed;
     if (entry->delta) {
       changed = std::move(entry->findings);
@@ -1110,6 +1111,7 @@ class Auditor {
     }
     flush_unchecked();
     const std::size_t events_from = m_report.findings.size();
+    m_pt_history.deleted_now.clear();
     if (!c.parents.empty() && (c.parents.size() == 1 || m_options.first_parent)) {
       if (auto r = invariants(c, *tree, checked, *parent, diff); !r) return r.error();
     }
@@ -1118,6 +1120,7 @@ class Auditor {
     entry.delta = m_results && !c.parents.empty() && m_last_judged == git::oid_hex(c.parents.front());
     if (m_results) {
       entry.events = findings_between(m_report, events_from, m_report.findings.size());
+      entry.deleted_ruling_ids = m_pt_history.deleted_now;
       if (entry.delta) entry.findings = checked.changed;
     }
     if (m_options.incremental) {

@@ -152,7 +152,9 @@ class CommitEvents {
     } else {
       what = "modified";
     }
-    if (was && (e.status == "D" || renamed(e))) m_history.deleted_ruling_ids.insert(was->id);
+    if (was && (e.status == "D" || renamed(e)) && m_history.deleted_ruling_ids.insert(was->id).second) {
+      m_history.deleted_now.push_back(was->id);
+    }
     m_out.push_back(finding("audit-ruling-changed", e.path,
                             fmt::format("ruling {} was {}: ruling files are append-only", (was ? was : now)->id, what)));
     return {};

@@ -19,6 +19,7 @@ namespace lg::audit {
 // What the walk remembers between commits.
 struct PtHistory {
   std::set<std::string> deleted_ruling_ids;  // ids whose file a commit deleted or renamed away
+  std::vector<std::string> deleted_now;      // of which the current commit's (the caller clears it)
 };
 
 // `before_profile` / `after_profile`: the detected profiles of the parent's

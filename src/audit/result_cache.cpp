@@ -21,7 +21,7 @@ namespace lg::audit {
 
 namespace {
 
-constexpr std::string_view k_magic = "ledgergate-audit-cache 1\n";
+constexpr std::string_view k_magic = "ledgergate-audit-cache 2\n";
 
 class Writer {
  public:
@@ -149,6 +149,8 @@ std::optional<CachedCommit> ResultCache::load(const std::string& commit) const {
   out.judged = r.number(0, 1) == 1;
   out.events = r.findings();
   out.merge_events = r.findings();
+  const long long ids = r.number(0, 1 << 24);
+  for (long long i = 0; r.ok() && i < ids; ++i) out.deleted_ruling_ids.push_back(r.field());
   out.delta = r.number(0, 1) == 1;
   const long long paths = r.number(0, 1 << 24);
   for (long long i = 0; r.ok() && i < paths; ++i) {
@@ -167,6 +169,8 @@ Result<void> ResultCache::store(const std::string& commit, const CachedCommit& e
   w.number(entry.judged ? 1 : 0);
   w.findings(entry.events);
   w.findings(entry.merge_events);
+  w.number(static_cast<long long>(entry.deleted_ruling_ids.size()));
+  for (const std::string& id : entry.deleted_ruling_ids) w.field(id);
   w.number(entry.delta ? 1 : 0);
   w.number(static_cast<long long>(entry.findings.size()));
   for (const auto& [path, list] : entry.findings) {

@@ -23,6 +23,10 @@ struct CachedCommit {
   // The cross-commit findings of the commit (before drift) and of its merge
   // judgment (after), in report order.
   std::vector<diag::Finding> events, merge_events;
+  // The ruling ids whose files the commit deleted or renamed away (eras P
+  // and T): a replayed commit gives them back to the walk, which reports
+  // an id filed again later.
+  std::vector<std::string> deleted_ruling_ids;
   // The check findings: by path, either those that changed from the first
   // parent's (delta) or all of them (full).
   bool delta = false;

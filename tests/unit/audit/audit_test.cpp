@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <optional>
 
 #include "ledgergate/audit/invariants.hpp"
 #include "support/fixture_tree.hpp"
@@ -191,16 +192,20 @@ std::vector<std::string> rules_at(const audit::AuditReport& report, const git_oi
 
 }  // namespace
 
-TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, ruling edits and reused ids", "[audit][pt]") {
+namespace {
+
+// A tasks-era history from the skeleton: a ruled task, a stray state edge,
+// a ruling edited, deleted, then its id filed again. Empty when the shared
+// corpus is missing.
+struct TasksHistory {
+  git_oid base{}, ruled{}, stray{}, edited{}, deleted{}, reused{};
+};
+std::optional<TasksHistory> tasks_history(const std::string& repo_dir) {
   const std::string fixture = test::shared_dir() + "/corpus/cortex-fixtures/tasks-skeleton";
-  if (test::shared_dir().empty() || !std::filesystem::exists(fixture)) {
-    WARN("shared/corpus/cortex-fixtures/tasks-skeleton not found: skipped");
-    return;
-  }
-  test::TempDir dir;
-  const std::string repo_dir = dir.path() + "/repo";
+  if (test::shared_dir().empty() || !std::filesystem::exists(fixture)) return std::nullopt;
+  TasksHistory h;
   test::FileMap files = test::read_tree(fixture);
-  const git_oid base = test::commit_tree(repo_dir, files, "base");
+  h.base = test::commit_tree(repo_dir, files, "base");
 
   // awaiting-ruling → accepted through `rule accept`: a new ruling and the task's Ruling:.
   const std::string task = "tasks/example/07_awaiting_ruling.md";
@@ -209,36 +214,72 @@ TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, rulin
   replace_once(files[task], "Review-minutes: 5\n", "Ruling: R-20260902-01\nReview-minutes: 5\n");
   files[ruling] = "# R-20260902-01 — accept example 07_awaiting_ruling\n\nProject: example\nTask: " + task +
                   "\nRuns: 342110, 342120\nRuling: accept\n\n## Ruling\n\nAccept.\n\n## Evidence\n\n- x\n";
-  const git_oid ruled = test::commit_tree(repo_dir, files, "rule accept 07", &base);
+  h.ruled = test::commit_tree(repo_dir, files, "rule accept 07", &h.base);
 
   // planned → running by hand: no such edge.
   const std::string planned = "tasks/example/01_scope.md";
   REQUIRE(files[planned].find("State: planned\n") != std::string::npos);
   replace_once(files[planned], "State: planned\n", "State: running\n");
-  const git_oid stray = test::commit_tree(repo_dir, files, "jump 01 to running", &ruled);
+  h.stray = test::commit_tree(repo_dir, files, "jump 01 to running", &h.ruled);
 
   // A ruling edited, then deleted, then its id filed again.
   replace_once(files[ruling], "Accept.", "Accept, on reflection.");
-  const git_oid edited = test::commit_tree(repo_dir, files, "reword a ruling", &stray);
+  h.edited = test::commit_tree(repo_dir, files, "reword a ruling", &h.stray);
   const std::string kept = files[ruling];
   files.erase(ruling);
-  const git_oid deleted = test::commit_tree(repo_dir, files, "delete a ruling", &edited);
+  h.deleted = test::commit_tree(repo_dir, files, "delete a ruling", &h.edited);
   files[ruling] = kept;
-  const git_oid reused = test::commit_tree(repo_dir, files, "file its id again", &deleted);
+  h.reused = test::commit_tree(repo_dir, files, "file its id again", &h.deleted);
+  return h;
+}
 
+}  // namespace
+
+TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, ruling edits and reused ids", "[audit][pt]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  const auto h = tasks_history(repo_dir);
+  if (!h) {
+    WARN("shared/corpus/cortex-fixtures/tasks-skeleton not found: skipped");
+    return;
+  }
   auto repo = git::Repository::open(repo_dir, false);
   REQUIRE(repo.has_value());
   auto report = audit::audit_history(*repo, audit::AuditOptions{});
   REQUIRE(report.has_value());
   REQUIRE(report->commits.size() == 6);
   CHECK(report->commits[0].profile == "cortex-tasks@t2");
-  CHECK(rules_at(*report, base).empty());
-  CHECK(rules_at(*report, ruled).empty());
-  CHECK(rules_at(*report, stray) == std::vector<std::string>{"audit-state-edge"});
-  CHECK(rules_at(*report, edited) == std::vector<std::string>{"audit-ruling-changed"});
-  CHECK(rules_at(*report, deleted) == std::vector<std::string>{"audit-ruling-changed"});
-  CHECK(rules_at(*report, reused) == std::vector<std::string>{"audit-ruling-id-reused"});
+  CHECK(rules_at(*report, h->base).empty());
+  CHECK(rules_at(*report, h->ruled).empty());
+  CHECK(rules_at(*report, h->stray) == std::vector<std::string>{"audit-state-edge"});
+  CHECK(rules_at(*report, h->edited) == std::vector<std::string>{"audit-ruling-changed"});
+  CHECK(rules_at(*report, h->deleted) == std::vector<std::string>{"audit-ruling-changed"});
+  CHECK(rules_at(*report, h->reused) == std::vector<std::string>{"audit-ruling-id-reused"});
   CHECK(report->failed());
+}
+
+TEST_CASE("audit --cache: an id deleted in a cached commit and filed again later is still reported", "[audit][pt]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  const auto h = tasks_history(repo_dir);
+  if (!h) {
+    WARN("shared/corpus/cortex-fixtures/tasks-skeleton not found: skipped");
+    return;
+  }
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  audit::AuditOptions options;
+  options.cache_dir = dir.path() + "/cache";
+  options.range = git::oid_hex(h->deleted);  // the deletion is cached ...
+  auto first = audit::audit_history(*repo, options);
+  REQUIRE(first.has_value());
+  CHECK(first->commits_checked == 5);
+  options.range = "";  // ... and the id filed again afterwards
+  auto second = audit::audit_history(*repo, options);
+  REQUIRE(second.has_value());
+  CHECK(second->commits_checked == 1);
+  CHECK(rules_at(*second, h->deleted) == std::vector<std::string>{"audit-ruling-changed"});
+  CHECK(rules_at(*second, h->reused) == std::vector<std::string>{"audit-ruling-id-reused"});
 }
 
 TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audit][pt]") {
