@@ -17,15 +17,17 @@ void TextFile::index_lines() {
   m_spans.emplace_back(start, text.size() - start);
 }
 
-TextFile decode_text(std::string_view bytes) {
+TextFile decode_text(std::string_view bytes) { return decode_owned_text(std::string(bytes)); }
+
+TextFile decode_owned_text(std::string&& bytes, bool index_lines) {
   TextFile out;
   out.facts.bad_utf8 = util::find_invalid_utf8(bytes);
-  std::string clean = out.facts.bad_utf8 ? util::sanitize_utf8(bytes) : std::string(bytes);
+  std::string clean = out.facts.bad_utf8 ? util::sanitize_utf8(bytes) : std::move(bytes);
   out.facts.bom = clean.rfind("\xEF\xBB\xBF", 0) == 0;
   const std::size_t first_cr = clean.find('\r');
   if (first_cr == std::string::npos) {
     out.text = std::move(clean);
-    out.index_lines();
+    if (index_lines) out.index_lines();
     return out;
   }
   int line = 1;
@@ -42,7 +44,7 @@ TextFile decode_text(std::string_view bytes) {
       out.text += c;
     }
   }
-  out.index_lines();
+  if (index_lines) out.index_lines();
   return out;
 }
 

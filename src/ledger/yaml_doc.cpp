@@ -1068,3 +1068,6 @@ std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
 }
 
 }  // namespace lg::ledger
+
+// The node's packing (see yaml_doc.hpp), where std::string is 32 bytes.
+static_assert(sizeof(std::string) != 32 || sizeof(lg::ledger::YamlNode) <= 104);

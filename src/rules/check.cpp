@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <unordered_set>
+#include <span>
 #include <thread>
 #include <atomic>
 #include <functional>
@@ -103,7 +104,8 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
   auto result = std::make_shared<CheckCache::ProjectsYamlResult>();
   diag::CollectingSink local;
   if (bytes) {
-    const ledger::TextFile file = ledger::decode_text(*bytes);
+    const ledger::TextFile file = ledger::decode_owned_text(std::move(*bytes), false);
+    bytes.reset();
     check_text_input(file.facts, path, local);
     result->table = validate(file.text, local);
   } else {
@@ -186,7 +188,7 @@ std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view byte
 // with its own repository handle (libgit2 handles are not shared between
 // threads). What a worker cannot read is left to the sequential path, which
 // reports it; sources without thread readers (folders, the index) skip this.
-void prefetch_ledgers(Pass& pass, const std::vector<LedgerFile>& ledgers) {
+void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
   std::vector<const LedgerFile*> todo;
   for (const LedgerFile& lf : ledgers) {
     if (is_readable_kind(lf.entry.kind) && !lf.entry.content_id.empty() && !pass.cache.ledgers.count(lf.entry.content_id)) {
@@ -255,16 +257,37 @@ void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& 
   }
 }
 
+// The ledgers are read, parsed and checked in chunks; once the cache holds
+// more than k_cached_ledgers parses, a chunk's new parses are dropped after
+// it is checked: a 20,000-ledger tree is never held parsed all at once
+// (80 MB), while a 2,000-ledger one stays cached for the next check of an
+// audit or a trial merge.
+constexpr std::size_t k_ledger_chunk = 1024;
+constexpr std::size_t k_cached_ledgers = 4096;
+
 Result<void> check_cortex_projects(Pass& pass) {
   const auto projects = check_projects_file(pass);
   const ProjectsTable& rows = projects->table;
   LG_TRY(auto ledgers, list_ledgers(pass));
-  prefetch_ledgers(pass, ledgers);
   std::unordered_set<std::string> keys;
-  for (const LedgerFile& lf : ledgers) {
-    // present, even when unreadable: no "has no ledger" on top
-    if (is_readable_kind(lf.entry.kind)) keys.insert(lf.key);
-    check_ledger_file(pass, lf, rows);
+  for (std::size_t from = 0; from < ledgers.size(); from += k_ledger_chunk) {
+    const std::span<const LedgerFile> chunk =
+        std::span<const LedgerFile>(ledgers).subspan(from, std::min(k_ledger_chunk, ledgers.size() - from));
+    std::vector<std::string> fresh;  // the chunk's blobs the cache lacked
+    for (const LedgerFile& lf : chunk) {
+      if (!lf.entry.content_id.empty() && !pass.cache.ledgers.count(lf.entry.content_id)) {
+        fresh.push_back(lf.entry.content_id);
+      }
+    }
+    prefetch_ledgers(pass, chunk);
+    for (const LedgerFile& lf : chunk) {
+      // present, even when unreadable: no "has no ledger" on top
+      if (is_readable_kind(lf.entry.kind)) keys.insert(lf.key);
+      check_ledger_file(pass, lf, rows);
+    }
+    if (pass.cache.ledgers.size() > k_cached_ledgers) {
+      for (const std::string& id : fresh) pass.cache.ledgers.erase(id);
+    }
   }
   report_active_without_ledger(pass.sink, rows, keys);
   return {};

@@ -35,5 +35,10 @@ struct TextFile {
 };
 
 TextFile decode_text(std::string_view bytes);
+// The same, taking the bytes over (no copy when they are valid UTF-8 without
+// CR). `index_lines` false: line() is not available (line_count() is 0), for
+// a caller that reads only `text` and `facts` (projects.yaml: its YAML
+// loader keeps its own marks), saving a span per line.
+TextFile decode_owned_text(std::string&& bytes, bool index_lines = true);
 
 }  // namespace lg::ledger

@@ -9,12 +9,12 @@ using namespace lg;
 
 namespace {
 
-// 120 ledgers (enough for the check to read and parse them on several
-// threads), every seventh one drifted, plus their rows.
-test::FileMap many_ledgers() {
+// `n` ledgers (120 are enough for the check to read and parse them on
+// several threads), every seventh one drifted, plus their rows.
+test::FileMap many_ledgers(int n = 120) {
   test::FileMap files;
   std::string yaml;
-  for (int i = 0; i < 120; ++i) {
+  for (int i = 0; i < n; ++i) {
     const std::string key = "p" + std::to_string(i);
     yaml += key + ":\n  remote: none\n  local_path: /tmp/x\n  ral_root: /tmp/y\n  mirror: none\n  sync_cli: s\n"
                   "  sync_verbs: [pull]\n  ledger: L.md\n  assistant: none\n  witness_file: w\n  partition: both\n"
@@ -27,11 +27,14 @@ test::FileMap many_ledgers() {
   return files;
 }
 
-std::string cortex_of(git::TreeSource& tree) {
-  rules::CheckCache cache;
+std::string cortex_of(git::TreeSource& tree, rules::CheckCache& cache) {
   auto report = rules::check_tree(tree, {}, cache);
   REQUIRE(report);
   return report::render_cortex(report->findings);
+}
+std::string cortex_of(git::TreeSource& tree) {
+  rules::CheckCache cache;
+  return cortex_of(tree, cache);
 }
 
 }  // namespace
@@ -53,4 +56,24 @@ TEST_CASE("check: a large tree read on several threads equals the sequential rea
   CHECK(sequential.find("projects/p7.md: `Issue:` must be Repo#N, an issue URL or none, not 'bad'") !=
         std::string::npos);
   CHECK(std::count(sequential.begin(), sequential.end(), '\n') == 1 + 18);  // DRIFT + p0, p7, ..., p119
+}
+
+TEST_CASE("check: a tree of more ledgers than the parse cache keeps is checked in chunks, in order", "[rules][check]") {
+  // 4,500 ledgers: five chunks of 1,024, the cache's 4,096 parses exceeded.
+  const test::FileMap files = many_ledgers(4500);
+  test::TempDir dir;
+  test::write_tree(dir.path() + "/root", files);
+  auto disk = git::open_directory_source(dir.path() + "/root");
+  REQUIRE(disk);
+  const std::string sequential = cortex_of(**disk);
+  CHECK(std::count(sequential.begin(), sequential.end(), '\n') == 1 + 643);  // p0, p7, ..., p4494
+  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
+  auto repo = git::Repository::open(dir.path() + "/repo", false);
+  REQUIRE(repo);
+  auto tree = git::open_tree_source(*repo, *repo->commit_tree(commit), "HEAD");
+  REQUIRE(tree);
+  rules::CheckCache cache;
+  CHECK(cortex_of(**tree, cache) == sequential);
+  CHECK(cache.ledgers.size() == 4096);  // the last chunk, past the cap, was not kept
+  CHECK(cortex_of(**tree, cache) == sequential);  // again, partly from the cache
 }
