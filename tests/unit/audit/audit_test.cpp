@@ -343,3 +343,74 @@ TEST_CASE("audit: an open-requirements file beside the ledger is not a change of
   CHECK(report->commits[1].profile == "cortex-projects+open-requirements");
   for (const audit::AuditFinding& f : report->findings) CHECK(f.finding.rule != "audit-migration");
 }
+
+namespace {
+
+// A merge commit of `first` and `second` whose tree is `tree_of`'s, on refs/heads/main
+// (which must point at `first`).
+git_oid merge_commit(const std::string& dir, const git_oid& tree_of, const git_oid& first, const git_oid& second,
+                     const std::string& message) {
+  git_repository* raw = nullptr;
+  REQUIRE(git_repository_open(&raw, dir.c_str()) == 0);
+  git::RepositoryPtr repo(raw);
+  git_commit* a = nullptr;
+  git_commit* b = nullptr;
+  git_commit* t = nullptr;
+  REQUIRE(git_commit_lookup(&a, repo.get(), &first) == 0);
+  git::CommitPtr a_owned(a);
+  REQUIRE(git_commit_lookup(&b, repo.get(), &second) == 0);
+  git::CommitPtr b_owned(b);
+  REQUIRE(git_commit_lookup(&t, repo.get(), &tree_of) == 0);
+  git::CommitPtr t_owned(t);
+  git_tree* tree = nullptr;
+  REQUIRE(git_commit_tree(&tree, t) == 0);
+  git::TreePtr tree_owned(tree);
+  git_signature* sig = nullptr;
+  REQUIRE(git_signature_new(&sig, "Ledger Test", "test@ledgergate.invalid", 1788220800, 0) == 0);
+  std::unique_ptr<git_signature, void (*)(git_signature*)> sig_owned(sig, git_signature_free);
+  const git_commit* parents[2] = {a, b};
+  git_oid id;
+  REQUIRE(git_commit_create(&id, repo.get(), "refs/heads/main", sig, sig, nullptr, message.c_str(), tree, 2,
+                            parents) == 0);
+  return id;
+}
+
+}  // namespace
+
+TEST_CASE("audit: audit-not-checked — a merge whose parents cannot be trial-merged is reported, not judged",
+          "[audit]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  const test::FileMap fixture = test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example");
+  const git_oid base = test::commit_tree(repo_dir, fixture, "base");
+  test::FileMap side_files = fixture;
+  side_files["notes/side.txt"] = "side\n";
+  const git_oid side = test::commit_tree(repo_dir, side_files, "side", &base, "refs/heads/side");
+  test::FileMap main_files = fixture;
+  main_files["notes/main.txt"] = "main\n";
+  const git_oid main_tip = test::commit_tree(repo_dir, main_files, "main", &base);
+  test::FileMap both = main_files;
+  both["notes/side.txt"] = "side\n";
+  const git_oid scratch = test::commit_tree(repo_dir, both, "the clean merge's tree", nullptr, "refs/heads/scratch");
+  // Good: the parents have a merge base, the merge is judged (and is the clean merge).
+  const git_oid merged = merge_commit(repo_dir, scratch, main_tip, side, "Merge branch 'side'");
+  // Bad: a second root commit, merged in: no merge base, so the trial merge cannot run.
+  const git_oid orphan = test::commit_tree(repo_dir, fixture, "unrelated root", nullptr, "refs/heads/other");
+  const git_oid unrelated = merge_commit(repo_dir, merged, merged, orphan, "Merge branch 'other'");
+
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  auto report = audit::audit_history(*repo, audit::AuditOptions{});
+  REQUIRE(report.has_value());
+  CHECK(rules_at(*report, merged).empty());
+  REQUIRE(rules_at(*report, unrelated) == std::vector<std::string>{"audit-not-checked"});
+  for (const audit::AuditFinding& f : report->findings) {
+    if (f.finding.rule != "audit-not-checked") continue;
+    CHECK(f.introduced_in == git::oid_hex(unrelated));
+    CHECK(f.finding.severity == diag::Severity::info);
+    CHECK(f.finding.location.rev == git::oid_hex(unrelated).substr(0, 12));
+    CHECK(f.finding.message == "merge not judged: no merge base between " + git::oid_hex(merged).substr(0, 12) +
+                                   " and " + git::oid_hex(orphan).substr(0, 12) + " (unrelated histories)");
+  }
+  CHECK_FALSE(report->failed());
+}

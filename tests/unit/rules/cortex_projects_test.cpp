@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "ledgergate/rules/check.hpp"
+#include "support/fixture_tree.hpp"
+
 using namespace lg;
 
 namespace {
@@ -127,4 +130,95 @@ TEST_CASE("cortex-projects rules: text input problems are located", "[rules][cor
   CHECK(fs[0].cannot_judge);
   CHECK(fs[1].rule == "input-line-endings");
   CHECK(fs[1].location.line == 1);
+}
+
+TEST_CASE("cortex-projects rules: each rule fires on its bad case, not on the corrected one",
+          "[rules][cortex_projects]") {
+  using V = std::vector<std::string>;
+  const std::string run_line = "- 12 \u2014 open \u2014 ral \u2014 2026-09-01 \u2014 a run";
+
+  SECTION("ledger-run-line-parses (R-P03)") {
+    CHECK(texts(run(with(k_base, "- 12 \u2014 open", "- 12 \u2014 closed"))) ==
+          V{"ledger-run-line-parses | projects/demo.md: line 12: run line does not parse: - 12 \u2014 closed \u2014 "
+            "ral \u2014 2026-09-01 \u2014 a run"});
+    // The raw line is quoted stripped, before ` -- ` is read as ` \u2014 `.
+    CHECK(texts(run(with(k_base, run_line, "- 12 -- shut -- ral -- 2026-09-01 -- a run   "))) ==
+          V{"ledger-run-line-parses | projects/demo.md: line 12: run line does not parse: "
+            "- 12 -- shut -- ral -- 2026-09-01 -- a run"});
+    // Corrected: the run line parses (with either dash spelling).
+    CHECK(run(with(k_base, "- 12 \u2014 open", "- 12 \u2014 running")).empty());
+    CHECK(run(with(k_base, run_line, "- 12 -- open -- ral -- 2026-09-01 -- a run")).empty());
+  }
+
+  SECTION("ledger-title-names-key (R-P07)") {
+    CHECK(texts(run(with(k_base, "# demo \u2014", "# other \u2014"))) ==
+          V{"ledger-title-names-key | projects/demo.md: title must be `# demo \u2014 <summary>`, not "
+            "`# other \u2014 A short summary`"});
+    // The title is quoted as written (stripped), not dash-normalised.
+    CHECK(texts(run(with(k_base, "# demo \u2014", "#   demo_2 --"))) ==
+          V{"ledger-title-names-key | projects/demo.md: title must be `# demo \u2014 <summary>`, not "
+            "`# demo_2 -- A short summary`"});
+    CHECK(run(with(k_base, "# demo \u2014", "# demo --")).empty());
+    CHECK(run(k_base).empty());
+  }
+
+  SECTION("ledger-summary-word-cap (R-P08)") {
+    const std::string fifteen =
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen";
+    CHECK(texts(run(with(k_base, "A short summary", fifteen + " sixteen"))) ==
+          V{"ledger-summary-word-cap | projects/demo.md: summary is over 15 words: " + fifteen + " sixteen"});
+    CHECK(run(with(k_base, "A short summary", fifteen)).empty());
+  }
+
+  SECTION("ledger-header-closed (R-F03)") {
+    const auto extra = run(with(k_base, "Issue: demo#1\n", "Issue: demo#1\nOwner: me\nStatus: live\n"));
+    CHECK(texts(extra) == V{"ledger-header-closed | projects/demo.md: unknown header key(s) Owner, Status \u2014 the "
+                            "header holds only Project, Issue"});
+    REQUIRE(extra.size() == 1);
+    CHECK(extra[0].location.line == 5);
+    // Corrected: only Project and Issue; a `- item` line in the block is ignored, and a
+    // `Key:` line after the blank line that ends the header is body text.
+    CHECK(run(k_base).empty());
+    CHECK(run(with(k_base, "Issue: demo#1\n", "Issue: demo#1\n- owner: me\n")).empty());
+    CHECK(run(with(k_base, "Working.", "Owner: me")).empty());
+  }
+
+  SECTION("ledger-now-on-active (R-F06)") {
+    CHECK(texts(run(with(k_base, "Working.", ""))) ==
+          V{"ledger-now-on-active | projects/demo.md: `## Now` is empty on an active project"});
+    CHECK(texts(run(with(k_base, "Working.", "   \n  "))) ==
+          V{"ledger-now-on-active | projects/demo.md: `## Now` is empty on an active project"});
+    // Corrected: a line in ## Now, or a row that is not active.
+    CHECK(run(k_base).empty());
+    CHECK(run(with(k_base, "Working.", ""), "dormant").empty());
+    CHECK(run(with(k_base, "Working.", ""), "planned").empty());
+  }
+}
+
+TEST_CASE("cortex-projects rules: ledger-file-name (R-L01) through the check driver", "[rules][cortex_projects]") {
+  const std::string row =
+      "demo:\n  remote: none\n  local_path: /tmp/x\n  ral_root: /tmp/y\n  mirror: none\n  sync_cli: s\n"
+      "  sync_verbs: [pull]\n  ledger: L.md\n  assistant: none\n  witness_file: w\n  partition: both\n"
+      "  status: dormant\n";
+  auto check = [&](const std::string& ledger_path) {
+    test::TempDir dir;
+    test::write_tree(dir.path() + "/root", {{"projects.yaml", row}, {ledger_path, k_base}});
+    auto tree = git::open_directory_source(dir.path() + "/root");
+    REQUIRE(tree);
+    rules::CheckCache cache;
+    auto report = rules::check_tree(**tree, {}, cache);
+    REQUIRE(report);
+    CHECK(report->profile == "cortex-projects");
+    return texts(report->findings);
+  };
+  using V = std::vector<std::string>;
+  // A name that is not a bare key: the file is reported and not read as a ledger.
+  CHECK(check("projects/Demo.md") ==
+        V{"ledger-file-name | projects/Demo.md: file name must be projects/<key>.md with a bare key"});
+  CHECK(check("projects/demo-1.md") ==
+        V{"ledger-file-name | projects/demo-1.md: file name must be projects/<key>.md with a bare key"});
+  // Corrected: projects/<key>.md is read as the ledger of `demo`.
+  CHECK(check("projects/demo.md").empty());
+  // AGENTS.md and TEMPLATE.md are not ledgers and not misnamed.
+  CHECK(check("projects/AGENTS.md").empty());
 }

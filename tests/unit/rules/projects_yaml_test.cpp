@@ -392,3 +392,92 @@ TEST_CASE("projects.yaml: reads text with universal newlines", "[rules][projects
   std::replace(cr.begin(), cr.end(), '\n', '\r');
   CHECK(run(cr).findings.empty());
 }
+
+namespace {
+
+// "rule | reference line" for each finding, in order.
+Lines rule_texts(const Run& r) {
+  Lines out;
+  for (const Finding& f : r.findings) out.push_back(f.rule + " | " + lg::diag::peer_text(f));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("projects.yaml: each rule fires by its id on a bad input, not on the corrected one",
+          "[rules][projects_yaml]") {
+  SECTION("projects-yaml-is-mapping (Y-03)") {
+    CHECK(rule_texts(run("- example\n")) ==
+          Lines{"projects-yaml-is-mapping | projects.yaml: the document is not a mapping of project keys"});
+    CHECK(rule_texts(run("42\n")) ==
+          Lines{"projects-yaml-is-mapping | projects.yaml: the document is not a mapping of project keys"});
+    CHECK(run(k_fixture).findings.empty());
+  }
+  SECTION("projects-yaml-key-grammar (Y-04)") {
+    CHECK(rule_texts(run(fixture_with("example:\n", "Example:\n"))) ==
+          Lines{"projects-yaml-key-grammar | projects.yaml: project key 'Example' must match ^[a-z][a-z0-9_]*$"});
+    CHECK(rule_texts(run(fixture_with("example:\n", "my-example:\n"))) ==
+          Lines{"projects-yaml-key-grammar | projects.yaml: project key 'my-example' must match ^[a-z][a-z0-9_]*$"});
+    CHECK(run(fixture_with("example:\n", "my_example2:\n")).findings.empty());
+  }
+  SECTION("projects-yaml-row-is-mapping (Y-05)") {
+    CHECK(rule_texts(run("example: [remote, none]\n")) ==
+          Lines{"projects-yaml-row-is-mapping | projects.yaml: example is not a mapping of fields"});
+    CHECK(run(k_fixture).findings.empty());
+  }
+  SECTION("projects-yaml-sync-verbs-list (Y-07)") {
+    CHECK(rule_texts(run(fixture_with("  sync_verbs: [pull, submit, jobs, tail]\n", "  sync_verbs: pull, submit\n"))) ==
+          Lines{"projects-yaml-sync-verbs-list | projects.yaml: example.sync_verbs must be a list `[a, b]`",
+                "projects-yaml-required-fields | projects.yaml: example is missing sync_verbs"});
+    CHECK(run(fixture_with("  sync_verbs: [pull, submit, jobs, tail]\n", "  sync_verbs: [pull, submit]\n"))
+              .findings.empty());
+  }
+  SECTION("projects-yaml-sync-verbs-words (Y-08)") {
+    const std::string verbs = "  sync_verbs: [pull, submit, jobs, tail]\n";
+    CHECK(rule_texts(run(fixture_with(verbs, "  sync_verbs: [pull, Submit]\n"))) ==
+          Lines{"projects-yaml-sync-verbs-words | projects.yaml: example.sync_verbs holds a non-bare word: "
+                "['Submit']"});
+    CHECK(run(fixture_with(verbs, "  sync_verbs: [pull, submit-all]\n")).findings.empty());
+  }
+  SECTION("projects-yaml-field-has-value (Y-09)") {
+    const Run r = run(fixture_with("  ledger: wiki/project/state.md\n", "  ledger:\n"));
+    CHECK(rule_texts(r) == Lines{"projects-yaml-field-has-value | projects.yaml: example.ledger has no value",
+                                 "projects-yaml-field-not-empty | projects.yaml: example.ledger is empty"});
+    CHECK(r.findings[0].location.line == 11);
+    CHECK(run(fixture_with("  ledger: wiki/project/state.md\n", "  ledger: state.md\n")).findings.empty());
+  }
+  SECTION("projects-yaml-field-is-string (Y-10)") {
+    CHECK(rule_texts(run(fixture_with("  sync_cli: hpc/sync\n", "  sync_cli: 12\n"))) ==
+          Lines{"projects-yaml-field-is-string | projects.yaml: example.sync_cli must be a string, not int"});
+    CHECK(run(fixture_with("  sync_cli: hpc/sync\n", "  sync_cli: '12'\n")).findings.empty());
+  }
+  SECTION("projects-yaml-partition-enum (Y-13)") {
+    CHECK(rule_texts(run(fixture_with("  partition: gpu\n", "  partition: GPU\n"))) ==
+          Lines{"projects-yaml-partition-enum | projects.yaml: example.partition must be gpu | ral | both, not GPU"});
+    CHECK(run(fixture_with("  partition: gpu\n", "  partition: ral\n")).findings.empty());
+  }
+  SECTION("projects-yaml-remote-shape (Y-15)") {
+    CHECK(rule_texts(run(fixture_with("  remote: none\n", "  remote: owner/repo name\n"))) ==
+          Lines{"projects-yaml-remote-shape | projects.yaml: example.remote must be owner/repo or none"});
+    CHECK(run(fixture_with("  remote: none\n", "  remote: owner/repo_name\n")).findings.empty());
+  }
+  SECTION("projects-yaml-absolute-paths (Y-16)") {
+    const std::string ral_root = "  ral_root: /mnt/ral/jnightin/example\n";
+    const Run r = run(fixture_with(ral_root, "  ral_root: mnt/ral/jnightin/example\n"));
+    CHECK(rule_texts(r) ==
+          Lines{"projects-yaml-absolute-paths | projects.yaml: example.ral_root must be an absolute path"});
+    CHECK(r.findings[0].location.line == 7);
+    CHECK(run(fixture_with(ral_root, "  ral_root: /mnt/ral/example\n")).findings.empty());
+  }
+  SECTION("projects-yaml-mirror-shape (Y-17)") {
+    CHECK(rule_texts(run(fixture_with("  mirror: /mnt/c/Users/Jammy/Science/example/mirror", "  mirror: None"))) ==
+          Lines{"projects-yaml-mirror-shape | projects.yaml: example.mirror must be an absolute path or none"});
+    CHECK(run(fixture_with("  mirror: /mnt/c/Users/Jammy/Science/example/mirror", "  mirror: none")).findings.empty());
+  }
+  SECTION("projects-yaml-assistant-shape (Y-18)") {
+    CHECK(rule_texts(run(fixture_with("  assistant: none\n", "  assistant: my assistant\n"))) ==
+          Lines{"projects-yaml-assistant-shape | projects.yaml: example.assistant must be 'none' or a bare "
+                "workspace-relative directory name (got 'my assistant')"});
+    CHECK(run(fixture_with("  assistant: none\n", "  assistant: my_assistant\n")).findings.empty());
+  }
+}
