@@ -446,21 +446,6 @@ TEST_CASE("projects.yaml: each rule fires by its id on a bad input, not on the c
     CHECK(r.findings[0].location.line == 11);
     CHECK(run(fixture_with("  ledger: wiki/project/state.md\n", "  ledger: state.md\n")).findings.empty());
   }
-  SECTION("projects-yaml-field-is-string (Y-10)") {
-    CHECK(rule_texts(run(fixture_with("  sync_cli: hpc/sync\n", "  sync_cli: 12\n"))) ==
-          Lines{"projects-yaml-field-is-string | projects.yaml: example.sync_cli must be a string, not int"});
-    CHECK(run(fixture_with("  sync_cli: hpc/sync\n", "  sync_cli: '12'\n")).findings.empty());
-  }
-  SECTION("projects-yaml-partition-enum (Y-13)") {
-    CHECK(rule_texts(run(fixture_with("  partition: gpu\n", "  partition: GPU\n"))) ==
-          Lines{"projects-yaml-partition-enum | projects.yaml: example.partition must be gpu | ral | both, not GPU"});
-    CHECK(run(fixture_with("  partition: gpu\n", "  partition: ral\n")).findings.empty());
-  }
-  SECTION("projects-yaml-remote-shape (Y-15)") {
-    CHECK(rule_texts(run(fixture_with("  remote: none\n", "  remote: owner/repo name\n"))) ==
-          Lines{"projects-yaml-remote-shape | projects.yaml: example.remote must be owner/repo or none"});
-    CHECK(run(fixture_with("  remote: none\n", "  remote: owner/repo_name\n")).findings.empty());
-  }
   SECTION("projects-yaml-absolute-paths (Y-16)") {
     const std::string ral_root = "  ral_root: /mnt/ral/jnightin/example\n";
     const Run r = run(fixture_with(ral_root, "  ral_root: mnt/ral/jnightin/example\n"));
@@ -469,15 +454,33 @@ TEST_CASE("projects.yaml: each rule fires by its id on a bad input, not on the c
     CHECK(r.findings[0].location.line == 7);
     CHECK(run(fixture_with(ral_root, "  ral_root: /mnt/ral/example\n")).findings.empty());
   }
-  SECTION("projects-yaml-mirror-shape (Y-17)") {
-    CHECK(rule_texts(run(fixture_with("  mirror: /mnt/c/Users/Jammy/Science/example/mirror", "  mirror: None"))) ==
-          Lines{"projects-yaml-mirror-shape | projects.yaml: example.mirror must be an absolute path or none"});
-    CHECK(run(fixture_with("  mirror: /mnt/c/Users/Jammy/Science/example/mirror", "  mirror: none")).findings.empty());
-  }
-  SECTION("projects-yaml-assistant-shape (Y-18)") {
-    CHECK(rule_texts(run(fixture_with("  assistant: none\n", "  assistant: my assistant\n"))) ==
-          Lines{"projects-yaml-assistant-shape | projects.yaml: example.assistant must be 'none' or a bare "
-                "workspace-relative directory name (got 'my assistant')"});
-    CHECK(run(fixture_with("  assistant: none\n", "  assistant: my_assistant\n")).findings.empty());
+  // One field's value replaced: the bad value's finding, and a good value without one.
+  struct FieldCase {
+    const char* rule;
+    std::string from, bad, message, good;
+  };
+  const FieldCase field_cases[] = {
+      {"projects-yaml-field-is-string (Y-10)", "  sync_cli: hpc/sync\n", "  sync_cli: 12\n",
+       "projects-yaml-field-is-string | projects.yaml: example.sync_cli must be a string, not int",
+       "  sync_cli: '12'\n"},
+      {"projects-yaml-partition-enum (Y-13)", "  partition: gpu\n", "  partition: GPU\n",
+       "projects-yaml-partition-enum | projects.yaml: example.partition must be gpu | ral | both, not GPU",
+       "  partition: ral\n"},
+      {"projects-yaml-remote-shape (Y-15)", "  remote: none\n", "  remote: owner/repo name\n",
+       "projects-yaml-remote-shape | projects.yaml: example.remote must be owner/repo or none",
+       "  remote: owner/repo_name\n"},
+      {"projects-yaml-mirror-shape (Y-17)", "  mirror: /mnt/c/Users/Jammy/Science/example/mirror", "  mirror: None",
+       "projects-yaml-mirror-shape | projects.yaml: example.mirror must be an absolute path or none",
+       "  mirror: none"},
+      {"projects-yaml-assistant-shape (Y-18)", "  assistant: none\n", "  assistant: my assistant\n",
+       "projects-yaml-assistant-shape | projects.yaml: example.assistant must be 'none' or a bare "
+       "workspace-relative directory name (got 'my assistant')",
+       "  assistant: my_assistant\n"},
+  };
+  for (const FieldCase& c : field_cases) {
+    SECTION(c.rule) {
+      CHECK(rule_texts(run(fixture_with(c.from, c.bad))) == Lines{c.message});
+      CHECK(run(fixture_with(c.from, c.good)).findings.empty());
+    }
   }
 }
