@@ -96,13 +96,6 @@ bool under(std::string_view path, std::string_view dir) {
 // so it stays an error finding of its commit.
 bool unreadable(const diag::Finding& f) { return f.cannot_judge && f.rule != "input-not-utf8"; }
 
-bool profile_checked(const std::string& name) {
-  for (const rules::ProfileInfo& p : rules::known_profiles()) {
-    if (p.name == name) return p.checked;
-  }
-  return true;  // unknown names are left to check_tree
-}
-
 Result<std::string> shallow_note(const git::Repository& repo) {
   std::ifstream in(repo.git_dir() + "/shallow");
   std::string first;
@@ -432,7 +425,6 @@ class Auditor {
       if (m_options.progress) m_options.progress(i + 1, commits.size());
     }
     m_prefetch.reset();
-    flush_unchecked();
     // Open findings were seen last at the last commit judged (their paths'
     // findings did not change after their last update).
     for (const auto& [key, open] : m_open) {
@@ -457,7 +449,6 @@ class Auditor {
 
   struct Checked {
     std::string profile;
-    bool judged = true;  // false: a profile this build cannot check
     std::vector<diag::Finding> findings;  // all of them (a full check)
     rules::CheckOptions options;
     // The findings of the paths whose findings may have changed since the
@@ -497,10 +488,6 @@ class Auditor {
     auto profile = rules::detect_profile(tree);
     if (!profile) return profile.error().with_context("cannot judge: commit " + hex);
     out.profile = *profile;
-    if (out.options.profile == "auto" && !out.profile.empty() && !profile_checked(out.profile)) {
-      out.judged = false;
-      return out;
-    }
     ++m_report.full_checks;
     if (m_options.incremental && projects_engine_applies(out.options, out.profile)) {
       auto state = std::make_unique<ProjectsState>();
@@ -522,10 +509,6 @@ class Auditor {
       if (report.error().kind == ErrorKind::invalid_input &&
           report.error().message.rfind("no ledger found", 0) == 0) {
         return out;  // nothing to check yet (or any more)
-      }
-      if (report.error().message.find("cannot judge") != std::string::npos) {
-        out.judged = false;
-        return out;
       }
       return report.error().with_context("cannot judge: commit " + hex);
     }
@@ -618,7 +601,6 @@ class Auditor {
     LG_TRY(CommitFacts parent, read_commit(m_repo, first.parents.front()));
     LG_TRY(auto tree, open_tree(parent.tree, parent.hex()));
     LG_TRY(Checked checked, check(*tree, parent.hex(), parent.id));
-    if (!checked.judged) return {};
     m_last_judged = parent.hex();
     for (diag::Finding& f : checked.findings) {
       f.location.rev = short_id(parent.hex());
@@ -627,30 +609,6 @@ class Auditor {
       m_report.findings.push_back(AuditFinding{std::move(f), parent.hex(), std::nullopt, true});
     }
     return {};
-  }
-
-  void flush_unchecked() {
-    if (m_unchecked_first.empty()) return;
-    diag::Finding f = rules::make_finding(
-        "audit-not-checked", "", 0,
-        fmt::format("cannot judge commits {}..{} ({} commit{}, profile {}): not checked",
-                    short_id(m_unchecked_first), short_id(m_unchecked_last), m_unchecked_count,
-                    m_unchecked_count == 1 ? "" : "s", m_unchecked_profile),
-        diag::PeerForm::none);
-    f.location.rev = short_id(m_unchecked_first);
-    m_report.findings.push_back(AuditFinding{std::move(f), m_unchecked_first, std::nullopt, false});
-    m_unchecked_first.clear();
-    m_unchecked_count = 0;
-  }
-
-  void note_unchecked(const CommitFacts& c, const std::string& profile) {
-    if (!m_unchecked_first.empty() && m_unchecked_profile != profile) flush_unchecked();
-    if (m_unchecked_first.empty()) {
-      m_unchecked_first = c.hex();
-      m_unchecked_profile = profile;
-    }
-    m_unchecked_last = c.hex();
-    ++m_unchecked_count;
   }
 
   void event(diag::Finding f, const CommitFacts& c, const rules::CheckOptions& options) {
@@ -1026,15 +984,10 @@ class Auditor {
   bool replay(CommitFacts& c) {
     std::optional<CachedCommit> entry = m_results->load(c.hex());
     if (!entry) return false;
-    if (entry->judged && entry->delta && (c.parents.empty() || m_last_judged != git::oid_hex(c.parents.front()))) {
+    if (entry->delta && (c.parents.empty() || m_last_judged != git::oid_hex(c.parents.front()))) {
       return false;
     }
     m_report.commits.push_back(AuditCommit{c.hex(), std::move(c.summary), entry->profile, c.parents.size() > 1});
-    if (!entry->judged) {
-      note_unchecked(c, entry->profile);
-      return true;
-    }
-    flush_unchecked();
     for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
     m_pt_history.deleted_ruling_ids.insert(entry->deleted_ruling_ids.begin(), entry->deleted_ruling_ids.end());
     PathFindings changed;
@@ -1100,16 +1053,10 @@ class Auditor {
     } else {
       LG_TRY(checked, check(*tree, c.hex(), c.id));
       m_read_much = true;
-      if (checked.judged && m_options.incremental) checked.changed = changed_paths(checked.findings);
+      if (m_options.incremental) checked.changed = changed_paths(checked.findings);
     }
     m_report.commits.push_back(AuditCommit{c.hex(), std::move(c.summary), checked.profile, c.parents.size() > 1});
     entry.profile = checked.profile;
-    entry.judged = checked.judged;
-    if (!checked.judged) {
-      note_unchecked(c, checked.profile);
-      return {};
-    }
-    flush_unchecked();
     const std::size_t events_from = m_report.findings.size();
     m_pt_history.deleted_now.clear();
     if (!c.parents.empty() && (c.parents.size() == 1 || m_options.first_parent)) {
@@ -1159,8 +1106,6 @@ class Auditor {
   PathFindings m_state;       // its findings by path, severities applied
   AuditReport m_report;
   std::map<std::string, std::vector<std::size_t>> m_open;  // drift key → open findings, oldest first
-  std::string m_unchecked_first, m_unchecked_last, m_unchecked_profile;
-  std::size_t m_unchecked_count = 0;
 };
 
 }  // namespace

@@ -21,7 +21,7 @@ namespace lg::audit {
 
 namespace {
 
-constexpr std::string_view k_magic = "ledgergate-audit-cache 2\n";
+constexpr std::string_view k_magic = "ledgergate-audit-cache 3\n";
 
 class Writer {
  public:
@@ -146,7 +146,6 @@ std::optional<CachedCommit> ResultCache::load(const std::string& commit) const {
   if (r.field() != commit || r.field() != m_fingerprint) return std::nullopt;
   CachedCommit out;
   out.profile = r.field();
-  out.judged = r.number(0, 1) == 1;
   out.events = r.findings();
   out.merge_events = r.findings();
   const long long ids = r.number(0, 1 << 24);
@@ -166,7 +165,6 @@ Result<void> ResultCache::store(const std::string& commit, const CachedCommit& e
   w.field(commit);
   w.field(m_fingerprint);
   w.field(entry.profile);
-  w.number(entry.judged ? 1 : 0);
   w.findings(entry.events);
   w.findings(entry.merge_events);
   w.number(static_cast<long long>(entry.deleted_ruling_ids.size()));

@@ -19,7 +19,6 @@ namespace lg::audit {
 
 struct CachedCommit {
   std::string profile;
-  bool judged = true;
   // The cross-commit findings of the commit (before drift) and of its merge
   // judgment (after), in report order.
   std::vector<diag::Finding> events, merge_events;

@@ -503,8 +503,7 @@ Result<bool> exists(git::TreeSource& tree, std::string_view path) {
 }
 
 // The profile registry: a layout test and a pass list per ledger kind, newest
-// first. A profile without a pass is recognised but not checked by this build
-// (its tree cannot be judged: exit 2, never a silent pass).
+// first. Every profile has its pass.
 struct Profile {
   std::string_view name;
   std::string_view summary;
@@ -523,6 +522,7 @@ constexpr Profile k_profiles[] = {
     {"open-requirements", "open-requirements ledgers: **/open-requirements.ledger.yml (spec/open-requirements.md)",
      "", check_orl},
 };
+static_assert(std::all_of(std::begin(k_profiles), std::end(k_profiles), [](const Profile& p) { return p.run != nullptr; }));
 
 // The sub-eras a profile can be pinned to (`name@sub`), oldest first.
 std::vector<std::string_view> sub_eras(std::string_view profile) {
@@ -542,7 +542,7 @@ const Profile* find_profile(std::string_view name) {
 std::vector<ProfileInfo> known_profiles() {
   std::vector<ProfileInfo> out;
   for (const Profile& p : k_profiles) {
-    ProfileInfo info{std::string(p.name), std::string(p.summary), p.run != nullptr, {}};
+    ProfileInfo info{std::string(p.name), std::string(p.summary), {}};
     for (std::string_view sub : sub_eras(p.name)) info.sub_eras.emplace_back(sub);
     out.push_back(std::move(info));
   }
@@ -703,10 +703,6 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
                                                 std::vector<std::string>(subs.begin(), subs.end()), ", ") + ")"));
   }
   if (sub.empty() && !subs.empty() && name != "cortex-projects") sub = std::string(subs.back());
-  if (!profile->run) {
-    return make_error(ErrorKind::invalid_input,
-                      "cannot judge: the tree is a " + name + " ledger, which this build does not check yet");
-  }
   if (profile->run == check_orl && orl_files.empty()) {
     return make_error(ErrorKind::invalid_input,
                       "no ledger found: no file matches the open-requirements glob " + options.open_requirements_glob);

@@ -450,10 +450,9 @@ constexpr std::array k_rules = {
              "a merge made by the ledger-merge job was not ledger-only or not check-clean",
              "The job (its message names `ledger-merge`) may land only ledger-only branches whose merge checks clean."},
     RuleInfo{"audit-not-checked", "", "audit", diag::Severity::info,
-             "a merge, or commits, the audit could not judge",
+             "a merge the audit could not judge",
              "A merge whose parents cannot be trial-merged (unrelated histories; a criss-cross history, which "
-             "trial-merge refuses rather than guess a base) is reported, not judged; so would be a run of commits "
-             "of a layout this build recognises without checking (every layout it lists is checked)."},
+             "trial-merge refuses rather than guess a base) is reported, not judged, and the walk goes on."},
 };
 
 // The space-separated words of a registry cell (labels "P-F01 T-F01", profiles).

@@ -63,7 +63,6 @@ class CheckCache {
 struct ProfileInfo {
   std::string name;
   std::string summary;
-  bool checked = false;  // false: recognised by layout, not checked by this build
   std::vector<std::string> sub_eras;  // oldest first; the newest is the default ("p1a" … "p3")
 };
 // The profiles `check` knows, newest first.
