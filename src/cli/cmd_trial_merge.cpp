@@ -33,6 +33,14 @@ std::string render_text(const merge::TrialMergeReport& r, const TrialMergeOption
   std::string out = fmt::format("merge {} ({}) into {} ({}), merge base {}{}\n", o.head, short_id(r.head), o.base,
                                 short_id(r.base), short_id(r.merge_base),
                                 r.merge.full_merge ? " [rename-aware merge]" : "");
+  if (r.merge_bases.size() > 1) {
+    std::string ids;
+    for (const git_oid& id : r.merge_bases) ids += (ids.empty() ? "" : ", ") + short_id(id);
+    out += fmt::format("criss-cross: {} merge bases ({}); merged over their virtual base {} as git does; the diff is "
+                       "from {}\n",
+                       r.merge_bases.size(), ids, r.virtual_base ? short_id(*r.virtual_base) : std::string("?"),
+                       short_id(r.merge_base));
+  }
   if (r.merge.conflicts.empty()) {
     out += fmt::format("merged tree {}: no textual conflict\n", git::oid_hex(r.merge.tree));
   }
@@ -67,13 +75,19 @@ std::string render_json(const merge::TrialMergeReport& r) {
   findings = findings.substr(findings.find("\"findings\": ") + 12);
   findings = findings.substr(0, findings.rfind('}'));
   const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
+  std::string merge_bases;  // all of them, in git's order ([] when there is nothing to merge)
+  if (!r.nothing_to_merge) {
+    for (const git_oid& id : r.merge_bases) {
+      merge_bases += fmt::format("{}\"{}\"", merge_bases.empty() ? "" : ", ", git::oid_hex(id));
+    }
+  }
   return fmt::format(
       "{{\"verdict\": \"{}\", \"nothing_to_merge\": {}, \"base\": \"{}\", \"head\": \"{}\", \"merge_base\": {}, "
-      "\"tree\": {}, \"conflicts\": [{}], \"classification\": {{\"policy\": {}, \"ledger\": [{}], \"code\": [{}], "
-      "\"birth\": {}}}, "
+      "\"merge_bases\": [{}], \"tree\": {}, \"conflicts\": [{}], "
+      "\"classification\": {{\"policy\": {}, \"ledger\": [{}], \"code\": [{}], \"birth\": {}}}, "
       "\"semantic\": [{}], \"findings\": {}}}\n",
       r.pass() ? "pass" : "fail", r.nothing_to_merge ? "true" : "false", git::oid_hex(r.base), git::oid_hex(r.head),
-      r.nothing_to_merge ? "null" : "\"" + git::oid_hex(r.merge_base) + "\"",
+      r.nothing_to_merge ? "null" : "\"" + git::oid_hex(r.merge_base) + "\"", merge_bases,
       clean ? "\"" + git::oid_hex(r.merge.tree) + "\"" : "null", conflicts,
       r.classification.policy.empty() ? std::string("null") : report::json_string(r.classification.policy), ledger, code, r.birth ? "true" : "false",
       semantic, findings);

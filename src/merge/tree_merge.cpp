@@ -35,6 +35,10 @@ struct Side {
   }
 };
 
+bool is_empty_tree(const git_oid& id) {
+  return git::oid_hex(id) == "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+}
+
 bool same(const Side& a, const Side& b) {
   if (a.present != b.present) return false;
   return !a.present || (a.mode == b.mode && git_oid_equal(&a.id, &b.id));
@@ -49,7 +53,13 @@ using BlobPtr = git::BlobPtr;
 
 class Merger {
  public:
-  explicit Merger(git::TrialRepo& repo) : m_repo(repo) {}
+  // depth 0: the final merge (conflicts are reported); depth > 0: the merge
+  // of two merge bases into a virtual one, resolved as merge-ort does at
+  // call_depth > 0 (see merge_trees_virtual).
+  // exact: merge path by path with no fallback (the caller has made sure
+  // git would detect no rename); always so inside a virtual base.
+  explicit Merger(git::TrialRepo& repo, int depth = 0, bool exact = false)
+      : m_repo(repo), m_depth(depth), m_exact(exact || depth > 0) {}
 
   Result<git_oid> merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t);
 
@@ -79,8 +89,30 @@ class Merger {
   }
   Result<std::optional<Side>> merge_entry(const std::string& path, const Triple& x);
   Result<std::optional<Side>> merge_blobs(const std::string& path, const Triple& x);
+  Result<std::optional<Side>> merge_virtual(const std::string& path, const Triple& x);
+  Result<std::optional<Side>> merge_subtree(const std::string& path, const Side& b, const Side& o, const Side& t);
+
+  // merge.conflictStyle as git reads it (system, global, repository), "merge" when unset.
+  Result<std::string> conflict_style() {
+    if (m_style) return *m_style;
+    git_config* raw = nullptr;
+    int rc = git_repository_config_snapshot(&raw, m_repo.raw());
+    if (rc < 0) return git::libgit2_error(rc, "reading the configuration");
+    git::Owned<git_config, git_config_free> config(raw);
+    git_buf value = GIT_BUF_INIT;
+    rc = git_config_get_string_buf(&value, config.get(), "merge.conflictstyle");
+    std::string style = "merge";
+    if (rc == 0) style.assign(value.ptr, value.size);
+    git_buf_dispose(&value);
+    if (rc < 0 && rc != GIT_ENOTFOUND) return git::libgit2_error(rc, "reading merge.conflictStyle");
+    m_style = style;
+    return style;
+  }
 
   git::TrialRepo& m_repo;
+  int m_depth = 0;
+  bool m_exact = false;
+  std::optional<std::string> m_style;
 };
 
 void collect(std::map<std::string, Triple>& out, const git_tree* tree, Side Triple::*which) {
@@ -92,6 +124,11 @@ void collect(std::map<std::string, Triple>& out, const git_tree* tree, Side Trip
     s.mode = git_tree_entry_filemode(e);
     s.id = *git_tree_entry_id(e);
   }
+}
+
+// git's buffer_is_binary: a NUL in the first 8000 bytes.
+bool looks_binary(const std::string& text) {
+  return text.substr(0, 8000).find('\0') != std::string::npos;
 }
 
 std::optional<git_filemode_t> merge_mode(const Triple& x) {
@@ -122,6 +159,10 @@ Result<std::optional<Side>> Merger::merge_blobs(const std::string& path, const T
   LG_TRY(std::string base_text, blob_text(x.base));
   LG_TRY(std::string ours_text, blob_text(x.ours));
   LG_TRY(std::string theirs_text, blob_text(x.theirs));
+  if (m_exact && (looks_binary(base_text) || looks_binary(ours_text) || looks_binary(theirs_text))) {
+    conflict(path, ConflictKind::content, false);  // git merges no binary file changed on both sides
+    return std::optional<Side>(x.ours);
+  }
   auto input = [&](const std::string& text, git_filemode_t m) {
     git_merge_file_input in = GIT_MERGE_FILE_INPUT_INIT;
     in.ptr = text.data();
@@ -147,6 +188,17 @@ Result<std::optional<Side>> Merger::merge_blobs(const std::string& path, const T
   return std::optional<Side>(result);
 }
 
+// The directories among the three sides merged (a side that is no
+// directory counts as an empty one); none when the result is empty, since
+// git writes no empty tree.
+Result<std::optional<Side>> Merger::merge_subtree(const std::string& path, const Side& b, const Side& o,
+                                                  const Side& t) {
+  const auto tree_or_none = [](const Side& s) { return s.is_tree() ? s : Side{}; };
+  LG_TRY(git_oid id, merge_tree(path + "/", tree_or_none(b), tree_or_none(o), tree_or_none(t)));
+  if (is_empty_tree(id)) return std::optional<Side>();
+  return std::optional<Side>(Side{true, GIT_FILEMODE_TREE, id});
+}
+
 Result<std::optional<Side>> Merger::merge_entry(const std::string& path, const Triple& x) {
   const Side &b = x.base, &o = x.ours, &t = x.theirs;
   if (same(o, t)) {
@@ -155,12 +207,30 @@ Result<std::optional<Side>> Merger::merge_entry(const std::string& path, const T
   }
   if (same(b, o)) return t.present ? std::optional<Side>(t) : std::nullopt;
   if (same(b, t)) return o.present ? std::optional<Side>(o) : std::nullopt;
-  if (o.is_tree() && t.is_tree()) {
-    LG_TRY(git_oid id, merge_tree(path + "/", b.is_tree() ? b : Side{}, o, t));
-    Side s = o;
-    s.id = id;
-    return std::optional<Side>(s);
+  if (o.is_tree() && t.is_tree()) return merge_subtree(path, b, o, t);
+  if (m_exact) {
+    // Path by path, as merge-ort does without renames: a directory against
+    // nothing is merged entry by entry, and where files and directories
+    // meet, the directories and the files are merged apart.
+    const auto is_file = [](const Side& s) { return s.present && !s.is_tree(); };
+    const bool any_tree = b.is_tree() || o.is_tree() || t.is_tree();
+    const bool any_file = is_file(b) || is_file(o) || is_file(t);
+    if (any_tree && !any_file) return merge_subtree(path, b, o, t);
+    if (any_tree && any_file) {
+      LG_TRY(std::optional<Side> dir, merge_subtree(path, b, o, t));
+      const auto file_only = [&](const Side& s) { return is_file(s) ? s : Side{}; };
+      LG_TRY(std::optional<Side> file, merge_entry(path, {file_only(b), file_only(o), file_only(t)}));
+      if (!dir || !file) return dir ? dir : file;
+      if (m_depth > 0) {
+        return make_error(ErrorKind::invalid_input,
+                          "criss-cross history: merging the merge bases into a virtual base meets a file/directory "
+                          "conflict at " + path + ", which ledgergate does not reproduce; refusing to guess");
+      }
+      conflict(path, ConflictKind::file_directory, false);
+      return dir;
+    }
   }
+  if (m_depth > 0) return merge_virtual(path, x);
   if (!o.present || !t.present) {
     conflict(path, ConflictKind::modify_delete, true);
     return o.present ? std::optional<Side>(o) : std::nullopt;
@@ -180,6 +250,96 @@ Result<std::optional<Side>> Merger::merge_entry(const std::string& path, const T
   return merge_blobs(path, x);
 }
 
+
+bool is_regular(const Side& s) {
+  return s.present && (s.mode == GIT_FILEMODE_BLOB || s.mode == GIT_FILEMODE_BLOB_EXECUTABLE);
+}
+
+
+// merge-ort at call_depth > 0 (the merge of two merge bases into a virtual
+// one): a conflict is not reported but resolved into the tree —
+//  - modify/delete: the merge base's version stays;
+//  - two different kinds of file (regular, symlink, submodule): the merge
+//    base's version (none for an add/add);
+//  - a content conflict (also add/add, over an empty base) keeps the merged
+//    text with its conflict markers, labelled "Temporary merge branch 1" and
+//    "Temporary merge branch 2", markers 7 + 2 x depth characters long;
+//  - binary files and symlinks changed on both sides: the merge base's
+//    version;
+//  - modes: the second side's mode when the first left it as it was (or both
+//    agree), else the first side's (ort's handle_content_merge).
+// A file against a directory and submodules changed on both sides are not
+// emulated: the merge refuses.
+Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const Triple& x) {
+  const Side &b = x.base, &o = x.ours, &t = x.theirs;
+  const auto unsupported = [&](const std::string& what) -> Error {
+    return make_error(ErrorKind::invalid_input,
+                      "criss-cross history: merging the merge bases into a virtual base meets " + what + " at " +
+                          path + ", which ledgergate does not reproduce exactly as git does; refusing to guess");
+  };
+  if (o.is_tree() || t.is_tree() || b.is_tree()) return unsupported("a file/directory conflict");
+  if (!o.present || !t.present) return b.present ? std::optional<Side>(b) : std::nullopt;  // modify/delete
+  const auto kind = [](const Side& s) { return static_cast<unsigned>(s.mode) & 0170000u; };
+  if (kind(o) != kind(t)) return b.present ? std::optional<Side>(b) : std::nullopt;
+  if (o.mode == GIT_FILEMODE_COMMIT) return unsupported("a submodule changed on both sides");
+  if (!b.present && o.mode == GIT_FILEMODE_LINK) return unsupported("a symlink added on both sides");
+  Side result = o;
+  result.mode = (o.mode == t.mode || (b.present && o.mode == b.mode)) ? t.mode : o.mode;
+  if (git_oid_equal(&o.id, &t.id) || (b.present && git_oid_equal(&o.id, &b.id))) {
+    result.id = t.id;
+    return std::optional<Side>(result);
+  }
+  if (b.present && git_oid_equal(&t.id, &b.id)) return std::optional<Side>(result);
+  if (o.mode == GIT_FILEMODE_LINK) {
+    result.id = b.id;
+    return std::optional<Side>(result);
+  }
+  std::string base_text;
+  if (b.present) {
+    LG_TRY(base_text, blob_text(b));
+  }
+  LG_TRY(std::string ours_text, blob_text(o));
+  LG_TRY(std::string theirs_text, blob_text(t));
+  if (looks_binary(base_text) || looks_binary(ours_text) || looks_binary(theirs_text)) {
+    if (!b.present) {  // git takes the ancestor: here the empty file
+      LG_TRY(result.id, m_repo.write_blob(""));
+      return std::optional<Side>(result);
+    }
+    result.id = b.id;
+    return std::optional<Side>(result);
+  }
+  auto input = [&](const std::string& text, const Side& s) {
+    git_merge_file_input in = GIT_MERGE_FILE_INPUT_INIT;
+    in.ptr = text.data();
+    in.size = text.size();
+    in.path = path.c_str();
+    in.mode = s.present ? static_cast<unsigned>(s.mode) : 0u;
+    return in;
+  };
+  const git_merge_file_input ancestor = input(base_text, b);
+  const git_merge_file_input ours = input(ours_text, o);
+  const git_merge_file_input theirs = input(theirs_text, t);
+  git_merge_file_options opts = GIT_MERGE_FILE_OPTIONS_INIT;
+  opts.ancestor_label = "merged common ancestors";
+  opts.our_label = "Temporary merge branch 1";
+  opts.their_label = "Temporary merge branch 2";
+  opts.marker_size = static_cast<unsigned short>(7 + 2 * m_depth);
+  git_merge_file_result merged{};
+  const int rc = git_merge_file(&merged, &ancestor, &ours, &theirs, &opts);
+  if (rc < 0) return git::libgit2_error(rc, "merging " + path);
+  const std::string text(merged.ptr, merged.len);
+  const bool clean = merged.automergeable != 0;
+  git_merge_file_result_free(&merged);
+  if (!clean) {
+    // The markers' layout follows merge.conflictStyle at every depth
+    // (diff3/zdiff3 add the ancestor's text, labelled with its abbreviated
+    // id): only git's default "merge" style is reproduced.
+    LG_TRY(const std::string style, conflict_style());
+    if (style != "merge") return unsupported("a content conflict under merge.conflictStyle=" + style);
+  }
+  LG_TRY(result.id, m_repo.write_blob(text));
+  return std::optional<Side>(result);
+}
 
 Result<git_oid> Merger::merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
   LG_TRY(TreePtr base_tree, lookup(b));
@@ -257,7 +417,215 @@ Result<TreeMerge> full_merge(git::TrialRepo& repo, const git_oid& base, const gi
   return out;
 }
 
+// Rename detection inside a virtual merge base. merge-ort detects renames at
+// every depth; a rename it finds changes the virtual base, so the merge must
+// know whether git would find one. On each side it looks for renames only
+// when a "relevant" source exists (a file the side deleted that the other
+// side changed or deleted too, or one under a directory the side removed),
+// pairs identical blobs first and then scores pairs with diffcore's
+// similarity estimate (diffcore-delta.c: chunks up to a newline or 64 bytes,
+// hashed; the bytes both files share over the larger size, 50% needed).
+// `rename_risk` answers whether any such pair exists; the merge then refuses.
+struct FlatEntry {
+  Side base, ours, theirs;
+};
+
+class RenameProbe {
+ public:
+  explicit RenameProbe(git::TrialRepo& repo) : m_repo(repo) {}
+
+  Result<void> walk(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
+    git_tree* raw[3] = {nullptr, nullptr, nullptr};
+    const Side* sides[3] = {&b, &o, &t};
+    TreePtr trees[3];
+    for (int i = 0; i < 3; ++i) {
+      if (!sides[i]->is_tree()) continue;
+      const int rc = git_tree_lookup(&raw[i], m_repo.raw(), &sides[i]->id);
+      if (rc < 0) return git::libgit2_error(rc, "reading tree " + git::oid_hex(sides[i]->id));
+      trees[i].reset(raw[i]);
+    }
+    std::map<std::string, Triple> entries;
+    collect(entries, trees[0].get(), &Triple::base);
+    collect(entries, trees[1].get(), &Triple::ours);
+    collect(entries, trees[2].get(), &Triple::theirs);
+    for (const auto& [name, x] : entries) {
+      if (same(x.base, x.ours) && same(x.base, x.theirs)) continue;
+      const std::string path = prefix + name;
+      FlatEntry f;
+      f.base = x.base.is_tree() ? Side{} : x.base;
+      f.ours = x.ours.is_tree() ? Side{} : x.ours;
+      f.theirs = x.theirs.is_tree() ? Side{} : x.theirs;
+      if (f.base.present || f.ours.present || f.theirs.present) files[path] = f;
+      // A directory one side removes while the other keeps it (ort's
+      // dir_rename_mask): directory renames matter there if the keeping
+      // side adds a file directly inside it (checked in rename_risk).
+      if (x.base.is_tree() && !x.ours.is_tree() && x.theirs.is_tree()) removed_dirs[0].push_back(path + "/");
+      if (x.base.is_tree() && !x.theirs.is_tree() && x.ours.is_tree()) removed_dirs[1].push_back(path + "/");
+      if (x.base.is_tree() || x.ours.is_tree() || x.theirs.is_tree()) {
+        auto tree_or_none = [](const Side& s) { return s.is_tree() ? s : Side{}; };
+        if (auto r = walk(path + "/", tree_or_none(x.base), tree_or_none(x.ours), tree_or_none(x.theirs)); !r) {
+          return r;
+        }
+      }
+    }
+    return {};
+  }
+
+  // The first pair (source -> destination) git would detect as a rename on
+  // either side, or "" when there is none.
+  Result<std::string> rename_risk() {
+    for (int side = 0; side < 2; ++side) {
+      std::vector<std::pair<std::string, const FlatEntry*>> sources, relevant, dests;
+      for (const auto& [path, f] : files) {
+        const Side& mine = side == 0 ? f.ours : f.theirs;
+        const Side& other = side == 0 ? f.theirs : f.ours;
+        if (f.base.present && !mine.present) {
+          sources.emplace_back(path, &f);
+          // Content relevant: the other side changed or deleted it too.
+          // Location relevant: under a directory this side removed, the
+          // other side kept and added a file directly into.
+          const bool location = std::any_of(
+              removed_dirs[side].begin(), removed_dirs[side].end(), [&](const std::string& d) {
+                return path.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
+              });
+          if (!same(other, f.base) || location) relevant.emplace_back(path, &f);
+        }
+        if (!f.base.present && mine.present) dests.emplace_back(path, &f);
+      }
+      if (relevant.empty() || dests.empty()) continue;
+      for (const auto& [src, sf] : sources) {
+        for (const auto& [dst, df] : dests) {
+          const Side& d = side == 0 ? df->ours : df->theirs;
+          if (git_oid_equal(&sf->base.id, &d.id)) return src + " -> " + dst;
+        }
+      }
+      for (const auto& [src, sf] : relevant) {
+        if (!is_regular(sf->base)) continue;
+        for (const auto& [dst, df] : dests) {
+          const Side& d = side == 0 ? df->ours : df->theirs;
+          if (!is_regular(d)) continue;
+          LG_TRY(const bool similar, similar_enough(sf->base.id, d.id));
+          if (similar) return src + " -> " + dst;
+        }
+      }
+    }
+    return std::string();
+  }
+
+  std::map<std::string, FlatEntry> files;
+  std::vector<std::string> removed_dirs[2];
+
+ private:
+  // A file directly in directory `dir` ("a/b/") present on side `side`
+  // (0 ours, 1 theirs) and not in the merge base.
+  bool adds_directly_in(const std::string& dir, int side) const {
+    for (auto it = files.lower_bound(dir); it != files.end() && it->first.compare(0, dir.size(), dir) == 0; ++it) {
+      if (it->first.find('/', dir.size()) != std::string::npos) continue;
+      const Side& s = side == 0 ? it->second.ours : it->second.theirs;
+      if (s.present && !it->second.base.present) return true;
+    }
+    return false;
+  }
+
+  struct Counts {
+    std::size_t size = 0;
+    std::map<unsigned, std::size_t> spans;
+  };
+
+  Result<const Counts*> counts(const git_oid& id) {
+    const std::string key = git::oid_hex(id);
+    if (auto it = m_counts.find(key); it != m_counts.end()) return &it->second;
+    git_blob* raw = nullptr;
+    const int rc = git_blob_lookup(&raw, m_repo.raw(), &id);
+    if (rc < 0) return git::libgit2_error(rc, "reading blob " + key);
+    BlobPtr blob(raw);
+    const auto* buf = static_cast<const unsigned char*>(git_blob_rawcontent(blob.get()));
+    const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
+    Counts c;
+    c.size = size;
+    const bool text = std::string_view(reinterpret_cast<const char*>(buf), std::min<std::size_t>(size, 8000))
+                          .find('\0') == std::string_view::npos;
+    unsigned accum1 = 0, accum2 = 0;
+    std::size_t n = 0;
+    constexpr unsigned hashbase = 107927;
+    for (std::size_t i = 0; i < size; ++i) {
+      const unsigned ch = buf[i];
+      const unsigned old1 = accum1;
+      if (text && ch == '\r' && i + 1 < size && buf[i + 1] == '\n') continue;
+      accum1 = (accum1 << 7) ^ (accum2 >> 25);
+      accum2 = (accum2 << 7) ^ (old1 >> 25);
+      accum1 += ch;
+      if (++n < 64 && ch != '\n') continue;
+      c.spans[(accum1 + accum2 * 0x61) % hashbase] += n;
+      n = 0;
+      accum1 = accum2 = 0;
+    }
+    if (n > 0) c.spans[(accum1 + accum2 * 0x61) % hashbase] += n;
+    return &m_counts.emplace(key, std::move(c)).first->second;
+  }
+
+  // diffcore-rename's estimate_similarity against the default 50% score.
+  Result<bool> similar_enough(const git_oid& src, const git_oid& dst) {
+    constexpr std::size_t max_score = 60000, min_score = 30000;
+    LG_TRY(const Counts* s, counts(src));
+    LG_TRY(const Counts* d, counts(dst));
+    const std::size_t max_size = std::max(s->size, d->size), base_size = std::min(s->size, d->size);
+    if (max_size * (max_score - min_score) < (max_size - base_size) * max_score) return false;
+    if (d->size == 0) return false;
+    std::size_t copied = 0;
+    for (const auto& [hash, cnt] : s->spans) {
+      auto it = d->spans.find(hash);
+      if (it != d->spans.end()) copied += std::min(cnt, it->second);
+    }
+    return copied * max_score / max_size >= min_score;
+  }
+
+  git::TrialRepo& m_repo;
+  std::map<std::string, Counts> m_counts;
+};
+
 }  // namespace
+
+namespace {
+
+Result<void> refuse_renames(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs,
+                            const std::string& where) {
+  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+  RenameProbe probe(repo);
+  if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
+  LG_TRY(const std::string rename, probe.rename_risk());
+  if (!rename.empty()) {
+    return make_error(ErrorKind::invalid_input, "criss-cross history: " + where + ", git would detect a rename (" +
+                                                    rename + "), which ledgergate does not reproduce; refusing to "
+                                                    "guess");
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
+                                    const git_oid& theirs, int depth) {
+  if (auto r = refuse_renames(repo, base, ours, theirs, "merging the merge bases into a virtual base"); !r) {
+    return r.error();
+  }
+  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+  Merger merger(repo, depth);
+  return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
+}
+
+Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
+                                    const git_oid& theirs) {
+  if (auto r = refuse_renames(repo, base, ours, theirs, "in the merge over the virtual base"); !r) return r.error();
+  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+  Merger merger(repo, 0, true);
+  TreeMerge out;
+  LG_TRY(out.tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
+  out.conflicts = std::move(merger.conflicts);
+  std::sort(out.conflicts.begin(), out.conflicts.end(),
+            [](const Conflict& a, const Conflict& b) { return a.path < b.path; });
+  return out;
+}
 
 Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs) {
   auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };

@@ -12,6 +12,7 @@
 
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/merge/virtual_base.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -238,20 +239,44 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   TrialMergeReport report;
   report.base = base;
   report.head = head;
-  LG_TRY(report.merge_base, git::merge_base(repo, base, head));
-  if (git_oid_equal(&report.merge_base, &head)) {
+  // All merge bases, in the order git lists them. With one, the merge is
+  // the plain three-way merge over it. With several (a criss-cross history)
+  // the merge is git's: over a virtual base, the merge bases merged
+  // recursively as merge-ort does (virtual_base.hpp). The branch's diff
+  // (classification, semantic detectors, the orl-h-* history check) is
+  // taken from the FIRST merge base in git's order — the one
+  // `git diff BASE...HEAD` uses (it warns "multiple merge bases, using ...")
+  // — never from the virtual base, which is no commit the branch started
+  // from and may hold conflict markers.
+  LG_TRY(report.merge_bases, merge_bases_git_order(trial, base, head));
+  if (report.merge_bases.empty()) {
+    return make_error(ErrorKind::invalid_input, "no merge base between " + git::oid_hex(base).substr(0, 12) +
+                                                    " and " + git::oid_hex(head).substr(0, 12) +
+                                                    " (unrelated histories)");
+  }
+  report.merge_base = report.merge_bases.front();
+  if (report.merge_bases.size() == 1 && git_oid_equal(&report.merge_base, &head)) {
     report.nothing_to_merge = true;
     return report;
   }
   LG_TRY(git_oid mb_tree, repo.commit_tree(report.merge_base));
   LG_TRY(git_oid base_tree, repo.commit_tree(base));
   LG_TRY(git_oid head_tree, repo.commit_tree(head));
+  git_oid merge_from = mb_tree;
+  if (report.merge_bases.size() > 1) {
+    LG_TRY(merge_from, virtual_merge_base(trial, report.merge_bases));
+    report.virtual_base = merge_from;
+  }
   Sides s;
   LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));
   LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));
   LG_TRY(s.theirs, source(trial.repo(), head_tree, "HEAD"));
   LG_TRY(auto pol, policy::load_policy(*s.ours, options.profile));
-  LG_TRY(report.merge, merge_trees(trial, mb_tree, base_tree, head_tree));
+  if (report.virtual_base) {
+    LG_TRY(report.merge, merge_trees_exact(trial, merge_from, base_tree, head_tree));
+  } else {
+    LG_TRY(report.merge, merge_trees(trial, merge_from, base_tree, head_tree));
+  }
   if (!options.check) return report;
 
   LG_TRY(auto changes, tree_changes(repo, mb_tree, head_tree));

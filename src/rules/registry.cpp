@@ -451,8 +451,9 @@ constexpr std::array k_rules = {
              "The job (its message names `ledger-merge`) may land only ledger-only branches whose merge checks clean."},
     RuleInfo{"audit-not-checked", "", "audit", diag::Severity::info,
              "a merge the audit could not judge",
-             "A merge whose parents cannot be trial-merged (unrelated histories; a criss-cross history, which "
-             "trial-merge refuses rather than guess a base) is reported, not judged, and the walk goes on."},
+             "A merge whose parents cannot be trial-merged (unrelated histories; a criss-cross history whose "
+             "virtual base trial-merge does not reproduce, e.g. a rename inside it) is reported, not judged, and "
+             "the walk goes on."},
 };
 
 // The space-separated words of a registry cell (labels "P-F01 T-F01", profiles).

@@ -6,6 +6,10 @@
 // Where renames could change the answer (a path deleted on one side and
 // changed on the other, both sides deleting one path, add/add, file vs
 // directory) it falls back to libgit2's rename-aware whole-tree merge.
+// Criss-cross histories use the two other entry points below: the merge of
+// merge bases into a virtual base (merge-ort's rules at call_depth > 0) and
+// the final merge over it, both path by path after making sure git would
+// detect no rename (see virtual_base.hpp).
 #pragma once
 
 #include <string>
@@ -34,5 +38,25 @@ struct TreeMerge {
 // Errors: unreadable objects.
 Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
                               const git_oid& theirs);
+
+// The merge of two merge bases into a virtual merge base at recursion depth
+// `depth` (>= 1), as git's merge-ort does it at call_depth > 0: conflicts are
+// resolved into the tree (content conflicts keep their markers, labelled
+// "Temporary merge branch 1"/"2"; modify/delete keeps the base's version;
+// see tree_merge.cpp). Returns the tree id (in the trial repository's
+// memory). Refuses (invalid_input) where git's answer depends on what is
+// not reproduced: a rename git would detect, a file/directory conflict,
+// submodules changed on both sides, a symlink added on both sides.
+Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
+                                    const git_oid& theirs, int depth);
+
+// The final merge over a virtual base: the three-way merge path by path,
+// with no fallback to libgit2's rename detection (whose similarity measure
+// is not git's). It first asks whether git would detect a rename between
+// the virtual base and either side (diffcore's similarity estimate, see
+// tree_merge.cpp) and refuses (invalid_input) if so; otherwise the path-by-
+// path answer is git's.
+Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
+                                    const git_oid& theirs);
 
 }  // namespace lg::merge

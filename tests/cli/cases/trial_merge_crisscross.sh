@@ -1,14 +1,31 @@
-# A criss-cross history (two merge bases) is refused with exit 2, never
-# merged over a guessed base.
-git init -q -b main r && cp -r "$FIXTURES/ledgers/example/." r/ && quietgit -C r add -A && quietgit -C r commit -m base
+# A criss-cross history (two merge bases) is merged as git merges it: the
+# merge bases are merged into a virtual base (merge-ort's recursive merge;
+# their conflict on notes.txt stays in it, with markers) and the final merge
+# runs over that. The merged tree equals git's own `git merge-tree
+# --write-tree`; the branch's diff is taken from the first merge base, the
+# one `git diff cross...side` uses; the repository is left byte-identical.
+# `classify` has no virtual base to diff from and still refuses (exit 2).
+git init -q -b main r && cp -r "$FIXTURES/ledgers/example/." r/ && seq 1 12 > r/projects/notes.txt
+quietgit -C r add -A && quietgit -C r commit -m base
 git -C r checkout -q -b side
-echo "side" > r/projects/notes-side.txt && quietgit -C r add -A && quietgit -C r commit -m side-1
+echo "side" > r/projects/notes-side.txt && sed -i '1s/.*/side/' r/projects/notes.txt
+quietgit -C r add -A && quietgit -C r commit -m side-1
 git -C r checkout -q main
-echo "main" > r/projects/notes-main.txt && quietgit -C r add -A && quietgit -C r commit -m main-1
-git -C r checkout -q -b cross main && quietgit -C r merge -q --no-edit side
-git -C r checkout -q side && quietgit -C r merge -q --no-edit main
+echo "main" > r/projects/notes-main.txt && sed -i '1s/.*/main/' r/projects/notes.txt
+quietgit -C r add -A && quietgit -C r commit -m main-1
+resolve() { sed -i '/^[<=>]\{7\}/d; /^side$/d; s/^main$/main and side/' r/projects/notes.txt; quietgit -C r add -A; quietgit -C r commit --no-edit; }
+git -C r checkout -q -b cross main && { quietgit -C r merge --no-edit side || resolve; }
+git -C r checkout -q side && { quietgit -C r merge --no-edit main || resolve; }
 echo "more" >> r/projects/notes-side.txt && quietgit -C r commit -qam side-2
 git -C r checkout -q cross && echo "more" >> r/projects/notes-main.txt && quietgit -C r commit -qam cross-2
-git -C r merge-base --all cross side | wc -l >> "$actual"
+git -C r merge-base --all cross side | sed 's/^/merge base: /' >> "$actual"
+git -C r diff --name-only cross...side 2>&1 | sed 's/^/git diff cross...side: /' >> "$actual"
+snapshot() { (cd r/.git && find . -type f -print0 | sort -z | xargs -0 sha1sum); }
+snapshot > before.txt
 run trial-merge cross side --repo r
+run trial-merge cross side --repo r --format json
+run trial-merge cross side --repo r --no-check --write-tree
+snapshot > after.txt
+cmp -s before.txt after.txt && echo "repository unchanged" >> "$actual" || echo "REPOSITORY CHANGED" >> "$actual"
+git -C r merge-tree --write-tree cross side | sed 's/^/git merge-tree: /' >> "$actual"  # git's own answer (git writes objects)
 run classify --base cross --head side --repo r
