@@ -36,10 +36,9 @@ std::string render_text(const merge::TrialMergeReport& r, const TrialMergeOption
   if (r.merge_bases.size() > 1) {
     std::string ids;
     for (const git_oid& id : r.merge_bases) ids += (ids.empty() ? "" : ", ") + short_id(id);
-    out += fmt::format("criss-cross: {} merge bases ({}); merged over their virtual base {} as git does; the diff is "
-                       "from {}\n",
-                       r.merge_bases.size(), ids, r.virtual_base ? short_id(*r.virtual_base) : std::string("?"),
-                       short_id(r.merge_base));
+    out += fmt::format("criss-cross: {} merge bases ({}); merged over their virtual base {} as git does; the "
+                       "branch is classified from each merge base\n",
+                       r.merge_bases.size(), ids, r.virtual_base ? short_id(*r.virtual_base) : std::string("?"));
   }
   if (r.merge.conflicts.empty()) {
     out += fmt::format("merged tree {}: no textual conflict\n", git::oid_hex(r.merge.tree));
