@@ -6,25 +6,29 @@ namespace lg::git {
 
 using DiffPtr = Owned<git_diff, git_diff_free>;
 
-Result<git_oid> merge_base(const Repository& repo, const git_oid& a, const git_oid& b) {
+Result<std::vector<git_oid>> merge_bases(const Repository& repo, const git_oid& a, const git_oid& b) {
   git_oidarray bases{};
-  const git_oid input[2] = {a, b};
-  const int rc = git_merge_bases_many(&bases, repo.raw(), 2, input);
+  const int rc = git_merge_bases(&bases, repo.raw(), &a, &b);
   if (rc == GIT_ENOTFOUND) {
     return make_error(ErrorKind::invalid_input,
                       "no merge base between " + oid_hex(a).substr(0, 12) + " and " + oid_hex(b).substr(0, 12) +
                           " (unrelated histories)");
   }
   if (rc < 0) return libgit2_error(rc, "finding the merge base");
-  const std::size_t count = bases.count;
-  const git_oid first = bases.ids[0];
+  std::vector<git_oid> out(bases.ids, bases.ids + bases.count);
   git_oidarray_dispose(&bases);
-  if (count > 1) {
+  if (out.empty()) return make_error(ErrorKind::internal, "finding the merge base: none returned");
+  return out;
+}
+
+Result<git_oid> merge_base(const Repository& repo, const git_oid& a, const git_oid& b) {
+  LG_TRY(std::vector<git_oid> bases, merge_bases(repo, a, b));
+  if (bases.size() > 1) {
     return make_error(ErrorKind::invalid_input,
-                      "criss-cross history: " + std::to_string(count) +
+                      "criss-cross history: " + std::to_string(bases.size()) +
                           " merge bases; refusing to guess which one the branch started from");
   }
-  return first;
+  return bases.front();
 }
 
 namespace {

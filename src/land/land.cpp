@@ -141,22 +141,14 @@ class Lander {
     return policy::load_policy(*source);
   }
 
-  // merge-base(main, head) → head, judged by main's policy (never the branch's).
+  // merge-base(main, head) → head (from every merge base in a criss-cross
+  // history), judged by main's policy (never the branch's).
   Result<policy::Classification> classify(const policy::RepoPolicy& pol) {
-    LG_TRY(git_oid mb, git::merge_base(*m_repo, m_main, m_head));
-    LG_TRY(git_oid from, m_repo->commit_tree(mb));
+    LG_TRY(std::vector<git_oid> bases, git::merge_bases(*m_repo, m_main, m_head));
     LG_TRY(git_oid to, m_repo->commit_tree(m_head));
-    LG_TRY(auto changes, merge::tree_changes(*m_repo, from, to));
+    rules::CheckCache yaml_cache;
     bool birth = false;
-    const bool yaml = std::any_of(changes.begin(), changes.end(),
-                                  [](const policy::Change& c) { return c.path == "projects.yaml"; });
-    if (yaml && pol.paths.birth_exception) {
-      LG_TRY(auto base_tree, git::open_tree_source(*m_repo, from, "merge-base"));
-      LG_TRY(auto head_tree, git::open_tree_source(*m_repo, to, m_o.branch));
-      rules::CheckCache yaml_cache;
-      LG_TRY(birth, merge::is_birth(*base_tree, *head_tree, changes, yaml_cache));
-    }
-    return policy::classify_changes(pol.paths, changes, birth);
+    return merge::classify_from_bases(*m_repo, bases, to, pol, yaml_cache, birth);
   }
 
   Result<rules::CheckReport> check_tip(const policy::RepoPolicy& pol) {

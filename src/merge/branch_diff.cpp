@@ -2,6 +2,7 @@
 #include "ledgergate/merge/branch_diff.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
@@ -65,25 +66,60 @@ Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::v
   return true;
 }
 
+Result<policy::Classification> classify_from_bases(const git::Repository& repo, const std::vector<git_oid>& bases,
+                                                   const git_oid& head, const policy::RepoPolicy& pol,
+                                                   rules::CheckCache& cache, bool& birth,
+                                                   const std::vector<policy::Change>* first_changes) {
+  std::map<std::string, policy::Classified> by_path;  // several bases: the union
+  policy::Classification out;
+  bool every_birth = true, any_yaml = false;
+  for (std::size_t i = 0; i < bases.size(); ++i) {
+    LG_TRY(git_oid from, repo.commit_tree(bases[i]));
+    std::vector<policy::Change> computed;
+    if (i != 0 || !first_changes) {
+      LG_TRY(computed, tree_changes(repo, from, head));
+    }
+    const std::vector<policy::Change>& changes = i == 0 && first_changes ? *first_changes : computed;
+    bool born = false;
+    const bool yaml = std::any_of(changes.begin(), changes.end(),
+                                  [](const policy::Change& c) { return c.path == "projects.yaml"; });
+    if (yaml && pol.paths.birth_exception) {
+      LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
+      LG_TRY(auto head_tree, git::open_tree_source(repo, head, "HEAD"));
+      LG_TRY(born, is_birth(*base_tree, *head_tree, changes, cache));
+      any_yaml = true;
+      every_birth = every_birth && born;
+    }
+    policy::Classification c = policy::classify_changes(pol.paths, changes, born);
+    if (bases.size() == 1) {
+      birth = born;
+      return c;
+    }
+    out.policy = c.policy;
+    for (policy::Classified& p : c.paths) {
+      auto it = by_path.find(p.path);
+      if (it == by_path.end()) {
+        by_path.emplace(p.path, std::move(p));
+      } else if (it->second.cls != policy::PathClass::code && p.cls == policy::PathClass::code) {
+        it->second = std::move(p);
+      }
+    }
+  }
+  birth = any_yaml && every_birth;
+  for (auto& [path, p] : by_path) out.paths.push_back(std::move(p));
+  return out;
+}
+
 Result<policy::Classification> classify_branch(const git::Repository& repo, const git_oid& base, const git_oid& head,
                                                std::string_view profile) {
-  LG_TRY(git_oid mb, git::merge_base(repo, base, head));
-  LG_TRY(git_oid from, repo.commit_tree(mb));
+  LG_TRY(std::vector<git_oid> bases, git::merge_bases(repo, base, head));
   LG_TRY(git_oid to, repo.commit_tree(head));
   LG_TRY(git_oid target, repo.commit_tree(base));
   LG_TRY(auto target_tree, git::open_tree_source(repo, target, "BASE"));
   LG_TRY(policy::RepoPolicy pol, policy::load_policy(*target_tree, profile));
-  LG_TRY(auto changes, tree_changes(repo, from, to));
+  rules::CheckCache yaml_cache;
   bool birth = false;
-  const bool yaml = std::any_of(changes.begin(), changes.end(),
-                                [](const policy::Change& c) { return c.path == "projects.yaml"; });
-  if (yaml && pol.paths.birth_exception) {
-    LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
-    LG_TRY(auto head_tree, git::open_tree_source(repo, to, "HEAD"));
-    rules::CheckCache yaml_cache;
-    LG_TRY(birth, is_birth(*base_tree, *head_tree, changes, yaml_cache));
-  }
-  return policy::classify_changes(pol.paths, changes, birth);
+  return classify_from_bases(repo, bases, to, pol, yaml_cache, birth);
 }
 
 }  // namespace lg::merge

@@ -234,50 +234,6 @@ std::vector<std::string> semantic_lines(const TrialMergeReport& r) {
   return out;
 }
 
-// A criss-cross branch's classification: its diff from EVERY merge base, a
-// path counted as code when it is code from any of them (a birth only when
-// it is one from every base whose projects.yaml differs). The merge takes
-// HEAD's version of a path only where HEAD differs from the virtual base,
-// and HEAD then differs from at least one merge base there: no path the
-// merge brings in escapes, where the first base alone could miss one.
-Result<policy::Classification> classify_from_all_bases(const git::Repository& repo, git::TrialRepo& trial,
-                                                       const std::vector<git_oid>& bases, const git_oid& head_tree,
-                                                       git::TreeSource& theirs, const policy::RepoPolicy& pol,
-                                                       rules::CheckCache& cache, bool& birth) {
-  std::map<std::string, policy::Classified> by_path;
-  std::string policy_name;
-  birth = true;
-  bool any_yaml = false;
-  for (const git_oid& b : bases) {
-    LG_TRY(git_oid tree, repo.commit_tree(b));
-    LG_TRY(auto changes, tree_changes(repo, tree, head_tree));
-    bool born = false;
-    const bool yaml = std::any_of(changes.begin(), changes.end(),
-                                  [](const policy::Change& c) { return c.path == "projects.yaml"; });
-    if (yaml && pol.paths.birth_exception) {
-      LG_TRY(auto base_side, source(trial.repo(), tree, "merge-base"));
-      LG_TRY(born, is_birth(*base_side, theirs, changes, cache));
-      any_yaml = true;
-      birth = birth && born;
-    }
-    policy::Classification c = policy::classify_changes(pol.paths, changes, born);
-    policy_name = c.policy;
-    for (policy::Classified& p : c.paths) {
-      auto it = by_path.find(p.path);
-      if (it == by_path.end()) {
-        by_path.emplace(p.path, std::move(p));
-      } else if (it->second.cls != policy::PathClass::code && p.cls == policy::PathClass::code) {
-        it->second = std::move(p);
-      }
-    }
-  }
-  birth = birth && any_yaml;
-  policy::Classification out;
-  out.policy = policy_name;
-  for (auto& [path, p] : by_path) out.paths.push_back(std::move(p));
-  return out;
-}
-
 Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git_oid& base,
                                      const git_oid& head, const TrialMergeOptions& options) {
   TrialMergeReport report;
@@ -292,7 +248,7 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   // warns "multiple merge bases, using ...") — never from the virtual base,
   // which is no commit the branch started from and may hold conflict
   // markers; the classification reads it from every merge base
-  // (classify_from_all_bases).
+  // (classify_from_bases).
   LG_TRY(report.merge_bases, merge_bases_git_order(trial, base, head));
   if (report.merge_bases.empty()) {
     return make_error(ErrorKind::invalid_input, "no merge base between " + git::oid_hex(base).substr(0, 12) +
@@ -325,17 +281,8 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   if (!options.check) return report;
 
   LG_TRY(auto changes, tree_changes(repo, mb_tree, head_tree));
-  const bool yaml_changed = std::any_of(changes.begin(), changes.end(),
-                                        [](const policy::Change& c) { return c.path == "projects.yaml"; });
-  if (report.merge_bases.size() > 1) {
-    LG_TRY(report.classification, classify_from_all_bases(repo, trial, report.merge_bases, head_tree, *s.theirs, pol,
-                                                          s.cache, report.birth));
-  } else {
-    if (yaml_changed && pol.paths.birth_exception) {
-      LG_TRY(report.birth, is_birth(*s.base, *s.theirs, changes, s.cache));
-    }
-    report.classification = policy::classify_changes(pol.paths, changes, report.birth);
-  }
+  LG_TRY(report.classification,
+         classify_from_bases(repo, report.merge_bases, head_tree, pol, s.cache, report.birth, &changes));
   if (report.merge.conflicts.empty()) {
     LG_TRY(s.merged, source(trial.repo(), report.merge.tree, "merged"));
   }

@@ -5,7 +5,7 @@
 # --write-tree`; the branch is classified from every merge base (the first
 # alone, the one `git diff cross...side` uses, can miss what the merge
 # brings in: see the second history); the repository is left byte-identical.
-# `classify` has no virtual base to diff from and still refuses (exit 2).
+# `classify --base` classifies from every merge base the same way.
 git init -q -b main r && cp -r "$FIXTURES/ledgers/example/." r/ && seq 1 12 > r/projects/notes.txt
 quietgit -C r add -A && quietgit -C r commit -m base
 git -C r checkout -q -b side
@@ -48,3 +48,4 @@ git -C r2 checkout -q main
 git -C r2 merge-base --all main side | sed 's/^/merge base: /' >> "$actual"
 git -C r2 diff --name-only main...side 2>&1 | sed 's/^/git diff main...side: /' >> "$actual"
 run trial-merge main side --repo r2
+run classify --base main --head side --repo r2
