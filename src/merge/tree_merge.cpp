@@ -614,9 +614,10 @@ Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, c
   return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
 }
 
-Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
-                                    const git_oid& theirs) {
-  if (auto r = refuse_renames(repo, base, ours, theirs, "in the merge over the virtual base"); !r) return r.error();
+namespace {
+
+// The path-by-path merge as merge-ort makes it when it finds no rename.
+Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs) {
   auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
   Merger merger(repo, 0, true);
   TreeMerge out;
@@ -627,11 +628,26 @@ Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, c
   return out;
 }
 
+}  // namespace
+
+Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
+                                    const git_oid& theirs) {
+  if (auto r = refuse_renames(repo, base, ours, theirs, "in the merge over the virtual base"); !r) return r.error();
+  return path_by_path(repo, base, ours, theirs);
+}
+
 Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs) {
   auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
   Merger merger(repo);
   LG_TRY(git_oid tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
   if (merger.needs_full_merge || merger.both_deleted) {
+    // Renames could change the answer. Where git would detect none (its
+    // similarity estimate, as for a virtual base), the path-by-path merge is
+    // git's answer; else libgit2's rename-aware merge decides.
+    RenameProbe probe(repo);
+    if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
+    LG_TRY(const std::string rename, probe.rename_risk());
+    if (rename.empty()) return path_by_path(repo, base, ours, theirs);
     LG_TRY(TreeMerge full, full_merge(repo, base, ours, theirs));
     std::sort(full.conflicts.begin(), full.conflicts.end(),
               [](const Conflict& a, const Conflict& b) { return a.path < b.path; });

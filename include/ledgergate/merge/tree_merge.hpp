@@ -5,7 +5,9 @@
 // changed one file. New blobs and trees go to the trial repository's memory.
 // Where renames could change the answer (a path deleted on one side and
 // changed on the other, both sides deleting one path, add/add, file vs
-// directory) it falls back to libgit2's rename-aware whole-tree merge.
+// directory) it asks whether git would detect a rename (diffcore's
+// similarity estimate): if not, the path-by-path answer stands (merge-ort's
+// without renames); if so, libgit2's rename-aware whole-tree merge decides.
 // Criss-cross histories use the two other entry points below: the merge of
 // merge bases into a virtual base (merge-ort's rules at call_depth > 0) and
 // the final merge over it, both path by path after making sure git would
@@ -31,7 +33,7 @@ struct Conflict {
 struct TreeMerge {
   git_oid tree{};                  // the merged tree (meaningful when there are no conflicts)
   std::vector<Conflict> conflicts; // sorted by path
-  bool full_merge = false;         // the rename-aware fallback decided
+  bool full_merge = false;         // libgit2's rename-aware merge decided (git would detect a rename)
 };
 
 // Merges `theirs` into `ours` with `base` as the merge base (all tree ids).
