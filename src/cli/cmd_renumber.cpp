@@ -92,18 +92,24 @@ ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
   if (!upstream_tree_id) return fail(upstream_tree_id.error());
   auto upstream_tree = git::open_tree_source(*repo, *upstream_tree_id, o.onto);
   if (!upstream_tree) return fail(upstream_tree.error());
-  auto mb = git::merge_base(*repo, target->tip, *upstream);
-  if (!mb) return fail(mb.error());
-  auto mb_tree_id = repo->commit_tree(*mb);
-  if (!mb_tree_id) return fail(mb_tree_id.error());
-  auto mb_tree = git::open_tree_source(*repo, *mb_tree_id, "merge-base");
-  if (!mb_tree) return fail(mb_tree.error());
+  auto bases = git::merge_bases(*repo, target->tip, *upstream);
+  if (!bases) return fail(bases.error());
   // The branch is checked the way `check` checks it: with its own policy.
   auto pol = policy::load_policy(*target->tree);
   if (!pol) return fail(pol.error());
 
+  // An id is public when any merge base holds it (several in a criss-cross
+  // history): the plan is made against each, and the first refusal stands.
   merge::RenumberRequest request{o.id, o.to, o.onto, target->label};
-  auto plan = merge::plan_renumber(*target->tree, **upstream_tree, **mb_tree, request, policy::check_options(*pol));
+  Result<merge::RenumberPlan> plan = make_error(ErrorKind::internal, "no merge base");
+  for (const git_oid& mb : *bases) {
+    auto mb_tree_id = repo->commit_tree(mb);
+    if (!mb_tree_id) return fail(mb_tree_id.error());
+    auto mb_tree = git::open_tree_source(*repo, *mb_tree_id, "merge-base");
+    if (!mb_tree) return fail(mb_tree.error());
+    plan = merge::plan_renumber(*target->tree, **upstream_tree, **mb_tree, request, policy::check_options(*pol));
+    if (!plan || plan->refused()) break;
+  }
   if (!plan) return fail(plan.error());
   if (plan->refused()) {
     std::string out = fmt::format("renumber {}: refused, nothing written: {}\n", plan->old_id, plan->refusal);
