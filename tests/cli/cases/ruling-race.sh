@@ -44,3 +44,18 @@ run classify projects/a.md --repo repo --profile cortex-phases@p9
 quietgit -C wt add -A && quietgit -C wt commit -m "renumber in the working tree"
 quietgit -C wt mv rulings/2026/09/R-20260901-02.md rulings/2026/09/R-20260901-09.md && quietgit -C wt commit -m "move a ruling"
 run classify --base main --head rule-06-wt --repo repo
+# A criss-cross history: x1 files R-20260903-01, x2 adds another file;
+# each merges the other, so the branch and its upstream have two merge
+# bases and only one of them holds the id. It is public: refused, whichever
+# base comes first.
+git -C repo checkout -q -b x1 main
+sed 's/R-20260901-02/R-20260903-01/g' repo/rulings/2026/09/R-20260901-02.md > repo/rulings/2026/09/R-20260903-01.md
+quietgit -C repo add -A && quietgit -C repo commit -m "x1: file R-20260903-01"
+git -C repo checkout -q -b x2 main && echo x2 > repo/x2.txt && quietgit -C repo add -A && quietgit -C repo commit -m "x2"
+git -C repo checkout -q -b up x1 && quietgit -C repo merge --no-edit x2
+git -C repo checkout -q -b br x2 && quietgit -C repo merge --no-edit x1
+git -C repo checkout -q up && echo up > repo/up.txt && quietgit -C repo add -A && quietgit -C repo commit -m "up"
+git -C repo checkout -q br && echo br > repo/br.txt && quietgit -C repo add -A && quietgit -C repo commit -m "br"
+git -C repo checkout -q main
+git -C repo merge-base --all br up | wc -l | sed 's/^/merge bases of br and up: /' >> "$actual"
+run renumber R-20260903-01 --to next --rev br --onto up --repo repo
