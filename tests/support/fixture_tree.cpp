@@ -4,6 +4,8 @@
 
 #include <git2.h>
 
+#include <catch2/catch.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -104,6 +106,17 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
 std::string shared_dir() {
   const std::string dir = LEDGERGATE_SHARED_DIR;
   return fs::exists(dir + "/spec/peer-cases.yaml") ? dir : std::string();
+}
+
+void replace_once(std::string& text, const std::string& old, const std::string& repl) {
+  const auto at = text.find(old);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, old.size(), repl);
+}
+
+std::string replaced(std::string text, const std::string& old, const std::string& repl) {
+  replace_once(text, old, repl);
+  return text;
 }
 
 }  // namespace lg::test

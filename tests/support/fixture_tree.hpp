@@ -36,4 +36,9 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
 
 std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
 
+// Replaces the first `old` in `text` by `repl`; a test failure when `old` is absent.
+void replace_once(std::string& text, const std::string& old, const std::string& repl);
+// The same on a copy.
+std::string replaced(std::string text, const std::string& old, const std::string& repl);
+
 }  // namespace lg::test

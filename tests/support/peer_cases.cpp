@@ -13,11 +13,6 @@ namespace fs = std::filesystem;
 namespace lg::test {
 namespace {
 
-void replace_first(std::string& text, const std::string& old, const std::string& repl) {
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, old.size(), repl);
-}
 
 std::vector<std::string> peer_lines(const std::vector<diag::Finding>& findings) {
   std::vector<std::string> out;
@@ -45,7 +40,7 @@ void apply_peer_op(FileMap& files, const YAML::Node& op) {
   auto str = [&](const char* k) { return op[k].as<std::string>(); };
   if (kind == "replace") {
     REQUIRE(files.count(str("file")));
-    replace_first(files[str("file")], str("old"), str("new"));
+    lg::test::replace_once(files[str("file")], str("old"), str("new"));
   } else if (kind == "replace_between") {
     std::string& text = files.at(str("file"));
     const auto a = text.find(str("start"));

@@ -176,11 +176,6 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
 
 namespace {
 
-void replace_once(std::string& text, const std::string& old, const std::string& repl) {
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, old.size(), repl);
-}
 
 std::vector<std::string> rules_at(const audit::AuditReport& report, const git_oid& commit) {
   std::vector<std::string> out;
@@ -210,8 +205,8 @@ std::optional<TasksHistory> tasks_history(const std::string& repo_dir) {
   // awaiting-ruling → accepted through `rule accept`: a new ruling and the task's Ruling:.
   const std::string task = "tasks/example/07_awaiting_ruling.md";
   const std::string ruling = "rulings/2026/09/R-20260902-01.md";
-  replace_once(files[task], "State: awaiting-ruling\n", "State: accepted\n");
-  replace_once(files[task], "Review-minutes: 5\n", "Ruling: R-20260902-01\nReview-minutes: 5\n");
+  test::replace_once(files[task], "State: awaiting-ruling\n", "State: accepted\n");
+  test::replace_once(files[task], "Review-minutes: 5\n", "Ruling: R-20260902-01\nReview-minutes: 5\n");
   files[ruling] = "# R-20260902-01 — accept example 07_awaiting_ruling\n\nProject: example\nTask: " + task +
                   "\nRuns: 342110, 342120\nRuling: accept\n\n## Ruling\n\nAccept.\n\n## Evidence\n\n- x\n";
   h.ruled = test::commit_tree(repo_dir, files, "rule accept 07", &h.base);
@@ -219,11 +214,11 @@ std::optional<TasksHistory> tasks_history(const std::string& repo_dir) {
   // planned → running by hand: no such edge.
   const std::string planned = "tasks/example/01_scope.md";
   REQUIRE(files[planned].find("State: planned\n") != std::string::npos);
-  replace_once(files[planned], "State: planned\n", "State: running\n");
+  test::replace_once(files[planned], "State: planned\n", "State: running\n");
   h.stray = test::commit_tree(repo_dir, files, "jump 01 to running", &h.ruled);
 
   // A ruling edited, then deleted, then its id filed again.
-  replace_once(files[ruling], "Accept.", "Accept, on reflection.");
+  test::replace_once(files[ruling], "Accept.", "Accept, on reflection.");
   h.edited = test::commit_tree(repo_dir, files, "reword a ruling", &h.stray);
   const std::string kept = files[ruling];
   files.erase(ruling);
@@ -300,7 +295,7 @@ TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audi
     REQUIRE(phase != std::string::npos);
     t.replace(phase + 1, t.find('\n', phase + 1) - phase, "Summary: What does this task answer\n");
     if (edited_path.empty() && t.find("State: ready\n") != std::string::npos) {
-      replace_once(t, "State: ready\n", "State: gated\n");
+      test::replace_once(t, "State: ready\n", "State: gated\n");
       edited_path = "tasks/" + path.substr(7);
     }
     moved["tasks/" + path.substr(7)] = t;

@@ -58,11 +58,6 @@ FileMap skeleton() {
   return test::read_tree(root);
 }
 
-void replace(std::string& text, const std::string& old, const std::string& repl) {
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, old.size(), repl);
-}
 
 // The `rule 08_accepted rerun --supersedes R-20260901-02` edge, filed as `id`.
 FileMap rerun_08(FileMap files, const std::string& id) {
@@ -71,8 +66,8 @@ FileMap rerun_08(FileMap files, const std::string& id) {
       "Runs: 342050\nRuling: rerun\nSupersedes: R-20260901-02\nReviewed-at: 2026-09-02T10:00Z\n\n## Ruling\n\n"
       "Rerun on the new anchor.\n\n## Evidence\n\n- `/mnt/c/x`\n";
   std::string& task = files.at("tasks/example/08_accepted.md");
-  replace(task, "State: accepted", "State: rerun");
-  replace(task, "Ruling: R-20260901-02", "Ruling: " + id);
+  lg::test::replace_once(task, "State: accepted", "State: rerun");
+  lg::test::replace_once(task, "Ruling: R-20260901-02", "Ruling: " + id);
   task += id + " — rerun (supersedes R-20260901-02)\n";
   return files;
 }
@@ -123,9 +118,9 @@ TEST_CASE("renumber: rewriting touches only the references, byte for byte", "[me
   const auto refs = merge::find_ruling_refs("tasks/example/07.md", k_task, id);
   const std::string out = merge::rewrite_ruling_refs(k_task, refs, id, "R-20260902-04");
   std::string want = k_task;
-  replace(want, "Ruling: R-20260902-01", "Ruling: R-20260902-04");
-  replace(want, "ruled: R-20260902-01", "ruled: R-20260902-04");
-  replace(want, "R-20260902-01 — rerun", "R-20260902-04 — rerun");
+  lg::test::replace_once(want, "Ruling: R-20260902-01", "Ruling: R-20260902-04");
+  lg::test::replace_once(want, "ruled: R-20260902-01", "ruled: R-20260902-04");
+  lg::test::replace_once(want, "R-20260902-01 — rerun", "R-20260902-04 — rerun");
   CHECK(out == want);  // the prose and the longer token are kept
   std::string crlf = "# R-20260902-03 — x\r\n\r\nProject: p\r\nSupersedes: R-20260902-01\r\n";
   const auto crlf_refs = merge::find_ruling_refs("rulings/2026/09/R-20260902-03.md", crlf, id);

@@ -21,11 +21,6 @@ std::string ruling(const std::string& id, const std::string& task, const std::st
          "\n## Ruling\n\n" + verb + ".\n\n## Evidence\n\n- x\n";
 }
 
-void replace(std::string& text, const std::string& old, const std::string& repl) {
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, old.size(), repl);
-}
 
 std::vector<merge::SemanticConflict> semantic(const FileMap& base, const FileMap& ours, const FileMap& theirs) {
   test::TempDir dir;
@@ -104,7 +99,7 @@ TEST_CASE("ruling detectors: a reference that dangles after the merge", "[merge]
   const FileMap base = skeleton();
   FileMap ours = base, theirs = base;
   ours.erase("rulings/2026/09/R-20260901-04.md");  // BASE removes a ruling …
-  replace(theirs["tasks/example/07_awaiting_ruling.md"], "    resumes: 342110\n",
+  lg::test::replace_once(theirs["tasks/example/07_awaiting_ruling.md"], "    resumes: 342110\n",
           "    resumes: 342110\n    ruled: R-20260901-04\n");  // … HEAD starts citing it
   const auto dangling = semantic(base, ours, theirs);
   REQUIRE(kinds(dangling) == std::vector<std::string>{"ruling-ref-dangles"});

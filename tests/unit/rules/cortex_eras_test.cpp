@@ -74,10 +74,7 @@ bool have_fixtures() {
 }
 
 void replace(FileMap& files, const std::string& path, const std::string& old, const std::string& repl) {
-  std::string& text = files.at(path);
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  text.replace(at, old.size(), repl);
+  lg::test::replace_once(files.at(path), old, repl);
 }
 
 struct Outcome {

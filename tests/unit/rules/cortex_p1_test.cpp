@@ -50,11 +50,6 @@ const YAML::Node& peer_case(const std::string& id) {
 
 std::string p1_projects_yaml() { return peer_cases()["fixtures"]["P-skeleton"]["p1_projects_yaml"].as<std::string>(); }
 
-std::string replaced(std::string text, const std::string& old, const std::string& repl) {
-  const auto at = text.find(old);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, old.size(), repl);
-}
 
 // ---------------------------------------------------------------------------
 // projects.yaml
@@ -322,38 +317,38 @@ TEST_CASE("P1 projects.yaml: Y1-04 sync_verbs must be a flow list", "[p1]") {
   for (const std::string& bad :
        {std::string("pull"), std::string("\"[pull]\""), std::string("[pull"), std::string("pull]")}) {
     INFO(bad);
-    const YamlRun r = run_yaml(replaced(base, "  sync_verbs: [pull]\n", "  sync_verbs: " + bad + "\n"));
+    const YamlRun r = run_yaml(lg::test::replaced(base, "  sync_verbs: [pull]\n", "  sync_verbs: " + bad + "\n"));
     CHECK(r.peer ==
           Lines{"projects.yaml:7: sync_verbs must be a flow list `[a, b]`", "projects.yaml: a is missing sync_verbs"});
     CHECK(r.findings[0].rule == "projects-yaml-p1-sync-verbs-flow");
   }
   // An empty flow list is a list: no finding, and never "empty".
-  const YamlRun ok = run_yaml(replaced(base, "[pull]", "[]"));
+  const YamlRun ok = run_yaml(lg::test::replaced(base, "[pull]", "[]"));
   CHECK(ok.findings.empty());
   CHECK(*ok.table.find("a")->get("sync_verbs") == "");
 }
 
 TEST_CASE("P1 projects.yaml: Y1-05 sync_verbs items are bare words", "[p1]") {
   const std::string base = row("a");
-  const YamlRun r = run_yaml(replaced(base, "[pull]", "[pull, Not A Verb, 'x', jobs,]"));
+  const YamlRun r = run_yaml(lg::test::replaced(base, "[pull]", "[pull, Not A Verb, 'x', jobs,]"));
   CHECK(r.peer == Lines{"projects.yaml:7: sync_verbs holds a non-bare word: ['Not A Verb', \"'x'\"]"});
   CHECK(r.findings[0].rule == "projects-yaml-p1-sync-verbs-bare");
   CHECK(*r.table.find("a")->get("sync_verbs") == "pull, jobs");
   // A non-blank body with no items.
-  CHECK(run_yaml(replaced(base, "[pull]", "[ , ]")).peer ==
+  CHECK(run_yaml(lg::test::replaced(base, "[pull]", "[ , ]")).peer ==
         Lines{"projects.yaml:7: sync_verbs holds a non-bare word: []"});
-  CHECK(run_yaml(replaced(base, "[pull]", "[pull, submit-2, a_b]")).findings.empty());
+  CHECK(run_yaml(lg::test::replaced(base, "[pull]", "[pull, submit-2, a_b]")).findings.empty());
 }
 
 TEST_CASE("P1 projects.yaml: Y1-06 a field without a value is kept empty", "[p1]") {
-  const YamlRun r = run_yaml(replaced(row("a"), "  ledger: l\n", "  ledger:\n"));
+  const YamlRun r = run_yaml(lg::test::replaced(row("a"), "  ledger: l\n", "  ledger:\n"));
   CHECK(r.peer == Lines{"projects.yaml:8: `ledger` has no value", "projects.yaml: a.ledger is empty"});
   CHECK(r.findings[0].rule == "projects-yaml-p1-field-has-value");
   CHECK(r.findings[1].rule == "projects-yaml-field-not-empty");
   CHECK(r.findings[1].location.line == 8);
   CHECK(*r.table.find("a")->get("ledger") == "");
   // A trailing comment after the colon is no value either.
-  CHECK(run_yaml(replaced(row("a"), "  ledger: l\n", "  ledger:   # later\n")).peer ==
+  CHECK(run_yaml(lg::test::replaced(row("a"), "  ledger: l\n", "  ledger:   # later\n")).peer ==
         Lines{"projects.yaml:8: `ledger` has no value", "projects.yaml: a.ledger is empty"});
 }
 
@@ -361,16 +356,16 @@ TEST_CASE("P1 projects.yaml: Y1-07 quotes must be balanced and not nested", "[p1
   for (const std::string& bad :
        {std::string("\"abc"), std::string("\"a\"b\""), std::string("\""), std::string("\"a\" b")}) {
     INFO(bad);
-    const YamlRun r = run_yaml(replaced(row("a"), "  ledger: l\n", "  ledger: " + bad + "\n"));
+    const YamlRun r = run_yaml(lg::test::replaced(row("a"), "  ledger: l\n", "  ledger: " + bad + "\n"));
     CHECK(r.peer == Lines{"projects.yaml:8: unterminated or nested quotes: " + bad});
     CHECK(r.findings[0].rule == "projects-yaml-p1-quotes");
     CHECK(*r.table.find("a")->get("ledger") == bad);  // kept as written
   }
-  const YamlRun ok = run_yaml(replaced(row("a"), "  ledger: l\n", "  ledger: \"it's: #1\"  # c\n"));
+  const YamlRun ok = run_yaml(lg::test::replaced(row("a"), "  ledger: l\n", "  ledger: \"it's: #1\"  # c\n"));
   CHECK(ok.findings.empty());
   CHECK(*ok.table.find("a")->get("ledger") == "it's: #1");
   // A quoted empty string is empty.
-  CHECK(run_yaml(replaced(row("a"), "  ledger: l\n", "  ledger: \"\"\n")).peer ==
+  CHECK(run_yaml(lg::test::replaced(row("a"), "  ledger: l\n", "  ledger: \"\"\n")).peer ==
         Lines{"projects.yaml: a.ledger is empty"});
 }
 
@@ -379,14 +374,14 @@ TEST_CASE("P1 projects.yaml: Y1-08 a scalar with # or : or an indicator needs qu
        {std::string("hpc:sync"), std::string("a#b"), std::string("[x"), std::string("{x"), std::string("'x'"),
         std::string("&x"), std::string("*x"), std::string("!x"), std::string("|x"), std::string(">x")}) {
     INFO(bad);
-    const YamlRun r = run_yaml(replaced(row("a"), "  sync_cli: s\n", "  sync_cli: " + bad + "\n"));
+    const YamlRun r = run_yaml(lg::test::replaced(row("a"), "  sync_cli: s\n", "  sync_cli: " + bad + "\n"));
     CHECK(r.peer == Lines{"projects.yaml:6: scalar needs quoting (contains `#`, `:` or a YAML indicator): " + bad});
     CHECK(r.findings[0].rule == "projects-yaml-p1-scalar-quoting");
     CHECK(*r.table.find("a")->get("sync_cli") == bad);  // still stored
   }
   for (const std::string& good : {std::string("-x"), std::string("x]"), std::string("a b"), std::string("x'")}) {
     INFO(good);
-    CHECK(run_yaml(replaced(row("a"), "  sync_cli: s\n", "  sync_cli: " + good + "\n")).findings.empty());
+    CHECK(run_yaml(lg::test::replaced(row("a"), "  sync_cli: s\n", "  sync_cli: " + good + "\n")).findings.empty());
   }
 }
 
@@ -422,12 +417,12 @@ TEST_CASE("P1 projects.yaml: Y1-09 lines outside the subset", "[p1]") {
 
 TEST_CASE("P1 projects.yaml: the finish-row rules in the P1 wording", "[p1]") {
   std::string text = row("a");
-  text = replaced(text, "  remote: none\n", "  remote: a/b/c\n");
-  text = replaced(text, "  local_path: /l\n", "  local_path: l\n");
-  text = replaced(text, "  ral_root: /r\n", "  ral_root: r\n");
-  text = replaced(text, "  mirror: none\n", "  mirror: m\n");
-  text = replaced(text, "  partition: gpu\n", "  partition: cpu\n");
-  text = replaced(text, "  status: active\n", "  status: planned\n");
+  text = lg::test::replaced(text, "  remote: none\n", "  remote: a/b/c\n");
+  text = lg::test::replaced(text, "  local_path: /l\n", "  local_path: l\n");
+  text = lg::test::replaced(text, "  ral_root: /r\n", "  ral_root: r\n");
+  text = lg::test::replaced(text, "  mirror: none\n", "  mirror: m\n");
+  text = lg::test::replaced(text, "  partition: gpu\n", "  partition: cpu\n");
+  text = lg::test::replaced(text, "  status: active\n", "  status: planned\n");
   const Lines tail = {
       "projects.yaml: a.partition must be gpu | ral | both, not cpu",
       "",  // status, per sub-epoch
@@ -443,10 +438,10 @@ TEST_CASE("P1 projects.yaml: the finish-row rules in the P1 wording", "[p1]") {
   p1b.erase(p1b.begin() + 1);  // planned is a P1b status
   CHECK(run_yaml(text, P1Sub::b).peer == p1b);
   CHECK(run_yaml(text, P1Sub::c).peer == p1b);
-  CHECK(run_yaml(replaced(text, "status: planned", "status: retired"), P1Sub::c).peer[1] ==
+  CHECK(run_yaml(lg::test::replaced(text, "status: planned", "status: retired"), P1Sub::c).peer[1] ==
         "projects.yaml: a.status must be active | dormant | planned, not retired");
   // Good: every shape right.
-  CHECK(run_yaml(replaced(row("a"), "remote: none", "remote: PyAutoLabs/x.y-z"), P1Sub::a).findings.empty());
+  CHECK(run_yaml(lg::test::replaced(row("a"), "remote: none", "remote: PyAutoLabs/x.y-z"), P1Sub::a).findings.empty());
 }
 
 TEST_CASE("P1 projects.yaml: findings come in line order, each row finished at the next key", "[p1]") {
@@ -477,8 +472,8 @@ TEST_CASE("P1 projects.yaml: clean documents read as PyYAML's safe_load reads th
       p1_projects_yaml(),
       peer_case("CP1-03")["input"].as<std::string>(),
       row("a") + "\n# comment\n" + row("b_2", "  note: \"x # y: z\"   # c\n"),
-      replaced(row("a"), "[pull]", "[ pull ,submit,  jobs ]   # verbs"),
-      replaced(row("a"), "  ledger: l\n", "  ledger: \"**/*.md\"\n  note: a plain note, with a comma\n"),
+      lg::test::replaced(row("a"), "[pull]", "[ pull ,submit,  jobs ]   # verbs"),
+      lg::test::replaced(row("a"), "  ledger: l\n", "  ledger: \"**/*.md\"\n  note: a plain note, with a comma\n"),
   };
   lg::test::TempDir dir;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -608,12 +603,12 @@ TEST_CASE("P1 batches: P-B02 member lines parse after dash normalisation", "[p1]
   FileMap files = p1_batch_files();
   std::string& rec = files[R];
   // " -- " reads as " — " on a member line.
-  rec = replaced(rec, "  - 06_pulled: phases/example/06_pulled.md — 342120 — 5 — pulled",
+  rec = lg::test::replaced(rec, "  - 06_pulled: phases/example/06_pulled.md — 342120 — 5 — pulled",
                  "  - 06_pulled: phases/example/06_pulled.md -- 342120 -- 5 -- pulled");
   CHECK(run_batches(files).peer.empty());
-  rec = replaced(rec, "  - 07_awaiting_ruling: phases/example/07_awaiting_ruling.md",
+  rec = lg::test::replaced(rec, "  - 07_awaiting_ruling: phases/example/07_awaiting_ruling.md",
                  "  - 07_awaiting_ruling:phases/example/07_awaiting_ruling.md");
-  rec = replaced(rec, "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling",
+  rec = lg::test::replaced(rec, "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling",
                  "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling  ");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
@@ -650,12 +645,12 @@ TEST_CASE("P1 batches: the member list opens at - members: and closes at an unin
 TEST_CASE("P1 batches: P-B03..P-B07 member facts", "[p1]") {
   FileMap files = p1_batch_files();
   std::string& rec = files[R];
-  rec = replaced(rec, "  - 05_running_array: phases/example/05_running_array.md — 342091, 342102 — 8 — running",
+  rec = lg::test::replaced(rec, "  - 05_running_array: phases/example/05_running_array.md — 342091, 342102 — 8 — running",
                  "  - 05_running_array: phases/example/05_running_array.md — none — \xD9\xA8 — running");
-  rec = replaced(rec, "— 342110, 342120 — 5 — awaiting-ruling", "— 342120, 9, 10, 342110, 9 — 5 — awaiting-ruling");
-  rec = replaced(rec, "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling",
+  rec = lg::test::replaced(rec, "— 342110, 342120 — 5 — awaiting-ruling", "— 342120, 9, 10, 342110, 9 — 5 — awaiting-ruling");
+  rec = lg::test::replaced(rec, "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling",
                  "  - 08_accepted: phases/example/09_rerun.md — 342050 — 6x — Accepted");
-  rec = replaced(rec, "  - 10_dropped: phases/example/10_dropped.md — 341950, 341960 — 4 — awaiting-ruling",
+  rec = lg::test::replaced(rec, "  - 10_dropped: phases/example/10_dropped.md — 341950, 341960 — 4 — awaiting-ruling",
                  "  - 10_dropped: phases/example/missing.md — 1 — x — y");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
@@ -674,7 +669,7 @@ TEST_CASE("P1 batches: P-B03..P-B07 member facts", "[p1]") {
 
 TEST_CASE("P1 batches: P-B08 the first review: line in P1a/P1b, every one in P1c", "[p1]") {
   FileMap files = p1_batch_files();
-  files[R] = replaced(files[R], "- review-minutes-actual: 18\n",
+  files[R] = lg::test::replaced(files[R], "- review-minutes-actual: 18\n",
                       "- review-minutes-actual: 18\n- review: batches/reviews/2026-09-01-pm-r2.md\n"
                       "- review:\n- review: batches/reviews/2026-09-01-pm.md\n");
   for (P1Sub sub : {P1Sub::a, P1Sub::b}) CHECK(run_batches(files, sub).peer.empty());
@@ -683,7 +678,7 @@ TEST_CASE("P1 batches: P-B08 the first review: line in P1a/P1b, every one in P1c
   CHECK(c.findings[0].location.line == 23);
   // An empty first review: line is read (and checks nothing) in P1a.
   FileMap first_empty = p1_batch_files();
-  first_empty[R] = replaced(first_empty[R], "- review: batches/reviews/2026-09-01-pm.md\n",
+  first_empty[R] = lg::test::replaced(first_empty[R], "- review: batches/reviews/2026-09-01-pm.md\n",
                             "- review:\n- review: batches/reviews/nowhere.md\n");
   CHECK(run_batches(first_empty, P1Sub::a).peer.empty());
   CHECK(run_batches(first_empty, P1Sub::c).peer == Lines{R + ": review: batches/reviews/nowhere.md does not exist"});
@@ -691,7 +686,7 @@ TEST_CASE("P1 batches: P-B08 the first review: line in P1a/P1b, every one in P1c
 
 TEST_CASE("P1 batches: P-V01 review titles per sub-epoch", "[p1]") {
   FileMap files = p1_batch_files();
-  files[V] = replaced(files[V], "# Batch review 2026-09-01-pm\n", "# Batch review 2026-09-01 pm\n");
+  files[V] = lg::test::replaced(files[V], "# Batch review 2026-09-01-pm\n", "# Batch review 2026-09-01 pm\n");
   for (P1Sub sub : {P1Sub::a, P1Sub::c}) {
     const BatchRun r = run_batches(files, sub);
     CHECK(r.peer == Lines{V + ": title must be `# Batch review 2026-09-01-pm`"});
@@ -703,9 +698,9 @@ TEST_CASE("P1 batches: P-V01 review titles per sub-epoch", "[p1]") {
   const std::string part = "batches/reviews/2026-09-01-pm-r2.md";
   partial[part] = partial[V];
   CHECK(run_batches(partial, P1Sub::c).peer.empty());
-  partial[part] = replaced(partial[V], "# Batch review 2026-09-01-pm", "# Batch review 2026-09-01-pm-r2");
+  partial[part] = lg::test::replaced(partial[V], "# Batch review 2026-09-01-pm", "# Batch review 2026-09-01-pm-r2");
   CHECK(run_batches(partial, P1Sub::c).peer.empty());
-  partial[part] = replaced(partial[V], "# Batch review 2026-09-01-pm", "# Batch review");
+  partial[part] = lg::test::replaced(partial[V], "# Batch review 2026-09-01-pm", "# Batch review");
   CHECK(run_batches(partial, P1Sub::c).peer ==
         Lines{part + ": title must be `# Batch review 2026-09-01-pm-r2` or `# Batch review 2026-09-01-pm`"});
   // P1a has no partial reviews: the stem is the slot.
@@ -751,10 +746,10 @@ TEST_CASE("P1 batches: P-V03 a review needs its record; P-V06 only then", "[p1]"
 
 TEST_CASE("P1 batches: P-V04 section headings, after dash normalisation", "[p1]") {
   FileMap files = p1_batch_files();
-  files[V] = replaced(files[V], "## 09_rerun — SUSPECT", "## 09_rerun -- SUSPECT");  // fine
+  files[V] = lg::test::replaced(files[V], "## 09_rerun — SUSPECT", "## 09_rerun -- SUSPECT");  // fine
   CHECK(run_batches(files).peer.empty());
-  files[V] = replaced(files[V], "## 08_accepted — HEALTHY", "## 08_accepted - HEALTHY");
-  files[V] = replaced(files[V], "## 07_awaiting_ruling — HEALTHY", "## 07_awaiting_ruling — Healthy  ");
+  files[V] = lg::test::replaced(files[V], "## 08_accepted — HEALTHY", "## 08_accepted - HEALTHY");
+  files[V] = lg::test::replaced(files[V], "## 07_awaiting_ruling — HEALTHY", "## 07_awaiting_ruling — Healthy  ");
   const BatchRun r = run_batches(files);
   CHECK(r.peer ==
         Lines{
@@ -768,9 +763,9 @@ TEST_CASE("P1 batches: P-V04 section headings, after dash normalisation", "[p1]"
 
 TEST_CASE("P1 batches: P-V07 a section needs decision and ruled; V08-V10 then skipped", "[p1]") {
   FileMap files = p1_batch_files();
-  files[V] = replaced(files[V], "## 09_rerun — SUSPECT\n- decision: rerun\n- ruled: yes\n",
+  files[V] = lg::test::replaced(files[V], "## 09_rerun — SUSPECT\n- decision: rerun\n- ruled: yes\n",
                       "## 09_rerun — SUSPECT\n- decision: tweak\n- ruled:yes\n");
-  files[V] = replaced(files[V], "## 07_awaiting_ruling — HEALTHY\n- decision: accept\n",
+  files[V] = lg::test::replaced(files[V], "## 07_awaiting_ruling — HEALTHY\n- decision: accept\n",
                       "## 07_awaiting_ruling — HEALTHY\n- decision: \n");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
@@ -780,19 +775,19 @@ TEST_CASE("P1 batches: P-V07 a section needs decision and ruled; V08-V10 then sk
   CHECK(r.findings[0].rule == "phase-review-decision-ruled");
   CHECK(r.findings[0].location.line == 14);
   // At end of file too.
-  files[V] = replaced(files[V], "## 05_running_array — RUNNING\n- decision: leave-to-finish\n- ruled: yes\n",
+  files[V] = lg::test::replaced(files[V], "## 05_running_array — RUNNING\n- decision: leave-to-finish\n- ruled: yes\n",
                       "## 05_running_array — RUNNING\n- decision: leave-to-finish\n");
   CHECK(run_batches(files).peer.back() == V + ": 05_running_array: needs `- decision:` and `- ruled:` lines");
 }
 
 TEST_CASE("P1 batches: P-V08..P-V10 decision and ruled values; the first of each wins", "[p1]") {
   FileMap files = p1_batch_files();
-  files[V] = replaced(files[V], "## 10_dropped — FAILED\n- decision: drop\n- ruled: yes\n",
+  files[V] = lg::test::replaced(files[V], "## 10_dropped — FAILED\n- decision: drop\n- ruled: yes\n",
                       "## 10_dropped — FAILED\n- decision: drop   \n- ruled: yes\n- decision: tweak\n- ruled: maybe\n");
   CHECK(run_batches(files).peer.empty());
-  files[V] = replaced(files[V], "## 06_pulled — HEALTHY\n- decision: (none)\n- ruled: no\n",
+  files[V] = lg::test::replaced(files[V], "## 06_pulled — HEALTHY\n- decision: (none)\n- ruled: no\n",
                       "## 06_pulled — HEALTHY\n- decision:  \n- ruled: Yes\n");
-  files[V] = replaced(files[V], "## 08_accepted — HEALTHY\n- decision: accept\n- ruled: yes\n",
+  files[V] = lg::test::replaced(files[V], "## 08_accepted — HEALTHY\n- decision: accept\n- ruled: yes\n",
                       "## 08_accepted — HEALTHY\n- ruled: yes\n- decision: (none)\n");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "support/fixture_tree.hpp"
 
 using lg::diag::CollectingSink;
 using lg::diag::Finding;
@@ -40,10 +41,7 @@ example:
 
 // The fixture with `old` replaced by `replacement` (as the reference's tests do).
 std::string fixture_with(const std::string& old, const std::string& replacement) {
-  std::string text = k_fixture;
-  const auto pos = text.find(old);
-  REQUIRE(pos != std::string::npos);
-  return text.replace(pos, old.size(), replacement);
+  return lg::test::replaced(k_fixture, old, replacement);
 }
 
 struct Run {
