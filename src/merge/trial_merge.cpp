@@ -248,12 +248,11 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   // warns "multiple merge bases, using ...") — never from the virtual base,
   // which is no commit the branch started from and may hold conflict
   // markers; the classification reads it from every merge base
-  // (classify_from_bases).
-  LG_TRY(report.merge_bases, merge_bases_git_order(trial, base, head));
-  if (report.merge_bases.empty()) {
-    return make_error(ErrorKind::invalid_input, "no merge base between " + git::oid_hex(base).substr(0, 12) +
-                                                    " and " + git::oid_hex(head).substr(0, 12) +
-                                                    " (unrelated histories)");
+  // (classify_from_bases). libgit2 finds the bases (the same set as git's);
+  // git's order, a walk of its own, is needed only when there are several.
+  LG_TRY(report.merge_bases, git::merge_bases(repo, base, head));
+  if (report.merge_bases.size() > 1) {
+    LG_TRY(report.merge_bases, merge_bases_git_order(trial, base, head));
   }
   report.merge_base = report.merge_bases.front();
   if (report.merge_bases.size() == 1 && git_oid_equal(&report.merge_base, &head)) {
