@@ -66,36 +66,56 @@ Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::v
   return true;
 }
 
+namespace {
+
+// The diff from one merge base to `head`, classified, and whether its
+// projects.yaml change is a birth (false when it has none).
+struct OneBase {
+  policy::Classification classification;
+  bool birth = false;
+};
+Result<OneBase> classify_from(const git::Repository& repo, const git_oid& merge_base, const git_oid& head,
+                              const policy::RepoPolicy& pol, rules::CheckCache& cache,
+                              const std::vector<policy::Change>* known_changes) {
+  LG_TRY(git_oid from, repo.commit_tree(merge_base));
+  std::vector<policy::Change> computed;
+  if (!known_changes) {
+    LG_TRY(computed, tree_changes(repo, from, head));
+  }
+  const std::vector<policy::Change>& changes = known_changes ? *known_changes : computed;
+  OneBase out;
+  const bool yaml = std::any_of(changes.begin(), changes.end(),
+                                [](const policy::Change& c) { return c.path == "projects.yaml"; });
+  if (yaml && pol.paths.birth_exception) {
+    LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
+    LG_TRY(auto head_tree, git::open_tree_source(repo, head, "HEAD"));
+    LG_TRY(out.birth, is_birth(*base_tree, *head_tree, changes, cache));
+  }
+  out.classification = policy::classify_changes(pol.paths, changes, out.birth);
+  return out;
+}
+
+bool changes_projects_yaml(const policy::Classification& c) {
+  return std::any_of(c.paths.begin(), c.paths.end(), [](const policy::Classified& p) { return p.path == "projects.yaml"; });
+}
+
+}  // namespace
+
 Result<policy::Classification> classify_from_bases(const git::Repository& repo, const std::vector<git_oid>& bases,
                                                    const git_oid& head, const policy::RepoPolicy& pol,
                                                    rules::CheckCache& cache, bool& birth,
                                                    const std::vector<policy::Change>* first_changes) {
-  std::map<std::string, policy::Classified> by_path;  // several bases: the union
+  LG_TRY(OneBase first, classify_from(repo, bases.front(), head, pol, cache, first_changes));
+  birth = first.birth;
+  if (bases.size() == 1) return std::move(first.classification);
+  // Several bases: the union, a path code when it is code from any base; a
+  // birth only when every base whose projects.yaml differs says so.
+  bool any_yaml = changes_projects_yaml(first.classification);
+  bool every_birth = !any_yaml || first.birth;
+  std::map<std::string, policy::Classified> by_path;
   policy::Classification out;
-  bool every_birth = true, any_yaml = false;
-  for (std::size_t i = 0; i < bases.size(); ++i) {
-    LG_TRY(git_oid from, repo.commit_tree(bases[i]));
-    std::vector<policy::Change> computed;
-    if (i != 0 || !first_changes) {
-      LG_TRY(computed, tree_changes(repo, from, head));
-    }
-    const std::vector<policy::Change>& changes = i == 0 && first_changes ? *first_changes : computed;
-    bool born = false;
-    const bool yaml = std::any_of(changes.begin(), changes.end(),
-                                  [](const policy::Change& c) { return c.path == "projects.yaml"; });
-    if (yaml && pol.paths.birth_exception) {
-      LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
-      LG_TRY(auto head_tree, git::open_tree_source(repo, head, "HEAD"));
-      LG_TRY(born, is_birth(*base_tree, *head_tree, changes, cache));
-      any_yaml = true;
-      every_birth = every_birth && born;
-    }
-    policy::Classification c = policy::classify_changes(pol.paths, changes, born);
-    if (bases.size() == 1) {
-      birth = born;
-      return c;
-    }
-    out.policy = c.policy;
+  out.policy = first.classification.policy;
+  auto add = [&by_path](policy::Classification& c) {
     for (policy::Classified& p : c.paths) {
       auto it = by_path.find(p.path);
       if (it == by_path.end()) {
@@ -104,6 +124,15 @@ Result<policy::Classification> classify_from_bases(const git::Repository& repo, 
         it->second = std::move(p);
       }
     }
+  };
+  add(first.classification);
+  for (std::size_t i = 1; i < bases.size(); ++i) {
+    LG_TRY(OneBase next, classify_from(repo, bases[i], head, pol, cache, nullptr));
+    if (changes_projects_yaml(next.classification)) {
+      any_yaml = true;
+      every_birth = every_birth && next.birth;
+    }
+    add(next.classification);
   }
   birth = any_yaml && every_birth;
   for (auto& [path, p] : by_path) out.paths.push_back(std::move(p));
