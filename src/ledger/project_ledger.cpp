@@ -121,13 +121,9 @@ std::optional<Title> parse_title(std::string_view line1) {
 }
 
 void parse_header(const TextFile& file, ProjectLedger& out) {
-  const int limit = std::min(k_header_lines, static_cast<int>(file.line_count()));
-  int start = -1;
-  for (int i = 1; i < limit && start < 0; ++i) {
-    if (match_header_line(file.line(static_cast<std::size_t>(i)))) start = i;
-  }
-  if (start < 0) return;
-  for (int i = start; i < limit; ++i) {
+  const auto scan = find_header(file, k_header_lines);
+  if (!scan) return;
+  for (int i = scan->start; i < scan->limit; ++i) {
     const std::string_view line = file.line(static_cast<std::size_t>(i));
     if (util::is_blank(line)) break;
     auto f = match_header_line(line);
@@ -289,6 +285,14 @@ bool is_run_ident(std::string_view ident) {
     if (c.literal("-") && !c.many(util::is_decimal)) return false;
   } while (c.literal(","));
   return c.literal("]") && c.at_end();
+}
+
+std::optional<HeaderScan> find_header(const TextFile& file, int max_lines) {
+  const int limit = std::min(max_lines, static_cast<int>(file.line_count()));
+  for (int i = 1; i < limit; ++i) {
+    if (match_header_line(file.line(static_cast<std::size_t>(i)))) return HeaderScan{i, limit};
+  }
+  return std::nullopt;
 }
 
 }  // namespace lg::ledger

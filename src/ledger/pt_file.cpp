@@ -36,12 +36,9 @@ void append_item(HeaderField& owner, std::string_view item) {
 }
 
 void parse_header(const TextFile& file, PtHeader& out) {
-  const int limit = std::min(k_header_lines, static_cast<int>(file.line_count()));
-  int start = -1;
-  for (int i = 1; i < limit && start < 0; ++i) {
-    if (match_header_line(file.line(static_cast<std::size_t>(i)))) start = i;
-  }
-  if (start < 0) return;
+  const auto scan = find_header(file, k_header_lines);
+  if (!scan) return;
+  const int start = scan->start, limit = scan->limit;
   out.first_line = start + 1;
   std::ptrdiff_t owner = -1;  // index into out.fields of the list owner
   for (int i = start; i < limit; ++i) {

@@ -80,6 +80,14 @@ ProjectLedger parse_project_ledger(std::string_view bytes);
 // HEADER_KEY_RE = ^([A-Z][A-Za-z0-9-]*):(?:[ \t]+(.*?))?[ \t]*$ → key and
 // stripped value (line 0); nullopt when `line` is not a header line.
 std::optional<HeaderField> match_header_line(std::string_view line);
+// Where a light header starts: the first header line among lines 2 ..
+// `max_lines` (0-based index `start`), and `limit`, the end of the scan
+// (`max_lines` or the file's end); nullopt when no such line exists.
+struct HeaderScan {
+  int start = 0;
+  int limit = 0;
+};
+std::optional<HeaderScan> find_header(const TextFile& file, int max_lines);
 // Every "## " line of `file` as a section (fenced ones flagged), in order.
 std::vector<Section> parse_sections(const TextFile& file);
 
