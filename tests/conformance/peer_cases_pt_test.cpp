@@ -129,14 +129,11 @@ TEST_CASE("peer conformance: CT-07 the header block ends at file line 30", "[con
 
 TEST_CASE("peer conformance: CT-09 run line and continuation grammars", "[conformance][peer][pt]") {
   if (lg::test::shared_dir().empty()) return;
-  const YAML::Node all = lg::test::load_peer_cases();
-  for (const auto& c : all["cases"]) {
-    if (c["id"].as<std::string>() != "CT-09") continue;
-    for (const auto& v : c["run_line_accept"]) CHECK(lg::ledger::match_pt_run_line(v.as<std::string>()));
-    for (const auto& v : c["run_line_reject"]) CHECK_FALSE(lg::ledger::match_pt_run_line(v.as<std::string>()));
-    for (const auto& v : c["cont_accept"]) CHECK(lg::ledger::match_pt_continuation(v.as<std::string>()));
-    for (const auto& v : c["cont_reject"]) CHECK_FALSE(lg::ledger::match_pt_continuation(v.as<std::string>()));
-  }
+  const YAML::Node& c = lg::test::peer_case("CT-09");
+  for (const auto& v : c["run_line_accept"]) CHECK(lg::ledger::match_pt_run_line(v.as<std::string>()));
+  for (const auto& v : c["run_line_reject"]) CHECK_FALSE(lg::ledger::match_pt_run_line(v.as<std::string>()));
+  for (const auto& v : c["cont_accept"]) CHECK(lg::ledger::match_pt_continuation(v.as<std::string>()));
+  for (const auto& v : c["cont_reject"]) CHECK_FALSE(lg::ledger::match_pt_continuation(v.as<std::string>()));
   const auto run = lg::ledger::match_pt_run_line("- 342091_[0-8,10]: done \u2014 gpu \u2014 submitted 2026-08-30 \u2014 wall 6:12");
   REQUIRE(run);
   CHECK(run->ident == "342091_[0-8,10]");
@@ -147,14 +144,11 @@ TEST_CASE("peer conformance: CT-09 run line and continuation grammars", "[confor
 
 TEST_CASE("peer conformance: CT-11 gate refs and their URLs", "[conformance][peer][pt]") {
   if (lg::test::shared_dir().empty()) return;
-  const YAML::Node all = lg::test::load_peer_cases();
-  for (const auto& c : all["cases"]) {
-    if (c["id"].as<std::string>() != "CT-11") continue;
-    for (const auto& v : c["accept"]) CHECK(lg::ledger::is_gate_ref(v.as<std::string>()));
-    for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_gate_ref(v.as<std::string>()));
-    for (const auto& kv : c["gate_url"]) {
-      CHECK(lg::ledger::gate_url(kv.first.as<std::string>()) == kv.second.as<std::string>());
-    }
+  const YAML::Node& c = lg::test::peer_case("CT-11");
+  for (const auto& v : c["accept"]) CHECK(lg::ledger::is_gate_ref(v.as<std::string>()));
+  for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_gate_ref(v.as<std::string>()));
+  for (const auto& kv : c["gate_url"]) {
+    CHECK(lg::ledger::gate_url(kv.first.as<std::string>()) == kv.second.as<std::string>());
   }
 }
 

@@ -46,12 +46,9 @@ TEST_CASE("peer conformance: every era-R check case of peer-cases.yaml", "[confo
 
 TEST_CASE("peer conformance: CR-09 issue grammar", "[conformance][peer]") {
   if (lg::test::shared_dir().empty()) return;
-  const YAML::Node all = load_cases();
-  for (const auto& c : all["cases"]) {
-    if (c["id"].as<std::string>() != "CR-09") continue;
-    for (const auto& v : c["accept"]) CHECK(lg::ledger::is_issue_ref(v.as<std::string>()));
-    for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_issue_ref(v.as<std::string>()));
-  }
+  const YAML::Node& c = lg::test::peer_case("CR-09");
+  for (const auto& v : c["accept"]) CHECK(lg::ledger::is_issue_ref(v.as<std::string>()));
+  for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_issue_ref(v.as<std::string>()));
 }
 
 TEST_CASE("peer conformance: CR-12a and CR-15a parse the skeleton's runs and log", "[conformance][peer]") {

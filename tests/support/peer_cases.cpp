@@ -1,6 +1,7 @@
 #include "support/peer_cases.hpp"
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -28,6 +29,21 @@ std::vector<std::string> peer_lines(const std::vector<diag::Finding>& findings) 
 }  // namespace
 
 YAML::Node load_peer_cases() { return YAML::LoadFile(shared_dir() + "/spec/peer-cases.yaml"); }
+
+const YAML::Node& peer_cases() {
+  static const YAML::Node all = load_peer_cases();
+  return all;
+}
+
+const YAML::Node& peer_case(const std::string& id) {
+  static std::map<std::string, YAML::Node> by_id;
+  if (by_id.empty()) {
+    for (const auto& c : peer_cases()["cases"]) by_id.emplace(c["id"].as<std::string>(), static_cast<const YAML::Node&>(c));
+  }
+  INFO("peer case " << id);
+  REQUIRE(by_id.count(id) == 1);
+  return by_id.at(id);
+}
 
 FileMap peer_fixture(const YAML::Node& all, const std::string& name) {
   FileMap files;

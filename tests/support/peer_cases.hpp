@@ -16,6 +16,8 @@
 namespace lg::test {
 
 YAML::Node load_peer_cases();                                      // the whole document
+const YAML::Node& peer_cases();                                    // the same, loaded once
+const YAML::Node& peer_case(const std::string& id);                // one case; a test failure when absent
 FileMap peer_fixture(const YAML::Node& all, const std::string& name);  // fixtures[name].files
 void apply_peer_op(FileMap& files, const YAML::Node& op);         // one setup op (FAILs on an unknown op)
 

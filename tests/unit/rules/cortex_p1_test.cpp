@@ -26,27 +26,14 @@ using lg::rules::P1Phase;
 using lg::rules::P1Sub;
 using lg::rules::ProjectsTable;
 using lg::test::FileMap;
+using lg::test::peer_case;
+using lg::test::peer_cases;
 
 namespace {
 
 using Lines = std::vector<std::string>;
 
 const std::string k_em = "\xE2\x80\x94";  // —
-
-const YAML::Node& peer_cases() {
-  static const YAML::Node all = lg::test::load_peer_cases();
-  return all;
-}
-
-const YAML::Node& peer_case(const std::string& id) {
-  static std::map<std::string, YAML::Node> by_id;
-  if (by_id.empty()) {
-    for (const auto& c : peer_cases()["cases"])
-      by_id.emplace(c["id"].as<std::string>(), static_cast<const YAML::Node&>(c));
-  }
-  REQUIRE(by_id.count(id));
-  return by_id.at(id);
-}
 
 std::string p1_projects_yaml() { return peer_cases()["fixtures"]["P-skeleton"]["p1_projects_yaml"].as<std::string>(); }
 
