@@ -591,12 +591,12 @@ TEST_CASE("P1 batches: P-B02 member lines parse after dash normalisation", "[p1]
   std::string& rec = files[R];
   // " -- " reads as " — " on a member line.
   rec = lg::test::replaced(rec, "  - 06_pulled: phases/example/06_pulled.md — 342120 — 5 — pulled",
-                 "  - 06_pulled: phases/example/06_pulled.md -- 342120 -- 5 -- pulled");
+                           "  - 06_pulled: phases/example/06_pulled.md -- 342120 -- 5 -- pulled");
   CHECK(run_batches(files).peer.empty());
   rec = lg::test::replaced(rec, "  - 07_awaiting_ruling: phases/example/07_awaiting_ruling.md",
-                 "  - 07_awaiting_ruling:phases/example/07_awaiting_ruling.md");
+                           "  - 07_awaiting_ruling:phases/example/07_awaiting_ruling.md");
   rec = lg::test::replaced(rec, "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling",
-                 "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling  ");
+                           "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling  ");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
                       R +
@@ -633,12 +633,12 @@ TEST_CASE("P1 batches: P-B03..P-B07 member facts", "[p1]") {
   FileMap files = p1_batch_files();
   std::string& rec = files[R];
   rec = lg::test::replaced(rec, "  - 05_running_array: phases/example/05_running_array.md — 342091, 342102 — 8 — running",
-                 "  - 05_running_array: phases/example/05_running_array.md — none — \xD9\xA8 — running");
+                           "  - 05_running_array: phases/example/05_running_array.md — none — \xD9\xA8 — running");
   rec = lg::test::replaced(rec, "— 342110, 342120 — 5 — awaiting-ruling", "— 342120, 9, 10, 342110, 9 — 5 — awaiting-ruling");
   rec = lg::test::replaced(rec, "  - 08_accepted: phases/example/08_accepted.md — 342050 — 6 — awaiting-ruling",
-                 "  - 08_accepted: phases/example/09_rerun.md — 342050 — 6x — Accepted");
+                           "  - 08_accepted: phases/example/09_rerun.md — 342050 — 6x — Accepted");
   rec = lg::test::replaced(rec, "  - 10_dropped: phases/example/10_dropped.md — 341950, 341960 — 4 — awaiting-ruling",
-                 "  - 10_dropped: phases/example/missing.md — 1 — x — y");
+                           "  - 10_dropped: phases/example/missing.md — 1 — x — y");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
                       R + ": member 07_awaiting_ruling: runs {10, 9} not in the phase's runs",
@@ -657,8 +657,8 @@ TEST_CASE("P1 batches: P-B03..P-B07 member facts", "[p1]") {
 TEST_CASE("P1 batches: P-B08 the first review: line in P1a/P1b, every one in P1c", "[p1]") {
   FileMap files = p1_batch_files();
   files[R] = lg::test::replaced(files[R], "- review-minutes-actual: 18\n",
-                      "- review-minutes-actual: 18\n- review: batches/reviews/2026-09-01-pm-r2.md\n"
-                      "- review:\n- review: batches/reviews/2026-09-01-pm.md\n");
+                                "- review-minutes-actual: 18\n- review: batches/reviews/2026-09-01-pm-r2.md\n"
+                                "- review:\n- review: batches/reviews/2026-09-01-pm.md\n");
   for (P1Sub sub : {P1Sub::a, P1Sub::b}) CHECK(run_batches(files, sub).peer.empty());
   const BatchRun c = run_batches(files, P1Sub::c);
   CHECK(c.peer == Lines{R + ": review: batches/reviews/2026-09-01-pm-r2.md does not exist"});
@@ -666,7 +666,7 @@ TEST_CASE("P1 batches: P-B08 the first review: line in P1a/P1b, every one in P1c
   // An empty first review: line is read (and checks nothing) in P1a.
   FileMap first_empty = p1_batch_files();
   first_empty[R] = lg::test::replaced(first_empty[R], "- review: batches/reviews/2026-09-01-pm.md\n",
-                            "- review:\n- review: batches/reviews/nowhere.md\n");
+                                      "- review:\n- review: batches/reviews/nowhere.md\n");
   CHECK(run_batches(first_empty, P1Sub::a).peer.empty());
   CHECK(run_batches(first_empty, P1Sub::c).peer == Lines{R + ": review: batches/reviews/nowhere.md does not exist"});
 }
@@ -751,9 +751,9 @@ TEST_CASE("P1 batches: P-V04 section headings, after dash normalisation", "[p1]"
 TEST_CASE("P1 batches: P-V07 a section needs decision and ruled; V08-V10 then skipped", "[p1]") {
   FileMap files = p1_batch_files();
   files[V] = lg::test::replaced(files[V], "## 09_rerun — SUSPECT\n- decision: rerun\n- ruled: yes\n",
-                      "## 09_rerun — SUSPECT\n- decision: tweak\n- ruled:yes\n");
+                                "## 09_rerun — SUSPECT\n- decision: tweak\n- ruled:yes\n");
   files[V] = lg::test::replaced(files[V], "## 07_awaiting_ruling — HEALTHY\n- decision: accept\n",
-                      "## 07_awaiting_ruling — HEALTHY\n- decision: \n");
+                                "## 07_awaiting_ruling — HEALTHY\n- decision: \n");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
                       V + ": 09_rerun: needs `- decision:` and `- ruled:` lines",
@@ -763,19 +763,19 @@ TEST_CASE("P1 batches: P-V07 a section needs decision and ruled; V08-V10 then sk
   CHECK(r.findings[0].location.line == 14);
   // At end of file too.
   files[V] = lg::test::replaced(files[V], "## 05_running_array — RUNNING\n- decision: leave-to-finish\n- ruled: yes\n",
-                      "## 05_running_array — RUNNING\n- decision: leave-to-finish\n");
+                                "## 05_running_array — RUNNING\n- decision: leave-to-finish\n");
   CHECK(run_batches(files).peer.back() == V + ": 05_running_array: needs `- decision:` and `- ruled:` lines");
 }
 
 TEST_CASE("P1 batches: P-V08..P-V10 decision and ruled values; the first of each wins", "[p1]") {
   FileMap files = p1_batch_files();
   files[V] = lg::test::replaced(files[V], "## 10_dropped — FAILED\n- decision: drop\n- ruled: yes\n",
-                      "## 10_dropped — FAILED\n- decision: drop   \n- ruled: yes\n- decision: tweak\n- ruled: maybe\n");
+                                "## 10_dropped — FAILED\n- decision: drop   \n- ruled: yes\n- decision: tweak\n- ruled: maybe\n");
   CHECK(run_batches(files).peer.empty());
   files[V] = lg::test::replaced(files[V], "## 06_pulled — HEALTHY\n- decision: (none)\n- ruled: no\n",
-                      "## 06_pulled — HEALTHY\n- decision:  \n- ruled: Yes\n");
+                                "## 06_pulled — HEALTHY\n- decision:  \n- ruled: Yes\n");
   files[V] = lg::test::replaced(files[V], "## 08_accepted — HEALTHY\n- decision: accept\n- ruled: yes\n",
-                      "## 08_accepted — HEALTHY\n- ruled: yes\n- decision: (none)\n");
+                                "## 08_accepted — HEALTHY\n- ruled: yes\n- decision: (none)\n");
   const BatchRun r = run_batches(files);
   CHECK(r.peer == Lines{
                       V + ": 08_accepted: ruled: yes needs a verb, not (none)",
