@@ -216,10 +216,23 @@ std::optional<std::string_view> match_row_key(std::string_view line) {
   return key;
 }
 
+// A key line of projects.yaml or of a batch record: the key and the value
+// after the colon ("" when absent).
 struct FieldLine {
   std::string_view name;
-  std::string_view value;  // "" when absent
+  std::string_view value;
 };
+
+// The rest of a key line once its key (from `start`) has been read: a colon,
+// then nothing or whitespace and the value.
+std::optional<FieldLine> finish_key_line(util::Cursor& c, std::size_t start) {
+  FieldLine f{c.since(start), {}};
+  if (!c.literal(":")) return std::nullopt;
+  const auto value = colon_tail_value(c.rest());
+  if (!value) return std::nullopt;
+  f.value = *value;
+  return f;
+}
 
 // ^  ([a-z_]+):(?:\s+(.*?))?\s*$ on a right-stripped line: after the colon,
 // either nothing or whitespace then the value (which ends in no whitespace,
@@ -229,12 +242,7 @@ std::optional<FieldLine> match_field(std::string_view line) {
   if (!c.literal("  ")) return std::nullopt;
   const std::size_t start = c.pos();
   if (!c.many(is_field_char)) return std::nullopt;
-  FieldLine f{c.since(start), {}};
-  if (!c.literal(":")) return std::nullopt;
-  const auto value = colon_tail_value(c.rest());
-  if (!value) return std::nullopt;
-  f.value = *value;
-  return f;
+  return finish_key_line(c, start);
 }
 
 class P1ProjectsReader {
@@ -420,15 +428,10 @@ std::optional<MemberLine> match_member(std::string_view line) {
   return m;
 }
 
-struct RecordKey {
-  std::string key;
-  std::string value;  // "" when absent
-};
-
 // RECORD_KEY_RE ^- ([a-z][a-z0-9-]*):(?:\s+(.*?))?\s*$ — the value is the
 // rest after the colon, stripped; the rest must be empty or start with
 // whitespace.
-std::optional<RecordKey> match_record_key(std::string_view line) {
+std::optional<FieldLine> match_record_key(std::string_view line) {
   util::Cursor c(line);
   if (!c.literal("- ")) return std::nullopt;
   const std::size_t start = c.pos();
@@ -436,12 +439,7 @@ std::optional<RecordKey> match_record_key(std::string_view line) {
         c.many([](char32_t ch) { return util::is_lower_ascii(ch) || util::is_ascii_digit(ch) || ch == U'-'; }, 0))) {
     return std::nullopt;
   }
-  RecordKey k{std::string(c.since(start)), {}};
-  if (!c.literal(":")) return std::nullopt;
-  const auto value = colon_tail_value(c.rest());
-  if (!value) return std::nullopt;
-  k.value = std::string(*value);
-  return k;
+  return finish_key_line(c, start);
 }
 
 struct ReviewHeading {
@@ -510,11 +508,11 @@ class BatchChecker {
       }
       const auto key = match_record_key(line);
       if (!key) continue;
-      if (key->key == "members") {
+      if (key->name == "members") {
         in_members = true;
-      } else if (key->key == "review" && (m_sub == P1Sub::c || !review_seen)) {
+      } else if (key->name == "review" && (m_sub == P1Sub::c || !review_seen)) {
         review_seen = true;
-        reviews.emplace_back(n, key->value);
+        reviews.emplace_back(n, std::string(key->value));
       }
     }
     for (const auto& [n, target] : reviews) {
