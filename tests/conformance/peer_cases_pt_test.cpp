@@ -128,7 +128,7 @@ TEST_CASE("peer conformance: CT-07 the header block ends at file line 30", "[con
 }
 
 TEST_CASE("peer conformance: CT-09 run line and continuation grammars", "[conformance][peer][pt]") {
-  if (lg::test::shared_dir().empty()) return;
+  if (!lg::test::have_shared()) return;
   const YAML::Node& c = lg::test::peer_case("CT-09");
   for (const auto& v : c["run_line_accept"]) CHECK(lg::ledger::match_pt_run_line(v.as<std::string>()));
   for (const auto& v : c["run_line_reject"]) CHECK_FALSE(lg::ledger::match_pt_run_line(v.as<std::string>()));
@@ -143,7 +143,7 @@ TEST_CASE("peer conformance: CT-09 run line and continuation grammars", "[confor
 }
 
 TEST_CASE("peer conformance: CT-11 gate refs and their URLs", "[conformance][peer][pt]") {
-  if (lg::test::shared_dir().empty()) return;
+  if (!lg::test::have_shared()) return;
   const YAML::Node& c = lg::test::peer_case("CT-11");
   for (const auto& v : c["accept"]) CHECK(lg::ledger::is_gate_ref(v.as<std::string>()));
   for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_gate_ref(v.as<std::string>()));
@@ -153,7 +153,7 @@ TEST_CASE("peer conformance: CT-11 gate refs and their URLs", "[conformance][pee
 }
 
 TEST_CASE("peer conformance: CT-12, CT-15, CT-16 projects.yaml parse problems (T2)", "[conformance][peer][pt]") {
-  if (lg::test::shared_dir().empty()) return;
+  if (!lg::test::have_shared()) return;
   const YAML::Node all = lg::test::load_peer_cases();
   auto problems = [](const std::string& text) {
     lg::diag::CollectingSink sink;
@@ -180,7 +180,7 @@ TEST_CASE("peer conformance: CT-12, CT-15, CT-16 projects.yaml parse problems (T
 }
 
 TEST_CASE("peer conformance: CP1-01, CP1-02, CP1-03 the restricted-subset reader", "[conformance][peer][pt]") {
-  if (lg::test::shared_dir().empty()) return;
+  if (!lg::test::have_shared()) return;
   const YAML::Node all = lg::test::load_peer_cases();
   auto read = [](const std::string& text, lg::diag::CollectingSink& sink) {
     return lg::rules::check_projects_yaml_p1(text, lg::rules::P1Sub::c, sink);
@@ -226,7 +226,7 @@ TEST_CASE("peer conformance: CP1-01, CP1-02, CP1-03 the restricted-subset reader
 // apply.
 TEST_CASE("peer conformance: the era-T/P1 cases not run here are writer verbs, grading and live cases",
           "[conformance][peer][pt]") {
-  if (lg::test::shared_dir().empty()) return;
+  if (!lg::test::have_shared()) return;
   const YAML::Node all = lg::test::load_peer_cases();
   const std::set<std::string> unit_covered = {"CT-06", "CT-07", "CT-09", "CT-11", "CT-12", "CT-15",
                                               "CT-16", "CP1-01", "CP1-02", "CP1-03"};

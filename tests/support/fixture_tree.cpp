@@ -108,6 +108,12 @@ std::string shared_dir() {
   return fs::exists(dir + "/spec/peer-cases.yaml") ? dir : std::string();
 }
 
+bool have_shared() {
+  if (!shared_dir().empty()) return true;
+  WARN("the shared/ folder (spec, corpus) was not found: skipped");
+  return false;
+}
+
 void replace_once(std::string& text, const std::string& old, const std::string& repl) {
   const auto at = text.find(old);
   REQUIRE(at != std::string::npos);

@@ -35,6 +35,9 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
                     const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main");
 
 std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
+// Whether shared/ is there; when not, says the calling test is skipped (a
+// warning in the report, never a silent pass).
+bool have_shared();
 
 // Replaces the first `old` in `text` by `repl`; a test failure when `old` is absent.
 void replace_once(std::string& text, const std::string& old, const std::string& repl);
