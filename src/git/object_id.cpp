@@ -1,0 +1,49 @@
+// ObjectId's hex forms.
+#include "ledgergate/git/object_id.hpp"
+
+#include <algorithm>
+
+namespace lg::git {
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::optional<ObjectId> ObjectId::from_raw(std::string_view raw) {
+  if (raw.size() != k_raw_size) return std::nullopt;
+  return from_bytes(reinterpret_cast<const unsigned char*>(raw.data()));
+}
+
+std::optional<ObjectId> ObjectId::from_hex(std::string_view hex) {
+  if (hex.size() != k_hex_size) return std::nullopt;
+  ObjectId id;
+  for (std::size_t i = 0; i < k_raw_size; ++i) {
+    const int hi = hex_value(hex[2 * i]);
+    const int lo = hex_value(hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    id.m_bytes[i] = static_cast<unsigned char>(hi * 16 + lo);
+  }
+  return id;
+}
+
+std::string ObjectId::hex() const {
+  static constexpr char k_digits[] = "0123456789abcdef";
+  std::string out(k_hex_size, '0');
+  for (std::size_t i = 0; i < k_raw_size; ++i) {
+    out[2 * i] = k_digits[m_bytes[i] >> 4];
+    out[2 * i + 1] = k_digits[m_bytes[i] & 0xf];
+  }
+  return out;
+}
+
+bool ObjectId::is_zero() const {
+  return std::all_of(m_bytes.begin(), m_bytes.end(), [](unsigned char b) { return b == 0; });
+}
+
+}  // namespace lg::git
