@@ -5,6 +5,11 @@
 #include <map>
 #include <string>
 
+#include <git2/oid.h>
+
+#include <cstring>
+
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 
 namespace lg::test {
@@ -33,6 +38,15 @@ void write_tree(const std::string& root, const FileMap& files);
 // id. `parent` chains commits; `ref` must then point at `parent` (or not exist).
 git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
                     const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main");
+
+// Tests are clients of libgit2 too: conversions between its git_oid and the
+// library's ObjectId.
+inline git::ObjectId id_of(const git_oid& oid) { return git::ObjectId::from_bytes(oid.id); }
+inline git_oid oid_of(const git::ObjectId& id) {
+  git_oid oid;
+  std::memcpy(oid.id, id.bytes(), git::ObjectId::k_raw_size);
+  return oid;
+}
 
 std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
 // Whether shared/ is there; when not, says the calling test is skipped (a
