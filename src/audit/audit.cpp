@@ -25,6 +25,7 @@
 #include "result_cache.hpp"
 #include "tree_changes.hpp"
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/libgit2.hpp"  // libgit2 directly, until audit moves onto lg::git
 #include "ledgergate/git/pack_pages.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/git/trial_repo.hpp"
@@ -118,13 +119,15 @@ Result<std::vector<git_oid>> walk_commits(const git::Repository& repo, const Aud
       return make_error(ErrorKind::usage, "range '" + options.range + "': use A..B (A...B is not supported)");
     }
     const std::size_t dots = options.range.find("..");
-    LG_TRY(git_oid from, repo.resolve_commit(options.range.substr(0, dots)));
-    LG_TRY(git_oid to, repo.resolve_commit(options.range.substr(dots + 2).empty() ? "HEAD"
+    LG_TRY(const git::ObjectId from_id, repo.resolve_commit(options.range.substr(0, dots)));
+    LG_TRY(const git::ObjectId to_id, repo.resolve_commit(options.range.substr(dots + 2).empty() ? "HEAD"
                                                                                      : options.range.substr(dots + 2)));
+    const git_oid from = git::to_git(from_id), to = git::to_git(to_id);
     if (int rc = git_revwalk_push(walk.get(), &to); rc < 0) return git::libgit2_error(rc, "revwalk");
     if (int rc = git_revwalk_hide(walk.get(), &from); rc < 0) return git::libgit2_error(rc, "revwalk");
   } else {
-    LG_TRY(git_oid tip, repo.resolve_commit(options.range.empty() ? "HEAD" : options.range));
+    LG_TRY(const git::ObjectId tip_id, repo.resolve_commit(options.range.empty() ? "HEAD" : options.range));
+    const git_oid tip = git::to_git(tip_id);
     if (int rc = git_revwalk_push(walk.get(), &tip); rc < 0) return git::libgit2_error(rc, "revwalk");
   }
   std::vector<git_oid> out;
@@ -457,7 +460,7 @@ class Auditor {
   };
 
   Result<std::unique_ptr<git::TreeSource>> open_tree(const git_oid& tree, const std::string& hex) {
-    auto source = git::open_tree_source(m_repo, tree, short_id(hex));
+    auto source = git::open_tree_source(m_repo, git::from_git(tree), short_id(hex));
     if (!source) return source.error().with_context("cannot judge: the tree of commit " + hex);
     return source;
   }
@@ -908,7 +911,8 @@ class Auditor {
     const bool by_job = made_by_ledger_merge(full_message(m_repo, id));
     merge::TrialMergeOptions trial_options;
     trial_options.check = by_job;
-    auto report = merge::trial_merge(m_repo, *m_trial, c.parents[0], c.parents[1], trial_options);
+    auto report = merge::trial_merge(m_repo, *m_trial, git::from_git(c.parents[0]), git::from_git(c.parents[1]),
+                                     trial_options);
     if (!report) {
       diag::Finding f = rules::make_finding("audit-not-checked", "", 0,
                                             "merge not judged: " + report.error().message, diag::PeerForm::none);
@@ -916,7 +920,7 @@ class Auditor {
       return {};
     }
     if (report->nothing_to_merge) return {};
-    const bool differs = !report->merge.conflicts.empty() || git_oid_cmp(&report->merge.tree, &c.tree) != 0;
+    const bool differs = !report->merge.conflicts.empty() || report->merge.tree != git::from_git(c.tree);
     if (differs) {
       const std::string how = report->merge.conflicts.empty()
                                   ? std::string("its tree differs from the clean merge of its parents")
@@ -965,7 +969,8 @@ class Auditor {
     m_trees.next_generation();
     if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex());
     if (!may_have_renames(*walked) && !m_options.verify) return walked;
-    auto diff = git::diff_trees(m_repo, &parent.tree, &c.tree);
+    const git::ObjectId from = git::from_git(parent.tree), to = git::from_git(c.tree);
+    auto diff = git::diff_trees(m_repo, &from, &to);
     if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex());
     if (m_options.verify && !may_have_renames(*walked)) {
       const auto same = [](const git::DiffEntry& a, const git::DiffEntry& b) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "ledgergate/git/libgit2.hpp"  // libgit2 directly, until audit moves onto lg::git
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/util/result.hpp"

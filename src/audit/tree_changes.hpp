@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/libgit2.hpp"  // libgit2 directly, until audit moves onto lg::git
 #include "ledgergate/git/repository.hpp"
 
 namespace lg::audit {

@@ -1,0 +1,87 @@
+// Commit lookups over git_commit.
+#include "ledgergate/git/commit.hpp"
+
+
+#include "ledgergate/git/libgit2.hpp"
+#include "signature.hpp"
+
+namespace lg::git {
+namespace {
+
+Result<CommitPtr> lookup(const Repository& repo, const ObjectId& id) {
+  const git_oid oid = to_git(id);
+  git_commit* commit = nullptr;
+  if (const int rc = git_commit_lookup(&commit, repo.raw(), &oid); rc < 0) return libgit2_error(rc);
+  return CommitPtr(commit);
+}
+
+std::string or_empty(const char* s) { return s ? s : ""; }
+
+}  // namespace
+
+Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id) {
+  LG_TRY(const CommitPtr commit, lookup(repo, id));
+  CommitInfo info;
+  info.id = id;
+  info.tree = from_git(*git_commit_tree_id(commit.get()));
+  const unsigned n = git_commit_parentcount(commit.get());
+  for (unsigned i = 0; i < n; ++i) info.parents.push_back(from_git(*git_commit_parent_id(commit.get(), i)));
+  info.time = static_cast<long long>(git_commit_time(commit.get()));
+  const git_signature* author = git_commit_author(commit.get());
+  info.author_time = static_cast<long long>(author->when.time);
+  info.author_name = or_empty(author->name);
+  info.committer_name = or_empty(git_commit_committer(commit.get())->name);
+  info.summary = or_empty(git_commit_summary(commit.get()));
+  return info;
+}
+
+Result<std::string> commit_message(const Repository& repo, const ObjectId& id) {
+  LG_TRY(const CommitPtr commit, lookup(repo, id));
+  return or_empty(git_commit_message(commit.get()));
+}
+
+Result<ObjectId> peel_to_commit(const Repository& repo, const ObjectId& id) {
+  const git_oid oid = to_git(id);
+  git_object* raw = nullptr;
+  int rc = git_object_lookup(&raw, repo.raw(), &oid, GIT_OBJECT_ANY);
+  if (rc < 0) return libgit2_error(rc, "reading " + id.hex());
+  const ObjectPtr obj(raw);
+  git_object* peeled = nullptr;
+  rc = git_object_peel(&peeled, obj.get(), GIT_OBJECT_COMMIT);
+  if (rc < 0) return libgit2_error(rc, id.hex() + " is not a commit");
+  const ObjectPtr commit(peeled);
+  return from_git(*git_object_id(commit.get()));
+}
+
+Result<bool> is_descendant_of(const Repository& repo, const ObjectId& commit, const ObjectId& ancestor) {
+  const git_oid c = to_git(commit);
+  const git_oid a = to_git(ancestor);
+  const int rc = git_graph_descendant_of(repo.raw(), &c, &a);
+  if (rc < 0) return libgit2_error(rc);
+  return rc == 1;
+}
+
+Result<ObjectId> write_commit(const Repository& repo, const ObjectId& tree_id, const std::vector<ObjectId>& parent_ids,
+                              const std::string& message) {
+  LG_TRY(const SignaturePtr sig, committer_signature(repo));
+  const git_oid tree_oid = to_git(tree_id);
+  git_tree* tree_raw = nullptr;
+  int rc = git_tree_lookup(&tree_raw, repo.raw(), &tree_oid);
+  if (rc < 0) return libgit2_error(rc, "reading tree " + tree_id.hex());
+  const TreePtr tree(tree_raw);
+  std::vector<CommitPtr> owned;
+  std::vector<const git_commit*> parents;
+  for (const ObjectId& id : parent_ids) {
+    auto parent = lookup(repo, id);
+    if (!parent) return parent.error().with_context("reading commit " + id.hex());
+    parents.push_back(parent->get());
+    owned.push_back(std::move(*parent));
+  }
+  git_oid written;
+  rc = git_commit_create(&written, repo.raw(), nullptr, sig.get(), sig.get(), nullptr, message.c_str(), tree.get(),
+                         parents.size(), parents.data());
+  if (rc < 0) return libgit2_error(rc, "writing the commit");
+  return from_git(written);
+}
+
+}  // namespace lg::git
