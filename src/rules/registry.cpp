@@ -8,6 +8,7 @@
 #include <cctype>
 #include <vector>
 
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/util/assert.hpp"
 
 namespace lg::rules {
@@ -498,7 +499,10 @@ bool in_profile(const RuleInfo& rule, std::string_view profile) {
 }
 
 std::string_view label_in(const RuleInfo& rule, std::string_view profile) {
-  const std::string_view era = profile == "cortex-phases" ? "P-" : profile == "cortex-tasks" ? "T-" : "";
+  const auto layout = ledger::layout_named(profile);
+  const std::string_view era = layout == ledger::Layout::cortex_phases ? "P-"
+                               : layout == ledger::Layout::cortex_tasks ? "T-"
+                                                                        : "";
   const std::vector<std::string_view> all = labels(rule.ref);
   for (std::string_view label : all) {
     if (!era.empty() && label.substr(0, 2) == era) return label;
