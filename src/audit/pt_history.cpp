@@ -36,7 +36,7 @@ PtEraInfo era_info(std::string_view profile) {
 
 bool renamed(const git::DiffEntry& e) { return !e.status.empty() && e.status[0] == 'R'; }
 
-diag::Finding finding(std::string_view rule, const std::string& path, std::string message) {
+diag::Finding finding(rules::RuleId rule, const std::string& path, std::string message) {
   return rules::make_finding(rule, path, 0, std::move(message), diag::PeerForm::none);
 }
 

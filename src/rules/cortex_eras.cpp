@@ -235,8 +235,8 @@ void check_problems(const PtFile& f, const Emitter& e) {
 }
 
 // Keys in header order: T's retired `Phase:`, then any key the era lacks.
-void check_keys(const Context& cx, const PtFile& f, const Emitter& e, std::span<const SV> known, SV retired_rule,
-                SV unknown_rule) {
+void check_keys(const Context& cx, const PtFile& f, const Emitter& e, std::span<const SV> known, RuleId retired_rule,
+                RuleId unknown_rule) {
   for (const ledger::HeaderField& h : f.header.fields) {
     if (cx.era.tasks && h.key == "Phase") {
       e.peer(retired_rule, h.line,
