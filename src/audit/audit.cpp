@@ -488,9 +488,9 @@ class Auditor {
     m_projects.reset();
     auto policy = policy::load_policy(tree);
     out.options = policy ? policy::check_options(*policy) : rules::CheckOptions{};
-    auto profile = rules::detect_profile(tree);
-    if (!profile) return profile.error().with_context("cannot judge: commit " + hex);
-    out.profile = *profile;
+    auto layout = ledger::detect_layout(tree);
+    if (!layout) return layout.error().with_context("cannot judge: commit " + hex);
+    out.profile = ledger::layout_name(*layout);
     ++m_report.full_checks;
     if (m_options.incremental && projects_engine_applies(out.options, out.profile)) {
       auto state = std::make_unique<ProjectsState>();
@@ -891,7 +891,8 @@ class Auditor {
         }
       }
     }
-    LG_TRY(std::string before_profile, rules::detect_profile(*before));
+    LG_TRY(ledger::Layout before_layout, ledger::detect_layout(*before));
+    const std::string before_profile(ledger::layout_name(before_layout));
     LG_TRY(auto pt_events, pt_commit_events(*before, tree, before_profile, checked.profile, changes, m_pt_history));
     for (diag::Finding& f : pt_events) event(std::move(f), c, checked.options);
     if (orl_changed) {

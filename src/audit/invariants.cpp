@@ -50,7 +50,7 @@ std::pair<std::string, std::string> difference(std::string_view a, std::string_v
 
 std::string describe(const LogEntry& e) { return fmt::format("{} — {} — {}", e.date, e.kind, clip(e.text)); }
 
-diag::Finding finding(std::string_view rule, const std::string& path, int line, std::string message) {
+diag::Finding finding(rules::RuleId rule, const std::string& path, int line, std::string message) {
   return rules::make_finding(rule, path, line, std::move(message), diag::PeerForm::none);
 }
 

@@ -16,7 +16,7 @@
 namespace lg::audit {
 namespace {
 
-std::string_view base_profile(std::string_view profile) { return rules::split_profile_name(profile).layout; }
+std::string_view base_profile(std::string_view profile) { return ledger::split_profile_name(profile).layout; }
 
 // The era directory of a P/T profile ("" for any other).
 std::string_view era_dir(std::string_view profile) {
@@ -28,7 +28,7 @@ std::string_view era_dir(std::string_view profile) {
 
 PtEraInfo era_info(std::string_view profile) {
   if (era_dir(profile) == "phases") {
-    const bool p1 = util::starts_with(rules::split_profile_name(profile).sub, "p1");
+    const bool p1 = util::starts_with(ledger::split_profile_name(profile).sub, "p1");
     return PtEraInfo{p1, "phase", "Phase"};
   }
   return PtEraInfo{false, "task", "Task"};
@@ -36,7 +36,7 @@ PtEraInfo era_info(std::string_view profile) {
 
 bool renamed(const git::DiffEntry& e) { return !e.status.empty() && e.status[0] == 'R'; }
 
-diag::Finding finding(std::string_view rule, const std::string& path, std::string message) {
+diag::Finding finding(rules::RuleId rule, const std::string& path, std::string message) {
   return rules::make_finding(rule, path, 0, std::move(message), diag::PeerForm::none);
 }
 

@@ -18,7 +18,7 @@ namespace {
 using ledger::PtFile;
 using ledger::PtRun;
 
-diag::Finding finding(std::string_view rule, const std::string& path, int line, std::string message) {
+diag::Finding finding(rules::RuleId rule, const std::string& path, int line, std::string message) {
   return rules::make_finding(rule, path, line, std::move(message), diag::PeerForm::none);
 }
 
@@ -136,7 +136,7 @@ class StateAudit {
   }
 
  private:
-  void fail(std::string_view rule, std::string message) {
+  void fail(rules::RuleId rule, std::string message) {
     m_out.push_back(finding(rule, m_path, key_line(m_after, "State"), std::move(message)));
   }
   void lacks(std::string_view what) { fail("audit-state-edge-evidence", m_edge + " without " + std::string(what)); }

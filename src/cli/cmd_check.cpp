@@ -73,7 +73,8 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
 
 void note_uncommitted(const CheckOptions& o, const Source& s) {
   if (!o.rev.empty() || o.index || o.worktree || !s.repo || o.format != "text") return;
-  auto dirty = git::has_uncommitted_changes(*s.repo, {"projects.yaml", "projects/", "checkin.yaml", "tasks/", "phases/", "rulings/", "batches/"});
+  const auto paths = ledger::cortex_ledger_paths();
+  auto dirty = git::has_uncommitted_changes(*s.repo, std::vector<std::string>(paths.begin(), paths.end()));
   if (dirty && *dirty) {
     std::fputs("ledgergate: note: checked HEAD; the working tree has uncommitted ledger changes "
                "(use --index or --worktree to check them)\n",
@@ -121,7 +122,7 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
     return ExitCode::error;
   }
   rules::CheckCache cache;
-  rules::CheckOptions options = policy::check_options(*policy);
+  rules::CheckOptions options = policy::check_options_for_own_tree(*policy);
   if (!o.profile.empty()) options.profile = o.profile;
   auto report = rules::check_tree(*source->tree, options, cache);
   if (!report) {
@@ -173,9 +174,9 @@ void setup_check(CLI::App& app, Globals& globals) {
   index->excludes(worktree)->excludes(root);
   worktree->excludes(root);
   std::vector<std::string> profiles = {"auto"};
-  for (const rules::ProfileInfo& p : rules::known_profiles()) {
-    profiles.push_back(p.name);
-    for (const std::string& sub : p.sub_eras) profiles.push_back(p.name + "@" + sub);
+  for (const ledger::Layout layout : ledger::known_layouts()) {
+    profiles.emplace_back(ledger::layout_name(layout));
+    for (const std::string_view sub : ledger::sub_eras(layout)) profiles.push_back(ledger::Profile{layout, sub}.name());
   }
   cmd->add_option("--profile", opts->profile,
                   "Profile: auto (detect from the tree's layout), a profile name, or name@sub-era "

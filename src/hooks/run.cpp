@@ -64,11 +64,11 @@ Result<git::ObjectId> parse_oid(std::string_view hex, std::string_view line) {
   return *id;
 }
 
-// Checks `tree` with `policy` (read from the judging side); the findings' rev is `label`.
-Result<rules::CheckReport> check_with(git::TreeSource& tree, const policy::RepoPolicy& policy,
+// Checks `tree` with the options of the judging side's policy; the findings' rev is `label`.
+Result<rules::CheckReport> check_with(git::TreeSource& tree, const rules::CheckOptions& options,
                                       const std::string& label) {
   rules::CheckCache cache;
-  LG_TRY(rules::CheckReport report, rules::check_tree(tree, policy::check_options(policy), cache));
+  LG_TRY(rules::CheckReport report, rules::check_tree(tree, options, cache));
   for (diag::Finding& f : report.findings) f.location.rev = label;
   return report;
 }
@@ -158,7 +158,7 @@ Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_h
 Result<Judgement> judge_index(const git::Repository& repo) {
   LG_TRY(std::unique_ptr<git::TreeSource> index, git::open_index_source(repo));
   LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*index));
-  LG_TRY(rules::CheckReport report, check_with(*index, policy, ":index"));
+  LG_TRY(rules::CheckReport report, check_with(*index, policy::check_options_for_own_tree(policy), ":index"));
   Judgement j{"the staged tree", Verdict::pass, {}, {}};
   add_check(j, std::move(report), "the staged tree");
   return j;
@@ -220,7 +220,9 @@ Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& up
   }
   // The policy that judges is main's current one, never the pushed one.
   LG_TRY(const policy::RepoPolicy policy, policy::load_policy(old_source ? *old_source : *new_source));
-  LG_TRY(rules::CheckReport report, check_with(*new_source, policy, label));
+  LG_TRY(rules::CheckReport report,
+         check_with(*new_source,
+                    old_source ? policy::check_options(policy) : policy::check_options_for_own_tree(policy), label));
   add_check(j, std::move(report), "the new tree of main");
   if (old_tree) {
     LG_TRY(const std::vector<git::DiffEntry> diff, git::diff_trees(repo, &*old_tree, &new_tree));

@@ -235,12 +235,6 @@ void ProjectLedger::compact() {
   for (LogEntry& e : log) std::string().swap(e.text);
 }
 
-bool is_project_ledger_path(std::string_view path) {
-  if (path.size() <= 9 || path.substr(0, 9) != "projects/") return false;
-  const std::string_view rest = path.substr(9);
-  return rest.find('/') == std::string_view::npos && rest.size() > 3 && rest.substr(rest.size() - 3) == ".md";
-}
-
 ProjectLedger parse_project_ledger(std::string_view bytes) {
   ProjectLedger out;
   const TextFile file = decode_text(bytes);

@@ -1004,11 +1004,6 @@ std::string py_repr(const YamlNode& n) {
   return out;
 }
 
-const std::string& YamlNode::tag() const {
-  static const std::string k_none;
-  return extra ? extra->tag : k_none;
-}
-
 std::string py_str(const YamlNode& n) {
   const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
   if (collection) return py_repr(n);

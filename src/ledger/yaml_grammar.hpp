@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "ledgergate/ledger/yaml_doc.hpp"
+#include "ledgergate/ledger/yaml_node.hpp"
 
 namespace lg::ledger::grammar {
 

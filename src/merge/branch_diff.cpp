@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 
@@ -53,7 +54,7 @@ Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::v
   if (head_rows->rows.size() <= base_rows->rows.size()) return false;
   for (const rules::ProjectRow& row : head_rows->rows) {
     if (base_rows->find(row.key)) continue;
-    const std::string path = "projects/" + row.key + ".md";
+    const std::string path = ledger::project_ledger_path(row.key);
     const bool added = std::any_of(changes.begin(), changes.end(),
                                    [&](const policy::Change& c) { return c.path == path && c.status == "A"; });
     if (!added) return false;
@@ -85,7 +86,7 @@ Result<OneBase> classify_from(const git::Repository& repo, const git::ObjectId& 
   const std::vector<policy::Change>& changes = known_changes ? *known_changes : computed;
   OneBase out;
   const bool yaml = std::any_of(changes.begin(), changes.end(),
-                                [](const policy::Change& c) { return c.path == "projects.yaml"; });
+                                [](const policy::Change& c) { return ledger::is_projects_yaml(c.path); });
   if (yaml && pol.paths.birth_exception) {
     LG_TRY(auto base_tree, git::open_tree_source(repo, from, "merge-base"));
     LG_TRY(auto head_tree, git::open_tree_source(repo, head, "HEAD"));
@@ -96,7 +97,7 @@ Result<OneBase> classify_from(const git::Repository& repo, const git::ObjectId& 
 }
 
 bool changes_projects_yaml(const policy::Classification& c) {
-  return std::any_of(c.paths.begin(), c.paths.end(), [](const policy::Classified& p) { return p.path == "projects.yaml"; });
+  return std::any_of(c.paths.begin(), c.paths.end(), [](const policy::Classified& p) { return ledger::is_projects_yaml(p.path); });
 }
 
 }  // namespace

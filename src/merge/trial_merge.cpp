@@ -14,6 +14,7 @@
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/merge/virtual_base.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/rules/check.hpp"
@@ -122,7 +123,7 @@ Result<std::set<std::string>> run_adding_keys(Sides& s, const std::vector<policy
     if (!after) continue;
     if (count_new(run_idents(ledger::parse_project_ledger(*after)),
                   run_idents(ledger::parse_project_ledger(before.value_or("")))) > 0) {
-      keys.insert(c.path.substr(9, c.path.size() - 12));
+      keys.insert(std::string(ledger::project_ledger_key(c.path)));
     }
   }
   return keys;
@@ -130,9 +131,10 @@ Result<std::set<std::string>> run_adding_keys(Sides& s, const std::vector<policy
 
 Result<void> detect_retired(Sides& s, const std::set<std::string>& head_run_keys,
                             std::vector<SemanticConflict>& out) {
-  LG_TRY(auto b_id, git::entry_id(*s.base, "projects.yaml"));
-  LG_TRY(auto o_id, git::entry_id(*s.ours, "projects.yaml"));
-  LG_TRY(auto t_id, git::entry_id(*s.theirs, "projects.yaml"));
+  const std::string yaml(ledger::k_projects_yaml);
+  LG_TRY(auto b_id, git::entry_id(*s.base, yaml));
+  LG_TRY(auto o_id, git::entry_id(*s.ours, yaml));
+  LG_TRY(auto t_id, git::entry_id(*s.theirs, yaml));
   if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
   if (t_id == b_id && head_run_keys.empty()) return {};  // HEAD retired nothing and added no run
   LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));  // shared with the merged check
@@ -146,7 +148,7 @@ Result<void> detect_retired(Sides& s, const std::set<std::string>& head_run_keys
   LG_TRY(auto theirs, rules::projects_table(*s.theirs, s.cache));
   if (!base) return {};
   for (const rules::ProjectRow& row : base->rows) {
-    const std::string path = "projects/" + row.key + ".md";
+    const std::string path = ledger::project_ledger_path(row.key);
     const bool ours_retired = status_of(ours, row.key) == "retired" && status_of(base, row.key) != "retired";
     const bool theirs_retired = status_of(theirs, row.key) == "retired" && status_of(base, row.key) != "retired";
     if (ours_retired == theirs_retired) continue;
@@ -287,11 +289,9 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   }
   LG_TRY(report.semantic, detect_semantic(s, changes, pol.open_requirements_glob));
   // The tasks and phases eras: the ruling detectors (id race, chain fork, dangling references).
-  std::string profile = pol.profile;
-  if (profile == "auto") {
-    LG_TRY(profile, rules::detect_profile(*s.ours));
-  }
-  if (util::starts_with(profile, "cortex-tasks") || util::starts_with(profile, "cortex-phases")) {
+  // BASE's layout, as load_policy detected it (or the pinned profile's).
+  const ledger::Layout layout = pol.layout();
+  if (layout == ledger::Layout::cortex_tasks || layout == ledger::Layout::cortex_phases) {
     LG_TRY(auto ours_changes, tree_changes(repo, mb_tree, base_tree));
     LG_TRY(auto rulings, detect_ruling_conflicts({*s.base, *s.ours, *s.theirs, ours_changes, changes, s.cache}));
     for (SemanticConflict& c : rulings) report.semantic.push_back(std::move(c));

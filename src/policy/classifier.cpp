@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <set>
 
-#include "ledgergate/rules/check.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::policy {
@@ -59,20 +59,20 @@ std::optional<Policy> builtin_policy(std::string_view name) {
 }
 
 std::optional<std::string_view> policy_for_profile(std::string_view profile) {
-  const rules::ProfileName name = rules::split_profile_name(profile);
-  const std::string_view layout = name.layout;
+  const ledger::ProfileName name = ledger::split_profile_name(profile);
+  const ledger::Layout layout = ledger::layout_named(name.layout).value_or(ledger::Layout::none);
   const std::string_view sub = name.sub;
-  if (layout == "cortex-phases") {
+  if (layout == ledger::Layout::cortex_phases) {
     if (sub.empty() || sub == "p3") return "LM-P3";
     if (sub == "p2") return "LM-P2";
     if (sub == "p1" || sub == "p1a" || sub == "p1b" || sub == "p1c") return "LM-P1";
     return std::nullopt;
   }
-  if (layout == "cortex-tasks") {
+  if (layout == ledger::Layout::cortex_tasks) {
     if (sub.empty() || sub == "t1" || sub == "t2") return "LM-T";
     return std::nullopt;
   }
-  if (layout == "cortex-projects") {
+  if (layout == ledger::Layout::cortex_projects) {
     if (sub.empty() || sub == "r2") return "LM-R2";
     if (sub == "r1") return "LM-R1";
     return std::nullopt;
@@ -160,7 +160,7 @@ std::string_view kind_name(FileKind k) {
 }
 
 PathVerdict classify_change(const Policy& policy, const Change& c, bool birth) {
-  if (birth && c.path == "projects.yaml") return {PathClass::ledger, "projects.yaml birth: new rows with their ledgers"};
+  if (birth && ledger::is_projects_yaml(c.path)) return {PathClass::ledger, "projects.yaml birth: new rows with their ledgers"};
   PathVerdict v = classify_path(policy, c.path);
   if (v.cls != PathClass::ledger) return v;
   const std::string path = normalised(c.path);

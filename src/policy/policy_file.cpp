@@ -114,14 +114,19 @@ Result<RepoPolicy> parse_policy(std::string_view text) {
     return make_error(ErrorKind::invalid_input, std::string(k_policy_path) + ":" + std::to_string(e.mark.line + 1) +
                                                     ": " + e.msg);
   }
-  if (auto r = resolve_paths(out, ""); !r) return r.error();
+  if (auto r = resolve_paths(out, ledger::Layout::none); !r) return r.error();
   return out;
 }
 
-Result<void> resolve_paths(RepoPolicy& policy, std::string_view layout_profile) {
+ledger::Layout RepoPolicy::layout() const {
+  if (profile == "auto") return detected.value_or(ledger::Layout::none);
+  return ledger::layout_named(ledger::split_profile_name(profile).layout).value_or(ledger::Layout::none);
+}
+
+Result<void> resolve_paths(RepoPolicy& policy, ledger::Layout layout) {
   std::string_view base = policy.base_policy;
   if (base.empty()) {
-    const std::string_view profile = policy.profile == "auto" ? layout_profile : std::string_view(policy.profile);
+    const std::string_view profile = policy.profile == "auto" ? ledger::layout_name(layout) : std::string_view(policy.profile);
     const auto implied = policy_for_profile(profile);
     if (!implied) return make_error(ErrorKind::usage, "unknown sub-era in profile '" + std::string(profile) + "'");
     base = *implied;
@@ -145,6 +150,12 @@ rules::CheckOptions check_options(const RepoPolicy& policy) {
   options.profile = policy.profile;
   options.severities = policy.severities;
   options.open_requirements_glob = policy.open_requirements_glob;
+  return options;
+}
+
+rules::CheckOptions check_options_for_own_tree(const RepoPolicy& policy) {
+  rules::CheckOptions options = check_options(policy);
+  options.detected = policy.detected;
   return options;
 }
 
@@ -172,11 +183,10 @@ Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_o
     }
     policy.profile = std::string(profile_override);
   }
-  std::string layout;
-  if (policy.base_policy.empty() && policy.profile == "auto") {
-    LG_TRY(layout, rules::detect_profile(tree));
+  if (policy.profile == "auto") {
+    LG_TRY(policy.detected, ledger::detect_layout(tree));
   }
-  if (auto r = resolve_paths(policy, layout); !r) return r.error();
+  if (auto r = resolve_paths(policy, policy.detected.value_or(ledger::Layout::none)); !r) return r.error();
   return policy;
 }
 

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <functional>
 
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
 #include "ledgergate/rules/cortex_eras.hpp"
@@ -44,7 +45,7 @@ bool CheckReport::failed() const {
 
 namespace {
 
-constexpr std::string_view k_projects_yaml = "projects.yaml";
+using ledger::k_projects_yaml;
 
 struct Pass {
   git::TreeSource& tree;
@@ -153,12 +154,12 @@ Result<void> report_unchecked(Pass& pass, const std::string& path, const git::En
 using LedgerFile = ProjectsStepLedger;
 
 Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
-  LG_TRY(auto entries, pass.tree.list("projects"));
+  LG_TRY(auto entries, pass.tree.list(ledger::k_projects_dir));
   std::vector<LedgerFile> ledgers;
   if (!entries) return ledgers;
   std::vector<const git::Entry*> unchecked;
   for (const git::Entry& e : *entries) {
-    const std::string path = "projects/" + e.name;
+    const std::string path = std::string(ledger::k_projects_dir) + "/" + e.name;
     if (e.name == "AGENTS.md" || e.name == "TEMPLATE.md") continue;
     if (!ends_with(e.name, ".md")) {
       unchecked.push_back(&e);
@@ -173,7 +174,7 @@ Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
     ledgers.push_back(LedgerFile{path, stem, e});
   }
   for (const git::Entry* e : unchecked) {
-    if (auto r = report_unchecked(pass, "projects/" + e->name, *e); !r) return r.error();
+    if (auto r = report_unchecked(pass, std::string(ledger::k_projects_dir) + "/" + e->name, *e); !r) return r.error();
   }
   return ledgers;
 }
@@ -397,14 +398,14 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_era_projects_file(Pa
   });
 }
 
-Result<void> check_cortex_era(Pass& pass, std::string_view profile) {
-  const PtEra* era = find_pt_era(profile, pass.sub);
+Result<void> check_cortex_era(Pass& pass, ledger::Layout layout) {
+  const PtEra* era = find_pt_era(layout, pass.sub);
   LEDGERGATE_ASSERT(era != nullptr);
   const auto projects = check_era_projects_file(pass, *era);
   PtTree tree;
   tree.rows = &projects->table;
   LG_TRY(tree.targets, load_pt_dir(pass, std::string(era->dir), is_target_path, era->dir));
-  LG_TRY(tree.rulings, load_pt_dir(pass, "rulings", is_ruling_file, era->dir));
+  LG_TRY(tree.rulings, load_pt_dir(pass, std::string(ledger::k_rulings_dir), is_ruling_file, era->dir));
   tree.is_file = [&pass](std::string_view path) {
     auto r = is_regular_file(pass.tree, path);
     return r && *r;
@@ -413,9 +414,6 @@ Result<void> check_cortex_era(Pass& pass, std::string_view profile) {
   if (era->p1) return check_p1_batch_files(pass, *era, tree);
   return {};
 }
-
-Result<void> check_cortex_phases(Pass& pass) { return check_cortex_era(pass, "cortex-phases"); }
-Result<void> check_cortex_tasks(Pass& pass) { return check_cortex_era(pass, "cortex-tasks"); }
 
 // The open-requirements profile: every file the glob names, in path order.
 // A missing file is an empty ledger, so only present files are read.
@@ -497,68 +495,42 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
   return out;
 }
 
-Result<bool> exists(git::TreeSource& tree, std::string_view path) {
-  LG_TRY(auto e, tree.stat(path));
-  return e.has_value();
-}
-
-// The profile registry: a layout test and a pass list per ledger kind, newest
-// first. Every profile has its pass.
-struct Profile {
-  std::string_view name;
-  std::string_view summary;
-  std::string_view marker;  // a directory whose presence names the profile
-  Result<void> (*run)(Pass&);
-};
-
-constexpr Profile k_profiles[] = {
-    {"cortex-projects", "PyAutoCortex era R: projects/<key>.md, projects.yaml (spec §4, §5.1)", "projects",
-     check_cortex_projects},
-    {"cortex-tasks", "PyAutoCortex era T: tasks/, rulings/, batches/ (spec §3; sub-eras t1, t2)", "tasks",
-     check_cortex_tasks},
-    {"cortex-phases", "PyAutoCortex era P: phases/, rulings/, batches/ (spec §2; sub-eras p1a, p1b, p1c, p2, p3)",
-     "phases", check_cortex_phases},
-    // Found by file name (the glob), not by a marker directory.
-    {"open-requirements", "open-requirements ledgers: **/open-requirements.ledger.yml (spec/open-requirements.md)",
-     "", check_orl},
-};
-static_assert(std::all_of(std::begin(k_profiles), std::end(k_profiles), [](const Profile& p) { return p.run != nullptr; }));
-
-// The sub-eras a profile can be pinned to (`name@sub`), oldest first.
-std::vector<std::string_view> sub_eras(std::string_view profile) {
-  if (profile == "cortex-projects") return {"r1", "r2"};  // R1 and R2 check alike (spec §0.2)
-  return pt_sub_eras(profile);
-}
-
-const Profile* find_profile(std::string_view name) {
-  for (const Profile& p : k_profiles) {
-    if (p.name == name) return &p;
+// The pass of each layout (ledger/profile.hpp names and detects them).
+Result<void> run_profile(Pass& pass, ledger::Layout layout) {
+  switch (layout) {
+    case ledger::Layout::cortex_projects:
+      return check_cortex_projects(pass);
+    case ledger::Layout::cortex_tasks:
+    case ledger::Layout::cortex_phases:
+      return check_cortex_era(pass, layout);
+    case ledger::Layout::open_requirements:
+      return check_orl(pass);
+    case ledger::Layout::none:
+      break;
   }
-  return nullptr;
+  LEDGERGATE_ASSERT(false && "a profile without a pass");
+  return {};
+}
+
+// The profile `options` pin, else the tree's layout (as the caller detected
+// it, or detected here), else open-requirements when the glob found files.
+Result<ledger::Profile> choose_profile(git::TreeSource& tree, const CheckOptions& options, bool orl_files) {
+  if (options.profile != "auto") return ledger::parse_profile(options.profile);
+  ledger::Layout layout = ledger::Layout::none;
+  if (options.detected) {
+    layout = *options.detected;
+  } else {
+    LG_TRY(layout, ledger::detect_layout(tree));
+  }
+  if (layout == ledger::Layout::none && orl_files) layout = ledger::Layout::open_requirements;
+  if (layout == ledger::Layout::none) {
+    return make_error(ErrorKind::invalid_input,
+                      "no ledger found: the tree has no projects.yaml, projects/, tasks/ or phases/");
+  }
+  return ledger::newest_profile(layout);
 }
 
 }  // namespace
-
-std::vector<ProfileInfo> known_profiles() {
-  std::vector<ProfileInfo> out;
-  for (const Profile& p : k_profiles) {
-    ProfileInfo info{std::string(p.name), std::string(p.summary), {}};
-    for (std::string_view sub : sub_eras(p.name)) info.sub_eras.emplace_back(sub);
-    out.push_back(std::move(info));
-  }
-  return out;
-}
-
-Result<std::string> detect_profile(git::TreeSource& tree) {
-  for (const Profile& p : k_profiles) {
-    if (p.marker.empty()) continue;
-    LG_TRY(bool found, is_dir(tree, p.marker));
-    if (found) return std::string(p.name);
-  }
-  // A bare projects.yaml (no ledger yet) is the newest layout.
-  LG_TRY(bool yaml, exists(tree, k_projects_yaml));
-  return yaml ? std::string(k_profiles[0].name) : std::string();
-}
 
 Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache) {
   Pass pass{tree, cache, {}};
@@ -665,57 +637,23 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
   return out;
 }
 
-ProfileName split_profile_name(std::string_view name) {
-  ProfileName out;
-  if (const auto plus = name.find('+'); plus != std::string_view::npos) {
-    out.with_open_requirements = name.substr(plus + 1) == "open-requirements";
-    name = name.substr(0, plus);
-  }
-  const auto at = name.find('@');
-  out.layout = name.substr(0, at);
-  if (at != std::string_view::npos) out.sub = name.substr(at + 1);
-  return out;
-}
-
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
-  std::string name = options.profile;
   LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob, &cache));
-  if (name == "auto") {
-    LG_TRY(name, detect_profile(tree));
-    if (name.empty() && !orl_files.empty()) name = "open-requirements";
-    if (name.empty()) {
-      return make_error(ErrorKind::invalid_input,
-                        "no ledger found: the tree has no projects.yaml, projects/, tasks/ or phases/");
-    }
-  }
-  std::string sub;
-  const std::size_t at = name.find('@');
-  if (at != std::string::npos) {
-    sub = name.substr(at + 1);
-    name.resize(at);
-  }
-  const Profile* profile = find_profile(name);
-  if (!profile) return make_error(ErrorKind::usage, "unknown profile '" + name + "'");
-  const std::vector<std::string_view> subs = sub_eras(name);
-  if (at != std::string::npos && std::find(subs.begin(), subs.end(), sub) == subs.end()) {
-    return make_error(ErrorKind::usage, "unknown sub-era '" + sub + "' of profile " + name +
-                                            (subs.empty() ? " (it has none)" : " (one of: " + util::join(
-                                                std::vector<std::string>(subs.begin(), subs.end()), ", ") + ")"));
-  }
-  if (sub.empty() && !subs.empty() && name != "cortex-projects") sub = std::string(subs.back());
-  if (profile->run == check_orl && orl_files.empty()) {
+  LG_TRY(const ledger::Profile profile, choose_profile(tree, options, !orl_files.empty()));
+  const bool orl_profile = profile.layout == ledger::Layout::open_requirements;
+  if (orl_profile && orl_files.empty()) {
     return make_error(ErrorKind::invalid_input,
                       "no ledger found: no file matches the open-requirements glob " + options.open_requirements_glob);
   }
-  Pass pass{tree, cache, {}, std::move(orl_files), sub};
-  if (!sub.empty()) name += "@" + sub;
-  if (auto r = profile->run(pass); !r) return r.error();
-  if (profile->run != check_orl && !pass.orl_files.empty()) {
-    if (auto r = check_orl(pass); !r) return r.error();
-    name += "+open-requirements";
-  }
+  Pass pass{tree, cache, {}, std::move(orl_files), profile.sub};
   CheckReport report;
-  report.profile = name;
+  report.profile = profile.name();
+  report.layout = profile.layout;
+  if (auto r = run_profile(pass, profile.layout); !r) return r.error();
+  if (!orl_profile && !pass.orl_files.empty()) {
+    if (auto r = check_orl(pass); !r) return r.error();
+    report.profile += "+" + std::string(ledger::layout_name(ledger::Layout::open_requirements));
+  }
   report.findings = pass.sink.take();
   for (diag::Finding& f : report.findings) {
     if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;

@@ -49,8 +49,8 @@ constexpr std::array<SV, 10> k_t_ruling_keys = {"Project",     "Task",          
 PtEra phase_era(SV name, std::span<const SV> keys, std::span<const SV> ruling_keys) {
   PtEra e;
   e.name = name;
-  e.profile = "cortex-phases";
-  e.dir = "phases";
+  e.layout = ledger::Layout::cortex_phases;
+  e.dir = ledger::era_dir(e.layout);
   e.noun = "phase";
   e.head_key = "Phase";
   e.second_key = "Phase";
@@ -64,8 +64,8 @@ PtEra phase_era(SV name, std::span<const SV> keys, std::span<const SV> ruling_ke
 PtEra task_era(SV name) {
   PtEra e;
   e.name = name;
-  e.profile = "cortex-tasks";
-  e.dir = "tasks";
+  e.layout = ledger::Layout::cortex_tasks;
+  e.dir = ledger::era_dir(e.layout);
   e.noun = "task";
   e.head_key = "Task";
   e.second_key = "Summary";
@@ -235,8 +235,8 @@ void check_problems(const PtFile& f, const Emitter& e) {
 }
 
 // Keys in header order: T's retired `Phase:`, then any key the era lacks.
-void check_keys(const Context& cx, const PtFile& f, const Emitter& e, std::span<const SV> known, SV retired_rule,
-                SV unknown_rule) {
+void check_keys(const Context& cx, const PtFile& f, const Emitter& e, std::span<const SV> known, RuleId retired_rule,
+                RuleId unknown_rule) {
   for (const ledger::HeaderField& h : f.header.fields) {
     if (cx.era.tasks && h.key == "Phase") {
       e.peer(retired_rule, h.line,
@@ -739,20 +739,11 @@ void ruling_gaps(RulingCheck& c) {
 
 }  // namespace
 
-const PtEra* find_pt_era(std::string_view profile, std::string_view sub) {
-  if (sub.empty()) sub = profile == "cortex-phases" ? "p3" : "t2";
+const PtEra* find_pt_era(ledger::Layout layout, std::string_view sub) {
   for (const PtEra& e : all_eras()) {
-    if (e.profile == profile && e.name == sub) return &e;
+    if (e.layout == layout && e.name == sub) return &e;
   }
   return nullptr;
-}
-
-std::vector<std::string_view> pt_sub_eras(std::string_view profile) {
-  std::vector<std::string_view> out;
-  for (const PtEra& e : all_eras()) {
-    if (e.profile == profile) out.push_back(e.name);
-  }
-  return out;
 }
 
 void check_pt_tree(const PtEra& era, const PtTree& tree, diag::FindingSink& sink) {

@@ -21,36 +21,36 @@ using diag::PeerForm;
 // The rule ids of this file, in one place (registry rows: src/rules/registry.cpp).
 namespace id {
 // projects.yaml, restricted subset (§5.2); Y-01 and Y-11..Y-17 are the §5.1 rows.
-constexpr std::string_view y1_duplicate_row_key = "projects-yaml-p1-duplicate-row";       // Y1-01
-constexpr std::string_view y1_field_known = "projects-yaml-p1-field-known";               // Y1-02
-constexpr std::string_view y1_field_unique = "projects-yaml-p1-field-unique";             // Y1-03
-constexpr std::string_view y1_sync_verbs_flow_list = "projects-yaml-p1-sync-verbs-flow";  // Y1-04
-constexpr std::string_view y1_sync_verbs_bare = "projects-yaml-p1-sync-verbs-bare";       // Y1-05
-constexpr std::string_view y1_field_has_value = "projects-yaml-p1-field-has-value";       // Y1-06
-constexpr std::string_view y1_quotes_balanced = "projects-yaml-p1-quotes";                // Y1-07
-constexpr std::string_view y1_scalar_quoting = "projects-yaml-p1-scalar-quoting";         // Y1-08
-constexpr std::string_view y1_inside_subset = "projects-yaml-p1-outside-subset";          // Y1-09
-constexpr std::string_view y01_present = "projects-yaml-present";                         // Y-01
+constexpr RuleId y1_duplicate_row_key{"projects-yaml-p1-duplicate-row"};       // Y1-01
+constexpr RuleId y1_field_known{"projects-yaml-p1-field-known"};               // Y1-02
+constexpr RuleId y1_field_unique{"projects-yaml-p1-field-unique"};             // Y1-03
+constexpr RuleId y1_sync_verbs_flow_list{"projects-yaml-p1-sync-verbs-flow"};  // Y1-04
+constexpr RuleId y1_sync_verbs_bare{"projects-yaml-p1-sync-verbs-bare"};       // Y1-05
+constexpr RuleId y1_field_has_value{"projects-yaml-p1-field-has-value"};       // Y1-06
+constexpr RuleId y1_quotes_balanced{"projects-yaml-p1-quotes"};                // Y1-07
+constexpr RuleId y1_scalar_quoting{"projects-yaml-p1-scalar-quoting"};         // Y1-08
+constexpr RuleId y1_inside_subset{"projects-yaml-p1-outside-subset"};          // Y1-09
+constexpr RuleId y01_present{"projects-yaml-present"};                         // Y-01
 // Batch records (§2.6.5).
-constexpr std::string_view b01_slot_name = "phase-batch-slot-name";              // P-B01
-constexpr std::string_view b02_member_parses = "phase-batch-member-parses";      // P-B02
-constexpr std::string_view b03_member_path = "phase-batch-member-path";          // P-B03
-constexpr std::string_view b04_member_slug = "phase-batch-member-slug";          // P-B04
-constexpr std::string_view b05_member_runs = "phase-batch-member-runs";          // P-B05
-constexpr std::string_view b06_member_minutes = "phase-batch-member-minutes";    // P-B06
-constexpr std::string_view b07_member_state = "phase-batch-member-state";        // P-B07
-constexpr std::string_view b08_review_resolves = "phase-batch-review-resolves";  // P-B08
+constexpr RuleId b01_slot_name{"phase-batch-slot-name"};              // P-B01
+constexpr RuleId b02_member_parses{"phase-batch-member-parses"};      // P-B02
+constexpr RuleId b03_member_path{"phase-batch-member-path"};          // P-B03
+constexpr RuleId b04_member_slug{"phase-batch-member-slug"};          // P-B04
+constexpr RuleId b05_member_runs{"phase-batch-member-runs"};          // P-B05
+constexpr RuleId b06_member_minutes{"phase-batch-member-minutes"};    // P-B06
+constexpr RuleId b07_member_state{"phase-batch-member-state"};        // P-B07
+constexpr RuleId b08_review_resolves{"phase-batch-review-resolves"};  // P-B08
 // Batch reviews (§2.6.5).
-constexpr std::string_view v01_title = "phase-review-title";                        // P-V01
-constexpr std::string_view v02_partial_number = "phase-review-partial-number";      // P-V02
-constexpr std::string_view v03_has_record = "phase-review-has-record";              // P-V03
-constexpr std::string_view v04_heading = "phase-review-heading";                    // P-V04
-constexpr std::string_view v05_health = "phase-review-health";                      // P-V05
-constexpr std::string_view v06_section_member = "phase-review-section-member";      // P-V06
-constexpr std::string_view v07_decision_and_ruled = "phase-review-decision-ruled";  // P-V07
-constexpr std::string_view v08_decision_verb = "phase-review-decision-verb";        // P-V08
-constexpr std::string_view v09_ruled_yes_no = "phase-review-ruled-yes-no";          // P-V09
-constexpr std::string_view v10_ruled_needs_verb = "phase-review-ruled-needs-verb";  // P-V10
+constexpr RuleId v01_title{"phase-review-title"};                        // P-V01
+constexpr RuleId v02_partial_number{"phase-review-partial-number"};      // P-V02
+constexpr RuleId v03_has_record{"phase-review-has-record"};              // P-V03
+constexpr RuleId v04_heading{"phase-review-heading"};                    // P-V04
+constexpr RuleId v05_health{"phase-review-health"};                      // P-V05
+constexpr RuleId v06_section_member{"phase-review-section-member"};      // P-V06
+constexpr RuleId v07_decision_and_ruled{"phase-review-decision-ruled"};  // P-V07
+constexpr RuleId v08_decision_verb{"phase-review-decision-verb"};        // P-V08
+constexpr RuleId v09_ruled_yes_no{"phase-review-ruled-yes-no"};          // P-V09
+constexpr RuleId v10_ruled_needs_verb{"phase-review-ruled-needs-verb"};  // P-V10
 }  // namespace id
 
 constexpr std::string_view k_sep = " \xE2\x80\x94 ";  // " — "
@@ -277,7 +277,7 @@ class P1ProjectsReader {
     std::vector<KeptProjectField> fields;
   };
 
-  void line_finding(std::string_view rule, int n, std::string message) {
+  void line_finding(RuleId rule, int n, std::string message) {
     m_sink.report(make_finding(rule, m_path, n, std::move(message), PeerForm::path_line_message));
   }
 
@@ -599,7 +599,7 @@ class BatchChecker {
     std::optional<std::pair<int, std::string>> ruled;
   };
 
-  void report(std::string_view rule, const std::string& rel, int line, std::string message) {
+  void report(RuleId rule, const std::string& rel, int line, std::string message) {
     m_sink.report(make_finding(rule, rel, line, std::move(message), PeerForm::path_message));
   }
 

@@ -17,10 +17,10 @@ namespace lg::rules {
 struct Emitter {
   diag::FindingSink& sink;
   const std::string& path;
-  void peer(std::string_view rule, int line, std::string message) const {
+  void peer(RuleId rule, int line, std::string message) const {
     sink.report(make_finding(rule, path, line, std::move(message), diag::PeerForm::path_message));
   }
-  void own(std::string_view rule, int line, std::string message) const {
+  void own(RuleId rule, int line, std::string message) const {
     sink.report(make_finding(rule, path, line, std::move(message), diag::PeerForm::none));
   }
 };
@@ -28,7 +28,7 @@ struct Emitter {
 // G-06: a `## ` heading inside a code fence still counts; a repeated section
 // is ignored after its first copy. Both reported under the era's rule ids.
 inline void report_structure_gaps(const std::vector<ledger::Section>& sections, const Emitter& e,
-                                  std::string_view fence_rule, std::string_view duplicate_rule) {
+                                  RuleId fence_rule, RuleId duplicate_rule) {
   std::map<std::string, int, std::less<>> first;
   for (const ledger::Section& s : sections) {
     if (s.in_fence) {

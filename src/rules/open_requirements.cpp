@@ -26,7 +26,7 @@ constexpr std::array<std::string_view, 13> k_entry_fields = {
 struct Ctx {
   const std::string& path;
   diag::FindingSink& sink;
-  void report(std::string_view rule, int line, std::string message) const {
+  void report(RuleId rule, int line, std::string message) const {
     sink.report(make_finding(rule, path, line, std::move(message), diag::PeerForm::none));
   }
 };
@@ -68,86 +68,119 @@ const OrlValue* non_null(const OrlEntry& e, std::string_view field) {
   return v && !v->is_null() ? v : nullptr;
 }
 
-void check_entry(const Ctx& c, const OpenRequirements& doc, const OrlEntry& e) {
-  const std::string who = e.label();
-  duplicate_keys(c, e.keys, who);
-  for (const OrlKey& k : e.keys) {
-    if (std::find(k_entry_fields.begin(), k_entry_fields.end(), k.name) == k_entry_fields.end()) {
-      c.report("orl-entry-fields", k.line, who + ": unknown field `" + k.name + "`");
-    }
-  }
-  // id
-  const OrlValue* id = e.get("id");
-  if (!id || id->is_null()) {
-    c.report("orl-id", e.line, who + ": has no `id`");
-  } else if (!id->is_string()) {
-    c.report("orl-id", id->line, who + ": `id` must be a string, not " + id->repr);
-  } else if (!is_kebab(id->str)) {
-    c.report("orl-id", id->line, who + ": `id` " + id->repr + " is not kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$)");
-  }
-  // status
-  const OrlValue* status = e.get("status");
-  const std::string st = e.status();
-  if (!status || status->is_null()) {
-    c.report("orl-status", e.line, who + ": has no `status` (open, resolved or surrendered)");
-  } else if (st != "open" && st != "resolved" && st != "surrendered") {
-    c.report("orl-status", status->line,
-             who + ": `status` " + status->repr + " is not one of open, resolved, surrendered");
-  }
-  // kind
+// One entry's single-version rules, section by section in the order the
+// spec lists them (each section reports in that order too).
+struct EntryCheck {
+  const Ctx& c;
+  const OpenRequirements& doc;
+  const OrlEntry& e;
+  std::string who = e.label();
+  std::string st = e.status();
   const OrlValue* kind = e.get("kind");
-  if (kind) {
-    if (!kind->is_string() || (kind->str != "gap" && kind->str != "dropped")) {
-      c.report("orl-kind", kind->line, who + ": `kind` " + kind->repr + " is not gap or dropped");
-    } else if (kind->str == "gap") {
-      c.report("orl-kind-gap-explicit", kind->line, who + ": `kind: gap` is the default; omit it");
+  bool dropped = kind && kind->is_string() && kind->str == "dropped";
+
+  void run() const {
+    field_rules();
+    id_rules();
+    status_rules();
+    kind_rules();
+    content_rules();
+    resolution_rules();
+    if (dropped) drop_rules();
+    supersede_rules();
+  }
+
+  void field_rules() const {
+    duplicate_keys(c, e.keys, who);
+    for (const OrlKey& k : e.keys) {
+      if (std::find(k_entry_fields.begin(), k_entry_fields.end(), k.name) == k_entry_fields.end()) {
+        c.report("orl-entry-fields", k.line, who + ": unknown field `" + k.name + "`");
+      }
     }
   }
-  // blocking
-  const OrlValue* blocking = e.get("blocking");
-  if (blocking && !blocking->is_bool()) {
-    c.report("orl-blocking-bool", blocking->line, who + ": `blocking` must be true or false, not " + blocking->repr);
-  }
-  const bool dropped = kind && kind->is_string() && kind->str == "dropped";
-  if (dropped && e.blocking()) {
-    c.report("orl-blocking-gap-only", blocking->line,
-             who + ": `blocking: true` on a dropped entry (blocking is only for a computability gap)");
-  }
-  // provenance and content
-  if (const OrlValue* v = e.get("raised_by"); !v || !v->non_empty()) {
-    c.report("orl-provenance", line_of(e, "raised_by"), who + ": `raised_by` is missing or empty");
-  }
-  for (std::string_view field : {std::string_view("unmet"), std::string_view("missing")}) {
-    if (const OrlValue* v = e.get(field); !v || !v->non_empty()) {
-      c.report("orl-unmet-missing", line_of(e, field), who + ": `" + std::string(field) + "` is missing or empty");
+
+  void id_rules() const {
+    const OrlValue* id = e.get("id");
+    if (!id || id->is_null()) {
+      c.report("orl-id", e.line, who + ": has no `id`");
+    } else if (!id->is_string()) {
+      c.report("orl-id", id->line, who + ": `id` must be a string, not " + id->repr);
+    } else if (!is_kebab(id->str)) {
+      c.report("orl-id", id->line, who + ": `id` " + id->repr + " is not kebab-case (^[a-z0-9]+(-[a-z0-9]+)*$)");
     }
   }
-  // resolved_by
-  const OrlValue* resolved_by = non_null(e, "resolved_by");
-  if (st == "resolved" && (!resolved_by || !resolved_by->non_empty())) {
-    c.report("orl-resolved-by", line_of(e, "resolved_by"), who + ": is resolved but `resolved_by` is empty");
-  } else if ((st == "open" || st == "surrendered") && resolved_by) {
-    c.report("orl-resolved-by", resolved_by->line,
-             who + ": is " + st + " but `resolved_by` is set (" + resolved_by->repr + "); it must be null");
-  }
-  // surrender note
-  if (st == "surrendered") {
-    if (const OrlValue* v = e.get("note"); !v || !v->non_empty()) {
-      c.report("orl-surrender-note", line_of(e, "note"), who + ": is surrendered without a `note` saying why");
+
+  void status_rules() const {
+    const OrlValue* status = e.get("status");
+    if (!status || status->is_null()) {
+      c.report("orl-status", e.line, who + ": has no `status` (open, resolved or surrendered)");
+    } else if (st != "open" && st != "resolved" && st != "surrendered") {
+      c.report("orl-status", status->line,
+               who + ": `status` " + status->repr + " is not one of open, resolved, surrendered");
     }
   }
-  // drops
-  bool superseded = false;
-  for (const OrlEntry& other : doc.entries) {
-    const OrlValue* s = other.is_mapping ? other.get("supersedes") : nullptr;
-    if (&other != &e && s && s->is_string() && !e.id().empty() && s->str == e.id()) superseded = true;
+
+  void kind_rules() const {
+    if (kind) {
+      if (!kind->is_string() || (kind->str != "gap" && kind->str != "dropped")) {
+        c.report("orl-kind", kind->line, who + ": `kind` " + kind->repr + " is not gap or dropped");
+      } else if (kind->str == "gap") {
+        c.report("orl-kind-gap-explicit", kind->line, who + ": `kind: gap` is the default; omit it");
+      }
+    }
+    const OrlValue* blocking = e.get("blocking");
+    if (blocking && !blocking->is_bool()) {
+      c.report("orl-blocking-bool", blocking->line, who + ": `blocking` must be true or false, not " + blocking->repr);
+    }
+    if (dropped && e.blocking()) {
+      c.report("orl-blocking-gap-only", blocking->line,
+               who + ": `blocking: true` on a dropped entry (blocking is only for a computability gap)");
+    }
   }
-  if (dropped) {
+
+  // Provenance and content.
+  void content_rules() const {
+    if (const OrlValue* v = e.get("raised_by"); !v || !v->non_empty()) {
+      c.report("orl-provenance", line_of(e, "raised_by"), who + ": `raised_by` is missing or empty");
+    }
+    for (std::string_view field : {std::string_view("unmet"), std::string_view("missing")}) {
+      if (const OrlValue* v = e.get(field); !v || !v->non_empty()) {
+        c.report("orl-unmet-missing", line_of(e, field), who + ": `" + std::string(field) + "` is missing or empty");
+      }
+    }
+  }
+
+  // resolved_by and the surrender note.
+  void resolution_rules() const {
+    const OrlValue* resolved_by = non_null(e, "resolved_by");
+    if (st == "resolved" && (!resolved_by || !resolved_by->non_empty())) {
+      c.report("orl-resolved-by", line_of(e, "resolved_by"), who + ": is resolved but `resolved_by` is empty");
+    } else if ((st == "open" || st == "surrendered") && resolved_by) {
+      c.report("orl-resolved-by", resolved_by->line,
+               who + ": is " + st + " but `resolved_by` is set (" + resolved_by->repr + "); it must be null");
+    }
+    if (st == "surrendered") {
+      if (const OrlValue* v = e.get("note"); !v || !v->non_empty()) {
+        c.report("orl-surrender-note", line_of(e, "note"), who + ": is surrendered without a `note` saying why");
+      }
+    }
+  }
+
+  bool superseded() const {
+    for (const OrlEntry& other : doc.entries) {
+      const OrlValue* s = other.is_mapping ? other.get("supersedes") : nullptr;
+      if (&other != &e && s && s->is_string() && !e.id().empty() && s->str == e.id()) return true;
+    }
+    return false;
+  }
+
+  // A dropped entry's units and cited because.
+  void drop_rules() const {
     if (const OrlValue* v = e.get("units"); !v || !v->non_empty()) {
       c.report("orl-dropped-fields", line_of(e, "units"), who + ": a dropped entry needs non-empty `units`");
     }
     const OrlValue* because = e.get("because");
-    const bool struck_by_supersede = superseded && e.because_struck();
+    const bool struck_by_supersede = superseded() && e.because_struck();
     if ((!because || !because->non_empty()) && !struck_by_supersede) {
       c.report("orl-dropped-fields", line_of(e, "because"), who + ": a dropped entry needs non-empty `because`");
     } else if (because && because->non_empty() && !e.because_struck() && !orl_because_cited(because->str)) {
@@ -156,9 +189,10 @@ void check_entry(const Ctx& c, const OpenRequirements& doc, const OrlEntry& e) {
                      "\"searched YYYY-MM-DD\"): an uncited drop is a debt");
     }
   }
-  // supersedes
-  const OrlValue* sup = non_null(e, "supersedes");
-  if (sup && !(sup->is_string() && sup->str.empty())) {
+
+  void supersede_rules() const {
+    const OrlValue* sup = non_null(e, "supersedes");
+    if (!sup || (sup->is_string() && sup->str.empty())) return;
     const OrlEntry* target = sup->is_string() ? doc.find(sup->str) : nullptr;
     if (sup->is_string() && sup->str == e.id()) {
       c.report("orl-supersedes-resolves", sup->line, who + ": `supersedes` names the entry itself");
@@ -171,33 +205,39 @@ void check_entry(const Ctx& c, const OpenRequirements& doc, const OrlEntry& e) {
                who + ": carries `supersedes` but its status is " + (st.empty() ? std::string("not valid") : st) +
                    "; a superseding entry is resolved");
     }
-    if (target && target != &e) {
-      const std::string tw = target->label();
-      if (target->status() != "open" && target->status() != "surrendered") {
-        c.report("orl-superseded-reopened", target->line,
-                 tw + ": is superseded by `" + e.id() + "` (line " + std::to_string(e.line) + ") but is " +
-                     (target->status().empty() ? std::string("not open") : target->status()) +
-                     "; a refuted decision is reopened");
-      }
-      if (!target->because_struck()) {
-        c.report("orl-superseded-reopened", line_of(*target, "because"),
-                 tw + ": is superseded by `" + e.id() + "` but its `because` still stands; strike it (~~…~~)");
-      }
-      if (const OrlValue* note = target->get("note"); !note || !note->non_empty()) {
-        c.report("orl-superseded-reopened", line_of(*target, "note"),
-                 tw + ": is superseded by `" + e.id() + "` but its `note` does not quote the contradiction");
-      }
+    if (target && target != &e) superseded_target(*target);
+  }
+
+  // The entry `e` supersedes is reopened: open again, its because struck, a note.
+  void superseded_target(const OrlEntry& target) const {
+    const std::string tw = target.label();
+    if (target.status() != "open" && target.status() != "surrendered") {
+      c.report("orl-superseded-reopened", target.line,
+               tw + ": is superseded by `" + e.id() + "` (line " + std::to_string(e.line) + ") but is " +
+                   (target.status().empty() ? std::string("not open") : target.status()) +
+                   "; a refuted decision is reopened");
+    }
+    if (!target.because_struck()) {
+      c.report("orl-superseded-reopened", line_of(target, "because"),
+               tw + ": is superseded by `" + e.id() + "` but its `because` still stands; strike it (~~…~~)");
+    }
+    if (const OrlValue* note = target.get("note"); !note || !note->non_empty()) {
+      c.report("orl-superseded-reopened", line_of(target, "note"),
+               tw + ": is superseded by `" + e.id() + "` but its `note` does not quote the contradiction");
     }
   }
-}
+};
 
-void check_budget(const Ctx& c, const OpenRequirements& doc) {
-  const ledger::OrlBudget& b = *doc.budget;
-  if (!b.is_mapping) {
-    c.report("orl-budget-types", b.line, "`topology_repair` must be a mapping of escalations, cap, open_history");
-    return;
-  }
-  duplicate_keys(c, b.keys, "topology_repair");
+void check_entry(const Ctx& c, const OpenRequirements& doc, const OrlEntry& e) { EntryCheck{c, doc, e}.run(); }
+
+struct BudgetCounts {
+  std::int64_t escalations = 0;
+  std::int64_t cap = 0;
+  std::vector<std::int64_t> history;
+};
+
+// orl-budget-types: each key's type; the counts when every key is well typed.
+std::optional<BudgetCounts> budget_types(const Ctx& c, const ledger::OrlBudget& b) {
   bool ok = true;
   std::optional<std::int64_t> esc, cap;
   if (!b.escalations || !(esc = b.escalations->as_int()) || *esc < 0) {
@@ -229,16 +269,30 @@ void check_budget(const Ctx& c, const OpenRequirements& doc) {
       }
     }
   }
-  if (!ok) return;
+  if (!ok) return std::nullopt;
+  return BudgetCounts{*esc, *cap, std::move(hist)};
+}
+
+void check_budget(const Ctx& c, const OpenRequirements& doc) {
+  const ledger::OrlBudget& b = *doc.budget;
+  if (!b.is_mapping) {
+    c.report("orl-budget-types", b.line, "`topology_repair` must be a mapping of escalations, cap, open_history");
+    return;
+  }
+  duplicate_keys(c, b.keys, "topology_repair");
+  const std::optional<BudgetCounts> counts = budget_types(c, b);
+  if (!counts) return;
+  const std::int64_t esc = counts->escalations, cap = counts->cap;
+  const std::vector<std::int64_t>& hist = counts->history;
   const auto len = static_cast<std::int64_t>(hist.size());
-  if (len != *esc && len != *esc + 1) {
+  if (len != esc && len != esc + 1) {
     c.report("orl-budget-length", b.open_history->line,
-             "topology_repair: `open_history` holds " + std::to_string(len) + " counts for " + std::to_string(*esc) +
+             "topology_repair: `open_history` holds " + std::to_string(len) + " counts for " + std::to_string(esc) +
                  " escalations (one per escalation, optionally after a baseline)");
   }
-  if (*esc > *cap) {
+  if (esc > cap) {
     c.report("orl-budget-cap", b.escalations->line,
-             "topology_repair: escalations " + std::to_string(*esc) + " exceed the cap " + std::to_string(*cap));
+             "topology_repair: escalations " + std::to_string(esc) + " exceed the cap " + std::to_string(cap));
   }
   for (std::size_t i = 1; i < hist.size(); ++i) {
     if (hist[i] >= hist[i - 1]) {
@@ -248,13 +302,12 @@ void check_budget(const Ctx& c, const OpenRequirements& doc) {
       break;
     }
   }
-  if (*esc == *cap) {
-    for (const OrlEntry& e : doc.entries) {
-      if (e.is_mapping && e.status() == "open" && e.blocking()) {
-        c.report("orl-cap-surrender", line_of(e, "status"),
-                 e.label() + ": is open and blocking at the escalation cap (" + std::to_string(*cap) +
-                     "); it must be surrendered");
-      }
+  if (esc != cap) return;
+  for (const OrlEntry& e : doc.entries) {
+    if (e.is_mapping && e.status() == "open" && e.blocking()) {
+      c.report("orl-cap-surrender", line_of(e, "status"),
+               e.label() + ": is open and blocking at the escalation cap (" + std::to_string(cap) +
+                   "); it must be surrendered");
     }
   }
 }
@@ -347,6 +400,183 @@ Budget read_budget(const OpenRequirements& doc) {
   return out;
 }
 
+// The cross-version rules between two parsed versions of one file, section
+// by section in the order they report.
+struct HistoryCheck {
+  const Ctx& c;
+  const OpenRequirements& before;
+  const OpenRequirements& after;
+  std::map<std::string, const OrlEntry*> old_ids = by_id(before);
+  std::map<std::string, const OrlEntry*> new_ids = by_id(after);
+
+  void run() const {
+    no_delete();
+    order();
+    const std::set<std::string> gained = gained_supersedes();
+    for (const OrlEntry& e : after.entries) {
+      if (!e.is_mapping || e.id().empty()) continue;
+      auto it = old_ids.find(e.id());
+      if (it == old_ids.end() || new_ids.at(e.id()) != &e) continue;
+      no_reword(*it->second, e, gained);
+      transition(*it->second, e, gained);
+    }
+    budget(read_budget(before), read_budget(after));
+  }
+
+  void no_delete() const {
+    for (const OrlEntry& e : before.entries) {
+      const std::string id = e.is_mapping ? e.id() : std::string();
+      if (id.empty() || new_ids.count(id)) continue;
+      c.report("orl-h-no-delete", 0,
+               "entry `" + id + "` (line " + std::to_string(e.line) +
+                   " of the previous version) was deleted; resolving is not deleting");
+    }
+  }
+
+  // Old entries keep their relative order, new ones come after them.
+  void order() const {
+    std::size_t last_old = 0;
+    bool have_old = false;
+    bool reported = false;
+    for (const OrlEntry& e : before.entries) {
+      auto it = e.is_mapping && !e.id().empty() ? new_ids.find(e.id()) : new_ids.end();
+      if (it == new_ids.end()) continue;
+      if (have_old && it->second->index < last_old && !reported) {
+        c.report("orl-h-order", it->second->line,
+                 it->second->label() + ": moved before an entry that preceded it; existing entries keep their order");
+        reported = true;
+      }
+      last_old = std::max(last_old, it->second->index);
+      have_old = true;
+    }
+    if (!have_old) return;
+    for (const OrlEntry& e : after.entries) {
+      if (!e.is_mapping || e.id().empty() || old_ids.count(e.id()) || e.index > last_old) continue;
+      c.report("orl-h-order", e.line, e.label() + ": is new but inserted among existing entries; append it at the end");
+    }
+  }
+
+  // The ids named by a supersedes the new version gained.
+  std::set<std::string> gained_supersedes() const {
+    std::set<std::string> out;
+    for (const OrlEntry& e : after.entries) {
+      const OrlValue* s = e.is_mapping ? e.get("supersedes") : nullptr;
+      if (!s || !s->is_string() || s->str.empty()) continue;
+      auto it = e.id().empty() ? old_ids.end() : old_ids.find(e.id());
+      const OrlValue* old_s = it == old_ids.end() ? nullptr : it->second->get("supersedes");
+      if (!old_s || old_s->repr != s->repr) out.insert(s->str);
+    }
+    return out;
+  }
+
+  void no_reword(const OrlEntry& o, const OrlEntry& e, const std::set<std::string>& gained) const {
+    const std::string who = e.label();
+    for (std::string_view field : {"raised_by", "kind", "step", "unmet", "missing", "units"}) {
+      if (field_repr(o, field) != field_repr(e, field)) {
+        c.report("orl-h-no-reword", line_of(e, field),
+                 who + ": `" + std::string(field) + "` changed from " + field_repr(o, field) + " to " +
+                     field_repr(e, field) + "; entries are never reworded");
+      }
+    }
+    if (field_repr(o, "because") != field_repr(e, "because")) {
+      const bool reopened = e.status() == "open" && gained.count(e.id()) && e.because_struck();
+      if (!reopened) {
+        c.report("orl-h-no-reword", line_of(e, "because"),
+                 who + ": `because` changed; it changes only by being struck when a supersede reopens the entry");
+      }
+    }
+  }
+
+  void transition(const OrlEntry& o, const OrlEntry& e, const std::set<std::string>& gained) const {
+    const std::string s0 = o.status(), s1 = e.status();
+    const auto valid = [](const std::string& s) { return s == "open" || s == "resolved" || s == "surrendered"; };
+    if (!valid(s0) || !valid(s1)) return;
+    const std::string who = e.label();
+    if (s0 == s1) {
+      if (s0 == "resolved" && field_repr(o, "resolved_by") != field_repr(e, "resolved_by")) {
+        c.report("orl-h-transition", line_of(e, "resolved_by"),
+                 who + ": `resolved_by` changed from " + field_repr(o, "resolved_by") + " to " +
+                     field_repr(e, "resolved_by") + " while resolved");
+      }
+      return;
+    }
+    bool ok = false;
+    std::string why;
+    if (s0 == "open" && s1 == "resolved") {
+      const OrlValue* rb = e.get("resolved_by");
+      ok = rb && rb->non_empty();
+      why = "resolved without `resolved_by`";
+    } else if (s0 == "open" && s1 == "surrendered") {
+      ok = true;
+    } else if (s0 == "resolved" && s1 == "open") {
+      ok = gained.count(e.id()) > 0;
+      why = "reopened without an entry gaining `supersedes: " + e.id() + "`";
+    } else if (s0 == "surrendered") {
+      why = "surrendered is terminal";
+    }
+    if (!ok) {
+      c.report("orl-h-transition", line_of(e, "status"),
+               who + ": status " + s0 + " -> " + s1 + " is not allowed" + (why.empty() ? std::string() : " (" + why + ")"));
+    }
+  }
+
+  void budget(const Budget& b0, const Budget& b1) const {
+    if (!b0.valid || !b1.valid) return;
+    if (b0.present && !b1.present) {
+      c.report("orl-h-budget", 0, "`topology_repair` was removed; the escalation budget is loop state and stays");
+      return;
+    }
+    if (!b1.present) return;
+    const std::int64_t d = b1.escalations - b0.escalations;
+    if (d < 0) {
+      c.report("orl-h-budget", b1.line,
+               "topology_repair: escalations went down from " + std::to_string(b0.escalations) + " to " +
+                   std::to_string(b1.escalations));
+    } else if (d > 1) {
+      c.report("orl-h-budget", b1.line,
+               "topology_repair: escalations grew by " + std::to_string(d) + " in one version (at most one)");
+    }
+    if (b0.present && b0.cap && b1.cap && *b0.cap != *b1.cap) {
+      c.report("orl-h-budget", b1.line,
+               "topology_repair: `cap` changed from " + std::to_string(*b0.cap) + " to " + std::to_string(*b1.cap));
+    }
+    const bool prefix = b1.history.size() >= b0.history.size() &&
+                        std::equal(b0.history.begin(), b0.history.end(), b1.history.begin());
+    if (!prefix) {
+      c.report("orl-h-budget", b1.line, "topology_repair: `open_history` was rewritten; it only grows by appending");
+    } else if (d >= 0 && d <= 1) {
+      history_growth(b0, b1, d);
+    }
+    if (d >= 1 && !b1.history.empty() && prefix) escalation_count(b1);
+  }
+
+  // open_history grows by one count per new escalation (two for the first, a baseline).
+  void history_growth(const Budget& b0, const Budget& b1, std::int64_t d) const {
+    const auto added = static_cast<std::int64_t>(b1.history.size() - b0.history.size());
+    const bool baseline = b0.escalations == 0 && b0.history.empty() && added == d + 1;
+    if (added != d && !baseline) {
+      c.report("orl-h-budget", b1.line,
+               "topology_repair: `open_history` grew by " + std::to_string(added) + " for " + std::to_string(d) +
+                   " new escalation(s)");
+    }
+  }
+
+  // The appended count is the blocking entries open, counted before the cap's
+  // surrender: entries this version surrendered still count.
+  void escalation_count(const Budget& b1) const {
+    std::int64_t open = static_cast<std::int64_t>(after.open_blocking());
+    for (const OrlEntry& e : after.entries) {
+      auto it = e.is_mapping && !e.id().empty() ? old_ids.find(e.id()) : old_ids.end();
+      if (it != old_ids.end() && e.blocking() && e.status() == "surrendered" && it->second->status() == "open") ++open;
+    }
+    if (b1.history.back() != open) {
+      c.report("orl-h-escalation-count", b1.line,
+               "topology_repair: the appended open_history count is " + std::to_string(b1.history.back()) +
+                   " but " + std::to_string(open) + " blocking entries are open");
+    }
+  }
+};
+
 }  // namespace
 
 bool orl_because_cited(std::string_view because) {
@@ -427,147 +657,7 @@ void check_open_requirements_history(const OpenRequirements& before, const OpenR
                                      const std::string& path, diag::FindingSink& sink) {
   if (before.yaml_error || after.yaml_error) return;
   const Ctx c{path, sink};
-  const auto old_ids = by_id(before);
-  const auto new_ids = by_id(after);
-  // orl-h-no-delete
-  for (const OrlEntry& e : before.entries) {
-    const std::string id = e.is_mapping ? e.id() : std::string();
-    if (id.empty() || new_ids.count(id)) continue;
-    c.report("orl-h-no-delete", 0,
-             "entry `" + id + "` (line " + std::to_string(e.line) +
-                 " of the previous version) was deleted; resolving is not deleting");
-  }
-  // orl-h-order: old entries keep their relative order, new ones come after them.
-  {
-    std::size_t last_old = 0;
-    bool have_old = false;
-    bool reported = false;
-    for (const OrlEntry& e : before.entries) {
-      auto it = e.is_mapping && !e.id().empty() ? new_ids.find(e.id()) : new_ids.end();
-      if (it == new_ids.end()) continue;
-      if (have_old && it->second->index < last_old && !reported) {
-        c.report("orl-h-order", it->second->line,
-                 it->second->label() + ": moved before an entry that preceded it; existing entries keep their order");
-        reported = true;
-      }
-      last_old = std::max(last_old, it->second->index);
-      have_old = true;
-    }
-    if (have_old) {
-      for (const OrlEntry& e : after.entries) {
-        if (!e.is_mapping || e.id().empty() || old_ids.count(e.id()) || e.index > last_old) continue;
-        c.report("orl-h-order", e.line, e.label() + ": is new but inserted among existing entries; append it at the end");
-      }
-    }
-  }
-  // Per-entry rules.
-  std::set<std::string> gained_supersedes;  // ids named by a supersedes the new version gained
-  for (const OrlEntry& e : after.entries) {
-    const OrlValue* s = e.is_mapping ? e.get("supersedes") : nullptr;
-    if (!s || !s->is_string() || s->str.empty()) continue;
-    auto it = e.id().empty() ? old_ids.end() : old_ids.find(e.id());
-    const OrlValue* old_s = it == old_ids.end() ? nullptr : it->second->get("supersedes");
-    if (!old_s || old_s->repr != s->repr) gained_supersedes.insert(s->str);
-  }
-  for (const OrlEntry& e : after.entries) {
-    if (!e.is_mapping || e.id().empty()) continue;
-    auto it = old_ids.find(e.id());
-    if (it == old_ids.end() || new_ids.at(e.id()) != &e) continue;
-    const OrlEntry& o = *it->second;
-    const std::string who = e.label();
-    for (std::string_view field : {"raised_by", "kind", "step", "unmet", "missing", "units"}) {
-      if (field_repr(o, field) != field_repr(e, field)) {
-        c.report("orl-h-no-reword", line_of(e, field),
-                 who + ": `" + std::string(field) + "` changed from " + field_repr(o, field) + " to " +
-                     field_repr(e, field) + "; entries are never reworded");
-      }
-    }
-    if (field_repr(o, "because") != field_repr(e, "because")) {
-      const bool reopened = e.status() == "open" && gained_supersedes.count(e.id()) && e.because_struck();
-      if (!reopened) {
-        c.report("orl-h-no-reword", line_of(e, "because"),
-                 who + ": `because` changed; it changes only by being struck when a supersede reopens the entry");
-      }
-    }
-    const std::string s0 = o.status(), s1 = e.status();
-    const bool valid0 = s0 == "open" || s0 == "resolved" || s0 == "surrendered";
-    const bool valid1 = s1 == "open" || s1 == "resolved" || s1 == "surrendered";
-    if (!valid0 || !valid1) continue;
-    const int sl = line_of(e, "status");
-    if (s0 == s1) {
-      if (s0 == "resolved" && field_repr(o, "resolved_by") != field_repr(e, "resolved_by")) {
-        c.report("orl-h-transition", line_of(e, "resolved_by"),
-                 who + ": `resolved_by` changed from " + field_repr(o, "resolved_by") + " to " +
-                     field_repr(e, "resolved_by") + " while resolved");
-      }
-      continue;
-    }
-    bool ok = false;
-    std::string why;
-    if (s0 == "open" && s1 == "resolved") {
-      const OrlValue* rb = e.get("resolved_by");
-      ok = rb && rb->non_empty();
-      why = "resolved without `resolved_by`";
-    } else if (s0 == "open" && s1 == "surrendered") {
-      ok = true;
-    } else if (s0 == "resolved" && s1 == "open") {
-      ok = gained_supersedes.count(e.id()) > 0;
-      why = "reopened without an entry gaining `supersedes: " + e.id() + "`";
-    } else if (s0 == "surrendered") {
-      why = "surrendered is terminal";
-    }
-    if (!ok) {
-      c.report("orl-h-transition", sl,
-               who + ": status " + s0 + " -> " + s1 + " is not allowed" + (why.empty() ? std::string() : " (" + why + ")"));
-    }
-  }
-  // Budget.
-  const Budget b0 = read_budget(before), b1 = read_budget(after);
-  if (!b0.valid || !b1.valid) return;
-  if (b0.present && !b1.present) {
-    c.report("orl-h-budget", 0, "`topology_repair` was removed; the escalation budget is loop state and stays");
-    return;
-  }
-  if (!b1.present) return;
-  const std::int64_t d = b1.escalations - b0.escalations;
-  if (d < 0) {
-    c.report("orl-h-budget", b1.line,
-             "topology_repair: escalations went down from " + std::to_string(b0.escalations) + " to " +
-                 std::to_string(b1.escalations));
-  } else if (d > 1) {
-    c.report("orl-h-budget", b1.line,
-             "topology_repair: escalations grew by " + std::to_string(d) + " in one version (at most one)");
-  }
-  if (b0.present && b0.cap && b1.cap && *b0.cap != *b1.cap) {
-    c.report("orl-h-budget", b1.line,
-             "topology_repair: `cap` changed from " + std::to_string(*b0.cap) + " to " + std::to_string(*b1.cap));
-  }
-  const bool prefix = b1.history.size() >= b0.history.size() &&
-                      std::equal(b0.history.begin(), b0.history.end(), b1.history.begin());
-  if (!prefix) {
-    c.report("orl-h-budget", b1.line, "topology_repair: `open_history` was rewritten; it only grows by appending");
-  } else if (d >= 0 && d <= 1) {
-    const auto added = static_cast<std::int64_t>(b1.history.size() - b0.history.size());
-    const bool baseline = b0.escalations == 0 && b0.history.empty() && added == d + 1;
-    if (added != d && !baseline) {
-      c.report("orl-h-budget", b1.line,
-               "topology_repair: `open_history` grew by " + std::to_string(added) + " for " + std::to_string(d) +
-                   " new escalation(s)");
-    }
-  }
-  if (d >= 1 && !b1.history.empty() && prefix) {
-    // Counted before the cap's surrender: entries this version surrendered still count.
-    std::int64_t open = static_cast<std::int64_t>(after.open_blocking());
-    for (const OrlEntry& e : after.entries) {
-      auto it = e.is_mapping && !e.id().empty() ? old_ids.find(e.id()) : old_ids.end();
-      if (it != old_ids.end() && e.blocking() && e.status() == "surrendered" && it->second->status() == "open") ++open;
-    }
-    if (b1.history.back() != open) {
-      c.report("orl-h-escalation-count", b1.line,
-               "topology_repair: the appended open_history count is " + std::to_string(b1.history.back()) +
-                   " but " + std::to_string(open) + " blocking entries are open");
-    }
-  }
+  HistoryCheck{c, before, after}.run();
 }
 
 }  // namespace lg::rules

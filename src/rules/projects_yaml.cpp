@@ -143,7 +143,7 @@ class Checker {
     }
   }
 
-  void report(std::string_view rule, int line, std::string message,
+  void report(RuleId rule, int line, std::string message,
               diag::PeerForm form = diag::PeerForm::path_message) {
     m_sink.report(make_finding(rule, m_path, line, std::move(message), form));
   }

@@ -1,6 +1,5 @@
-// The table of every rule ledgergate knows. Rows reproducing the reference
-// checker carry its spec label (spec/cortex-ledger.md); rows that close one of
-// its gaps (§10) default to `warning` so an existing clean ledger stays clean.
+// The registry's look-ups over the rule table (rule_table.hpp): by id or
+// spec label, by profile, and the finding a rule emits.
 #include "ledgergate/rules/registry.hpp"
 
 #include <algorithm>
@@ -8,453 +7,24 @@
 #include <cctype>
 #include <vector>
 
-#include "ledgergate/util/assert.hpp"
+#include "ledgergate/ledger/profile.hpp"
 
 namespace lg::rules {
 namespace {
 
-using diag::Severity;
-constexpr Severity E = Severity::error;
-constexpr Severity W = Severity::warning;
+using table::k_rules;
 
-constexpr std::array k_rules = {
-    // Input: files the checker cannot read as text, or should not accept as ledger.
-    RuleInfo{"input-not-utf8", "G-07", "input", E, "a ledger file is not valid UTF-8",
-             "The reference checker crashes with a traceback (exit 1, like drift). ledgergate reports the "
-             "first invalid byte's line and exits 2: the tree cannot be judged."},
-    RuleInfo{"input-unreadable", "G-07", "input", E, "a ledger file could not be read",
-             "An object that is missing, unreadable or larger than the size limit cannot be judged; "
-             "the verdict is exit 2, never a pass."},
-    RuleInfo{"input-not-a-file", "G-19", "input", E,
-             "a ledger path is a directory, symlink or submodule, not a regular file",
-             "Only regular blobs are ledger. A symlink could point anywhere; a submodule or a "
-             "directory named `x.md` is not a ledger file (the reference crashes or follows it)."},
-    RuleInfo{"input-bom", "G-08", "input", W, "a ledger file starts with a UTF-8 byte-order mark",
-             "The reference keeps U+FEFF as part of line 1, so the file has no title. Save without a BOM."},
-    RuleInfo{"input-line-endings", "G-08", "input", W, "a ledger file uses CR or CRLF line endings",
-             "Universal newlines make them equivalent for the checker, but diffs and merges of mixed "
-             "endings are noisy. Use LF."},
-    RuleInfo{"input-unchecked-file", "G-03", "input", W,
-             "a file under a ledger directory that `check` does not read",
-             "The merge gate lands every path under projects/ as ledger, but the checker reads only "
-             "projects/*.md: e.g. projects/x.txt or projects/a/b.md would land unchecked."},
-
-    // projects.yaml (spec §5.1)
-    RuleInfo{"projects-yaml-present", "Y-01", "cortex-projects cortex-tasks cortex-phases", E, "projects.yaml exists",
-             "Every era's checker validates projects.yaml; without it no ledger has a row."},
-    RuleInfo{"projects-yaml-parses", "Y-02", "cortex-projects cortex-tasks cortex-phases", E, "projects.yaml is valid YAML",
-             "Parsed with YAML 1.1 semantics (PyYAML safe_load); the problem and its line are reported."},
-    RuleInfo{"projects-yaml-is-mapping", "Y-03", "cortex-projects cortex-tasks cortex-phases", E,
-             "the document is a mapping of project keys", "An empty or comment-only document has no rows and no finding."},
-    RuleInfo{"projects-yaml-key-grammar", "Y-04", "cortex-projects cortex-tasks cortex-phases", E, "a project key matches ^[a-z][a-z0-9_]*$",
-             "A row with a bad key is skipped."},
-    RuleInfo{"projects-yaml-row-is-mapping", "Y-05", "cortex-projects cortex-tasks cortex-phases", E, "a row is a mapping of fields",
-             "A row that is not a mapping is skipped."},
-    RuleInfo{"projects-yaml-field-known", "Y-06", "cortex-projects cortex-tasks cortex-phases", E, "a row holds only known fields",
-             "Known: remote, local_path, ral_root, mirror, sync_cli, sync_verbs, ledger, assistant, "
-             "witness_file, partition, status, note."},
-    RuleInfo{"projects-yaml-sync-verbs-list", "Y-07", "cortex-projects cortex-tasks cortex-phases", E, "sync_verbs is a list",
-             "Example: `sync_verbs: [push, pull]`."},
-    RuleInfo{"projects-yaml-sync-verbs-words", "Y-08", "cortex-projects cortex-tasks cortex-phases", E,
-             "sync_verbs holds bare words ^[a-z][a-z0-9_-]*$", "Non-string items are bad and dropped."},
-    RuleInfo{"projects-yaml-field-has-value", "Y-09", "cortex-projects cortex-tasks cortex-phases", E, "a field is not null",
-             "A null field is kept as \"\" (so field-not-empty fires too, as in the reference)."},
-    RuleInfo{"projects-yaml-field-is-string", "Y-10", "cortex-projects cortex-tasks cortex-phases", E, "a field is a string",
-             "YAML 1.1 typing: `5`, `yes`, `2026-09-01` are int, bool and date, not strings. Quote them."},
-    RuleInfo{"projects-yaml-required-fields", "Y-11", "cortex-projects cortex-tasks cortex-phases", E, "a row has every required field",
-             "Required: remote, local_path, ral_root, mirror, sync_cli, sync_verbs, ledger, assistant, "
-             "witness_file, partition, status."},
-    RuleInfo{"projects-yaml-field-not-empty", "Y-12", "cortex-projects cortex-tasks cortex-phases", E, "a string field is not blank", ""},
-    RuleInfo{"projects-yaml-partition-enum", "Y-13", "cortex-projects cortex-tasks cortex-phases", E, "partition is gpu | ral | both", ""},
-    RuleInfo{"projects-yaml-status-enum", "Y-14", "cortex-projects cortex-tasks cortex-phases", E,
-             "status is active | dormant | planned | retired", ""},
-    RuleInfo{"projects-yaml-remote-shape", "Y-15", "cortex-projects cortex-tasks cortex-phases", E, "remote is owner/repo or none", ""},
-    RuleInfo{"projects-yaml-absolute-paths", "Y-16", "cortex-projects cortex-tasks cortex-phases", E,
-             "local_path and ral_root are absolute paths", ""},
-    RuleInfo{"projects-yaml-mirror-shape", "Y-17", "cortex-projects cortex-tasks cortex-phases", E, "mirror is an absolute path or none", ""},
-    RuleInfo{"projects-yaml-assistant-shape", "Y-18", "cortex-projects cortex-tasks cortex-phases", E,
-             "assistant is none or a bare directory name", ""},
-    RuleInfo{"projects-yaml-duplicate-key", "G-04", "cortex-projects cortex-tasks cortex-phases", W,
-             "a project key or a field appears twice",
-             "The YAML loader silently keeps the last of two equal keys; the first is lost without a word."},
-
-    // Era R ledgers: projects/<key>.md (spec §4.3)
-    RuleInfo{"ledger-file-name", "R-L01", "cortex-projects", E, "a ledger is named projects/<key>.md",
-             "The key is ^[a-z][a-z0-9_]*$; a file with another name is ignored."},
-    RuleInfo{"ledger-sections-exact", "R-P01", "cortex-projects", E,
-             "sections are exactly ## Now, ## Runs, ## Log in that order", ""},
-    RuleInfo{"ledger-run-continuation-orphan", "R-P02", "cortex-projects", E,
-             "a continuation line under ## Runs follows a run line", ""},
-    RuleInfo{"ledger-run-line-parses", "R-P03", "cortex-projects", E, "a run line parses",
-             "`- <ident> — open|running — <partition> — YYYY-MM-DD — <what>`"},
-    RuleInfo{"ledger-log-continuation-orphan", "R-P04", "cortex-projects", E,
-             "a continuation line under ## Log follows a log line", ""},
-    RuleInfo{"ledger-log-line-parses", "R-P05", "cortex-projects", E, "a log line parses",
-             "`- YYYY-MM-DD — run|result|lesson|note — <text>`"},
-    RuleInfo{"ledger-title-present", "R-P06", "cortex-projects", E, "line 1 is `# <key> — <summary>`", ""},
-    RuleInfo{"ledger-title-names-key", "R-P07", "cortex-projects", E, "the title's key is the file's key", ""},
-    RuleInfo{"ledger-summary-word-cap", "R-P08", "cortex-projects", E, "the summary is at most 15 words", ""},
-    RuleInfo{"ledger-has-row", "R-F01", "cortex-projects", E, "every ledger has a projects.yaml row", ""},
-    RuleInfo{"ledger-header-required", "R-F02", "cortex-projects", E, "the header holds Project: and Issue:", ""},
-    RuleInfo{"ledger-header-closed", "R-F03", "cortex-projects", E, "the header holds only Project and Issue", ""},
-    RuleInfo{"ledger-project-equals-key", "R-F04", "cortex-projects", E, "`Project:` equals the file's key", ""},
-    RuleInfo{"ledger-issue-grammar", "R-F05", "cortex-projects", E,
-             "`Issue:` is Repo#N, an issue URL or none", ""},
-    RuleInfo{"ledger-now-on-active", "R-F06", "cortex-projects", E, "an active project says where it is in ## Now",
-             ""},
-    RuleInfo{"ledger-run-listed-once", "R-F07", "cortex-projects", E, "a run ident is listed once", ""},
-    RuleInfo{"ledger-run-ident-grammar", "R-F08", "cortex-projects", E, "a run ident is a SLURM job id",
-             "`3002`, `3002_1`, `3002_[0-3,5]`"},
-    RuleInfo{"ledger-run-date-real", "R-F09", "cortex-projects", E, "a run's date is a real date", ""},
-    RuleInfo{"ledger-run-partition-agrees", "R-F10", "cortex-projects", E,
-             "a run's partition agrees with the project's", ""},
-    RuleInfo{"ledger-log-date-real", "R-F11", "cortex-projects", E, "a log entry's date is a real date", ""},
-    RuleInfo{"ledger-log-newest-first", "R-F12", "cortex-projects", E, "the log is newest first", ""},
-    RuleInfo{"ledger-retired-has-no-runs", "R-F13", "cortex-projects", E, "a retired project lists no runs", ""},
-    RuleInfo{"ledger-active-has-ledger", "R-X01", "cortex-projects", E,
-             "every active projects.yaml row has projects/<key>.md", ""},
-    RuleInfo{"ledger-run-overlap", "G-05", "cortex-projects", W,
-             "two runs of one job overlap (3002 covers 3002_1 and 3002_[0-3])",
-             "The reference compares ident strings only, so one array job can be listed twice under "
-             "different spellings."},
-    RuleInfo{"ledger-run-tasks-ascending", "G-05", "cortex-projects", W,
-             "an array run's task set is ascending and disjoint", "`3002_[3-1]` or `3002_[0-3,2]` are malformed."},
-    RuleInfo{"ledger-heading-in-fence", "G-06", "cortex-projects", W,
-             "a `## ` line inside a fenced code block counts as a section heading",
-             "The reference does not track code fences, so a fenced `## Log` changes the section list."},
-    RuleInfo{"ledger-duplicate-section", "G-06", "cortex-projects", W, "a section heading appears twice",
-             "Only the first copy is read; lines in the second are invisible to every rule."},
-    RuleInfo{"ledger-non-ascii-digit", "G-08", "cortex-projects", W,
-             "a date or run ident uses non-ASCII digits",
-             "Python's \\d matches any Unicode digit, so `２０２６` passes the grammar. ledgergate treats "
-             "such a date as not a real date and says why."},
-    RuleInfo{"ledger-header-duplicate-key", "G-04", "cortex-projects", W, "a header key appears twice",
-             "The first occurrence wins silently in the reference."},
-
-    // Eras P and T: phases/ or tasks/, rulings/ (spec §2, §3). One id per rule shared by the
-    // two eras; the label column holds both eras' labels (P-… T-…).
-    RuleInfo{"pt-path-grammar", "P-T01 T-T01", "cortex-phases cortex-tasks", E, "a phase/task file is phases|tasks/<project>/<slug>.md",
-             "A file elsewhere under phases/ or tasks/ is not read."},
-    RuleInfo{"pt-ruling-path", "P-T02 T-T02", "cortex-phases cortex-tasks", E, "a ruling file is rulings/<YYYY>/<MM>/R-<YYYYMMDD>-<nn>.md",
-             "rulings/AGENTS.md is exempt; a file elsewhere is not read."},
-    RuleInfo{"pt-ruling-dir-date", "P-T03 T-T03", "cortex-phases cortex-tasks", E, "a ruling is filed under the YYYY/MM of its id",
-             ""},
-    RuleInfo{"pt-run-task-set-ascending", "P-R01 T-R01", "cortex-phases cortex-tasks", E, "an array run's task set is strictly ascending",
-             "`342091_[0-8,10]`, not `342091_[5-3]` or `_[0-4,2]`."},
-    RuleInfo{"pt-run-continuation-orphan", "P-R02 T-R02", "cortex-phases cortex-tasks", E, "a continuation line under ## Runs follows a run line",
-             ""},
-    RuleInfo{"pt-run-line-parses", "P-R03 T-R03", "cortex-phases cortex-tasks", E, "a line under ## Runs is a run line or a continuation",
-             "`- <stem>[_<task>|_[<tasks>]]: <state> — <partition> — submitted YYYY-MM-DD — wall H:MM[ — <note>]`, continuations `    pulled_to|after|resumes|where|ruled: <value>`."},
-    RuleInfo{"pt-title-present", "P-F01 T-F01", "cortex-phases cortex-tasks", E, "line 1 is `# <title>`",
-             ""},
-    RuleInfo{"pt-required-header-key", "P-F02 T-F02", "cortex-phases cortex-tasks", E, "the header holds Project, Phase (P) or Summary (T), and State",
-             "An empty value counts as missing."},
-    RuleInfo{"task-retired-phase-key", "T-F03", "cortex-tasks", E, "a task has no `Phase:` header (retired by decision 59)",
-             ""},
-    RuleInfo{"pt-known-header-key", "P-F03 T-F04", "cortex-phases cortex-tasks", E, "every header key is one the era knows",
-             ""},
-    RuleInfo{"task-summary-word-cap", "T-F05", "cortex-tasks", E, "`Summary:` is at most 10 words",
-             ""},
-    RuleInfo{"pt-required-section", "P-F04 T-F06", "cortex-phases cortex-tasks", E, "sections Question, Witness, Where to look, Runs, Ruling are present",
-             ""},
-    RuleInfo{"pt-project-equals-directory", "P-F05 T-F07", "cortex-phases cortex-tasks", E, "`Project:` equals the project directory",
-             ""},
-    RuleInfo{"pt-project-is-row", "P-F06 T-F08", "cortex-phases cortex-tasks", E, "`Project:` is a projects.yaml key",
-             ""},
-    RuleInfo{"phase-number-integer", "P-F07", "cortex-phases", E, "`Phase:` is an integer",
-             ""},
-    RuleInfo{"phase-number-unique", "P-F08", "cortex-phases", E, "`Phase:` is unique within the project directory",
-             "Compared as strings (see phase-number-equal-value)."},
-    RuleInfo{"pt-state-legal", "P-F09 T-F09", "cortex-phases cortex-tasks", E, "`State:` is a phase/task state",
-             "planned gated ready submitted running pulled awaiting-ruling accepted rerun dropped"},
-    RuleInfo{"pt-gates-ref-grammar", "P-F10 T-F10", "cortex-phases cortex-tasks", E, "each `Gates:` ref is Repo#N or an issue/PR URL",
-             "owner/Repo#N is refused."},
-    RuleInfo{"pt-date-format", "P-F11 T-F11", "cortex-phases cortex-tasks", E, "`Filed:` (and P1 `Gates-cleared:`) is YYYY-MM-DD",
-             "The shape only; see pt-date-real."},
-    RuleInfo{"pt-budget-format", "P-F12 T-F12", "cortex-phases cortex-tasks", E, "`Budget:` is H+:MM",
-             ""},
-    RuleInfo{"pt-review-minutes-integer", "P-F13 T-F13", "cortex-phases cortex-tasks", E, "`Review-minutes:` is an integer",
-             ""},
-    RuleInfo{"phase-lane-value", "P-F14", "cortex-phases", E, "`Lane:` is local-dev (P1 only)",
-             ""},
-    RuleInfo{"pt-gated-needs-gates", "P-F15 T-F14", "cortex-phases cortex-tasks", E, "a gated phase/task has at least one valid gate ref",
-             ""},
-    RuleInfo{"phase-gates-clearance", "P-F16", "cortex-phases", E, "past gated with `Gates:`, `Gates-cleared:` or `Gate-override:` is recorded (P1 only)",
-             ""},
-    RuleInfo{"pt-witness-required", "P-F17 T-F15", "cortex-phases cortex-tasks", E, "a state from submitted on needs `Witness:`",
-             ""},
-    RuleInfo{"pt-ruled-state-needs-ruling", "P-F18 T-F16", "cortex-phases cortex-tasks", E, "accepted, rerun and dropped need `Ruling:`",
-             ""},
-    RuleInfo{"pt-ruling-id-grammar", "P-F19 T-F17", "cortex-phases cortex-tasks", E, "`Ruling:` is a ruling id R-YYYYMMDD-nn",
-             ""},
-    RuleInfo{"pt-ruling-resolves", "P-F20 T-F18", "cortex-phases cortex-tasks", E, "`Ruling:` names a ruling file",
-             ""},
-    RuleInfo{"pt-ruling-chain-head", "P-F21 T-F19", "cortex-phases cortex-tasks", E, "`Ruling:` is the head of its chain (not superseded)",
-             ""},
-    RuleInfo{"pt-ruling-names-target", "P-F22 T-F20", "cortex-phases cortex-tasks", E, "the head ruling names this phase/task",
-             ""},
-    RuleInfo{"pt-head-verb-fits-state", "P-F23 T-F21", "cortex-phases cortex-tasks", E, "the head ruling's verb agrees with `State:`",
-             "accept ⇒ accepted; drop ⇒ dropped; rerun ⇒ rerun ready submitted running pulled awaiting-ruling; leave-to-finish ⇒ not dropped."},
-    RuleInfo{"pt-where-to-look", "P-F24 T-F22", "cortex-phases cortex-tasks", E, "past planned, ## Where to look names a real place (P3, T)",
-             "At least one bullet that is not the placeholder '(the output path, once there is one)'."},
-    RuleInfo{"pt-partial-pull-needs-ltf", "P-F25 T-F23", "cortex-phases cortex-tasks", E, "pulled with a live run needs a leave-to-finish ruling head",
-             ""},
-    RuleInfo{"pt-run-sets-disjoint", "P-F26 T-F24", "cortex-phases cortex-tasks", E, "two runs of one stem do not overlap",
-             "A bare stem overlaps every run of that stem."},
-    RuleInfo{"pt-runs-header-stem", "P-F27 T-F25", "cortex-phases cortex-tasks", E, "each `Runs:` header token is a job stem",
-             ""},
-    RuleInfo{"pt-runs-header-equals-body", "P-F28 T-F26", "cortex-phases cortex-tasks", E, "the `Runs:` header equals the set of body stems",
-             ""},
-    RuleInfo{"pt-pulled-needs-pulled-to", "P-F29 T-F27", "cortex-phases cortex-tasks", E, "pulled needs a done or legacy run with pulled_to:",
-             ""},
-    RuleInfo{"pt-legacy-needs-where", "P-F30 T-F28", "cortex-phases cortex-tasks", E, "a legacy or legacy_wrong run has where:",
-             ""},
-    RuleInfo{"pt-after-resumes-resolve", "P-F31 T-F29", "cortex-phases cortex-tasks", E, "after: and resumes: name another run of the same phase/task",
-             ""},
-    RuleInfo{"pt-ruled-continuation-resolves", "P-F32 T-F30", "cortex-phases cortex-tasks", E, "a run's ruled: names a ruling file",
-             ""},
-    RuleInfo{"pt-ruling-id-unique", "P-G01 T-G01", "cortex-phases cortex-tasks", E, "a ruling id is used by one file",
-             ""},
-    RuleInfo{"pt-ruling-title", "P-G02 T-G02", "cortex-phases cortex-tasks", E, "a ruling's title is `# <id>` or `# <id> — <summary>`",
-             ""},
-    RuleInfo{"pt-ruling-required-key", "P-G03 T-G03", "cortex-phases cortex-tasks", E, "a ruling holds Project, Phase (P) or Task (T), and Ruling",
-             ""},
-    RuleInfo{"task-ruling-retired-phase-key", "T-G04", "cortex-tasks", E, "a ruling has no `Phase:` header in era T",
-             "`Task:` names the task's path."},
-    RuleInfo{"pt-ruling-known-key", "P-G04 T-G05", "cortex-phases cortex-tasks", E, "every ruling header key is one the era knows",
-             ""},
-    RuleInfo{"pt-ruling-required-section", "P-G05 T-G06", "cortex-phases cortex-tasks", E, "a ruling has ## Ruling and ## Evidence",
-             ""},
-    RuleInfo{"pt-ruling-verb", "P-G06 T-G07", "cortex-phases cortex-tasks", E, "`Ruling:` is accept, rerun, drop or leave-to-finish",
-             ""},
-    RuleInfo{"pt-ruling-target-resolves", "P-G07 T-G08", "cortex-phases cortex-tasks", E, "a ruling's `Phase:`/`Task:` names a phase/task file",
-             ""},
-    RuleInfo{"pt-ruling-target-project", "P-G08 T-G09", "cortex-phases cortex-tasks", E, "a ruling's target belongs to its `Project:`",
-             ""},
-    RuleInfo{"pt-ruling-runs-subset", "P-G09 T-G10", "cortex-phases cortex-tasks", E, "a ruling's `Runs:` are runs of its target",
-             ""},
-    RuleInfo{"pt-supersedes-not-self", "P-G10 T-G11", "cortex-phases cortex-tasks", E, "a ruling does not supersede itself",
-             ""},
-    RuleInfo{"pt-supersedes-resolves", "P-G11 T-G12", "cortex-phases cortex-tasks", E, "`Supersedes:` names a ruling file",
-             ""},
-    RuleInfo{"pt-supersedes-earlier", "P-G12 T-G13", "cortex-phases cortex-tasks", E, "`Supersedes:` names an earlier ruling",
-             ""},
-    RuleInfo{"pt-supersedes-same-target", "P-G13 T-G14", "cortex-phases cortex-tasks", E, "`Supersedes:` names a ruling of the same project and phase/task",
-             ""},
-    RuleInfo{"pt-single-successor", "P-G14 T-G15", "cortex-phases cortex-tasks", E, "a ruling is superseded at most once (a chain, not a tree)",
-             ""},
-    RuleInfo{"pt-batch-resolves", "P-G15 T-G16", "cortex-phases cortex-tasks", E, "a ruling's `Batch:` names batches/<Batch>.md",
-             ""},
-    RuleInfo{"pt-review-minutes-actual-integer", "P-G16 T-G17", "cortex-phases cortex-tasks", E, "`Review-minutes-actual:` is an integer",
-             ""},
-    RuleInfo{"pt-follow-up-ref-grammar", "P-G17 T-G18", "cortex-phases cortex-tasks", E, "each `Follow-ups:` ref is Repo#N or an issue/PR URL",
-             ""},
-    // Era P1 only: batch records and reviews (spec §2.5, §2.6.5).
-    RuleInfo{"phase-batch-slot-name", "P-B01", "cortex-phases", E, "a batch record is named batches/<YYYY-MM-DD>-<slot>.md",
-             ""},
-    RuleInfo{"phase-batch-member-parses", "P-B02", "cortex-phases", E, "a record's member line parses",
-             ""},
-    RuleInfo{"phase-batch-member-path", "P-B03", "cortex-phases", E, "a member's path is a phase file",
-             ""},
-    RuleInfo{"phase-batch-member-slug", "P-B04", "cortex-phases", E, "a member's slug is its phase's file stem",
-             ""},
-    RuleInfo{"phase-batch-member-runs", "P-B05", "cortex-phases", E, "a member's runs are runs of its phase",
-             ""},
-    RuleInfo{"phase-batch-member-minutes", "P-B06", "cortex-phases", E, "a member's review minutes are an integer",
-             ""},
-    RuleInfo{"phase-batch-member-state", "P-B07", "cortex-phases", E, "a member's state is a phase state",
-             ""},
-    RuleInfo{"phase-batch-review-resolves", "P-B08", "cortex-phases", E, "a record's `- review:` path exists",
-             ""},
-    RuleInfo{"phase-review-title", "P-V01", "cortex-phases", E, "a review's title is `# Batch review <slot>`",
-             ""},
-    RuleInfo{"phase-review-partial-number", "P-V02", "cortex-phases", E, "a partial review is -r2 or later (P1c)",
-             ""},
-    RuleInfo{"phase-review-has-record", "P-V03", "cortex-phases", E, "a review has its batch record",
-             ""},
-    RuleInfo{"phase-review-heading", "P-V04", "cortex-phases", E, "a review section heading is `## <slug> — <HEALTH>`",
-             ""},
-    RuleInfo{"phase-review-health", "P-V05", "cortex-phases", E, "a health is HEALTHY, SUSPECT, FAILED or RUNNING",
-             ""},
-    RuleInfo{"phase-review-section-member", "P-V06", "cortex-phases", E, "a review section names a member of the record",
-             ""},
-    RuleInfo{"phase-review-decision-ruled", "P-V07", "cortex-phases", E, "a review section has `- decision:` and `- ruled:`",
-             ""},
-    RuleInfo{"phase-review-decision-verb", "P-V08", "cortex-phases", E, "a decision is a ruling verb or (none)",
-             ""},
-    RuleInfo{"phase-review-ruled-yes-no", "P-V09", "cortex-phases", E, "ruled is yes or no",
-             ""},
-    RuleInfo{"phase-review-ruled-needs-verb", "P-V10", "cortex-phases", E, "ruled: yes needs a decision verb",
-             ""},
-    // Era P1 only: projects.yaml's restricted subset (spec §5.2).
-    RuleInfo{"projects-yaml-p1-duplicate-row", "Y1-01", "cortex-phases", E, "a project key appears once",
-             ""},
-    RuleInfo{"projects-yaml-p1-field-known", "Y1-02", "cortex-phases", E, "a row holds only known fields",
-             ""},
-    RuleInfo{"projects-yaml-p1-field-unique", "Y1-03", "cortex-phases", E, "a field appears once in a row",
-             ""},
-    RuleInfo{"projects-yaml-p1-sync-verbs-flow", "Y1-04", "cortex-phases", E, "sync_verbs is a flow list `[a, b]`",
-             ""},
-    RuleInfo{"projects-yaml-p1-sync-verbs-bare", "Y1-05", "cortex-phases", E, "sync_verbs holds bare words",
-             ""},
-    RuleInfo{"projects-yaml-p1-field-has-value", "Y1-06", "cortex-phases", E, "a field has a value",
-             ""},
-    RuleInfo{"projects-yaml-p1-quotes", "Y1-07", "cortex-phases", E, "a quoted value is one balanced pair of double quotes",
-             ""},
-    RuleInfo{"projects-yaml-p1-scalar-quoting", "Y1-08", "cortex-phases", E, "a scalar with `#`, `:` or a YAML indicator is quoted",
-             ""},
-    RuleInfo{"projects-yaml-p1-outside-subset", "Y1-09", "cortex-phases", E, "every line is inside the restricted subset",
-             ""},
-    // Eras P and T: gaps of the reference (spec §10), warnings by default.
-    RuleInfo{"pt-non-ascii-digit", "G-08", "cortex-phases cortex-tasks", W, "a number, date or run ident uses non-ASCII digits",
-             "Python's \\d matches any Unicode digit, so `２０２６-09-01` passes the reference's grammars."},
-    RuleInfo{"phase-number-equal-value", "G-08", "cortex-phases", W, "two phases of a directory have numerically equal `Phase:` values",
-             "The reference compares the strings, so `07` and `7` are not duplicates."},
-    RuleInfo{"pt-date-real", "G-11", "cortex-phases cortex-tasks", W, "a date (`Filed:`, `Gates-cleared:`, a run's submitted date, a ruling id) is a real calendar date",
-             "`R-20261399-01` and `Filed: 2026-02-30` pass the reference's shape check."},
-    RuleInfo{"pt-reviewed-at-shape", "G-11", "cortex-phases cortex-tasks", W, "a ruling's `Reviewed-at:` is YYYY-MM-DDTHH:MM[:SS]Z",
-             "The reference never validates it."},
-    RuleInfo{"pt-minutes-under-60", "G-11", "cortex-phases cortex-tasks", W, "the minutes of a wall or `Budget:` time are under 60",
-             "`wall 1:75` passes the reference's H+:MM shape."},
-    RuleInfo{"pt-header-line-dropped", "G-12", "cortex-phases cortex-tasks", W, "a line inside the header block is neither `Key: value` nor `- item`",
-             "The reference ignores it silently, so a typo such as `state: ready` or `State:ready` disappears."},
-    RuleInfo{"pt-header-duplicate-key", "G-04", "cortex-phases cortex-tasks", W, "a header key appears twice",
-             "The first occurrence wins silently in the reference."},
-    RuleInfo{"pt-heading-in-fence", "G-06", "cortex-phases cortex-tasks", W, "a `## ` line inside a fenced code block counts as a section heading",
-             ""},
-    RuleInfo{"pt-duplicate-section", "G-06", "cortex-phases cortex-tasks", W, "a section heading appears twice",
-             "Only the first copy is read: run lines under a second `## Runs` are invisible to every rule."},
-    RuleInfo{"pt-chain-invalid-edge", "G-10", "cortex-phases cortex-tasks", W, "a chain finding counts a successor whose `Supersedes:` edge is itself invalid",
-             "A ruling that supersedes itself, a later ruling or a ruling of another phase/task still makes its target \"not a chain head\" in the reference."},
-    RuleInfo{"pt-ltf-head-early-state", "G-16", "cortex-phases cortex-tasks", W, "a leave-to-finish ruling heads a planned, gated or ready phase/task",
-             "`rule leave-to-finish` is only written on running, pulled or awaiting-ruling; the reference accepts it on any state but dropped."},
-
-    // The open-requirements ledger (spec/open-requirements.md): one version.
-    RuleInfo{"orl-yaml", "", "open-requirements", E, "the ledger file parses as YAML",
-             "The message carries the 1-based line and the parser's problem."},
-    RuleInfo{"orl-shape", "", "open-requirements", E, "the document is a mapping, a sequence or empty; entries is a list",
-             "Canonical: a mapping with `entries:` (and optionally `topology_repair:`). An empty file is an empty ledger."},
-    RuleInfo{"orl-bare-list", "", "open-requirements", W, "the document is a bare list of entries (v1's loose form)",
-             "Accepted, but write the entries under `entries:` so the budget has a home."},
-    RuleInfo{"orl-top-keys", "", "open-requirements", W, "a top-level key other than topology_repair, entries", ""},
-    RuleInfo{"orl-duplicate-key", "", "open-requirements", E, "a mapping holds the same key twice",
-             "YAML loaders keep the last of two equal keys silently; the first is lost."},
-    RuleInfo{"orl-entry-mapping", "", "open-requirements", E, "each entry is a mapping", ""},
-    RuleInfo{"orl-entry-fields", "", "open-requirements", W, "an entry holds only known fields",
-             "Known: id, status, kind, blocking, raised_by, step, unmet, missing, resolved_by, supersedes, note, "
-             "units, because (catches `resolved-by`, `raisedBy`)."},
-    RuleInfo{"orl-id", "", "open-requirements", E, "`id` is present, a string, kebab-case",
-             "^[a-z0-9]+(-[a-z0-9]+)*$, e.g. `sccmec-evidence-missing`."},
-    RuleInfo{"orl-id-unique", "", "open-requirements", E, "no two entries share an id", ""},
-    RuleInfo{"orl-status", "", "open-requirements", E, "`status` is open, resolved or surrendered", ""},
-    RuleInfo{"orl-kind", "", "open-requirements", E, "`kind`, when present, is gap or dropped", ""},
-    RuleInfo{"orl-kind-gap-explicit", "", "open-requirements", Severity::info, "`kind: gap` is written out",
-             "gap is the default; the seed says to omit kind for a plain gap."},
-    RuleInfo{"orl-blocking-bool", "", "open-requirements", E, "`blocking`, when present, is a boolean", ""},
-    RuleInfo{"orl-blocking-gap-only", "", "open-requirements", W, "`blocking: true` on a dropped entry",
-             "blocking is only for a computability gap."},
-    RuleInfo{"orl-provenance", "", "open-requirements", E, "`raised_by` is present and non-empty", ""},
-    RuleInfo{"orl-unmet-missing", "", "open-requirements", E, "`unmet` and `missing` are present and non-empty",
-             "Enough for a later step to act without re-reading the source."},
-    RuleInfo{"orl-resolved-by", "", "open-requirements", E,
-             "resolved has `resolved_by`; open and surrendered have none", ""},
-    RuleInfo{"orl-surrender-note", "", "open-requirements", E, "a surrendered entry has a non-empty `note`",
-             "A labelled gap says why."},
-    RuleInfo{"orl-dropped-fields", "", "open-requirements", E, "a dropped entry has non-empty `units` and `because`",
-             "A superseded drop's `because` may be struck (emptied)."},
-    RuleInfo{"orl-uncited-drop", "", "open-requirements", W, "a dropped entry's `because` carries no citation",
-             "A citation is a `backticked` command or construct, a URL, #123 or owner/repo#123, a file path, or a "
-             "dated search (\"searched 2026-08-29\"). An uncited drop is a debt. A struck `because` is not judged."},
-    RuleInfo{"orl-supersedes-resolves", "", "open-requirements", E,
-             "`supersedes` names an existing entry other than its own", ""},
-    RuleInfo{"orl-supersedes-on-resolved", "", "open-requirements", E, "an entry carrying `supersedes` is resolved",
-             ""},
-    RuleInfo{"orl-superseded-reopened", "", "open-requirements", E,
-             "a superseded entry is open, its `because` struck and its `note` quoting the contradiction",
-             "Struck: wrapped in ~~…~~, or emptied. (A reopened entry may later be surrendered.)"},
-    RuleInfo{"orl-budget-types", "", "open-requirements", E,
-             "topology_repair: escalations int >= 0, cap int >= 1, open_history list of ints >= 0", ""},
-    RuleInfo{"orl-budget-length", "", "open-requirements", E,
-             "open_history holds escalations or escalations + 1 counts (an optional baseline first)", ""},
-    RuleInfo{"orl-budget-cap", "", "open-requirements", E, "escalations <= cap", ""},
-    RuleInfo{"orl-non-convergent", "", "open-requirements", E, "open_history is strictly decreasing",
-             "A repair that fails to lower the open blocking count trips the gate at once."},
-    RuleInfo{"orl-cap-surrender", "", "open-requirements", E,
-             "at the cap, no blocking entry is still open (they are surrendered)", ""},
-
-    // The open-requirements ledger: between two versions of one file.
-    RuleInfo{"orl-h-no-delete", "", "open-requirements", E, "every entry id of the previous version is still present",
-             "Resolving is not deleting."},
-    RuleInfo{"orl-h-no-reword", "", "open-requirements", E,
-             "raised_by, kind, step, unmet, missing, units never change; because only by being struck on a supersede",
-             ""},
-    RuleInfo{"orl-h-order", "", "open-requirements", E,
-             "existing entries keep their order; new entries are appended after them", "Never renumber."},
-    RuleInfo{"orl-h-transition", "", "open-requirements", E, "status moves only as the protocol allows",
-             "open→resolved (with resolved_by), open→surrendered, resolved→open only when an entry gains "
-             "`supersedes` naming it; surrendered is terminal; resolved_by is fixed while resolved."},
-    RuleInfo{"orl-h-budget", "", "open-requirements", E,
-             "escalations grows by at most one; open_history only appends, one per escalation; cap never changes",
-             "The first escalation may also record a baseline count."},
-    RuleInfo{"orl-h-escalation-count", "", "open-requirements", W,
-             "an escalation appends the number of open blocking entries", ""},
-
-    // `audit`: between consecutive commits of a history (spec §6.3, §6.4).
-    RuleInfo{"audit-log-entry-edited", "", "audit", E, "a log entry of the previous commit was edited",
-             "Entries are never edited: a wrong entry is answered by a newer one (§4.4, §6.3)."},
-    RuleInfo{"audit-log-entry-removed", "", "audit", E, "a log entry of the previous commit was removed",
-             "The log after a commit is zero or more new entries plus the previous log, unchanged."},
-    RuleInfo{"audit-log-entry-inserted", "", "audit", E, "a new log entry was added below the head of the log",
-             "New entries are prepended (newest first), never inserted between older ones."},
-    RuleInfo{"audit-log-date-backwards", "", "audit", E,
-             "a new log entry is dated before the previous head entry", "New entries' dates are >= the previous head date."},
-    RuleInfo{"audit-run-without-log", "", "audit", E,
-             "a run line appeared without a new `{id} submitted` log entry",
-             "`run <project> <id>` appends the run line and prepends `run — {id} submitted: …` in one commit."},
-    RuleInfo{"audit-run-removed-without-log", "", "audit", E,
-             "a run line left without a new `{id} finished` or `{id} failed` log entry",
-             "`done <project> <id>` removes the run line and prepends `run — {id} finished|failed…` in one commit."},
-    RuleInfo{"audit-archive-changed", "", "audit", E, "a path under archive/ changed after archive/ was created",
-             "archive/** never changes after the migration commit (decision 60)."},
-    RuleInfo{"audit-archive-move-edited", "", "audit", E, "a file moved into archive/ with changed content",
-             "The migration renames tasks/, rulings/, batches/ under archive/; the content must move unchanged."},
-    RuleInfo{"audit-state-edge", "", "audit", E, "a phase/task State: change that is not an edge of the transition table",
-             "Spec §6.1 (§2.9, §3.4): e.g. planned → accepted, or anything out of the terminal dropped. A ruling "
-             "is never unset."},
-    RuleInfo{"audit-state-edge-evidence", "", "audit", E,
-             "a State: edge without the evidence its verb writes in the same commit",
-             "Spec §6.1: e.g. awaiting-ruling → accepted needs an added `accept` ruling naming the task that is "
-             "its new Ruling:; ready → submitted needs a Witness: and a new submitted run line."},
-    RuleInfo{"audit-run-state-backwards", "", "audit", W, "a run line's state moved backwards",
-             "Spec §6.2 (our table): submitted → running | done | failed | timeout | void; running → a final "
-             "state; final and legacy states never change."},
-    RuleInfo{"audit-run-line-changed", "", "audit", W,
-             "a run line's ident, partition, date or a continuation changed, wall went down, or lines were reordered",
-             "Spec §6.2 (our table): run lines are appended; only their state, wall and new continuations change."},
-    RuleInfo{"audit-run-line-removed", "", "audit", W, "a run line of a phase/task was removed",
-             "Spec §6.2: run lines are never removed."},
-    RuleInfo{"audit-ruling-changed", "", "audit", E, "a ruling file was modified, renamed or deleted",
-             "Spec §6.1: ruling files are append-only (the merge gate enforces it in eras P and T, §7.4)."},
-    RuleInfo{"audit-ruling-id-reused", "", "audit", E, "a ruling id that an earlier commit had used was filed again",
-             "Spec §6.1: ids are never reused, even after the file was (wrongly) deleted."},
-    RuleInfo{"audit-migration", "", "audit", diag::Severity::info, "a schema migration commit, recognised as moves",
-             "Spec §6.4: phases → tasks and tasks → archive/ are bulk moves, not state edges."},
-    RuleInfo{"audit-migration-edited", "", "audit", W,
-             "a file moved by a schema migration changed more than the migration changes",
-             "Spec §6.4: a phase becoming a task loses Phase: (and the P1 keys) and gains Summary:; a ruling's "
-             "Phase: phases/… becomes Task: tasks/…; anything else must move unchanged."},
-    RuleInfo{"audit-merge-manual-resolution", "", "audit", diag::Severity::info,
-             "a merge commit's tree differs from the clean trial merge of its parents",
-             "A human resolved or amended the merge; worth a look, not a violation."},
-    RuleInfo{"audit-ledger-merge-unclean", "", "audit", E,
-             "a merge made by the ledger-merge job was not ledger-only or not check-clean",
-             "The job (its message names `ledger-merge`) may land only ledger-only branches whose merge checks clean."},
-    RuleInfo{"audit-not-checked", "", "audit", diag::Severity::info,
-             "a merge the audit could not judge",
-             "A merge whose parents cannot be trial-merged (unrelated histories; a criss-cross history whose "
-             "virtual base trial-merge does not reproduce, e.g. a rename inside it) is reported, not judged, and "
-             "the walk goes on."},
-};
+// Ids are unique, so an id names one row (RuleId's index) and find_rule's
+// first match is the only one.
+consteval bool ids_unique() {
+  for (std::size_t i = 0; i < k_rules.size(); ++i) {
+    for (std::size_t j = i + 1; j < k_rules.size(); ++j) {
+      if (k_rules[i].id == k_rules[j].id) return false;
+    }
+  }
+  return true;
+}
+static_assert(ids_unique(), "two registry rows share an id");
 
 // The space-separated words of a registry cell (labels "P-F01 T-F01", profiles).
 std::vector<std::string_view> labels(std::string_view cell) {
@@ -498,7 +68,10 @@ bool in_profile(const RuleInfo& rule, std::string_view profile) {
 }
 
 std::string_view label_in(const RuleInfo& rule, std::string_view profile) {
-  const std::string_view era = profile == "cortex-phases" ? "P-" : profile == "cortex-tasks" ? "T-" : "";
+  const auto layout = ledger::layout_named(profile);
+  const std::string_view era = layout == ledger::Layout::cortex_phases ? "P-"
+                               : layout == ledger::Layout::cortex_tasks ? "T-"
+                                                                        : "";
   const std::vector<std::string_view> all = labels(rule.ref);
   for (std::string_view label : all) {
     if (!era.empty() && label.substr(0, 2) == era) return label;
@@ -506,18 +79,16 @@ std::string_view label_in(const RuleInfo& rule, std::string_view profile) {
   return all.size() == 1 ? all.front() : rule.ref;
 }
 
-diag::Finding make_finding(std::string_view rule_id, std::string path, int line, std::string message,
-                           diag::PeerForm peer) {
-  const RuleInfo* info = find_rule(rule_id);
-  LEDGERGATE_ASSERT(info != nullptr && info->id == rule_id);
+diag::Finding make_finding(RuleId rule, std::string path, int line, std::string message, diag::PeerForm peer) {
+  const RuleInfo& info = rule.info();
   diag::Finding f;
-  f.rule = std::string(rule_id);
-  f.severity = info->severity;
+  f.rule = std::string(info.id);
+  f.severity = info.severity;
   f.location.path = std::move(path);
   f.location.line = line;
   f.message = std::move(message);
   f.peer = peer;
-  f.cannot_judge = rule_id == "input-not-utf8" || rule_id == "input-unreadable";
+  f.cannot_judge = rule == RuleId("input-not-utf8") || rule == RuleId("input-unreadable");
   return f;
 }
 

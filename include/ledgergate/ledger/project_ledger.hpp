@@ -71,9 +71,6 @@ struct ProjectLedger {
   void compact();
 };
 
-// Whether `path` is an era-R ledger's path: projects/<name>.md, one level deep.
-bool is_project_ledger_path(std::string_view path);
-
 ProjectLedger parse_project_ledger(std::string_view bytes);
 
 // Pieces shared with the era-P/T parser (ledger/pt_file).

@@ -12,6 +12,7 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/policy/classifier.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/util/result.hpp"
@@ -32,9 +33,17 @@ struct RepoPolicy {
   std::string base_policy;        // `base_policy:` (e.g. "LM-T"); "" = the one the profile implies
   PathOverrides overrides;        // the file's classifier keys
   // Files of the open-requirements profile (a glob; `**/` is any depth).
-  std::string open_requirements_glob = "**/open-requirements.ledger.yml";
+  std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity
   bool from_file = false;         // false: the built-in policy
+  // The layout of the tree the policy was read from, detected once by
+  // load_policy when the profile is "auto" (unset otherwise); a check of
+  // that same tree takes it (CheckOptions::detected) instead of detecting again.
+  std::optional<ledger::Layout> detected;
+
+  // The layout the policy judges by: the pinned profile's, else the detected
+  // one (none when neither names a known layout).
+  ledger::Layout layout() const;
 };
 
 // Parses policy text. Errors name the line: ".ledgergate.yaml:4: unknown key `ledger_dir`".
@@ -43,21 +52,24 @@ struct RepoPolicy {
 Result<RepoPolicy> parse_policy(std::string_view text);
 
 // Sets `policy.paths` to the built-in base — `base_policy` when set, else
-// the one the pinned `profile` implies, else the one `layout_profile` (the
-// judging tree's detected profile) implies — with the file's keys on top.
+// the one the pinned `profile` implies, else the one `layout` (the judging
+// tree's detected layout) implies — with the file's keys on top.
 // Errors: an unknown sub-era in the profile.
-Result<void> resolve_paths(RepoPolicy& policy, std::string_view layout_profile);
+Result<void> resolve_paths(RepoPolicy& policy, ledger::Layout layout);
 
 // The check settings a policy carries: profile, rule severities, the
 // open-requirements glob. Every caller of `check_tree` goes through this.
 rules::CheckOptions check_options(const RepoPolicy& policy);
+// The same for a check of the very tree the policy was read from: the
+// layout load_policy detected is carried over, not detected again.
+rules::CheckOptions check_options_for_own_tree(const RepoPolicy& policy);
 
 // Reads `.ledgergate.yaml` at the root of `tree`; the built-in policy when
 // the file is absent. The classifier's constants follow the profile (spec
 // §7.3): `profile_override` (a `--profile` flag) pins it, else the file's
-// `profile:`, else the layout of `tree` (rules::detect_profile) decides:
-// phases/ → LM-P3, tasks/ → LM-T, otherwise LM-R2. Errors: unreadable or
-// invalid file, an unknown sub-era.
+// `profile:`, else the layout of `tree` (ledger::detect_layout, kept in
+// `detected`) decides: phases/ → LM-P3, tasks/ → LM-T, otherwise LM-R2.
+// Errors: unreadable or invalid file, an unknown sub-era.
 Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_override = {});
 
 }  // namespace lg::policy

@@ -1,10 +1,12 @@
-// `check`: detect the tree's profile, read its ledger files from a tree
+// `check`: take the tree's profile (pinned, detected by the caller, or
+// detected here; ledger/profile.hpp), read its ledger files from a tree
 // source, run the profile's rules in the reference order, and return the
 // findings. Parses are cached by blob id in a CheckCache, so checking many
 // trees that share files costs only what differs.
 #pragma once
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -13,6 +15,7 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -27,14 +30,19 @@ struct ProjectsTable;
 
 struct CheckOptions {
   std::string profile = "auto";  // "auto", a profile name, or name@sub-era ("cortex-phases@p1c")
+  // The checked tree's layout when the caller has detected it already (the
+  // policy read from the same tree did: RepoPolicy::detected); unset, an
+  // "auto" check detects it.
+  std::optional<ledger::Layout> detected;
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity override
   // Files of the open-requirements profile, checked in any tree (policy key
   // `open_requirements_glob`).
-  std::string open_requirements_glob = "**/open-requirements.ledger.yml";
+  std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
 };
 
 struct CheckReport {
   std::string profile;  // the profile checked, with its sub-era where it has them ("cortex-tasks@t2")
+  ledger::Layout layout = ledger::Layout::none;  // the layout checked (open-requirements beside is in `profile`)
   std::vector<diag::Finding> findings;
   bool cannot_judge() const;  // some input could not be read
   bool failed() const;        // some finding is an error
@@ -59,30 +67,6 @@ class CheckCache {
   // subtrees (a merge's sides, consecutive commits) are walked once.
   std::unordered_map<std::string, std::vector<std::string>> glob_walks;
 };
-
-struct ProfileInfo {
-  std::string name;
-  std::string summary;
-  std::vector<std::string> sub_eras;  // oldest first; the newest is the default ("p1a" … "p3")
-};
-// The profiles `check` knows, newest first.
-std::vector<ProfileInfo> known_profiles();
-
-// The parts of a profile name as reports spell it,
-// "cortex-tasks@t2+open-requirements": layout "cortex-tasks", sub-era "t2"
-// ("" when none), and whether open-requirements files were checked beside.
-struct ProfileName {
-  std::string_view layout;
-  std::string_view sub;
-  bool with_open_requirements = false;
-};
-ProfileName split_profile_name(std::string_view name);
-
-// Names the profile of the tree from its layout, newest first:
-// "cortex-projects" for projects/ or a bare projects.yaml, "cortex-tasks" for
-// tasks/, "cortex-phases" for phases/ (no sub-era: the default is the newest).
-// Returns "" when the tree holds no known ledger.
-Result<std::string> detect_profile(git::TreeSource& tree);
 
 // Checks `tree`. Errors: an unreadable tree, an unknown or unsupported
 // profile, or a tree with no ledger. Open-requirements files (the glob) are

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
 #include "ledgergate/rules/cortex_p1.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
@@ -22,7 +23,7 @@ namespace lg::rules {
 
 struct PtEra {
   std::string_view name;      // "p1a", "p1b", "p1c", "p2", "p3", "t1", "t2"
-  std::string_view profile;   // "cortex-phases" or "cortex-tasks"
+  ledger::Layout layout = ledger::Layout::none;  // cortex_phases or cortex_tasks
   std::string_view dir;       // "phases" or "tasks"
   std::string_view noun;      // "phase" or "task" (messages)
   std::string_view head_key;  // a ruling's target field: "Phase" or "Task"
@@ -37,10 +38,8 @@ struct PtEra {
   ProjectsYamlEra yaml;        // P2+: the PyYAML-era field set and status wording
 };
 
-// The sub-era `sub` of `profile` ("" = the newest: p3, t2); nullptr if unknown.
-const PtEra* find_pt_era(std::string_view profile, std::string_view sub);
-// The sub-era names of `profile`, oldest first (empty for a profile without eras).
-std::vector<std::string_view> pt_sub_eras(std::string_view profile);
+// The sub-era `sub` of `layout` (one of ledger::sub_eras(layout)); nullptr if unknown.
+const PtEra* find_pt_era(ledger::Layout layout, std::string_view sub);
 
 // One ledger file of the tree as the driver found it.
 struct PtTreeFile {

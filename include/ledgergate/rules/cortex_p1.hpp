@@ -23,7 +23,7 @@ enum class P1Sub { a, b, c };  // P1a, P1b, P1c
 // the stdlib line loop of P1, reporting in line order; returns the rows kept
 // (each finished row is in the table even when it had findings, as in P1).
 ProjectsTable check_projects_yaml_p1(std::optional<std::string_view> text, P1Sub sub, diag::FindingSink& sink,
-                                     const std::string& path = "projects.yaml");
+                                     const std::string& path = std::string(ledger::k_projects_yaml));
 
 // What the batch rules need to know about one loaded phase file.
 struct P1Phase {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/ledger/profile.hpp"
 
 namespace lg::rules {
 
@@ -58,12 +59,12 @@ struct KeptProjectField {
 // the restricted subset of §5.2 runs the same code with `era` set for P1).
 void check_project_row_fields(const std::string& key, int row_line, const std::vector<KeptProjectField>& fields,
                               const ProjectsYamlEra& era, diag::FindingSink& sink,
-                              const std::string& path = "projects.yaml");
+                              const std::string& path = std::string(ledger::k_projects_yaml));
 
 // Validates projects.yaml `text` (nullopt when the file is absent) and
 // reports Y-01..Y-18 and projects-yaml-duplicate-key findings to `sink`, in
 // the reference's order. `path` is the file's repository path.
 ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
-                                  diag::FindingSink& sink, const std::string& path = "projects.yaml");
+                                  diag::FindingSink& sink, const std::string& path = std::string(ledger::k_projects_yaml));
 
 }  // namespace lg::rules

@@ -306,13 +306,13 @@ TEST_CASE("cortex eras: the profile is detected from the layout and can be pinne
           "[rules][cortex_eras]") {
   if (!have_fixtures()) return;
   MapTree tasks(fixture("tasks-skeleton"));
-  CHECK(*rules::detect_profile(tasks) == "cortex-tasks");
+  CHECK(*ledger::detect_layout(tasks) == ledger::Layout::cortex_tasks);
   MapTree phases(fixture("phases-skeleton"));
-  CHECK(*rules::detect_profile(phases) == "cortex-phases");
+  CHECK(*ledger::detect_layout(phases) == ledger::Layout::cortex_phases);
   FileMap both = fixture("tasks-skeleton");
   both["projects/example.md"] = "# example \u2014 x\n";
   MapTree newest(both);
-  CHECK(*rules::detect_profile(newest) == "cortex-projects");  // projects/ wins over tasks/
+  CHECK(*ledger::detect_layout(newest) == ledger::Layout::cortex_projects);  // projects/ wins over tasks/
   CHECK(check(fixture("tasks-skeleton"), "cortex-tasks@t1").profile == "cortex-tasks@t1");
   CHECK(check(fixture("phases-skeleton"), "cortex-phases@p1a").profile == "cortex-phases@p1a");
   CHECK(check(fixture("phases-skeleton"), "cortex-phases").profile == "cortex-phases@p3");
@@ -325,9 +325,13 @@ TEST_CASE("cortex eras: the profile is detected from the layout and can be pinne
     REQUIRE_FALSE(r);
     CHECK(r.error().kind == ErrorKind::usage);
   }
-  for (const rules::ProfileInfo& p : rules::known_profiles()) {
-    if (p.name == "cortex-phases") CHECK(p.sub_eras == std::vector<std::string>{"p1a", "p1b", "p1c", "p2", "p3"});
-    if (p.name == "cortex-tasks") CHECK(p.sub_eras == std::vector<std::string>{"t1", "t2"});
+  // Every P/T sub-era the profile module names has its era in the engine.
+  for (const ledger::Layout layout : {ledger::Layout::cortex_phases, ledger::Layout::cortex_tasks}) {
+    for (const std::string_view sub : ledger::sub_eras(layout)) {
+      INFO(sub);
+      REQUIRE(rules::find_pt_era(layout, sub) != nullptr);
+      CHECK(rules::find_pt_era(layout, sub)->name == sub);
+    }
   }
 }
 
