@@ -14,8 +14,9 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "ledgergate/audit/audit.hpp"
-#include "ledgergate/audit/render.hpp"
+#include "ledgergate/report/audit.hpp"
 
 namespace lg::cli {
 namespace {
@@ -67,10 +68,7 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   options.pipeline = jobs >= 2;
   if (!o.since.empty()) {
     auto since = audit::parse_since(o.since);
-    if (!since) {
-      std::fputs(fmt::format("ledgergate: error: {}\n", since.error().message).c_str(), stderr);
-      return ExitCode::error;
-    }
+    if (!since) return report_error(since.error());
     options.since = *since;
   }
   if ((o.progress || isatty(fileno(stderr)) == 1) && !o.no_progress) {
@@ -90,25 +88,17 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   git::tune_for_history_walk();
   if (options.pipeline) mallopt(M_ARENA_MAX, 2);
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
-  if (!repo) {
-    std::fputs(fmt::format("ledgergate: error: {}\n", repo.error().message).c_str(), stderr);
-    return ExitCode::error;
-  }
+  if (!repo) return report_error(repo.error());
   auto report = audit::audit_history(*repo, options);
   {  // the report stands alone: its pack windows and freed memory go back before it is rendered
     git::Repository done = std::move(*repo);
   }
   malloc_trim(0);
-  if (!report) {
-    std::fputs(fmt::format("ledgergate: error: {}\n", report.error().message).c_str(), stderr);
-    return ExitCode::error;
-  }
-  if (!report->cache_warning.empty()) {
-    std::fputs(fmt::format("ledgergate: warning: {}\n", report->cache_warning).c_str(), stderr);
-  }
-  const std::string out = o.format == "json"    ? audit::render_audit_json(*report)
-                          : o.format == "sarif" ? audit::render_audit_sarif(*report)
-                                                : audit::render_audit_text(*report);
+  if (!report) return report_error(report.error());
+  if (!report->cache_warning.empty()) print_warning(report->cache_warning);
+  const std::string out = o.format == "json"    ? report::render_audit_json(*report)
+                          : o.format == "sarif" ? report::render_audit_sarif(*report)
+                                                : report::render_audit_text(*report);
   std::fputs(out.c_str(), stdout);
   return report->failed() ? ExitCode::fail : ExitCode::pass;
 }

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "ledgergate/git/status.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -40,7 +41,7 @@ void print_error(const CheckOptions& o, const std::string& message) {
   if (o.format == "cortex" && !o.root.empty()) {
     std::fputs(fmt::format("cortex check: {}\n", message).c_str(), stderr);
   } else {
-    std::fputs(fmt::format("ledgergate: error: {}\n", message).c_str(), stderr);
+    cli::print_error(message);
   }
 }
 
@@ -96,19 +97,6 @@ bool use_color() {
   return std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
 }
 
-// One line on stderr after the text findings, so a clean check says so.
-void print_summary(const rules::CheckReport& r, const std::string& label, report::Verdict verdict) {
-  std::size_t errors = 0, warnings = 0;
-  for (const diag::Finding& f : r.findings) {
-    if (f.severity == diag::Severity::error) ++errors;
-    if (f.severity == diag::Severity::warning) ++warnings;
-  }
-  std::fputs(fmt::format("ledgergate check {}: {} ({}): {} error(s), {} warning(s)\n", label.empty() ? "." : label,
-                         report::to_string(verdict), r.profile, errors, warnings)
-                 .c_str(),
-             stderr);
-}
-
 ExitCode run_check(const CheckOptions& o, const Globals& g) {
   auto source = open_source(o, g);
   if (!source) {
@@ -140,23 +128,23 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
   for (diag::Finding& f : report->findings) f.location.rev = source->label;
   const bool cannot_judge = report->cannot_judge();
   const bool failed = report->failed();
-  const report::Verdict verdict =
-      cannot_judge ? report::Verdict::error : failed ? report::Verdict::fail : report::Verdict::pass;
+  const diag::Verdict verdict =
+      cannot_judge ? diag::Verdict::error : failed ? diag::Verdict::fail : diag::Verdict::pass;
+  const report::JsonHeader header{verdict, report->profile, source->label};
   if (o.format == "cortex") {
     std::fputs(report::render_cortex(report->findings).c_str(), stdout);
   } else if (o.format == "github") {
     std::fputs(report::render_github(report->findings).c_str(), stdout);
-    append_step_summary(report::render_github_summary(report->findings, {verdict, report->profile, source->label},
-                                                      "ledgergate check"));
+    append_step_summary(report::render_github_summary(report->findings, header, "ledgergate check"));
   } else if (o.format == "json") {
-    std::fputs(report::render_json(report->findings, {verdict, report->profile, source->label}).c_str(), stdout);
+    std::fputs(report::render_json(report->findings, header).c_str(), stdout);
   } else {
     std::fputs(report::render_text(report->findings, use_color()).c_str(), stdout);
-    print_summary(*report, source->label, verdict);
+    std::fputs(report::render_check_summary(report->findings, header).c_str(), stderr);
     note_uncommitted(o, *source);
   }
   if (cannot_judge) {
-    std::fputs("ledgergate: error: cannot judge: some ledger input could not be read (see the findings)\n", stderr);
+    cli::print_error("cannot judge: some ledger input could not be read (see the findings)");
     return ExitCode::error;
   }
   return failed ? ExitCode::fail : ExitCode::pass;

@@ -10,13 +10,14 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include <algorithm>
 
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/policy/classifier.hpp"
-#include "ledgergate/report/format.hpp"
+#include "ledgergate/report/classify.hpp"
 
 namespace lg::cli {
 namespace {
@@ -68,66 +69,32 @@ std::vector<std::string> read_stdin_lines() {
   return lines;
 }
 
-std::string render_text(const policy::Classification& c) {
-  if (c.paths.empty()) return "no changed paths \xE2\x80\x94 nothing to merge\n";
-  std::string out;
-  for (const policy::Classified& p : c.paths) {
-    out += fmt::format("{:<6} {}  ({})\n", p.cls == policy::PathClass::ledger ? "ledger" : "code", p.path, p.reason);
-  }
-  out += c.code_count() ? fmt::format("code: {} of {} path(s) need a human\n", c.code_count(), c.paths.size())
-                        : fmt::format("ledger-only: {} path(s)\n", c.paths.size());
-  return out;
-}
-
-std::string render_json(const policy::Classification& c, std::string_view verdict) {
-  std::string ledger;
-  std::string code;
-  std::string paths;
-  for (const policy::Classified& p : c.paths) {
-    std::string& list = p.cls == policy::PathClass::ledger ? ledger : code;
-    list += (list.empty() ? "" : ", ") + report::json_string(p.path);
-    paths += fmt::format("{}{{\"path\": {}, \"class\": \"{}\", \"reason\": {}}}", paths.empty() ? "" : ",\n  ",
-                         report::json_string(p.path), p.cls == policy::PathClass::ledger ? "ledger" : "code",
-                         report::json_string(p.reason));
-  }
-  return fmt::format("{{\"verdict\": \"{}\", \"policy\": {}, \"ledger\": [{}], \"code\": [{}], \"paths\": [{}{}]}}\n",
-                     verdict, report::json_string(c.policy), ledger, code, paths.empty() ? "" : "\n  ", paths);
-}
-
 ExitCode run_classify(const ClassifyOptions& o, const Globals& g) {
-  auto error = [](const Error& e) {
-    std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
-    return ExitCode::error;
-  };
   policy::Classification c;
   const bool from_paths = !o.paths.empty() || (o.base.empty() && isatty(STDIN_FILENO) == 0);
   policy::Policy pol;
   if (from_paths) {
     auto chosen = path_mode_policy(o, g);
-    if (!chosen) return error(chosen.error());
+    if (!chosen) return report_error(chosen.error());
     pol = std::move(*chosen);
   }
   if (!o.paths.empty()) {
     c = policy::classify_paths(pol, o.paths);
   } else if (!o.base.empty()) {
     auto judged = classify_from_git(o, g);
-    if (!judged) return error(judged.error());
+    if (!judged) return report_error(judged.error());
     c = std::move(*judged);
   } else if (isatty(STDIN_FILENO) == 0) {
     c = policy::classify_paths(pol, read_stdin_lines());
   } else {
-    std::fputs("ledgergate: error: give paths, pipe them in, or pass --base\n", stderr);
+    print_error("give paths, pipe them in, or pass --base");
     return ExitCode::error;
   }
   const bool ledger_only = !c.paths.empty() && c.code_count() == 0;
-  const std::string_view verdict = c.paths.empty() ? "empty" : ledger_only ? "ledger" : "code";
-  if (o.format == "cortex") {
-    std::fputs(policy::render_classification_cortex(c).c_str(), stdout);
-  } else if (o.format == "json") {
-    std::fputs(render_json(c, verdict).c_str(), stdout);
-  } else {
-    std::fputs(render_text(c).c_str(), stdout);
-  }
+  const std::string out = o.format == "cortex" ? report::render_classification_cortex(c)
+                          : o.format == "json"   ? report::render_classification_json(c)
+                                                 : report::render_classification_text(c);
+  std::fputs(out.c_str(), stdout);
   return ledger_only ? ExitCode::pass : ExitCode::fail;
 }
 

@@ -11,9 +11,10 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/hooks/run.hpp"
-#include "ledgergate/report/format.hpp"
+#include "ledgergate/report/commands.hpp"
 
 namespace lg::cli {
 namespace {
@@ -23,11 +24,6 @@ struct HooksOptions {
   std::string run_name;
   std::vector<std::string> run_args;
 };
-
-ExitCode report_error(const Error& e) {
-  std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
-  return ExitCode::error;
-}
 
 Result<git::Repository> open_repo(const Globals& g) {
   return git::Repository::open(g.repo.empty() ? "." : g.repo, true);
@@ -113,22 +109,10 @@ void from_pre_commit_framework(HooksOptions& o, std::string& input) {
   if (o.run_args.empty()) o.run_args.push_back(remote);
 }
 
-std::string_view verdict_name(hooks::Verdict v) {
-  switch (v) {
-    case hooks::Verdict::pass: return "pass";
-    case hooks::Verdict::fail: return "fail";
-    case hooks::Verdict::error: return "cannot judge";
-  }
-  return "?";
-}
-
 // Prints one judgement; `quiet_pass` prints nothing for a pass without findings.
 void print_judgement(std::string_view hook, const hooks::Judgement& j, bool quiet_pass) {
   if (quiet_pass && j.verdict == hooks::Verdict::pass && j.findings.empty()) return;
-  std::string out = fmt::format("ledgergate {}: {}: {}\n", hook, j.subject, verdict_name(j.verdict));
-  for (const std::string& note : j.notes) out += "  " + note + "\n";
-  out += report::render_text(j.findings, false);
-  std::fputs(out.c_str(), stdout);
+  std::fputs(report::render_judgement(hook, j).c_str(), stdout);
 }
 
 // Judges what `hook` is given; the worst verdict decides.

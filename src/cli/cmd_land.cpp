@@ -7,8 +7,9 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "github_output.hpp"
-#include "ledgergate/land/land.hpp"
+#include "ledgergate/report/land.hpp"
 
 namespace lg::cli {
 namespace {
@@ -24,14 +25,15 @@ ExitCode run_land(LandCliOptions& o, const Globals& g) {
   o.land.mode = o.mode == "merge" ? land::Mode::merge : land::Mode::audit;
   const land::LandReport report = land::land(o.land);
   if (o.format == "github") {
-    std::fputs(land::render_github(report).c_str(), stdout);
-    append_step_summary(land::render_markdown(report));
+    std::fputs(report::render_land_github(report).c_str(), stdout);
+    append_step_summary(report::render_land_markdown(report));
   } else {
-    std::fputs((o.format == "json" ? land::render_json(report) : land::render_text(report)).c_str(), stdout);
+    std::fputs((o.format == "json" ? report::render_land_json(report) : report::render_land_text(report)).c_str(),
+               stdout);
   }
   if (report.outcome == land::Outcome::error || report.outcome == land::Outcome::gave_up) {
     const std::string why = report.steps.empty() ? "internal error" : report.steps.back().message;
-    std::fputs(fmt::format("ledgergate: error: land: {}\n", why).c_str(), stderr);
+    print_error("land: " + why);
   }
   return static_cast<ExitCode>(land::exit_code(report.outcome));
 }

@@ -8,12 +8,12 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/refs.hpp"
 #include "ledgergate/merge/renumber.hpp"
 #include "ledgergate/policy/policy_file.hpp"
-#include "ledgergate/report/format.hpp"
-#include "ledgergate/util/text.hpp"
+#include "ledgergate/report/commands.hpp"
 
 namespace lg::cli {
 namespace {
@@ -58,41 +58,23 @@ Result<Target> open_worktree(const git::Repository& repo) {
   return t;
 }
 
-void print_plan(const merge::RenumberPlan& plan, const std::string& label) {
-  std::string out = fmt::format("renumber {} \xE2\x86\x92 {} on {}\n", plan.old_id, plan.new_id, label);
-  for (const merge::FileEdit& e : plan.edits) {
-    if (!e.text) continue;
-    const std::string kinds = e.kinds.empty() ? std::string() : "  (" + util::join(e.kinds, ", ") + ")";
-    if (e.path == plan.new_path && plan.new_path != plan.old_path) {
-      out += fmt::format("  {} \xE2\x86\x92 {}{}\n", plan.old_path, plan.new_path, kinds);
-    } else {
-      out += fmt::format("  {}{}\n", e.path, kinds);
-    }
-  }
-  std::fputs(out.c_str(), stdout);
-}
-
 ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
-  auto fail = [](const Error& e) {
-    std::fputs(fmt::format("ledgergate: error: {}\n", e.message).c_str(), stderr);
-    return ExitCode::error;
-  };
-  if (o.worktree == !o.rev.empty()) return fail(make_error(ErrorKind::usage, "give exactly one of --rev BRANCH or --worktree"));
+  if (o.worktree == !o.rev.empty()) return report_error(make_error(ErrorKind::usage, "give exactly one of --rev BRANCH or --worktree"));
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
-  if (!repo) return fail(repo.error());
+  if (!repo) return report_error(repo.error());
   auto target = o.worktree ? open_worktree(*repo) : open_rev(*repo, o.rev);
-  if (!target) return fail(target.error());
+  if (!target) return report_error(target.error());
   auto upstream = repo->resolve_commit(o.onto);
-  if (!upstream) return fail(upstream.error());
+  if (!upstream) return report_error(upstream.error());
   auto upstream_tree_id = repo->commit_tree(*upstream);
-  if (!upstream_tree_id) return fail(upstream_tree_id.error());
+  if (!upstream_tree_id) return report_error(upstream_tree_id.error());
   auto upstream_tree = git::open_tree_source(*repo, *upstream_tree_id, o.onto);
-  if (!upstream_tree) return fail(upstream_tree.error());
+  if (!upstream_tree) return report_error(upstream_tree.error());
   auto bases = git::merge_bases(*repo, target->tip, *upstream);
-  if (!bases) return fail(bases.error());
+  if (!bases) return report_error(bases.error());
   // The branch is checked the way `check` checks it: with its own policy.
   auto pol = policy::load_policy(*target->tree);
-  if (!pol) return fail(pol.error());
+  if (!pol) return report_error(pol.error());
 
   // An id is public when any merge base holds it (several in a criss-cross
   // history): the plan is made against each, and the first refusal stands.
@@ -100,27 +82,25 @@ ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
   Result<merge::RenumberPlan> plan = make_error(ErrorKind::internal, "no merge base");
   for (const git::ObjectId& mb : *bases) {
     auto mb_tree_id = repo->commit_tree(mb);
-    if (!mb_tree_id) return fail(mb_tree_id.error());
+    if (!mb_tree_id) return report_error(mb_tree_id.error());
     auto mb_tree = git::open_tree_source(*repo, *mb_tree_id, "merge-base");
-    if (!mb_tree) return fail(mb_tree.error());
+    if (!mb_tree) return report_error(mb_tree.error());
     plan = merge::plan_renumber(*target->tree, **upstream_tree, **mb_tree, request, policy::check_options(*pol));
     if (!plan || plan->refused()) break;
   }
-  if (!plan) return fail(plan.error());
+  if (!plan) return report_error(plan.error());
   if (plan->refused()) {
-    std::string out = fmt::format("renumber {}: refused, nothing written: {}\n", plan->old_id, plan->refusal);
-    if (!plan->added_findings.empty()) out += report::render_text(plan->added_findings, false);
-    std::fputs(out.c_str(), stdout);
+    std::fputs(report::render_renumber_refusal(*plan).c_str(), stdout);
     return ExitCode::fail;
   }
-  print_plan(*plan, target->label);
+  std::fputs(report::render_renumber_plan(*plan, target->label).c_str(), stdout);
   if (o.worktree) {
-    if (auto r = merge::write_renumber(repo->workdir(), *plan); !r) return fail(r.error());
+    if (auto r = merge::write_renumber(repo->workdir(), *plan); !r) return report_error(r.error());
     std::fputs("working tree updated (nothing staged)\n", stdout);
     return ExitCode::pass;
   }
   auto commit = merge::commit_renumber(*repo, target->ref_name, target->tip, *plan);
-  if (!commit) return fail(commit.error());
+  if (!commit) return report_error(commit.error());
   std::fputs(fmt::format("commit {} on {} (was {})\n", commit->hex(), target->ref_name,
                          target->tip.short_hex())
                  .c_str(),

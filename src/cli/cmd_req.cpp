@@ -18,7 +18,9 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/report/req.hpp"
 #include "ledgergate/rules/orl_protocol.hpp"
 
 namespace lg::cli {
@@ -32,13 +34,13 @@ std::optional<std::string> read_ledger(const std::string& path, bool& exists) {
   exists = in.is_open();
   if (!exists) {
     if (errno == ENOENT) return std::string();
-    say(fmt::format("ledgergate: error: cannot read {}: {}\n", path, std::strerror(errno)));
+    print_error(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
     return std::nullopt;
   }
   std::ostringstream ss;
   ss << in.rdbuf();
   if (in.bad()) {
-    say(fmt::format("ledgergate: error: cannot read {}\n", path));
+    print_error("cannot read " + path);
     return std::nullopt;
   }
   return ss.str();
@@ -49,14 +51,14 @@ bool write_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".ledgergate-tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) {
-    say(fmt::format("ledgergate: error: cannot write {}: {}\n", tmp, std::strerror(errno)));
+    print_error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
     return false;
   }
   const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
   const bool closed = std::fclose(f) == 0;
   if (!wrote || !flushed || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    say(fmt::format("ledgergate: error: cannot write {}: {}\n", path, std::strerror(errno)));
+    print_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
     std::remove(tmp.c_str());
     return false;
   }
@@ -71,10 +73,7 @@ ExitCode apply(const std::string& path, const std::string& verb, const Step& ste
   if (!before) return ExitCode::error;
   auto after = step(*before);
   if (!after) {
-    if (after.error().kind != ErrorKind::invalid_input) {
-      say(fmt::format("ledgergate: error: {}\n", after.error().message));
-      return ExitCode::error;
-    }
+    if (after.error().kind != ErrorKind::invalid_input) return report_error(after.error());
     say(fmt::format("ledgergate: req {}: refused: {}\n", verb, after.error().message));
     return ExitCode::fail;
   }
@@ -220,7 +219,8 @@ void setup_req(CLI::App& app, Globals& globals) {
       globals.exit_code = ExitCode::error;
       return;
     }
-    std::fputs((o->format == "json" ? rules::render_summary_json(*s, o->file) : rules::render_summary_text(*s, o->file))
+    std::fputs((o->format == "json" ? report::render_orl_summary_json(*s, o->file)
+                                    : report::render_orl_summary_text(*s, o->file))
                    .c_str(),
                stdout);
     globals.exit_code = ExitCode::pass;

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 
+#include "errors.hpp"
+
 namespace lg::cli {
 
 void append_step_summary(const std::string& markdown) {
@@ -16,10 +18,7 @@ void append_step_summary(const std::string& markdown) {
   if (path == nullptr || *path == '\0') return;
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path, "a"), &std::fclose);
   if (!file || std::fwrite(markdown.data(), 1, markdown.size(), file.get()) != markdown.size()) {
-    std::fputs(fmt::format("ledgergate: warning: cannot append to $GITHUB_STEP_SUMMARY ({}): {}\n", path,
-                           std::strerror(errno))
-                   .c_str(),
-               stderr);
+    print_warning(fmt::format("cannot append to $GITHUB_STEP_SUMMARY ({}): {}", path, std::strerror(errno)));
   }
 }
 

@@ -1,13 +1,12 @@
 // ledgergate's entry point: libgit2 session, CLI11 wiring, exit codes. The
 // only place exceptions are caught; CLI11's parse errors become exit 2.
-#include <fmt/format.h>
-
 #include <malloc.h>
 
 #include <cstdio>
 #include <exception>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/util/version.hpp"
 
@@ -46,15 +45,15 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e);
     } catch (const CLI::ParseError& e) {
-      std::fputs(fmt::format("ledgergate: error: {}\nRun 'ledgergate --help' for usage.\n", e.what()).c_str(),
-                 stderr);
+      print_error(e.what());
+      std::fputs("Run 'ledgergate --help' for usage.\n", stderr);
       return to_int(ExitCode::error);
     }
     return to_int(globals.exit_code);
   } catch (const std::exception& e) {
-    std::fputs(fmt::format("ledgergate: error: {}\n", e.what()).c_str(), stderr);
+    print_error(e.what());
   } catch (...) {
-    std::fputs("ledgergate: error: unknown internal error\n", stderr);
+    print_error("unknown internal error");
   }
   return to_int(ExitCode::error);
 }

@@ -188,20 +188,4 @@ Classification classify_changes(const Policy& policy, const std::vector<Change>&
   return out;
 }
 
-std::string render_classification_cortex(const Classification& c) {
-  if (c.paths.empty()) return "no changed paths \xE2\x80\x94 nothing to merge\n";
-  std::string out;
-  const std::size_t code = c.code_count();
-  if (code > 0) {
-    out = "code: " + std::to_string(code) + " of " + std::to_string(c.paths.size()) + " path(s) need a human\n";
-    for (const Classified& p : c.paths) {
-      if (p.cls == PathClass::code) out += "  " + p.path + "\n";
-    }
-    return out;
-  }
-  out = "ledger-only: " + std::to_string(c.paths.size()) + " path(s)\n";
-  for (const Classified& p : c.paths) out += "  " + p.path + "\n";
-  return out;
-}
-
 }  // namespace lg::policy

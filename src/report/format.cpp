@@ -5,19 +5,9 @@
 
 #include <algorithm>
 
-#include "ledgergate/util/json.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {
-
-std::string_view to_string(Verdict v) {
-  switch (v) {
-    case Verdict::pass: return "pass";
-    case Verdict::fail: return "fail";
-    case Verdict::error: return "error";
-  }
-  return "error";
-}
 
 namespace {
 std::string_view color_of(diag::Severity s) {
@@ -63,22 +53,37 @@ std::string render_cortex(const std::vector<diag::Finding>& findings) {
   return out;
 }
 
-std::string json_string(std::string_view s) { return util::json_string(s); }
+void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings) {
+  w.begin_array(util::JsonLayout::lines(2));
+  for (const diag::Finding& f : findings) {
+    w.begin_object();
+    w.key("rule").string(f.rule).key("severity").string(diag::to_string(f.severity));
+    w.key("path").string(f.location.path).key("line").number(f.location.line);
+    w.key("column").number(f.location.column).key("message").string(f.message);
+    w.key("rev").string(f.location.rev).end_object();
+  }
+  w.end_array();
+}
 
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header) {
-  std::string out = fmt::format("{{\"verdict\": {}, \"profile\": {}, \"rev\": {}, \"findings\": [",
-                                json_string(to_string(header.verdict)), json_string(header.profile),
-                                json_string(header.rev));
-  for (std::size_t i = 0; i < findings.size(); ++i) {
-    const diag::Finding& f = findings[i];
-    out += i ? ",\n  " : "\n  ";
-    out += fmt::format(
-        "{{\"rule\": {}, \"severity\": {}, \"path\": {}, \"line\": {}, \"column\": {}, \"message\": {}, \"rev\": {}}}",
-        json_string(f.rule), json_string(diag::to_string(f.severity)), json_string(f.location.path),
-        f.location.line, f.location.column, json_string(f.message), json_string(f.location.rev));
+  util::JsonWriter w;
+  w.begin_object();
+  w.key("verdict").string(diag::to_string(header.verdict)).key("profile").string(header.profile);
+  w.key("rev").string(header.rev).key("findings");
+  write_findings(w, findings);
+  w.end_object();
+  return w.str() + "\n";
+}
+
+std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header) {
+  std::size_t errors = 0, warnings = 0;
+  for (const diag::Finding& f : findings) {
+    if (f.severity == diag::Severity::error) ++errors;
+    if (f.severity == diag::Severity::warning) ++warnings;
   }
-  out += findings.empty() ? "]}\n" : "\n]}\n";
-  return out;
+  return fmt::format("ledgergate check {}: {} ({}): {} error(s), {} warning(s)\n",
+                     header.rev.empty() ? "." : header.rev, diag::to_string(header.verdict), header.profile, errors,
+                     warnings);
 }
 
 }  // namespace lg::report

@@ -2,7 +2,6 @@
 // key's line; an edit replaces the lines of one key's value (or inserts one
 // line), or appends an entry block after the last line of the entries list.
 // Every edit re-parses, so edits compose without tracking offsets.
-#include "ledgergate/util/json.hpp"
 #include "ledgergate/rules/orl_protocol.hpp"
 
 #include <algorithm>
@@ -459,69 +458,6 @@ Result<OrlSummary> orl_summary(std::string_view text) {
     }
   }
   return s;
-}
-
-namespace {
-
-
-std::string history_list(const std::vector<std::int64_t>& h) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? ", " : "") + std::to_string(h[i]);
-  return out + "]";
-}
-
-}  // namespace
-
-std::string render_summary_text(const OrlSummary& s, const std::string& path) {
-  std::string out = path + ": " + std::to_string(s.entries) + " entries\n";
-  out += "  status:   open " + std::to_string(s.open) + ", resolved " + std::to_string(s.resolved) + ", surrendered " +
-         std::to_string(s.surrendered) + "\n";
-  out += "  kind:     gap " + std::to_string(s.gaps) + ", dropped " + std::to_string(s.dropped) + "\n";
-  out += "  blocking: " + std::to_string(s.blocking) + " (open " + std::to_string(s.open_blocking) + ")\n";
-  out += "  drops:    " + std::to_string(s.dropped_units) + " units dropped in " + std::to_string(s.drops.size()) +
-         " entries\n";
-  for (const OrlSummary::Drop& d : s.drops) {
-    out += "    - " + d.id + " (" + d.status + "): " + d.units + (d.struck ? "  [because struck]" : d.cited ? "" : "  [uncited]") + "\n";
-  }
-  out += "  uncited:  " + (s.uncited.empty() ? std::string("none") : std::string()) ;
-  for (std::size_t i = 0; i < s.uncited.size(); ++i) out += (i ? ", " : "") + s.uncited[i];
-  out += "\n";
-  if (s.has_budget) {
-    out += "  budget:   escalations " + std::to_string(s.escalations) + " of cap " + std::to_string(s.cap) +
-           ", open_history " + history_list(s.open_history) + ": " +
-           (s.converges ? "converges" : "does not converge") + "\n";
-  } else {
-    out += "  budget:   none\n";
-  }
-  return out;
-}
-
-std::string render_summary_json(const OrlSummary& s, const std::string& path) {
-  std::string out = "{\"path\": " + util::json_string(path) + ", \"entries\": " + std::to_string(s.entries);
-  out += ", \"status\": {\"open\": " + std::to_string(s.open) + ", \"resolved\": " + std::to_string(s.resolved) +
-         ", \"surrendered\": " + std::to_string(s.surrendered) + "}";
-  out += ", \"kind\": {\"gap\": " + std::to_string(s.gaps) + ", \"dropped\": " + std::to_string(s.dropped) + "}";
-  out += ", \"blocking\": {\"total\": " + std::to_string(s.blocking) + ", \"open\": " + std::to_string(s.open_blocking) +
-         "}";
-  out += ", \"drops\": {\"units\": " + std::to_string(s.dropped_units) + ", \"entries\": [";
-  for (std::size_t i = 0; i < s.drops.size(); ++i) {
-    const OrlSummary::Drop& d = s.drops[i];
-    out += std::string(i ? ", " : "") + "{\"id\": " + util::json_string(d.id) + ", \"status\": " + util::json_string(d.status) +
-           ", \"units\": " + util::json_string(d.units) +
-           ", \"count\": " + (d.count ? std::to_string(*d.count) : std::string("null")) +
-           ", \"cited\": " + (d.cited ? "true" : "false") + ", \"struck\": " + (d.struck ? "true" : "false") + "}";
-  }
-  out += "], \"uncited\": [";
-  for (std::size_t i = 0; i < s.uncited.size(); ++i) out += (i ? ", " : "") + util::json_string(s.uncited[i]);
-  out += "]}";
-  if (s.has_budget) {
-    out += ", \"budget\": {\"escalations\": " + std::to_string(s.escalations) + ", \"cap\": " + std::to_string(s.cap) +
-           ", \"open_history\": " + history_list(s.open_history) + ", \"converges\": " +
-           (s.converges ? "true" : "false") + "}";
-  } else {
-    out += ", \"budget\": null";
-  }
-  return out + "}\n";
 }
 
 }  // namespace lg::rules

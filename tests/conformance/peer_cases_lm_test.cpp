@@ -18,11 +18,13 @@
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/report/classify.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/peer_cases.hpp"
 
 using lg::test::FileMap;
 namespace policy = lg::policy;
+namespace report = lg::report;
 
 namespace {
 
@@ -143,7 +145,7 @@ void run_classify(const Variant& v, const YAML::Node& c) {
     }
     const auto got = policy::classify_paths(pol, paths);
     const int exit_code = !got.paths.empty() && got.code_count() == 0 ? 0 : 1;
-    const std::string out = policy::render_classification_cortex(got);
+    const std::string out = report::render_classification_cortex(got);
     INFO(out);
     CHECK(exit_code == r["expect_exit"].as<int>());
     for (const std::string& needle : strings(v, r["expect_stdout_contains"])) CHECK_THAT(out, Catch::Contains(needle));

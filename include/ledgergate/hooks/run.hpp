@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/util/result.hpp"
@@ -44,7 +45,8 @@ struct RefUpdate {
 Result<std::vector<RefUpdate>> parse_pre_receive(std::string_view text);
 Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_hex, std::string_view new_hex);
 
-enum class Verdict { pass, fail, error };
+// The one verdict type (diag/verdict.hpp), named here as the hooks' own.
+using diag::Verdict;
 
 // The judgement of one thing (the index, one pushed ref): the verdict, lines
 // saying why, and the check's findings (their rev names what was checked).

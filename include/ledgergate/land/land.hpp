@@ -79,14 +79,4 @@ std::string merge_message(std::string_view branch, std::string_view into);
 // that failed and git's own message.
 LandReport land(const LandOptions& options);
 
-// Renderings: one line per step (text), or one JSON document (an API:
-// fields only ever added).
-std::string render_text(const LandReport& report);
-std::string render_json(const LandReport& report);
-// GitHub Actions: the text report, then one annotation per finding and one
-// for a verdict other than pass (`--format github`).
-std::string render_github(const LandReport& report);
-// The markdown for $GITHUB_STEP_SUMMARY: the outcome and a table of the steps.
-std::string render_markdown(const LandReport& report);
-
 }  // namespace lg::land

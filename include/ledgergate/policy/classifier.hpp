@@ -78,8 +78,4 @@ Classification classify_paths(const Policy& policy, const std::vector<std::strin
 // changes under ledger dirs are code. `birth` makes projects.yaml ledger.
 Classification classify_changes(const Policy& policy, const std::vector<Change>& changes, bool birth);
 
-// The reference's output: "ledger-only: N path(s)" / "code: N of M path(s)
-// need a human" / "no changed paths — nothing to merge", with paths.
-std::string render_classification_cortex(const Classification& c);
-
 }  // namespace lg::policy

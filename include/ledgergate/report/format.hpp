@@ -7,11 +7,10 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/diag/verdict.hpp"
+#include "ledgergate/util/json.hpp"
 
 namespace lg::report {
-
-enum class Verdict { pass, fail, error };
-std::string_view to_string(Verdict v);
 
 // "rev:path:line: severity: message [rule]" per finding ("rev:" and ":line"
 // omitted when unknown). `color` wraps the severity in ANSI colour.
@@ -25,14 +24,19 @@ std::string render_cortex(const std::vector<diag::Finding>& findings);
 bool cortex_drift(const std::vector<diag::Finding>& findings);
 
 struct JsonHeader {
-  Verdict verdict = Verdict::pass;
+  diag::Verdict verdict = diag::Verdict::pass;
   std::string profile;
   std::string rev;
 };
 // {"verdict", "profile", "rev", "findings": [{"rule", "severity", "path",
 // "line", "column", "message", "rev"}]} — a stable API (README "JSON output").
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header);
+// The "findings" array of that document, written into `w` (a trial merge's
+// or a land step's document carries the same array).
+void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings);
 
-std::string json_string(std::string_view s);
+// `check`'s closing line on stderr after the text findings, so a clean
+// check says so: "ledgergate check LABEL: VERDICT (PROFILE): N error(s), M warning(s)".
+std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header);
 
 }  // namespace lg::report

@@ -84,7 +84,5 @@ struct OrlSummary {
   bool converges = true;  // open_history strictly decreasing and escalations <= cap
 };
 Result<OrlSummary> orl_summary(std::string_view text);
-std::string render_summary_text(const OrlSummary& s, const std::string& path);
-std::string render_summary_json(const OrlSummary& s, const std::string& path);
 
 }  // namespace lg::rules

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "ledgergate/git/repository.hpp"
+#include "ledgergate/report/land.hpp"
 
 using namespace lg;
 
@@ -60,23 +61,23 @@ TEST_CASE("land: every step is in the JSON document, strings escaped", "[land]")
   f.message = "run 1 listed twice";
   s.findings.push_back(f);
   r.steps.push_back(s);
-  const std::string json = land::render_json(r);
+  const std::string json = report::render_land_json(r);
   CHECK(json.rfind("{\"outcome\": \"left-for-human\", \"exit\": 1, \"branch\": \"claude/\\\"q\\\"\"", 0) == 0);
   CHECK(json.find("\"mode\": \"merge\"") != std::string::npos);
   CHECK(json.find("\"merge_commit\": null") != std::string::npos);
   CHECK(json.find("{\"step\": \"trial-merge\", \"attempt\": 1, \"status\": \"fail\", \"message\": \"conflicts\", "
                   "\"details\": [\"conflict (content): projects/x.md\"], \"findings\": [") != std::string::npos);
   CHECK(json.find("\"rule\": \"ledger-run-listed-once\"") != std::string::npos);
-  const std::string text = land::render_text(r);
+  const std::string text = report::render_land_text(r);
   CHECK(text.find("trial-merge [1]: fail: conflicts\n  conflict (content): projects/x.md\n"
                   "  merged:projects/x.md:4: error: run 1 listed twice [ledger-run-listed-once]\n") !=
         std::string::npos);
   CHECK(text.substr(text.rfind('\n', text.size() - 2) + 1) == "left for a human: claude/\"q\"\n");
-  const std::string gh = land::render_github(r);
+  const std::string gh = report::render_land_github(r);
   CHECK(gh.find("::error file=projects/x.md,line=4,title=ledger-run-listed-once::merged: run 1 listed twice\n") !=
         std::string::npos);
   CHECK(gh.find("::warning title=ledgergate land::left for a human") != std::string::npos);
-  CHECK(land::render_markdown(r).find("| trial-merge [1] | fail | conflicts; conflict (content): projects/x.md; "
-                                      "projects/x.md:4: run 1 listed twice [ledger-run-listed-once] |") !=
+  CHECK(report::render_land_markdown(r).find("| trial-merge [1] | fail | conflicts; conflict (content): projects/x.md; "
+                                             "projects/x.md:4: run 1 listed twice [ledger-run-listed-once] |") !=
         std::string::npos);
 }

@@ -2,7 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include "ledgergate/report/classify.hpp"
+
 using namespace lg::policy;
+using lg::report::render_classification_cortex;
 
 namespace {
 std::string reason(std::string_view path) { return classify_path(builtin_policy(), path).reason; }

@@ -37,12 +37,12 @@ TEST_CASE("report: text output is rev:path:line: severity: message [rule]", "[re
 TEST_CASE("report: json is one document with escaped, valid UTF-8 strings", "[report][format]") {
   auto f = finding("ledger-has-row", diag::Severity::warning, diag::PeerForm::path_message);
   f.location.path = "projects/\xff.md";
-  const std::string json = report::render_json({f}, {report::Verdict::pass, "cortex-projects", "HEAD"});
+  const std::string json = report::render_json({f}, {diag::Verdict::pass, "cortex-projects", "HEAD"});
   CHECK(json ==
         "{\"verdict\": \"pass\", \"profile\": \"cortex-projects\", \"rev\": \"HEAD\", \"findings\": [\n  "
         "{\"rule\": \"ledger-has-row\", \"severity\": \"warning\", \"path\": \"projects/\xef\xbf\xbd.md\", \"line\": 3, "
         "\"column\": 0, \"message\": \"something \\\"quoted\\\"\", \"rev\": \"HEAD\"}\n]}\n");
-  CHECK(report::render_json({}, {report::Verdict::fail, "p", ""}) ==
+  CHECK(report::render_json({}, {diag::Verdict::fail, "p", ""}) ==
         "{\"verdict\": \"fail\", \"profile\": \"p\", \"rev\": \"\", \"findings\": []}\n");
-  CHECK(report::json_string("a\x01\tb") == "\"a\\u0001\\tb\"");
+  CHECK(util::json_string("a\x01\tb") == "\"a\\u0001\\tb\"");
 }

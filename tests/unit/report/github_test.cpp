@@ -35,12 +35,12 @@ TEST_CASE("github: one workflow command per finding", "[report][github]") {
 
 TEST_CASE("github: the step summary lists every finding in a table", "[report][github]") {
   auto f = finding(diag::Severity::error, "projects/x.md", 12, "a | b <c>");
-  const std::string md = report::render_github_summary({f}, {report::Verdict::fail, "cortex-projects", "HEAD"},
+  const std::string md = report::render_github_summary({f}, {diag::Verdict::fail, "cortex-projects", "HEAD"},
                                                        "ledgergate check");
   CHECK(md == "### ledgergate check: fail\n\n"
               "`HEAD` (cortex-projects): 1 error(s), 0 warning(s), 1 finding(s) in all\n\n"
               "| severity | location | rule | message |\n|---|---|---|---|\n"
               "| error | HEAD:projects/x.md:12 | `ledger-has-row` | a \\| b &lt;c&gt; |\n\n");
-  CHECK(report::render_github_summary({}, {report::Verdict::pass, "cortex-projects", "HEAD"}, "t") ==
+  CHECK(report::render_github_summary({}, {diag::Verdict::pass, "cortex-projects", "HEAD"}, "t") ==
         "### t: pass\n\n`HEAD` (cortex-projects): 0 error(s), 0 warning(s), 0 finding(s) in all\n\n");
 }

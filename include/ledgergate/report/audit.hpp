@@ -8,10 +8,10 @@
 
 #include "ledgergate/audit/audit.hpp"
 
-namespace lg::audit {
+namespace lg::report {
 
-std::string render_audit_text(const AuditReport& report);
-std::string render_audit_json(const AuditReport& report);
-std::string render_audit_sarif(const AuditReport& report);
+std::string render_audit_text(const audit::AuditReport& report);
+std::string render_audit_json(const audit::AuditReport& report);
+std::string render_audit_sarif(const audit::AuditReport& report);
 
-}  // namespace lg::audit
+}  // namespace lg::report

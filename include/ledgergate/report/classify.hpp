@@ -1,0 +1,22 @@
+// Renderings of a classification (lg::policy): the text people read, the
+// reference's exact output and one JSON document. Pure functions.
+#pragma once
+
+#include <string>
+
+#include "ledgergate/policy/classifier.hpp"
+
+namespace lg::report {
+
+// One "ledger|code PATH  (reason)" line per path and the tally.
+std::string render_classification_text(const policy::Classification& c);
+
+// The reference's output: "ledger-only: N path(s)" / "code: N of M path(s)
+// need a human" / "no changed paths — nothing to merge", with paths.
+std::string render_classification_cortex(const policy::Classification& c);
+
+// {"verdict": "ledger"|"code"|"empty", "policy", "ledger": [...], "code": [...],
+// "paths": [{"path", "class", "reason"}]}
+std::string render_classification_json(const policy::Classification& c);
+
+}  // namespace lg::report

@@ -1,0 +1,29 @@
+// The text outputs of the smaller commands: `rules` and `explain` (the
+// registry), a hook's judgement, `renumber`'s plan and refusal. Pure
+// functions; the CLI prints.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ledgergate/hooks/run.hpp"
+#include "ledgergate/merge/renumber.hpp"
+#include "ledgergate/rules/registry.hpp"
+
+namespace lg::report {
+
+// One "id label severity summary" row per rule; with a profile, only its
+// rules and the input rules, labelled as that profile names them.
+std::string render_rules_list(std::string_view profile);
+// "id (label; profile P; default severity S)", the summary and the rationale.
+std::string render_rule_explain(const rules::RuleInfo& rule);
+
+// "ledgergate HOOK: SUBJECT: pass|fail|cannot judge", the notes, the findings.
+std::string render_judgement(std::string_view hook, const hooks::Judgement& j);
+
+// "renumber OLD → NEW on LABEL" and each file the plan writes.
+std::string render_renumber_plan(const merge::RenumberPlan& plan, std::string_view label);
+// "renumber OLD: refused, nothing written: WHY" and the findings it would add.
+std::string render_renumber_refusal(const merge::RenumberPlan& plan);
+
+}  // namespace lg::report

@@ -1,0 +1,105 @@
+// The land report as text (one line per step), as one JSON document, and
+// as GitHub Actions output and step summary.
+#include "ledgergate/report/land.hpp"
+
+#include <fmt/format.h>
+
+#include "ledgergate/report/format.hpp"
+#include "ledgergate/report/github.hpp"
+#include "ledgergate/util/json.hpp"
+
+namespace lg::report {
+namespace {
+
+using land::LandReport;
+using land::Mode;
+using land::Outcome;
+using land::Step;
+
+std::string_view mode_name(Mode m) { return m == Mode::merge ? "merge" : "audit"; }
+
+std::string summary(const LandReport& r) {
+  const std::string& b = r.options.branch;
+  const std::string& into = r.options.into;
+  switch (r.outcome) {
+    case Outcome::landed: return fmt::format("landed: {} is in {} at {}", b, into, r.merge_commit.substr(0, 12));
+    case Outcome::would_land: return fmt::format("would land: {} passes every check (audit mode)", b);
+    case Outcome::already_in_main: return fmt::format("already in {}: {}", into, b);
+    case Outcome::left_for_human: return fmt::format("left for a human: {}", b);
+    case Outcome::gave_up: return fmt::format("gave up: {} moved under every attempt", into);
+    case Outcome::error: return fmt::format("could not land {}", b);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string render_land_text(const LandReport& r) {
+  std::string out = fmt::format("land {} into {} on {} ({} mode)\n", r.options.branch, r.options.into,
+                                r.options.remote, mode_name(r.options.mode));
+  for (const Step& s : r.steps) {
+    const std::string name = s.attempt > 0 ? fmt::format("{} [{}]", s.name, s.attempt) : s.name;
+    out += fmt::format("{}: {}: {}\n", name, to_string(s.status), s.message);
+    for (const std::string& d : s.details) out += "  " + d + "\n";
+    const std::string findings = render_text(s.findings, false);
+    for (std::size_t pos = 0; pos < findings.size();) {
+      const std::size_t end = findings.find('\n', pos);
+      out += "  " + findings.substr(pos, end - pos) + "\n";
+      pos = end == std::string::npos ? findings.size() : end + 1;
+    }
+  }
+  out += summary(r) + "\n";
+  return out;
+}
+
+std::string render_land_json(const LandReport& r) {
+  util::JsonWriter w;
+  w.begin_object().key("outcome").string(to_string(r.outcome)).key("exit").number(exit_code(r.outcome));
+  w.key("branch").string(r.options.branch).key("into").string(r.options.into);
+  w.key("remote").string(r.options.remote).key("mode").string(mode_name(r.options.mode));
+  w.key("head").string_or_null(r.head).key("main_before").string_or_null(r.main_before);
+  w.key("main_after").string_or_null(r.main_after).key("merge_commit").string_or_null(r.merge_commit);
+  w.key("attempts").number(r.attempts).key("branch_deleted").boolean(r.branch_deleted);
+  w.key("steps").begin_array(util::JsonLayout::lines(2));
+  for (const Step& s : r.steps) {
+    w.begin_object().key("step").string(s.name).key("attempt").number(s.attempt);
+    w.key("status").string(to_string(s.status)).key("message").string(s.message).key("details").begin_array();
+    for (const std::string& d : s.details) w.string(d);
+    w.end_array().key("findings");
+    write_findings(w, s.findings);
+    w.end_object();
+  }
+  w.end_array().end_object();
+  return w.str() + "\n";
+}
+
+std::string render_land_github(const LandReport& r) {
+  std::string out = render_land_text(r);
+  for (const Step& s : r.steps) out += render_github(s.findings);
+  const int code = exit_code(r.outcome);
+  if (code != 0) {
+    const std::string why = r.steps.empty() ? summary(r) : summary(r) + ": " + r.steps.back().message;
+    out += fmt::format("::{} title={}::{}\n", code == 1 ? "warning" : "error",
+                       github_escape_property("ledgergate land"), github_escape_data(why));
+  }
+  return out;
+}
+
+std::string render_land_markdown(const LandReport& r) {
+  std::string out = fmt::format("### ledgergate land {} into {}: {}\n\n{}\n\n", markdown_cell(r.options.branch),
+                                markdown_cell(r.options.into), to_string(r.outcome),
+                                markdown_cell(summary(r)));
+  out += "| step | status | message |\n|---|---|---|\n";
+  for (const Step& s : r.steps) {
+    std::string message = s.message;
+    for (const std::string& d : s.details) message += "; " + d;
+    for (const diag::Finding& f : s.findings) {
+      message += fmt::format("; {}:{}: {} [{}]", f.location.path, f.location.line, f.message, f.rule);
+    }
+    out += fmt::format("| {}{} | {} | {} |\n", s.name, s.attempt > 0 ? fmt::format(" [{}]", s.attempt) : "",
+                       to_string(s.status), markdown_cell(message));
+  }
+  return out + "\n";
+}
+
+}  // namespace lg::report

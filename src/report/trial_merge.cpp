@@ -1,0 +1,83 @@
+// A trial merge's report as text and as one JSON document.
+#include "ledgergate/report/trial_merge.hpp"
+
+#include <fmt/format.h>
+
+#include "ledgergate/report/format.hpp"
+#include "ledgergate/util/json.hpp"
+
+namespace lg::report {
+namespace {
+
+
+void write_classification(util::JsonWriter& w, const merge::TrialMergeReport& r) {
+  w.begin_object().key("policy").string_or_null(r.classification.policy);
+  for (const policy::PathClass cls : {policy::PathClass::ledger, policy::PathClass::code}) {
+    w.key(cls == policy::PathClass::ledger ? "ledger" : "code").begin_array();
+    for (const policy::Classified& p : r.classification.paths) {
+      if (p.cls == cls) w.string(p.path);
+    }
+    w.end_array();
+  }
+  w.key("birth").boolean(r.birth).end_object();
+}
+
+}  // namespace
+
+std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::string_view base, std::string_view head,
+                                    bool merge_only) {
+  if (r.nothing_to_merge) return fmt::format("{} is already in {}: nothing to merge\nverdict: fail\n", head, base);
+  std::string out = fmt::format("merge {} ({}) into {} ({}), merge base {}{}\n", head, r.head.short_hex(), base,
+                                r.base.short_hex(), r.merge_base.short_hex(),
+                                r.merge.full_merge ? " [rename-aware merge]" : "");
+  if (r.merge_bases.size() > 1) {
+    std::string ids;
+    for (const git::ObjectId& id : r.merge_bases) ids += (ids.empty() ? "" : ", ") + id.short_hex();
+    out += fmt::format("criss-cross: {} merge bases ({}); merged over their virtual base {} as git does; the "
+                       "branch is classified from each merge base\n",
+                       r.merge_bases.size(), ids, r.virtual_base ? r.virtual_base->short_hex() : std::string("?"));
+  }
+  if (r.merge.conflicts.empty()) {
+    out += fmt::format("merged tree {}: no textual conflict\n", r.merge.tree.hex());
+  }
+  for (const std::string& line : merge::conflict_lines(r)) out += line + "\n";
+  if (merge_only) return out;
+  for (const std::string& line : merge::code_lines(r)) out += line + "\n";
+  out += merge::diff_line(r) + "\n";
+  for (const std::string& line : merge::semantic_lines(r)) out += line + "\n";
+  out += render_text(r.findings, false);
+  if (!r.checked) out += "check: not run (the merge has conflicts)\n";
+  out += fmt::format("verdict: {}\n", r.pass() ? "pass" : "fail");
+  return out;
+}
+
+std::string render_trial_merge_json(const merge::TrialMergeReport& r) {
+  const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
+  util::JsonWriter w;
+  w.begin_object().key("verdict").string(r.pass() ? "pass" : "fail").key("nothing_to_merge").boolean(r.nothing_to_merge);
+  w.key("base").string(r.base.hex()).key("head").string(r.head.hex()).key("merge_base");
+  r.nothing_to_merge ? w.null() : w.string(r.merge_base.hex());
+  w.key("merge_bases").begin_array();  // all of them, in git's order ([] when there is nothing to merge)
+  if (!r.nothing_to_merge) {
+    for (const git::ObjectId& id : r.merge_bases) w.string(id.hex());
+  }
+  w.end_array().key("tree");
+  clean ? w.string(r.merge.tree.hex()) : w.null();
+  w.key("conflicts").begin_array();
+  for (const merge::Conflict& c : r.merge.conflicts) {
+    w.begin_object().key("path").string(c.path).key("kind").string(to_string(c.kind)).end_object();
+  }
+  w.end_array().key("classification");
+  write_classification(w, r);
+  w.key("semantic").begin_array();
+  for (const merge::SemanticConflict& s : r.semantic) {
+    w.begin_object().key("kind").string(s.kind).key("path").string(s.path).key("message").string(s.message);
+    w.end_object();
+  }
+  w.end_array().key("findings");
+  write_findings(w, r.findings);
+  w.end_object();
+  return w.str() + "\n";
+}
+
+}  // namespace lg::report
