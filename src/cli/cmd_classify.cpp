@@ -2,7 +2,6 @@
 // ledger-only or code? Paths come from the arguments, else from the diff
 // merge-base(BASE, HEAD) → HEAD, else from stdin (the reference's newest
 // precedence: stdin is never read when paths or --base are given).
-#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>

@@ -52,15 +52,11 @@ ExitCode run_install(const HooksOptions& o, const Globals& g, bool install) {
     if (!b) return report_error(b.error());
     binary = *b;
   }
-  std::fputs(fmt::format("hooks directory: {}\n", *dir).c_str(), stdout);
+  std::fputs(report::render_hooks_dir(*dir).c_str(), stdout);
   for (const std::string& name : names) {
     auto change = install ? hooks::install_hook(*dir, name, binary) : hooks::uninstall_hook(*dir, name);
     if (!change) return report_error(change.error());
-    std::string line = fmt::format("{}: {}", name, to_string(change->action));
-    if (change->action == hooks::Action::chained) {
-      line += fmt::format(" (kept as {}{})", name, hooks::k_original_suffix);
-    }
-    std::fputs((line + "\n").c_str(), stdout);
+    std::fputs(report::render_hook_change(*change).c_str(), stdout);
   }
   return ExitCode::pass;
 }
@@ -70,20 +66,11 @@ ExitCode run_status(const Globals& g) {
   if (!repo) return report_error(repo.error());
   auto dir = hooks::hooks_dir(*repo);
   if (!dir) return report_error(dir.error());
-  std::fputs(fmt::format("hooks directory: {}\n", *dir).c_str(), stdout);
+  std::fputs(report::render_hooks_dir(*dir).c_str(), stdout);
   for (const std::string_view name : hooks::known_hooks()) {
     auto s = hooks::hook_status(*dir, name);
     if (!s) return report_error(s.error());
-    std::string line;
-    switch (s->state) {
-      case hooks::HookState::absent: line = "not installed"; break;
-      case hooks::HookState::foreign: line = "another hook (not ledgergate's)"; break;
-      case hooks::HookState::ours:
-        line = fmt::format("installed: {}", s->command);
-        if (s->chained) line += fmt::format(" (runs {}{} first)", name, hooks::k_original_suffix);
-        break;
-    }
-    std::fputs(fmt::format("{}: {}\n", name, line).c_str(), stdout);
+    std::fputs(report::render_hook_status(*s).c_str(), stdout);
   }
   return ExitCode::pass;
 }

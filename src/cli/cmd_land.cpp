@@ -1,8 +1,6 @@
 // `ledgergate land BRANCH --into main [--remote origin] [--mode audit|merge]`:
 // the ledger-merge job as one command (lg::land). Exit 0 landed, would land
 // (audit) or already in main; 1 left for a human; 2 could not run.
-#include <fmt/format.h>
-
 #include <cstdio>
 #include <memory>
 

@@ -1,5 +1,5 @@
 // What the CLI says about itself on stderr, spelled in one place:
-// "ledgergate: error: ..." and "ledgergate: warning: ...".
+// `ledgergate: error: ...` and `ledgergate: warning: ...`.
 #pragma once
 
 #include <string_view>

@@ -1,4 +1,5 @@
-// The registry listings, a hook's judgement and a renumber plan as text.
+// The registry listings, the hooks' installation and judgements, and a
+// renumber plan as text.
 #include "ledgergate/report/commands.hpp"
 
 #include <fmt/format.h>
@@ -36,6 +37,27 @@ std::string render_rule_explain(const rules::RuleInfo& r) {
                                 r.summary);
   if (!r.detail.empty()) out += fmt::format("\n  {}\n", r.detail);
   return out;
+}
+
+std::string render_hooks_dir(std::string_view dir) { return fmt::format("hooks directory: {}\n", dir); }
+
+std::string render_hook_change(const hooks::HookChange& change) {
+  std::string line = fmt::format("{}: {}", change.name, to_string(change.action));
+  if (change.action == hooks::Action::chained) line += fmt::format(" (kept as {}{})", change.name, hooks::k_original_suffix);
+  return line + "\n";
+}
+
+std::string render_hook_status(const hooks::HookStatus& status) {
+  std::string line;
+  switch (status.state) {
+    case hooks::HookState::absent: line = "not installed"; break;
+    case hooks::HookState::foreign: line = "another hook (not ledgergate's)"; break;
+    case hooks::HookState::ours:
+      line = fmt::format("installed: {}", status.command);
+      if (status.chained) line += fmt::format(" (runs {}{} first)", status.name, hooks::k_original_suffix);
+      break;
+  }
+  return fmt::format("{}: {}\n", status.name, line);
 }
 
 std::string render_judgement(std::string_view hook, const hooks::Judgement& j) {

@@ -1,11 +1,12 @@
 // The text outputs of the smaller commands: `rules` and `explain` (the
-// registry), a hook's judgement, `renumber`'s plan and refusal. Pure
-// functions; the CLI prints.
+// registry), `hooks install|uninstall|status` and a hook's judgement,
+// `renumber`'s plan and refusal. Pure functions; the CLI prints.
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "ledgergate/hooks/install.hpp"
 #include "ledgergate/hooks/run.hpp"
 #include "ledgergate/merge/renumber.hpp"
 #include "ledgergate/rules/registry.hpp"
@@ -17,6 +18,13 @@ namespace lg::report {
 std::string render_rules_list(std::string_view profile);
 // "id (label; profile P; default severity S)", the summary and the rationale.
 std::string render_rule_explain(const rules::RuleInfo& rule);
+
+// "hooks directory: DIR", the line `hooks install|uninstall|status` start with.
+std::string render_hooks_dir(std::string_view dir);
+// "NAME: installed|chained (kept as NAME.ledgergate-orig)|...": what install or uninstall did.
+std::string render_hook_change(const hooks::HookChange& change);
+// "NAME: not installed|another hook (not ledgergate's)|installed: COMMAND (runs ... first)".
+std::string render_hook_status(const hooks::HookStatus& status);
 
 // "ledgergate HOOK: SUBJECT: pass|fail|cannot judge", the notes, the findings.
 std::string render_judgement(std::string_view hook, const hooks::Judgement& j);
