@@ -101,10 +101,9 @@ ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
   }
   auto commit = merge::commit_renumber(*repo, target->ref_name, target->tip, *plan);
   if (!commit) return report_error(commit.error());
-  std::fputs(fmt::format("commit {} on {} (was {})\n", commit->hex(), target->ref_name,
-                         target->tip.short_hex())
-                 .c_str(),
-             stdout);
+  std::fputs(
+      fmt::format("commit {} on {} (was {})\n", commit->hex(), target->ref_name, target->tip.short_hex()).c_str(),
+      stdout);
   return ExitCode::pass;
 }
 

@@ -15,8 +15,7 @@ Result<std::vector<ObjectId>> merge_bases(const Repository& repo, const ObjectId
   const int rc = git_merge_bases(bases.out(), repo.raw(), &a_oid, &b_oid);
   if (rc == GIT_ENOTFOUND) {
     return make_error(ErrorKind::invalid_input,
-                      "no merge base between " + a.short_hex() + " and " + b.short_hex() +
-                          " (unrelated histories)");
+                      "no merge base between " + a.short_hex() + " and " + b.short_hex() + " (unrelated histories)");
   }
   if (rc < 0) return libgit2_error(rc, "finding the merge base");
   std::vector<ObjectId> out;

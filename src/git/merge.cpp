@@ -66,7 +66,8 @@ Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const Objec
     if (rc < 0) return libgit2_error(rc, "listing conflicts");
     const ConflictIteratorPtr it(it_raw);
     const git_index_entry *a = nullptr, *o = nullptr, *t = nullptr;
-    while (git_index_conflict_next(&a, &o, &t, it.get()) == 0) out.conflicts.push_back({path_of(a), path_of(o), path_of(t)});
+    while (git_index_conflict_next(&a, &o, &t, it.get()) == 0)
+      out.conflicts.push_back({path_of(a), path_of(o), path_of(t)});
     return out;
   }
   git_oid tree;

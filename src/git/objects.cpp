@@ -29,7 +29,8 @@ Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& 
   return out;
 }
 
-Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree_id, const std::string& path) {
+Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree_id,
+                                              const std::string& path) {
   LG_TRY(const TreePtr tree, lookup_tree(repo, tree_id));
   git_tree_entry* raw = nullptr;
   const int rc = git_tree_entry_bypath(&raw, tree.get(), path.c_str());
@@ -70,7 +71,8 @@ Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* fr
 
 Result<void> TreeBuilder::insert(const std::string& name, const ObjectId& id, FileMode mode) {
   const git_oid oid = to_git(id);
-  const int rc = git_treebuilder_insert(nullptr, m_builder.get(), name.c_str(), &oid, static_cast<git_filemode_t>(mode));
+  const int rc =
+      git_treebuilder_insert(nullptr, m_builder.get(), name.c_str(), &oid, static_cast<git_filemode_t>(mode));
   if (rc < 0) return libgit2_error(rc);
   return {};
 }

@@ -39,8 +39,8 @@ std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::
   return branch;
 }
 
-Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to,
-                           const ObjectId& expected, const std::string& log_message) {
+Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to, const ObjectId& expected,
+                           const std::string& log_message) {
   const git_oid new_id = to_git(to);
   const git_oid old_id = to_git(expected);
   git_reference* moved = nullptr;

@@ -174,8 +174,8 @@ class Lander {
     m_r.head = m_head.hex();
     m_r.main_before = m_r.main_after = m_main.hex();
     step("fetch", StepStatus::ok,
-         fmt::format("{}/{} at {}, {}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_before), m_o.remote,
-                     m_o.branch, git::ObjectId::short_of(m_r.head)));
+         fmt::format("{}/{} at {}, {}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_before),
+                     m_o.remote, m_o.branch, git::ObjectId::short_of(m_r.head)));
     if (main_contains_head()) {
       step("contained", StepStatus::skipped, fmt::format("{} is already in {}: nothing to do", m_o.branch, m_o.into));
       return Outcome::already_in_main;
@@ -259,7 +259,9 @@ class Lander {
     const std::string target = m_o.remote + "/" + m_o.into;
     switch (pushed.kind) {
       case PushKind::pushed:
-        step("push", StepStatus::ok, fmt::format("{} {} -> {}", target, git::ObjectId::short_of(expected), git::ObjectId::short_of(commit_hex)), n);
+        step("push", StepStatus::ok,
+             fmt::format("{} {} -> {}", target, git::ObjectId::short_of(expected), git::ObjectId::short_of(commit_hex)),
+             n);
         m_r.merge_commit = m_r.main_after = commit_hex;
         m_main = commit;
         outcome = Outcome::landed;
@@ -311,7 +313,8 @@ class Lander {
     m_r.main_after = m_main.hex();
     if (!main_contains_head()) {
       step("delete-branch", StepStatus::skipped,
-           fmt::format("{}/{} does not contain {}: the branch is kept", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.head)));
+           fmt::format("{}/{} does not contain {}: the branch is kept", m_o.remote, m_o.into,
+                       git::ObjectId::short_of(m_r.head)));
       return outcome;
     }
     // A lease that failed means the branch moved; a lock held by a concurrent
@@ -328,8 +331,8 @@ class Lander {
       m_r.branch_deleted = true;
     } else if (pushed->kind == PushKind::lost_race) {
       step("delete-branch", StepStatus::skipped,
-           fmt::format("{} moved on {} after {} ({}): the branch is kept", m_o.branch, m_o.remote, git::ObjectId::short_of(m_r.head),
-                       pushed->detail));
+           fmt::format("{} moved on {} after {} ({}): the branch is kept", m_o.branch, m_o.remote,
+                       git::ObjectId::short_of(m_r.head), pushed->detail));
     } else {
       step("delete-branch", StepStatus::error, fmt::format("could not delete {}: {}", m_o.branch, pushed->detail));
       return Outcome::error;
@@ -351,7 +354,8 @@ class Lander {
                n);
           return delete_branch(Outcome::already_in_main);
         }
-        step("fetch", StepStatus::ok, fmt::format("{}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_after)), n);
+        step("fetch", StepStatus::ok,
+             fmt::format("{}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_after)), n);
       }
       Outcome outcome = Outcome::error;
       auto a = attempt(n, outcome);

@@ -32,7 +32,8 @@ bool same_row(const rules::ProjectRow& a, const rules::ProjectRow& b) {
 
 }  // namespace
 
-Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git::ObjectId& from, const git::ObjectId& to) {
+Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git::ObjectId& from,
+                                                 const git::ObjectId& to) {
   LG_TRY(auto entries, git::diff_trees(repo, &from, &to));
   std::vector<policy::Change> changes;
   for (const git::DiffEntry& e : entries) {
@@ -140,8 +141,8 @@ Result<policy::Classification> classify_from_bases(const git::Repository& repo, 
   return out;
 }
 
-Result<policy::Classification> classify_branch(const git::Repository& repo, const git::ObjectId& base, const git::ObjectId& head,
-                                               std::string_view profile) {
+Result<policy::Classification> classify_branch(const git::Repository& repo, const git::ObjectId& base,
+                                               const git::ObjectId& head, std::string_view profile) {
   LG_TRY(std::vector<git::ObjectId> bases, git::merge_bases(repo, base, head));
   LG_TRY(git::ObjectId to, repo.commit_tree(head));
   LG_TRY(git::ObjectId target, repo.commit_tree(base));

@@ -229,9 +229,7 @@ Result<std::optional<Side>> Merger::merge_entry(const std::string& path, const T
   return merge_blobs(path, x);
 }
 
-
 bool is_regular(const Side& s) { return s.present && (s.mode == FileMode::blob || s.mode == FileMode::executable); }
-
 
 // merge-ort at call_depth > 0 (the merge of two merge bases into a virtual
 // one): a conflict is not reported but resolved into the tree —
@@ -518,8 +516,8 @@ class RenameProbe {
 
 namespace {
 
-Result<void> refuse_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours, const git::ObjectId& theirs,
-                            const std::string& where) {
+Result<void> refuse_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                            const git::ObjectId& theirs, const std::string& where) {
   auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   RenameProbe probe(repo);
   if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
@@ -535,7 +533,7 @@ Result<void> refuse_renames(git::TrialRepo& repo, const git::ObjectId& base, con
 }  // namespace
 
 Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
-                                    const git::ObjectId& theirs, int depth) {
+                                          const git::ObjectId& theirs, int depth) {
   if (auto r = refuse_renames(repo, base, ours, theirs, "merging the merge bases into a virtual base"); !r) {
     return r.error();
   }
@@ -547,7 +545,8 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
 namespace {
 
 // The path-by-path merge as merge-ort makes it when it finds no rename.
-Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours, const git::ObjectId& theirs) {
+Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                               const git::ObjectId& theirs) {
   auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo, 0, true);
   TreeMerge out;
@@ -566,7 +565,8 @@ Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& b
   return path_by_path(repo, base, ours, theirs);
 }
 
-Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours, const git::ObjectId& theirs) {
+Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                              const git::ObjectId& theirs) {
   auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo);
   LG_TRY(git::ObjectId tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));

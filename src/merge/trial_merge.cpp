@@ -203,7 +203,8 @@ Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vecto
   return out;
 }
 
-Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git::ObjectId& tree, std::string label) {
+Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git::ObjectId& tree,
+                                                std::string label) {
   return git::open_tree_source(repo, tree, std::move(label));
 }
 

@@ -223,7 +223,8 @@ Result<git::ObjectId> fold(Graph& g, std::vector<std::size_t> bases, int depth) 
 
 }  // namespace
 
-Result<std::vector<git::ObjectId>> merge_bases_git_order(git::TrialRepo& repo, const git::ObjectId& a, const git::ObjectId& b) {
+Result<std::vector<git::ObjectId>> merge_bases_git_order(git::TrialRepo& repo, const git::ObjectId& a,
+                                                         const git::ObjectId& b) {
   Graph g(repo);
   LG_TRY(std::size_t one, g.real(a));
   LG_TRY(std::size_t two, g.real(b));

@@ -182,7 +182,8 @@ policy::Classification classify_branch(const Variant& v, const std::string& dir,
   REQUIRE(repo);
   // T: the profile comes from the BASE tree's layout (tasks/ → LM-T); the P2
   // variant pins cortex-phases@p2 (the layout alone means the newest, LM-P3).
-  auto got = lg::merge::classify_branch(*repo, lg::test::id_of(base), lg::test::id_of(head), v.p2 ? v.profile : std::string());
+  auto got =
+      lg::merge::classify_branch(*repo, lg::test::id_of(base), lg::test::id_of(head), v.p2 ? v.profile : std::string());
   REQUIRE(got);
   CHECK(got->policy == (v.p2 ? "LM-P2" : "LM-T"));
   return *got;

@@ -21,7 +21,7 @@ struct CommitInfo {
   long long author_time = 0;
   std::string author_name;
   std::string committer_name;
-  std::string summary;            // the first paragraph of the message, on one line
+  std::string summary;  // the first paragraph of the message, on one line
 };
 
 Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id);

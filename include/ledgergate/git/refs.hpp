@@ -20,9 +20,9 @@ bool is_valid_remote_name(const std::string& name);
 std::optional<ObjectId> ref_target(const Repository& repo, const std::string& ref);
 
 struct LocalBranch {
-  std::string ref_name;           // the full name ("refs/heads/x")
-  std::optional<ObjectId> tip;    // none for a symbolic ref
-  bool checked_out = false;       // in some working tree (a direct ref only)
+  std::string ref_name;         // the full name ("refs/heads/x")
+  std::optional<ObjectId> tip;  // none for a symbolic ref
+  bool checked_out = false;     // in some working tree (a direct ref only)
 };
 
 // The local branch `name` (short, or "refs/heads/..." in full); nullopt
@@ -32,7 +32,7 @@ std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::
 // Moves `ref` to `to` if it still points at `expected`, logging `log_message`
 // in its reflog. False (nothing written) when the ref moved meanwhile.
 // Errors: the update fails otherwise.
-Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to,
-                           const ObjectId& expected, const std::string& log_message);
+Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to, const ObjectId& expected,
+                           const std::string& log_message);
 
 }  // namespace lg::git

@@ -19,7 +19,8 @@
 namespace lg::merge {
 
 // The changes from tree `from` to tree `to`, as classifier input.
-Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git::ObjectId& from, const git::ObjectId& to);
+Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git::ObjectId& from,
+                                                 const git::ObjectId& to);
 
 // LM-R2's birth exception, decided (G-28): projects.yaml exists on both sides
 // and parses as a mapping; every row of `base` is unchanged in `head` (field
@@ -50,7 +51,7 @@ Result<policy::Classification> classify_from_bases(const git::Repository& repo, 
 // history, as classify_from_bases), judged by the policy of `base`'s tree (its
 // `.ledgergate.yaml` and layout; `profile` pins the profile when non-empty)
 // with the birth exception where that policy has it.
-Result<policy::Classification> classify_branch(const git::Repository& repo, const git::ObjectId& base, const git::ObjectId& head,
-                                               std::string_view profile = {});
+Result<policy::Classification> classify_branch(const git::Repository& repo, const git::ObjectId& base,
+                                               const git::ObjectId& head, std::string_view profile = {});
 
 }  // namespace lg::merge

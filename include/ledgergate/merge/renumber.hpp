@@ -80,8 +80,8 @@ Result<RenumberPlan> plan_renumber(git::TreeSource& branch, git::TreeSource& ups
 // and author as `trial-merge --commit` chooses them) and moves the ref only
 // if it still points at `expected_tip` (compare-and-swap). No index, no
 // working tree. Returns the new commit. Errors: the ref moved meanwhile.
-Result<git::ObjectId> commit_renumber(const git::Repository& repo, const std::string& ref_name, const git::ObjectId& expected_tip,
-                                const RenumberPlan& plan);
+Result<git::ObjectId> commit_renumber(const git::Repository& repo, const std::string& ref_name,
+                                      const git::ObjectId& expected_tip, const RenumberPlan& plan);
 
 // `--worktree`: writes the plan's files under `root` (each through a
 // temporary file renamed into place, the new ruling first) and removes the

@@ -31,7 +31,7 @@ struct Conflict {
 };
 
 struct TreeMerge {
-  git::ObjectId tree;                    // the merged tree (meaningful when there are no conflicts)
+  git::ObjectId tree;              // the merged tree (meaningful when there are no conflicts)
   std::vector<Conflict> conflicts; // sorted by path
   bool full_merge = false;         // libgit2's rename-aware merge decided (git would detect a rename)
 };
@@ -50,7 +50,7 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
 // not reproduced: a rename git would detect, a file/directory conflict,
 // submodules changed on both sides, a symlink added on both sides.
 Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
-                                    const git::ObjectId& theirs, int depth);
+                                          const git::ObjectId& theirs, int depth);
 
 // The final merge over a virtual base: the three-way merge path by path,
 // with no fallback to libgit2's rename detection (whose similarity measure

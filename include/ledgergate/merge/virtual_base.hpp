@@ -16,7 +16,8 @@ namespace lg::merge {
 // `git diff a...b` uses. Empty for unrelated histories. Refuses when the
 // order cannot be reproduced: equal dates among the bases in a repository
 // with a commit-graph (git then orders by generation numbers).
-Result<std::vector<git::ObjectId>> merge_bases_git_order(git::TrialRepo& repo, const git::ObjectId& a, const git::ObjectId& b);
+Result<std::vector<git::ObjectId>> merge_bases_git_order(git::TrialRepo& repo, const git::ObjectId& a,
+                                                         const git::ObjectId& b);
 
 // The tree to use as the merge base of `ours` and `theirs` (commits) given
 // their merge bases `bases` in git's order (at least two): merge-ort's

@@ -68,7 +68,8 @@ TEST_CASE("ref update: moves only from the expected tip", "[git][write]") {
   const git_oid first = test::commit_tree(dir.path(), {{"f", "1"}}, "one", nullptr, "refs/heads/topic");
   const git::ObjectId one = test::id_of(first);
   const git::ObjectId two = test::id_of(test::commit_tree(dir.path(), {{"f", "2"}}, "two", &first, "refs/heads/topic"));
-  const git::ObjectId three = test::id_of(test::commit_tree(dir.path(), {{"f", "3"}}, "three", nullptr, "refs/heads/x"));
+  const git::ObjectId three =
+      test::id_of(test::commit_tree(dir.path(), {{"f", "3"}}, "three", nullptr, "refs/heads/x"));
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   // topic is at `two`: an update that expects `one` is refused and writes nothing.

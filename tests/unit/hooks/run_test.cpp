@@ -141,7 +141,8 @@ TEST_CASE("hooks: pre-push passes deletions, contained refs and refs with no tar
   REQUIRE(trial);
   const git_oid zero = oid(k_zero);
   auto judge = [&](const git_oid& local, const git_oid& remote) {
-    auto j = hooks::judge_push(*repo, *trial, "origin", {"refs/heads/x", test::id_of(local), "refs/heads/x", test::id_of(remote)});
+    auto j = hooks::judge_push(*repo, *trial, "origin",
+                               {"refs/heads/x", test::id_of(local), "refs/heads/x", test::id_of(remote)});
     REQUIRE(j);
     return *j;
   };
