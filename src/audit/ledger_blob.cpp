@@ -35,4 +35,9 @@ Result<LedgerPtr> read_ledger_blob(git_repository* repo, const std::string& raw_
   return std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(bytes_of(blob)));
 }
 
+bool is_new_ledger_version(const git::DiffEntry& e) {
+  return (e.status == "M" || e.status == "A") && ledger::is_project_ledger_path(e.path) && !e.new_id.empty() &&
+         (e.new_kind == git::EntryKind::file || e.new_kind == git::EntryKind::executable);
+}
+
 }  // namespace lg::audit

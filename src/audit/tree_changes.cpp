@@ -3,6 +3,8 @@
 // common prefix and common suffix.
 #include "tree_changes.hpp"
 
+#include "walk.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -263,6 +265,26 @@ bool may_have_renames(const std::vector<git::DiffEntry>& changes) {
     deleted = deleted || e.status == "D";
   }
   return added && deleted;
+}
+
+Result<std::vector<git::DiffEntry>> commit_changes(const git::Repository& repo, TreeReader& trees,
+                                                   const CommitFacts& c, const CommitFacts& parent, bool verify) {
+  auto walked = tree_changes(trees, &parent.tree, &c.tree);
+  trees.next_generation();
+  if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex());
+  if (!may_have_renames(*walked) && !verify) return walked;
+  auto diff = git::diff_trees(repo, &parent.tree, &c.tree);
+  if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex());
+  if (verify && !may_have_renames(*walked)) {
+    const auto same = [](const git::DiffEntry& a, const git::DiffEntry& b) {
+      return a.status == b.status && a.path == b.path && a.old_path == b.old_path && a.new_kind == b.new_kind &&
+             a.has_new == b.has_new && a.old_id == b.old_id && a.new_id == b.new_id;
+    };
+    if (walked->size() != diff->size() || !std::equal(walked->begin(), walked->end(), diff->begin(), same)) {
+      return make_error(ErrorKind::internal, "verify: commit " + c.hex() + ": the tree walk differs from libgit2's diff");
+    }
+  }
+  return diff;
 }
 
 }  // namespace lg::audit

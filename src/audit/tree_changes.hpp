@@ -55,4 +55,12 @@ Result<std::vector<git::DiffEntry>> tree_changes(TreeReader& trees, const git_oi
 // another deleted): only then does the audit ask libgit2's rename-aware diff.
 bool may_have_renames(const std::vector<git::DiffEntry>& changes);
 
+struct CommitFacts;
+
+// The changes from `parent`'s tree to `c`'s: the tree walk, or libgit2's
+// rename-aware diff when a file was both added and deleted. `verify`: the
+// walk is compared with libgit2's diff, a difference an internal error.
+Result<std::vector<git::DiffEntry>> commit_changes(const git::Repository& repo, TreeReader& trees,
+                                                   const CommitFacts& c, const CommitFacts& parent, bool verify);
+
 }  // namespace lg::audit
