@@ -39,19 +39,10 @@ bool touches_policy(const std::vector<git::DiffEntry>& diff) {
   });
 }
 
-// The parse caches serve one check (and the commits sharing its blobs);
-// a long history must not keep every version of every file.
-void trim_cache(rules::CheckCache& cache) {
-  if (cache.ledgers.size() > 4096) cache.ledgers.clear();
-  if (cache.projects_yaml.size() > 8) cache.projects_yaml.clear();
-  if (cache.pt_files.size() > 16384) cache.pt_files.clear();
-  if (cache.open_requirements.size() > 1024) cache.open_requirements.clear();
-  if (cache.glob_walks.size() > 4096) cache.glob_walks.clear();
-}
-
 }  // namespace
 
-CommitCheck::CommitCheck(const AuditOptions& options) : m_options(options) {}
+CommitCheck::CommitCheck(const AuditOptions& options)
+    : m_options(options), m_cache(rules::CheckCache::history_budget()) {}
 
 Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& commit) {
   const std::string hex = commit.hex();
@@ -74,11 +65,11 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
     if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
     m_projects = std::move(state);
     m_projects_commit = commit.id;
-    trim_cache(m_cache);
+    m_cache.trim();
     return out;
   }
   auto report = rules::check_tree(tree, out.options, m_cache);
-  trim_cache(m_cache);
+  m_cache.trim();
   if (!report) {
     if (report.error().kind == ErrorKind::invalid_input && report.error().message.rfind("no ledger found", 0) == 0) {
       return out;  // nothing to check yet (or any more)

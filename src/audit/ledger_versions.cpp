@@ -33,7 +33,7 @@ Result<LedgerPtr> LedgerVersions::get(const std::string& id, const std::string& 
 void LedgerVersions::parse_changed(const std::vector<git::DiffEntry>& diff, const std::string& rev,
                                    rules::CheckCache& cache) {
   for (const git::DiffEntry& e : diff) {
-    if (!is_new_ledger_version(e) || cache.ledgers.count(e.new_id) != 0) continue;
+    if (!is_new_ledger_version(e) || cache.ledgers().contains(e.new_id)) continue;
     LedgerPtr full;
     if (auto fresh = m_fresh.find(e.new_id); fresh != m_fresh.end()) {
       full = fresh->second;
@@ -45,7 +45,7 @@ void LedgerVersions::parse_changed(const std::vector<git::DiffEntry>& diff, cons
     }
     auto compact = std::make_shared<ledger::ProjectLedger>(*full);
     compact->compact();
-    cache.ledgers.emplace(e.new_id, std::move(compact));
+    cache.ledgers().keep(e.new_id, std::move(compact));
   }
 }
 
