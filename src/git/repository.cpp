@@ -22,14 +22,14 @@ Libgit2Session::Libgit2Session() {
 }
 Libgit2Session::~Libgit2Session() { git_libgit2_shutdown(); }
 
-Error libgit2_error(int code, std::string_view what) {
+Error libgit2_error(int code) {
   const git_error* e = git_error_last();
-  std::string message(what);
-  message += ": ";
-  message += (e && e->message) ? e->message : ("libgit2 error " + std::to_string(code));
+  std::string message = (e && e->message) ? e->message : ("libgit2 error " + std::to_string(code));
   const ErrorKind kind = code == GIT_ENOTFOUND ? ErrorKind::not_found : ErrorKind::git;
   return Error{kind, std::move(message)};
 }
+
+Error libgit2_error(int code, std::string_view what) { return libgit2_error(code).with_context(what); }
 
 std::string oid_hex(const git_oid& oid) {
   char buf[GIT_OID_HEXSZ + 1];

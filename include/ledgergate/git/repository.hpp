@@ -42,7 +42,9 @@ class Libgit2Session {
   Libgit2Session& operator=(const Libgit2Session&) = delete;
 };
 
-// Builds an Error from libgit2's last error, right after the failing call.
+// Builds an Error from libgit2's last error, right after the failing call:
+// libgit2's message alone, or prefixed by `what` ("what: message").
+Error libgit2_error(int code);
 Error libgit2_error(int code, std::string_view what);
 
 std::string oid_hex(const git_oid& oid);

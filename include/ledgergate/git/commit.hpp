@@ -1,0 +1,30 @@
+// What the other modules read of a commit: its tree, parents, times, names
+// and message. Errors carry libgit2's message (a missing commit is
+// ErrorKind::not_found); callers add what they were doing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/object_id.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/util/result.hpp"
+
+namespace lg::git {
+
+struct CommitInfo {
+  ObjectId id;
+  ObjectId tree;
+  std::vector<ObjectId> parents;  // in order: the first parent first
+  long long time = 0;             // committer time, seconds since the epoch
+  long long author_time = 0;
+  std::string author_name;
+  std::string committer_name;
+  std::string summary;            // the first paragraph of the message, on one line
+};
+
+Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id);
+// The whole message, as written (trailing newline included).
+Result<std::string> commit_message(const Repository& repo, const ObjectId& id);
+
+}  // namespace lg::git
