@@ -78,7 +78,7 @@ class Audit {
   Audit(const git::Repository& repo, const AuditOptions& options)
       : m_repo(repo),
         m_options(options),
-        m_trees(repo.raw()),
+        m_trees(repo),
         m_versions(repo),
         m_check(options),
         m_invariants(repo, m_versions),
@@ -131,15 +131,15 @@ class Audit {
   // The parent of the range's first commit, checked: its findings were
   // present before the range.
   Result<void> baseline(const CommitFacts& first) {
-    LG_TRY(CommitFacts parent, read_commit(m_repo, first.parents.front()));
+    LG_TRY(CommitFacts parent, commit_facts(m_repo, first.parents.front()));
     LG_TRY(auto tree, open_tree(m_repo, parent));
     LG_TRY(Checked checked, m_check.full(*tree, parent));
-    m_drift.baseline(std::move(checked.findings), parent.hex());
+    m_drift.baseline(std::move(checked.findings), parent.id);
     return {};
   }
 
   bool parent_judged_last(const CommitFacts& c) const {
-    return !c.parents.empty() && m_drift.last_judged() == git::oid_hex(c.parents.front());
+    return !c.parents.empty() && m_drift.last_judged() == c.parents.front();
   }
 
   Result<void> visit(CommitFacts& c, std::size_t index) {
@@ -171,7 +171,7 @@ class Audit {
       for (auto& [path, list] : entry->findings) all.insert(all.end(), list.begin(), list.end());
       changed = m_drift.changed_paths(all);
     }
-    m_drift.update_paths(std::move(changed), c.hex());
+    m_drift.update_paths(std::move(changed), c.id);
     for (diag::Finding& f : entry->merge_events) {
       m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
     }
@@ -185,11 +185,11 @@ class Audit {
     LG_TRY(auto tree, open_tree(m_repo, c));
     LG_TRY(std::optional<ParentStep> step, changes(c, index));
     ++m_report.commits_checked;
-    if (m_check.holds_state() && step) m_versions.parse_changed(step->diff, short_id(hex), m_check.cache());
+    if (m_check.holds_state() && step) m_versions.parse_changed(step->diff, c.id.short_hex(), m_check.cache());
     LG_TRY(Checked checked, check(c, *tree, step));
     m_report.commits.push_back(AuditCommit{hex, std::move(c.summary), checked.profile, c.parents.size() > 1});
     entry.profile = checked.profile;
-    Events events(m_report.findings, hex, checked.options);
+    Events events(m_report.findings, c.id, checked.options);
     const std::size_t events_from = m_report.findings.size();
     m_invariants.begin_commit();
     if (step && (c.parents.size() == 1 || m_options.first_parent)) {
@@ -207,9 +207,9 @@ class Audit {
       if (entry.delta) entry.findings = checked.changed;
     }
     if (m_options.incremental) {
-      m_drift.update_paths(std::move(checked.changed), hex);
+      m_drift.update_paths(std::move(checked.changed), c.id);
     } else {
-      m_drift.update(std::move(checked.findings), hex);
+      m_drift.update(std::move(checked.findings), c.id);
     }
     if (m_results && !entry.delta) entry.findings = m_drift.standing();
     const std::size_t merge_from = m_report.findings.size();
@@ -243,7 +243,7 @@ class Audit {
       m_versions.begin_commit(m_read_ahead.get(), std::move(ahead->blobs));
     } else {
       m_versions.begin_commit(nullptr, {});
-      LG_TRY(step->parent, read_commit(m_repo, c.parents.front()));
+      LG_TRY(step->parent, commit_facts(m_repo, c.parents.front()));
       LG_TRY(step->diff, commit_changes(m_repo, m_trees, c, step->parent, m_options.verify));
     }
     if (step->diff.size() >= k_many_changes) m_read_much = true;
@@ -266,7 +266,7 @@ class Audit {
   const git::Repository& m_repo;
   const AuditOptions& m_options;
   AuditReport m_report;
-  TreeReader m_trees;
+  git::TreeDiffer m_trees;
   std::unique_ptr<ReadAhead> m_read_ahead;  // while walking (pipeline)
   LedgerVersions m_versions;
   CommitCheck m_check;

@@ -86,7 +86,7 @@ Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, gi
                                                         const std::vector<git::DiffEntry>& diff,
                                                         const PathFindings& standing, bool parent_judged_last) {
   if (!m_options.incremental || !m_projects || c.parents.empty() ||
-      git_oid_cmp(&m_projects_commit, &c.parents.front()) != 0 || !parent_judged_last || touches_policy(diff)) {
+      m_projects_commit != c.parents.front() || !parent_judged_last || touches_policy(diff)) {
     return std::optional<Checked>();
   }
   std::set<std::string> touched;

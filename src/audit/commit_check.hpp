@@ -50,7 +50,7 @@ class CommitCheck {
   const AuditOptions& m_options;
   rules::CheckCache m_cache;
   std::unique_ptr<ProjectsState> m_projects;  // the era-R state of m_projects_commit (incremental mode)
-  git_oid m_projects_commit{};
+  git::ObjectId m_projects_commit;
   std::size_t m_full_checks = 0;
 };
 

@@ -4,8 +4,6 @@
 
 #include <set>
 
-#include "walk.hpp"
-
 namespace lg::audit {
 
 namespace {
@@ -21,42 +19,44 @@ std::string drift_key(const diag::Finding& f) {
 
 }  // namespace
 
-void Drift::baseline(std::vector<diag::Finding> findings, const std::string& commit) {
+void Drift::baseline(std::vector<diag::Finding> findings, const git::ObjectId& commit) {
   m_last_judged = commit;
+  const std::string hex = commit.hex();
   for (diag::Finding& f : findings) {
-    f.location.rev = short_id(commit);
+    f.location.rev = commit.short_hex();
     m_state[f.location.path].push_back(f);
     m_open[drift_key(f)].push_back(m_findings.size());
-    m_findings.push_back(AuditFinding{std::move(f), commit, std::nullopt, true});
+    m_findings.push_back(AuditFinding{std::move(f), hex, std::nullopt, true});
   }
 }
 
 // The findings seen at `commit`, by drift key: an open one takes its latest
 // location, a new one is opened (introduced at `commit`).
-void Drift::open_findings(Seen& now, const std::string& commit) {
+void Drift::open_findings(Seen& now, const git::ObjectId& commit) {
+  const std::string hex = commit.hex(), short_hex = commit.short_hex();
   for (auto& [key, list] : now) {
     std::vector<std::size_t>& open = m_open[key];
     for (std::size_t i = 0; i < list.size(); ++i) {
       diag::Finding& f = *list[i];
-      f.location.rev = short_id(commit);
+      f.location.rev = short_hex;
       if (i < open.size()) {
         m_findings[open[i]].finding.location = f.location;  // the latest line
       } else {
         open.push_back(m_findings.size());
-        m_findings.push_back(AuditFinding{f, commit, std::nullopt, false});
+        m_findings.push_back(AuditFinding{f, hex, std::nullopt, false});
       }
     }
   }
 }
 
-void Drift::update(std::vector<diag::Finding> findings, const std::string& commit) {
+void Drift::update(std::vector<diag::Finding> findings, const git::ObjectId& commit) {
   Seen now;
   for (diag::Finding& f : findings) now[drift_key(f)].push_back(&f);
   for (auto it = m_open.begin(); it != m_open.end();) {
     auto found = now.find(it->first);
     const std::size_t keep = found == now.end() ? 0 : found->second.size();
     while (it->second.size() > keep) {
-      m_findings[it->second.back()].fixed_in = commit;
+      m_findings[it->second.back()].fixed_in = commit.hex();
       it->second.pop_back();
     }
     it = it->second.empty() ? m_open.erase(it) : std::next(it);
@@ -67,7 +67,7 @@ void Drift::update(std::vector<diag::Finding> findings, const std::string& commi
 
 // The same bookkeeping as update() over a full list, at the cost of what
 // changed.
-void Drift::update_paths(PathFindings changed, const std::string& commit) {
+void Drift::update_paths(PathFindings changed, const git::ObjectId& commit) {
   Seen now;
   for (auto& [path, list] : changed) {
     for (diag::Finding& f : list) now[drift_key(f)].push_back(&f);
@@ -84,8 +84,8 @@ void Drift::update_paths(PathFindings changed, const std::string& commit) {
       const std::size_t keep = found == now.end() ? 0 : found->second.size();
       while (it->second.size() > keep) {
         AuditFinding& fixed = m_findings[it->second.back()];
-        fixed.fixed_in = commit;
-        fixed.finding.location.rev = short_id(m_last_judged);  // seen last at the commit judged before
+        fixed.fixed_in = commit.hex();
+        fixed.finding.location.rev = m_last_judged.short_hex();  // seen last at the commit judged before
         it->second.pop_back();
       }
       if (it->second.empty()) m_open.erase(it);
@@ -104,7 +104,7 @@ void Drift::update_paths(PathFindings changed, const std::string& commit) {
 
 void Drift::finish() {
   for (const auto& [key, open] : m_open) {
-    for (std::size_t index : open) m_findings[index].finding.location.rev = short_id(m_last_judged);
+    for (std::size_t index : open) m_findings[index].finding.location.rev = m_last_judged.short_hex();
   }
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "findings.hpp"
+#include "ledgergate/git/object_id.hpp"
 
 namespace lg::audit {
 
@@ -21,12 +22,12 @@ class Drift {
 
   // The findings of the parent of the range's first commit: present before
   // the range.
-  void baseline(std::vector<diag::Finding> findings, const std::string& commit);
+  void baseline(std::vector<diag::Finding> findings, const git::ObjectId& commit);
   // Commit `commit` judged with all its findings.
-  void update(std::vector<diag::Finding> findings, const std::string& commit);
+  void update(std::vector<diag::Finding> findings, const git::ObjectId& commit);
   // Commit `commit` judged with the findings of the paths whose findings
   // changed (an empty list: none left), the rest standing.
-  void update_paths(PathFindings changed, const std::string& commit);
+  void update_paths(PathFindings changed, const git::ObjectId& commit);
   // The walk's end: open findings were seen last at the commit judged last
   // (their paths' findings did not change after their last update).
   void finish();
@@ -34,14 +35,14 @@ class Drift {
   // The paths whose findings differ between the commit judged last and `all`.
   PathFindings changed_paths(const std::vector<diag::Finding>& all) const;
   const PathFindings& standing() const { return m_state; }
-  const std::string& last_judged() const { return m_last_judged; }
+  const git::ObjectId& last_judged() const { return m_last_judged; }
 
  private:
   using Seen = std::map<std::string, std::vector<diag::Finding*>>;
-  void open_findings(Seen& now, const std::string& commit);
+  void open_findings(Seen& now, const git::ObjectId& commit);
 
   std::deque<AuditFinding>& m_findings;
-  std::string m_last_judged;  // the commit judged last (full hex), "" before any
+  git::ObjectId m_last_judged;  // the commit judged last; zero before any
   PathFindings m_state;       // its findings by path, severities applied
   std::map<std::string, std::vector<std::size_t>> m_open;  // drift key → open findings, oldest first
 };

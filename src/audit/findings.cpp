@@ -5,8 +5,6 @@
 
 #include <algorithm>
 
-#include "walk.hpp"
-
 namespace lg::audit {
 
 bool same_finding(const diag::Finding& a, const diag::Finding& b) {
@@ -38,7 +36,7 @@ std::string describe(const diag::Finding& f) {
 
 void Events::add(diag::Finding f) {
   apply_severities(f, m_options);
-  f.location.rev = short_id(m_commit);
+  f.location.rev = m_short;
   m_findings.push_back(AuditFinding{std::move(f), m_commit, std::nullopt, false});
 }
 

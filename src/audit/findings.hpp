@@ -11,6 +11,7 @@
 
 #include "ledgergate/audit/audit.hpp"
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/rules/check.hpp"
 
 namespace lg::audit {
@@ -28,13 +29,13 @@ std::string describe(const diag::Finding& f);
 // severities overridden by the commit's policy, seen at the commit.
 class Events {
  public:
-  Events(std::deque<AuditFinding>& findings, std::string commit, const rules::CheckOptions& options)
-      : m_findings(findings), m_commit(std::move(commit)), m_options(options) {}
+  Events(std::deque<AuditFinding>& findings, const git::ObjectId& commit, const rules::CheckOptions& options)
+      : m_findings(findings), m_commit(commit.hex()), m_short(commit.short_hex()), m_options(options) {}
   void add(diag::Finding f);
 
  private:
   std::deque<AuditFinding>& m_findings;
-  std::string m_commit;  // full hex
+  std::string m_commit, m_short;  // full hex, short form
   const rules::CheckOptions& m_options;
 };
 

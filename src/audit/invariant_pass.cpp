@@ -135,13 +135,13 @@ Result<void> InvariantPass::ledger_edit(const Step& step, const git::DiffEntry& 
 // A ledger edited in place: its version after (this commit's) and before
 // (rebuilt from the fingerprint seen last at that path, else read).
 Result<void> InvariantPass::compare_versions(const Step& step, const git::DiffEntry& e) {
-  LG_TRY(LedgerPtr after, m_versions.get(e.new_id, short_id(step.commit.hex()), e.path));
+  LG_TRY(LedgerPtr after, m_versions.get(e.new_id, step.commit.id.short_hex(), e.path));
   LedgerPtr before;
   if (auto it = m_seen.find(e.path); it != m_seen.end() && it->second.first == e.old_id) {
     before = rebuild_before(it->second.second, *after);
   }
   if (!before) {
-    LG_TRY(before, m_versions.parse(e.old_id, short_id(step.parent.hex()), e.path));
+    LG_TRY(before, m_versions.parse(e.old_id, step.parent.id.short_hex(), e.path));
   }
   for (diag::Finding& f : compare_ledgers(*before, *after, e.path)) step.events.add(std::move(f));
   m_seen[e.path] = {e.new_id, fingerprint(*after)};

@@ -4,7 +4,6 @@
 
 #include <memory>
 #include <string>
-#include <string_view>
 
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -15,9 +14,9 @@ namespace lg::audit {
 
 using LedgerPtr = std::shared_ptr<const ledger::ProjectLedger>;
 
-// A ledger version read by blob id and parsed in full. Errors: a missing
-// object, a blob over git::k_max_blob_bytes.
-Result<LedgerPtr> read_ledger_blob(git_repository* repo, const std::string& raw_id);
+// A ledger version read by its raw blob id and parsed in full. Errors: a
+// missing object, a blob over git::k_max_blob_bytes.
+Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const std::string& raw_id);
 
 // Whether `e` brings a new version of a project ledger file (modified or
 // added): the versions a commit's check and invariants parse.

@@ -18,7 +18,7 @@ Result<LedgerPtr> LedgerVersions::parse(const std::string& id, const std::string
     m_prefetched.erase(it);
     if (LedgerPtr ledger = m_ahead->claim(*blob)) return ledger;
   }
-  auto parsed = read_ledger_blob(m_repo.raw(), id);
+  auto parsed = read_ledger_blob(m_repo, id);
   if (!parsed) return parsed.error().with_context("cannot judge: " + rev + ":" + path);
   return parsed;
 }

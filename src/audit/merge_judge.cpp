@@ -62,7 +62,7 @@ Result<void> MergeJudge::judge(const CommitFacts& c, Events& events) {
     return {};
   }
   if (report->nothing_to_merge) return {};
-  if (!report->merge.conflicts.empty() || git_oid_cmp(&report->merge.tree, &c.tree) != 0) {
+  if (!report->merge.conflicts.empty() || report->merge.tree != c.tree) {
     events.add(rules::make_finding("audit-merge-manual-resolution", "", 0,
                                    "manual resolution: " + manual_resolution(*report), diag::PeerForm::none));
   }

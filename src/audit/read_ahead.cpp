@@ -3,8 +3,8 @@
 
 namespace lg::audit {
 
-ReadAhead::ReadAhead(std::string git_dir, const std::vector<CommitFacts>& commits)
-    : m_git_dir(std::move(git_dir)), m_commits(commits), m_thread([this] { run(); }) {}
+ReadAhead::ReadAhead(std::string repo_path, const std::vector<CommitFacts>& commits)
+    : m_repo_path(std::move(repo_path)), m_commits(commits), m_thread([this] { run(); }) {}
 
 ReadAhead::~ReadAhead() {
   {
@@ -55,9 +55,9 @@ LedgerPtr ReadAhead::claim(Blob& blob) {
 }
 
 void ReadAhead::run() {
-  auto repo = git::Repository::open(m_git_dir, false);
+  auto repo = git::Repository::open(m_repo_path, false);
   if (repo) {
-    TreeReader trees(repo->raw());
+    git::TreeDiffer trees(*repo);
     std::size_t next = 0;
     std::unique_lock<std::mutex> lock(m_mutex);
     while (!m_stop) {
@@ -84,7 +84,7 @@ void ReadAhead::run() {
       }
       blob->state = Blob::State::parsing;
       lock.unlock();
-      auto parsed = read_ledger_blob(repo->raw(), blob->id);
+      auto parsed = read_ledger_blob(*repo, blob->id);
       lock.lock();
       if (parsed) {
         blob->ledger = std::move(*parsed);
@@ -113,16 +113,16 @@ std::shared_ptr<ReadAhead::Blob> ReadAhead::unclaimed() {
 // Commit `index`'s diff against its first parent (what commit_changes()
 // computes when it finds no possible rename), and the ledger versions
 // LedgerVersions::parse_changed() may read, or an item not ok.
-ReadAhead::Item ReadAhead::make(const git::Repository& repo, TreeReader& trees, std::size_t index) const {
+ReadAhead::Item ReadAhead::make(const git::Repository& repo, git::TreeDiffer& trees, std::size_t index) const {
   Item item;
   item.index = index;
   const CommitFacts& c = m_commits[index];
   if (c.parents.empty()) return item;
-  auto parent = read_commit(repo, c.parents.front());
+  auto parent = commit_facts(repo, c.parents.front());
   if (!parent) return item;
-  auto walked = tree_changes(trees, &parent->tree, &c.tree);
+  auto walked = trees.changes(&parent->tree, &c.tree);
   trees.next_generation();
-  if (!walked || may_have_renames(*walked)) return item;
+  if (!walked || git::may_have_renames(*walked)) return item;
   for (const git::DiffEntry& e : *walked) {
     if (!is_new_ledger_version(e)) continue;
     auto blob = std::make_shared<Blob>();

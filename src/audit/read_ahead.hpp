@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "ledger_blob.hpp"
-#include "tree_changes.hpp"
+#include "ledgergate/git/tree_diff.hpp"
 #include "walk.hpp"
 
 namespace lg::audit {
@@ -41,8 +41,8 @@ class ReadAhead {
     std::vector<std::shared_ptr<Blob>> blobs;  // the changed ledger versions, in diff order
   };
 
-  // Reads `commits` (which must outlive it) from the repository at `git_dir`.
-  ReadAhead(std::string git_dir, const std::vector<CommitFacts>& commits);
+  // Reads `commits` (which must outlive it) from the repository at `repo_path`.
+  ReadAhead(std::string repo_path, const std::vector<CommitFacts>& commits);
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;
   ~ReadAhead();
@@ -65,9 +65,9 @@ class ReadAhead {
 
   void run();
   std::shared_ptr<Blob> unclaimed();
-  Item make(const git::Repository& repo, TreeReader& trees, std::size_t index) const;
+  Item make(const git::Repository& repo, git::TreeDiffer& trees, std::size_t index) const;
 
-  std::string m_git_dir;
+  std::string m_repo_path;
   const std::vector<CommitFacts>& m_commits;
   std::mutex m_mutex;
   std::condition_variable m_wake;   // the read-ahead: room in the queue, or stop

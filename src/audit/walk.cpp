@@ -4,79 +4,67 @@
 
 #include <fstream>
 
+#include "ledgergate/git/commit.hpp"
+#include "ledgergate/git/revwalk.hpp"
+
 namespace lg::audit {
 
 namespace {
 
-using RevwalkPtr = git::Owned<git_revwalk, git_revwalk_free>;
+// The range's tips pushed (and A of A..B hidden).
+Result<void> push_range(const git::Repository& repo, git::RevWalk& walk, const std::string& range) {
+  if (range.find("..") == std::string::npos) {
+    LG_TRY(git::ObjectId tip, repo.resolve_commit(range.empty() ? "HEAD" : range));
+    if (auto r = walk.push(tip); !r) return r.error().with_context("revwalk");
+    return {};
+  }
+  if (range.find("...") != std::string::npos) {
+    return make_error(ErrorKind::usage, "range '" + range + "': use A..B (A...B is not supported)");
+  }
+  const std::size_t dots = range.find("..");
+  LG_TRY(git::ObjectId from, repo.resolve_commit(range.substr(0, dots)));
+  LG_TRY(git::ObjectId to, repo.resolve_commit(range.substr(dots + 2).empty() ? "HEAD" : range.substr(dots + 2)));
+  if (auto r = walk.push(to); !r) return r.error().with_context("revwalk");
+  if (auto r = walk.hide(from); !r) return r.error().with_context("revwalk");
+  return {};
+}
 
-Result<std::vector<git_oid>> walk_commits(const git::Repository& repo, const AuditOptions& options) {
-  git_revwalk* raw = nullptr;
-  if (int rc = git_revwalk_new(&raw, repo.raw()); rc < 0) return git::libgit2_error(rc, "revwalk");
-  RevwalkPtr walk(raw);
-  git_revwalk_sorting(walk.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
+Result<std::vector<git::ObjectId>> walk_commits(const git::Repository& repo, const AuditOptions& options) {
+  auto walk = git::RevWalk::open(repo);
+  if (!walk) return walk.error().with_context("revwalk");
+  walk->sort(git::WalkSort::topological | git::WalkSort::reverse);
   if (options.first_parent) {
-    if (int rc = git_revwalk_simplify_first_parent(walk.get()); rc < 0) return git::libgit2_error(rc, "revwalk");
+    if (auto r = walk->first_parent_only(); !r) return r.error().with_context("revwalk");
   }
-  if (options.range.find("..") != std::string::npos) {
-    if (options.range.find("...") != std::string::npos) {
-      return make_error(ErrorKind::usage, "range '" + options.range + "': use A..B (A...B is not supported)");
-    }
-    const std::size_t dots = options.range.find("..");
-    LG_TRY(git_oid from, repo.resolve_commit(options.range.substr(0, dots)));
-    LG_TRY(git_oid to, repo.resolve_commit(options.range.substr(dots + 2).empty() ? "HEAD"
-                                                                                     : options.range.substr(dots + 2)));
-    if (int rc = git_revwalk_push(walk.get(), &to); rc < 0) return git::libgit2_error(rc, "revwalk");
-    if (int rc = git_revwalk_hide(walk.get(), &from); rc < 0) return git::libgit2_error(rc, "revwalk");
-  } else {
-    LG_TRY(git_oid tip, repo.resolve_commit(options.range.empty() ? "HEAD" : options.range));
-    if (int rc = git_revwalk_push(walk.get(), &tip); rc < 0) return git::libgit2_error(rc, "revwalk");
-  }
-  std::vector<git_oid> out;
-  git_oid oid;
-  int rc = 0;
-  while ((rc = git_revwalk_next(&oid, walk.get())) == 0) out.push_back(oid);
-  if (rc != GIT_ITEROVER) return git::libgit2_error(rc, "cannot judge: walking the history");
-  return out;
+  if (auto r = push_range(repo, *walk, options.range); !r) return r.error();
+  auto ids = walk->remaining();
+  if (!ids) return ids.error().with_context("cannot judge: walking the history");
+  return ids;
 }
 
 }  // namespace
 
 Result<std::vector<CommitFacts>> walk_history(const git::Repository& repo, const AuditOptions& options) {
-  LG_TRY(std::vector<git_oid> ids, walk_commits(repo, options));
+  LG_TRY(std::vector<git::ObjectId> ids, walk_commits(repo, options));
   std::vector<CommitFacts> commits;
   commits.reserve(ids.size());
-  for (const git_oid& id : ids) {
-    LG_TRY(CommitFacts facts, read_commit(repo, id));
+  for (const git::ObjectId& id : ids) {
+    LG_TRY(CommitFacts facts, commit_facts(repo, id));
     if (options.since && facts.time < *options.since) continue;
     commits.push_back(std::move(facts));
   }
   return commits;
 }
 
-Result<CommitFacts> read_commit(const git::Repository& repo, const git_oid& id) {
-  git_commit* raw = nullptr;
-  CommitFacts facts;
-  facts.id = id;
-  if (int rc = git_commit_lookup(&raw, repo.raw(), &id); rc < 0) {
-    return git::libgit2_error(rc, "cannot judge: commit " + facts.hex() + " is missing");
-  }
-  git::CommitPtr commit(raw);
-  const char* summary = git_commit_summary(commit.get());
-  facts.summary = summary ? summary : "";
-  facts.tree = *git_commit_tree_id(commit.get());
-  facts.time = static_cast<long long>(git_commit_time(commit.get()));
-  const unsigned n = git_commit_parentcount(commit.get());
-  for (unsigned i = 0; i < n; ++i) facts.parents.push_back(*git_commit_parent_id(commit.get(), i));
-  return facts;
+Result<CommitFacts> commit_facts(const git::Repository& repo, const git::ObjectId& id) {
+  auto info = git::read_commit(repo, id);
+  if (!info) return info.error().with_context("cannot judge: commit " + id.hex() + " is missing");
+  return CommitFacts{id, std::move(info->summary), info->tree, std::move(info->parents), info->time};
 }
 
-std::string full_message(const git::Repository& repo, const git_oid& id) {
-  git_commit* raw = nullptr;
-  if (git_commit_lookup(&raw, repo.raw(), &id) < 0) return "";
-  git::CommitPtr commit(raw);
-  const char* message = git_commit_message(commit.get());
-  return message ? message : "";
+std::string full_message(const git::Repository& repo, const git::ObjectId& id) {
+  auto message = git::commit_message(repo, id);
+  return message ? std::move(*message) : std::string();
 }
 
 std::string shallow_note(const git::Repository& repo) {
@@ -89,9 +77,8 @@ std::string shallow_note(const git::Repository& repo) {
 }
 
 Result<std::unique_ptr<git::TreeSource>> open_tree(const git::Repository& repo, const CommitFacts& commit) {
-  const std::string hex = commit.hex();
-  auto source = git::open_tree_source(repo, commit.tree, short_id(hex));
-  if (!source) return source.error().with_context("cannot judge: the tree of commit " + hex);
+  auto source = git::open_tree_source(repo, commit.tree, commit.id.short_hex());
+  if (!source) return source.error().with_context("cannot judge: the tree of commit " + commit.hex());
   return source;
 }
 

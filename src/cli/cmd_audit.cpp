@@ -87,9 +87,7 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   // (git::drop_pack_pages). The read-ahead and the walk allocate all the
   // time: with main's single malloc arena they wait on its lock (5.3 s);
   // two arenas cost ~8 MB, so --jobs 1 keeps one.
-  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(0));
-  git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(32) << 20);
-  git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(8) << 20);
+  git::tune_for_history_walk();
   if (options.pipeline) mallopt(M_ARENA_MAX, 2);
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) {

@@ -65,8 +65,8 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
     return s;
   }
   s.label = o.rev.empty() ? "HEAD" : o.rev;
-  LG_TRY(git_oid commit, s.repo->resolve_commit(s.label));
-  LG_TRY(git_oid tree, s.repo->commit_tree(commit));
+  LG_TRY(git::ObjectId commit, s.repo->resolve_commit(s.label));
+  LG_TRY(git::ObjectId tree, s.repo->commit_tree(commit));
   LG_TRY(s.tree, git::open_tree_source(*s.repo, tree, s.label));
   return s;
 }
@@ -85,8 +85,8 @@ void note_uncommitted(const CheckOptions& o, const Source& s) {
 // older version) to the checked tree.
 Result<std::vector<diag::Finding>> check_against(const CheckOptions& o, Source& s, const rules::CheckOptions& options) {
   if (!s.repo) return make_error(ErrorKind::usage, "--against needs a git repository (not --root)");
-  LG_TRY(git_oid commit, s.repo->resolve_commit(o.against));
-  LG_TRY(git_oid tree, s.repo->commit_tree(commit));
+  LG_TRY(git::ObjectId commit, s.repo->resolve_commit(o.against));
+  LG_TRY(git::ObjectId tree, s.repo->commit_tree(commit));
   LG_TRY(auto before, git::open_tree_source(*s.repo, tree, o.against));
   return rules::check_open_requirements_between(*before, *s.tree, options);
 }

@@ -33,8 +33,8 @@ struct ClassifyOptions {
 // policy of the BASE side (never the branch's own) and its birth exception.
 Result<policy::Classification> classify_from_git(const ClassifyOptions& o, const Globals& g) {
   LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
-  LG_TRY(git_oid base, repo.resolve_commit(o.base));
-  LG_TRY(git_oid head, repo.resolve_commit(o.head));
+  LG_TRY(git::ObjectId base, repo.resolve_commit(o.base));
+  LG_TRY(git::ObjectId head, repo.resolve_commit(o.head));
   return merge::classify_branch(repo, base, head, o.profile);
 }
 
@@ -53,9 +53,9 @@ Result<policy::Policy> path_mode_policy(const ClassifyOptions& o, const Globals&
     if (!g.repo.empty()) return repo.error();  // an explicit --repo must open
     return builtin();
   }
-  if (git_repository_head_unborn(repo->raw()) == 1) return builtin();
-  LG_TRY(git_oid head, repo->resolve_commit("HEAD"));
-  LG_TRY(git_oid tree_id, repo->commit_tree(head));
+  if (repo->head_unborn()) return builtin();
+  LG_TRY(git::ObjectId head, repo->resolve_commit("HEAD"));
+  LG_TRY(git::ObjectId tree_id, repo->commit_tree(head));
   LG_TRY(auto tree, git::open_tree_source(*repo, tree_id, "HEAD"));
   LG_TRY(policy::RepoPolicy pol, policy::load_policy(*tree, o.profile));
   return pol.paths;

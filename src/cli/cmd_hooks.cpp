@@ -109,7 +109,7 @@ void from_pre_commit_framework(HooksOptions& o, std::string& input) {
   const char* local_branch = std::getenv("PRE_COMMIT_LOCAL_BRANCH");
   const char* remote_branch = std::getenv("PRE_COMMIT_REMOTE_BRANCH");
   input = fmt::format("{} {} {} {}\n", local_branch ? local_branch : "HEAD", to_ref,
-                      remote_branch ? remote_branch : "HEAD", std::string(GIT_OID_HEXSZ, '0'));
+                      remote_branch ? remote_branch : "HEAD", std::string(git::ObjectId::k_hex_size, '0'));
   if (o.run_args.empty()) o.run_args.push_back(remote);
 }
 

@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/refs.hpp"
 #include "ledgergate/merge/renumber.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/report/format.hpp"
@@ -27,28 +28,23 @@ struct RenumberOptions {
 
 struct Target {
   std::unique_ptr<git::TreeSource> tree;
-  git_oid tip{};          // the commit the branch's changes sit on (HEAD for --worktree)
+  git::ObjectId tip;      // the commit the branch's changes sit on (HEAD for --worktree)
   std::string ref_name;   // --rev: the local branch's full ref name
   std::string label;
 };
 
 Result<Target> open_rev(const git::Repository& repo, const std::string& name) {
-  git_reference* raw = nullptr;
-  int rc = git_branch_lookup(&raw, repo.raw(), name.c_str(), GIT_BRANCH_LOCAL);
-  if (rc < 0 && name.rfind("refs/heads/", 0) == 0) rc = git_reference_lookup(&raw, repo.raw(), name.c_str());
-  if (rc < 0) return make_error(ErrorKind::usage, "--rev " + name + " is not a local branch");
-  git::Owned<git_reference, git_reference_free> ref(raw);
-  if (git_reference_type(ref.get()) != GIT_REFERENCE_DIRECT) {
-    return make_error(ErrorKind::usage, "--rev " + name + " is a symbolic reference");
-  }
-  if (git_branch_is_checked_out(ref.get()) == 1) {
+  const std::optional<git::LocalBranch> branch = git::find_local_branch(repo, name);
+  if (!branch) return make_error(ErrorKind::usage, "--rev " + name + " is not a local branch");
+  if (!branch->tip) return make_error(ErrorKind::usage, "--rev " + name + " is a symbolic reference");
+  if (branch->checked_out) {
     return make_error(ErrorKind::usage, name + " is checked out in a working tree: renumber it there with --worktree");
   }
   Target t;
-  t.ref_name = git_reference_name(ref.get());
-  t.tip = *git_reference_target(ref.get());
+  t.ref_name = branch->ref_name;
+  t.tip = *branch->tip;
   t.label = name;
-  LG_TRY(git_oid tree, repo.commit_tree(t.tip));
+  LG_TRY(git::ObjectId tree, repo.commit_tree(t.tip));
   LG_TRY(t.tree, git::open_tree_source(repo, tree, name));
   return t;
 }
@@ -102,7 +98,7 @@ ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
   // history): the plan is made against each, and the first refusal stands.
   merge::RenumberRequest request{o.id, o.to, o.onto, target->label};
   Result<merge::RenumberPlan> plan = make_error(ErrorKind::internal, "no merge base");
-  for (const git_oid& mb : *bases) {
+  for (const git::ObjectId& mb : *bases) {
     auto mb_tree_id = repo->commit_tree(mb);
     if (!mb_tree_id) return fail(mb_tree_id.error());
     auto mb_tree = git::open_tree_source(*repo, *mb_tree_id, "merge-base");
@@ -125,8 +121,8 @@ ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
   }
   auto commit = merge::commit_renumber(*repo, target->ref_name, target->tip, *plan);
   if (!commit) return fail(commit.error());
-  std::fputs(fmt::format("commit {} on {} (was {})\n", git::oid_hex(*commit), target->ref_name,
-                         git::oid_hex(target->tip).substr(0, 12))
+  std::fputs(fmt::format("commit {} on {} (was {})\n", commit->hex(), target->ref_name,
+                         target->tip.short_hex())
                  .c_str(),
              stdout);
   return ExitCode::pass;

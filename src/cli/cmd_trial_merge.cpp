@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "ledgergate/git/signature.hpp"
+#include "ledgergate/git/commit.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/report/format.hpp"
 
@@ -26,22 +26,21 @@ struct TrialMergeOptions {
   std::string profile;
 };
 
-std::string short_id(const git_oid& id) { return git::oid_hex(id).substr(0, 12); }
 
 std::string render_text(const merge::TrialMergeReport& r, const TrialMergeOptions& o) {
   if (r.nothing_to_merge) return fmt::format("{} is already in {}: nothing to merge\nverdict: fail\n", o.head, o.base);
-  std::string out = fmt::format("merge {} ({}) into {} ({}), merge base {}{}\n", o.head, short_id(r.head), o.base,
-                                short_id(r.base), short_id(r.merge_base),
+  std::string out = fmt::format("merge {} ({}) into {} ({}), merge base {}{}\n", o.head, r.head.short_hex(), o.base,
+                                r.base.short_hex(), r.merge_base.short_hex(),
                                 r.merge.full_merge ? " [rename-aware merge]" : "");
   if (r.merge_bases.size() > 1) {
     std::string ids;
-    for (const git_oid& id : r.merge_bases) ids += (ids.empty() ? "" : ", ") + short_id(id);
+    for (const git::ObjectId& id : r.merge_bases) ids += (ids.empty() ? "" : ", ") + id.short_hex();
     out += fmt::format("criss-cross: {} merge bases ({}); merged over their virtual base {} as git does; the "
                        "branch is classified from each merge base\n",
-                       r.merge_bases.size(), ids, r.virtual_base ? short_id(*r.virtual_base) : std::string("?"));
+                       r.merge_bases.size(), ids, r.virtual_base ? r.virtual_base->short_hex() : std::string("?"));
   }
   if (r.merge.conflicts.empty()) {
-    out += fmt::format("merged tree {}: no textual conflict\n", git::oid_hex(r.merge.tree));
+    out += fmt::format("merged tree {}: no textual conflict\n", r.merge.tree.hex());
   }
   for (const std::string& line : merge::conflict_lines(r)) out += line + "\n";
   if (o.no_check) return out;
@@ -76,8 +75,8 @@ std::string render_json(const merge::TrialMergeReport& r) {
   const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
   std::string merge_bases;  // all of them, in git's order ([] when there is nothing to merge)
   if (!r.nothing_to_merge) {
-    for (const git_oid& id : r.merge_bases) {
-      merge_bases += fmt::format("{}\"{}\"", merge_bases.empty() ? "" : ", ", git::oid_hex(id));
+    for (const git::ObjectId& id : r.merge_bases) {
+      merge_bases += fmt::format("{}\"{}\"", merge_bases.empty() ? "" : ", ", id.hex());
     }
   }
   return fmt::format(
@@ -85,32 +84,17 @@ std::string render_json(const merge::TrialMergeReport& r) {
       "\"merge_bases\": [{}], \"tree\": {}, \"conflicts\": [{}], "
       "\"classification\": {{\"policy\": {}, \"ledger\": [{}], \"code\": [{}], \"birth\": {}}}, "
       "\"semantic\": [{}], \"findings\": {}}}\n",
-      r.pass() ? "pass" : "fail", r.nothing_to_merge ? "true" : "false", git::oid_hex(r.base), git::oid_hex(r.head),
-      r.nothing_to_merge ? "null" : "\"" + git::oid_hex(r.merge_base) + "\"", merge_bases,
-      clean ? "\"" + git::oid_hex(r.merge.tree) + "\"" : "null", conflicts,
+      r.pass() ? "pass" : "fail", r.nothing_to_merge ? "true" : "false", r.base.hex(), r.head.hex(),
+      r.nothing_to_merge ? "null" : "\"" + r.merge_base.hex() + "\"", merge_bases,
+      clean ? "\"" + r.merge.tree.hex() + "\"" : "null", conflicts,
       r.classification.policy.empty() ? std::string("null") : report::json_string(r.classification.policy), ledger, code, r.birth ? "true" : "false",
       semantic, findings);
 }
 
-Result<git_oid> write_commit(const git::Repository& repo, git::TrialRepo& trial, const merge::TrialMergeReport& r,
-                             const std::string& message) {
+Result<git::ObjectId> write_commit(const git::Repository& repo, git::TrialRepo& trial,
+                                   const merge::TrialMergeReport& r, const std::string& message) {
   if (auto p = trial.persist(repo, r.merge.tree); !p) return p.error();
-  LG_TRY(git::SignaturePtr sig_owned, git::committer_signature(repo));
-  const git_signature* sig = sig_owned.get();
-  git_tree* tree = nullptr;
-  int rc = git_tree_lookup(&tree, repo.raw(), &r.merge.tree);
-  if (rc < 0) return git::libgit2_error(rc, "reading the merged tree");
-  git::TreePtr tree_owned(tree);
-  git_commit *base = nullptr, *head = nullptr;
-  if ((rc = git_commit_lookup(&base, repo.raw(), &r.base)) < 0) return git::libgit2_error(rc, "reading BASE");
-  git::CommitPtr base_owned(base);
-  if ((rc = git_commit_lookup(&head, repo.raw(), &r.head)) < 0) return git::libgit2_error(rc, "reading HEAD");
-  git::CommitPtr head_owned(head);
-  const git_commit* parents[2] = {base, head};
-  git_oid id;
-  rc = git_commit_create(&id, repo.raw(), nullptr, sig, sig, nullptr, message.c_str(), tree, 2, parents);
-  if (rc < 0) return git::libgit2_error(rc, "writing the merge commit");
-  return id;
+  return git::write_commit(repo, r.merge.tree, {r.base, r.head}, message);
 }
 
 ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
@@ -131,12 +115,12 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   std::fputs((o.format == "json" ? render_json(*report) : render_text(*report, o)).c_str(), stdout);
   if (report->cannot_judge()) return fail(make_error(ErrorKind::invalid_input, "cannot judge the merged tree"));
   const bool clean = !report->nothing_to_merge && report->merge.conflicts.empty();
-  if (o.write_tree && clean) std::fputs(fmt::format("{}\n", git::oid_hex(report->merge.tree)).c_str(), stdout);
+  if (o.write_tree && clean) std::fputs(fmt::format("{}\n", report->merge.tree.hex()).c_str(), stdout);
   const bool pass = o.no_check ? clean : report->pass();
   if (o.commit && pass) {
     auto id = write_commit(*repo, *trial, *report, o.commit_message);
     if (!id) return fail(id.error());
-    std::fputs(fmt::format("{}\n", git::oid_hex(*id)).c_str(), stdout);
+    std::fputs(fmt::format("{}\n", id->hex()).c_str(), stdout);
   } else if (o.commit) {
     std::fputs("ledgergate: the verdict is fail: no merge commit written\n", stderr);
   }

@@ -1,9 +1,9 @@
 // Commit lookups over git_commit.
 #include "ledgergate/git/commit.hpp"
 
-#include <git2.h>
 
-#include "oid.hpp"
+#include "ledgergate/git/libgit2.hpp"
+#include "signature.hpp"
 
 namespace lg::git {
 namespace {
@@ -38,6 +38,50 @@ Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id) {
 Result<std::string> commit_message(const Repository& repo, const ObjectId& id) {
   LG_TRY(const CommitPtr commit, lookup(repo, id));
   return or_empty(git_commit_message(commit.get()));
+}
+
+Result<ObjectId> peel_to_commit(const Repository& repo, const ObjectId& id) {
+  const git_oid oid = to_git(id);
+  git_object* raw = nullptr;
+  int rc = git_object_lookup(&raw, repo.raw(), &oid, GIT_OBJECT_ANY);
+  if (rc < 0) return libgit2_error(rc, "reading " + id.hex());
+  const ObjectPtr obj(raw);
+  git_object* peeled = nullptr;
+  rc = git_object_peel(&peeled, obj.get(), GIT_OBJECT_COMMIT);
+  if (rc < 0) return libgit2_error(rc, id.hex() + " is not a commit");
+  const ObjectPtr commit(peeled);
+  return from_git(*git_object_id(commit.get()));
+}
+
+Result<bool> is_descendant_of(const Repository& repo, const ObjectId& commit, const ObjectId& ancestor) {
+  const git_oid c = to_git(commit);
+  const git_oid a = to_git(ancestor);
+  const int rc = git_graph_descendant_of(repo.raw(), &c, &a);
+  if (rc < 0) return libgit2_error(rc);
+  return rc == 1;
+}
+
+Result<ObjectId> write_commit(const Repository& repo, const ObjectId& tree_id, const std::vector<ObjectId>& parent_ids,
+                              const std::string& message) {
+  LG_TRY(const SignaturePtr sig, committer_signature(repo));
+  const git_oid tree_oid = to_git(tree_id);
+  git_tree* tree_raw = nullptr;
+  int rc = git_tree_lookup(&tree_raw, repo.raw(), &tree_oid);
+  if (rc < 0) return libgit2_error(rc, "reading tree " + tree_id.hex());
+  const TreePtr tree(tree_raw);
+  std::vector<CommitPtr> owned;
+  std::vector<const git_commit*> parents;
+  for (const ObjectId& id : parent_ids) {
+    auto parent = lookup(repo, id);
+    if (!parent) return parent.error().with_context("reading commit " + id.hex());
+    parents.push_back(parent->get());
+    owned.push_back(std::move(*parent));
+  }
+  git_oid written;
+  rc = git_commit_create(&written, repo.raw(), nullptr, sig.get(), sig.get(), nullptr, message.c_str(), tree.get(),
+                         parents.size(), parents.data());
+  if (rc < 0) return libgit2_error(rc, "writing the commit");
+  return from_git(written);
 }
 
 }  // namespace lg::git

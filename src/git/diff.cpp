@@ -2,27 +2,31 @@
 // explicitly (git_diff_find_similar) rather than by the user's diff.renames.
 #include "ledgergate/git/diff.hpp"
 
+#include "disposing.hpp"
+#include "ledgergate/git/libgit2.hpp"
+
 namespace lg::git {
 
 using DiffPtr = Owned<git_diff, git_diff_free>;
 
-Result<std::vector<git_oid>> merge_bases(const Repository& repo, const git_oid& a, const git_oid& b) {
-  git_oidarray bases{};
-  const int rc = git_merge_bases(&bases, repo.raw(), &a, &b);
+Result<std::vector<ObjectId>> merge_bases(const Repository& repo, const ObjectId& a, const ObjectId& b) {
+  Disposing<git_oidarray, git_oidarray_dispose> bases;
+  const git_oid a_oid = to_git(a), b_oid = to_git(b);
+  const int rc = git_merge_bases(bases.out(), repo.raw(), &a_oid, &b_oid);
   if (rc == GIT_ENOTFOUND) {
     return make_error(ErrorKind::invalid_input,
-                      "no merge base between " + oid_hex(a).substr(0, 12) + " and " + oid_hex(b).substr(0, 12) +
+                      "no merge base between " + a.short_hex() + " and " + b.short_hex() +
                           " (unrelated histories)");
   }
   if (rc < 0) return libgit2_error(rc, "finding the merge base");
-  std::vector<git_oid> out(bases.ids, bases.ids + bases.count);
-  git_oidarray_dispose(&bases);
+  std::vector<ObjectId> out;
+  for (std::size_t i = 0; i < bases->count; ++i) out.push_back(from_git(bases->ids[i]));
   if (out.empty()) return make_error(ErrorKind::internal, "finding the merge base: none returned");
   return out;
 }
 
-Result<git_oid> merge_base(const Repository& repo, const git_oid& a, const git_oid& b) {
-  LG_TRY(std::vector<git_oid> bases, merge_bases(repo, a, b));
+Result<ObjectId> merge_base(const Repository& repo, const ObjectId& a, const ObjectId& b) {
+  LG_TRY(std::vector<ObjectId> bases, merge_bases(repo, a, b));
   if (bases.size() > 1) {
     return make_error(ErrorKind::invalid_input,
                       "criss-cross history: " + std::to_string(bases.size()) +
@@ -33,11 +37,12 @@ Result<git_oid> merge_base(const Repository& repo, const git_oid& a, const git_o
 
 namespace {
 
-Result<TreePtr> lookup_tree(const Repository& repo, const git_oid* id) {
+Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId* id) {
   if (!id) return TreePtr();
   git_tree* t = nullptr;
-  const int rc = git_tree_lookup(&t, repo.raw(), id);
-  if (rc < 0) return libgit2_error(rc, "reading tree " + oid_hex(*id));
+  const git_oid oid = to_git(*id);
+  const int rc = git_tree_lookup(&t, repo.raw(), &oid);
+  if (rc < 0) return libgit2_error(rc, "reading tree " + id->hex());
   return TreePtr(t);
 }
 
@@ -56,7 +61,7 @@ std::string status_of(const git_diff_delta& d) {
 
 }  // namespace
 
-Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const git_oid* from, const git_oid* to) {
+Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId* from, const ObjectId* to) {
   LG_TRY(TreePtr old_tree, lookup_tree(repo, from));
   LG_TRY(TreePtr new_tree, lookup_tree(repo, to));
   git_diff_options opts = GIT_DIFF_OPTIONS_INIT;

@@ -3,6 +3,10 @@
 
 #include <git2/sys/repository.h>
 
+#include <cstdlib>
+
+#include "ledgergate/git/libgit2.hpp"
+
 namespace lg::git {
 
 Libgit2Session::Libgit2Session() {
@@ -22,6 +26,12 @@ Libgit2Session::Libgit2Session() {
 }
 Libgit2Session::~Libgit2Session() { git_libgit2_shutdown(); }
 
+void tune_for_history_walk() {
+  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(0));
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(32) << 20);
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(8) << 20);
+}
+
 Error libgit2_error(int code) {
   const git_error* e = git_error_last();
   std::string message = (e && e->message) ? e->message : ("libgit2 error " + std::to_string(code));
@@ -37,6 +47,8 @@ std::string oid_hex(const git_oid& oid) {
   return buf;
 }
 
+void Repository::Free::operator()(git_repository* repo) const noexcept { git_repository_free(repo); }
+
 Result<Repository> Repository::open(const std::string& path, bool discover) {
   git_repository* raw = nullptr;
   const unsigned flags = discover ? 0u : static_cast<unsigned>(GIT_REPOSITORY_OPEN_NO_SEARCH);
@@ -45,22 +57,52 @@ Result<Repository> Repository::open(const std::string& path, bool discover) {
     return make_error(ErrorKind::usage, "not a git repository: " + path);
   }
   if (rc < 0) return libgit2_error(rc, "opening repository " + path);
-  return Repository(RepositoryPtr(raw));
+  return Repository(raw);
+}
+
+Result<Repository> Repository::open_from_environment() {
+  // libgit2 reads GIT_DIR, GIT_INDEX_FILE and the object directories from the
+  // environment, but refuses GIT_WORK_TREE and GIT_COMMON_DIR: then GIT_DIR
+  // and GIT_INDEX_FILE are honoured by hand.
+  if (std::getenv("GIT_WORK_TREE") == nullptr && std::getenv("GIT_COMMON_DIR") == nullptr) {
+    git_repository* raw = nullptr;
+    const int rc = git_repository_open_ext(&raw, nullptr, GIT_REPOSITORY_OPEN_FROM_ENV, nullptr);
+    if (rc == GIT_ENOTFOUND) return make_error(ErrorKind::usage, "not a git repository");
+    if (rc < 0) return libgit2_error(rc, "opening the repository");
+    return Repository(raw);
+  }
+  const char* git_dir = std::getenv("GIT_DIR");
+  LG_TRY(Repository repo, open(git_dir ? git_dir : ".", git_dir == nullptr));
+  if (const char* work_tree = std::getenv("GIT_WORK_TREE")) {
+    const int rc = git_repository_set_workdir(repo.raw(), work_tree, 0);
+    if (rc < 0) return libgit2_error(rc, "using GIT_WORK_TREE");
+  }
+  if (const char* index_file = std::getenv("GIT_INDEX_FILE")) {
+    git_index* index = nullptr;
+    int rc = git_index_open(&index, index_file);
+    if (rc < 0) return libgit2_error(rc, "reading GIT_INDEX_FILE");
+    const IndexPtr owned(index);
+    rc = git_repository_set_index(repo.raw(), owned.get());
+    if (rc < 0) return libgit2_error(rc, "using GIT_INDEX_FILE");
+  }
+  return repo;
 }
 
 std::string Repository::git_dir() const { return git_repository_path(m_repo.get()); }
+std::string Repository::common_dir() const { return git_repository_commondir(m_repo.get()); }
 
 bool Repository::is_bare() const { return git_repository_is_bare(m_repo.get()) == 1; }
 bool Repository::is_shallow() const { return git_repository_is_shallow(m_repo.get()) == 1; }
+bool Repository::head_unborn() const { return git_repository_head_unborn(m_repo.get()) == 1; }
 
 std::string Repository::workdir() const {
   const char* wd = git_repository_workdir(m_repo.get());
   return wd ? wd : "";
 }
 
-Result<git_oid> Repository::resolve_commit(std::string_view rev) const {
+Result<ObjectId> Repository::resolve_commit(std::string_view rev) const {
   const std::string spec(rev);
-  if (spec == "HEAD" && git_repository_head_unborn(m_repo.get()) == 1) {
+  if (spec == "HEAD" && head_unborn()) {
     return make_error(ErrorKind::not_found, "HEAD has no commits yet (unborn branch)");
   }
   git_object* obj = nullptr;
@@ -73,15 +115,16 @@ Result<git_oid> Repository::resolve_commit(std::string_view rev) const {
   rc = git_object_peel(&peeled, owned.get(), GIT_OBJECT_COMMIT);
   if (rc < 0) return libgit2_error(rc, "'" + spec + "' is not a commit");
   ObjectPtr commit(peeled);
-  return *git_object_id(commit.get());
+  return from_git(*git_object_id(commit.get()));
 }
 
-Result<git_oid> Repository::commit_tree(const git_oid& commit_id) const {
+Result<ObjectId> Repository::commit_tree(const ObjectId& commit_id) const {
+  const git_oid oid = to_git(commit_id);
   git_commit* c = nullptr;
-  const int rc = git_commit_lookup(&c, m_repo.get(), &commit_id);
-  if (rc < 0) return libgit2_error(rc, "reading commit " + oid_hex(commit_id));
+  const int rc = git_commit_lookup(&c, m_repo.get(), &oid);
+  if (rc < 0) return libgit2_error(rc, "reading commit " + commit_id.hex());
   CommitPtr commit(c);
-  return *git_commit_tree_id(commit.get());
+  return from_git(*git_commit_tree_id(commit.get()));
 }
 
 }  // namespace lg::git

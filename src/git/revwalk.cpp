@@ -1,9 +1,8 @@
 // RevWalk over git_revwalk.
 #include "ledgergate/git/revwalk.hpp"
 
-#include <git2.h>
 
-#include "oid.hpp"
+#include "ledgergate/git/libgit2.hpp"
 
 namespace lg::git {
 

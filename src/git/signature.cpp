@@ -1,5 +1,5 @@
 // Committer identity: environment first (as git does), then configuration.
-#include "ledgergate/git/signature.hpp"
+#include "signature.hpp"
 
 #include <cstdlib>
 #include <ctime>

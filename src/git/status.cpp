@@ -1,6 +1,8 @@
 // Uncommitted-change detection limited to ledger pathspecs.
 #include "ledgergate/git/status.hpp"
 
+#include "ledgergate/git/libgit2.hpp"
+
 namespace lg::git {
 
 using StatusListPtr = Owned<git_status_list, git_status_list_free>;

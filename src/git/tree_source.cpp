@@ -3,6 +3,8 @@
 // report entry kinds, so the checker sees one model whatever it reads.
 #include "ledgergate/git/tree_source.hpp"
 
+#include "ledgergate/git/libgit2.hpp"
+
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -316,11 +318,12 @@ Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string&
   return std::optional<std::string>(entry->content_id);
 }
 
-Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const git_oid& tree_id,
+Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const ObjectId& tree_id,
                                                      std::string rev_label) {
   git_tree* t = nullptr;
-  const int rc = git_tree_lookup(&t, repo.raw(), &tree_id);
-  if (rc < 0) return libgit2_error(rc, "reading tree " + oid_hex(tree_id));
+  const git_oid oid = to_git(tree_id);
+  const int rc = git_tree_lookup(&t, repo.raw(), &oid);
+  if (rc < 0) return libgit2_error(rc, "reading tree " + tree_id.hex());
   return std::unique_ptr<TreeSource>(
       std::make_unique<GitTreeSource>(repo.raw(), TreePtr(t), std::move(rev_label)));
 }

@@ -5,6 +5,8 @@
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
 
+#include "ledgergate/git/libgit2.hpp"
+
 namespace lg::git {
 
 Result<TrialRepo> TrialRepo::open(const Repository& repo) {
@@ -16,22 +18,22 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   rc = git_repository_odb(&odb_raw, owned.get());
   if (rc < 0) return libgit2_error(rc, "opening the object database");
   OdbPtr odb(odb_raw);
-  git_odb_backend* mempack = nullptr;
-  rc = git_mempack_new(&mempack);
+  git_odb_backend* mempack_raw = nullptr;
+  rc = git_mempack_new(&mempack_raw);
   if (rc < 0) return libgit2_error(rc, "creating the in-memory object store");
-  rc = git_odb_add_backend(odb.get(), mempack, 999);  // the odb owns the backend from here
-  if (rc < 0) {
-    mempack->free(mempack);
-    return libgit2_error(rc, "attaching the in-memory object store");
-  }
-  return TrialRepo(Repository::adopt(std::move(owned)));
+  const auto free_backend = [](git_odb_backend* b) { b->free(b); };
+  std::unique_ptr<git_odb_backend, decltype(free_backend)> mempack(mempack_raw, free_backend);
+  rc = git_odb_add_backend(odb.get(), mempack.get(), 999);
+  if (rc < 0) return libgit2_error(rc, "attaching the in-memory object store");
+  mempack.release();  // the odb owns the backend from here
+  return TrialRepo(Repository::adopt(owned.release()));
 }
 
-Result<git_oid> TrialRepo::write_blob(std::string_view data) {
+Result<ObjectId> TrialRepo::write_blob(std::string_view data) {
   git_oid id;
-  const int rc = git_blob_create_from_buffer(&id, raw(), data.data(), data.size());
+  const int rc = git_blob_create_from_buffer(&id, m_repo.raw(), data.data(), data.size());
   if (rc < 0) return libgit2_error(rc, "writing a merged blob");
-  return id;
+  return from_git(id);
 }
 
 namespace {
@@ -62,16 +64,16 @@ Result<void> copy_missing(git_repository* from_repo, git_odb* from, git_odb* to,
 
 }  // namespace
 
-Result<void> TrialRepo::persist(const Repository& target, const git_oid& root) const {
+Result<void> TrialRepo::persist(const Repository& target, const ObjectId& root) const {
   git_odb* from_raw = nullptr;
-  int rc = git_repository_odb(&from_raw, raw());
+  int rc = git_repository_odb(&from_raw, m_repo.raw());
   if (rc < 0) return libgit2_error(rc, "opening the trial object database");
   OdbPtr from(from_raw);
   git_odb* to_raw = nullptr;
   rc = git_repository_odb(&to_raw, target.raw());
   if (rc < 0) return libgit2_error(rc, "opening the object database");
   OdbPtr to(to_raw);
-  return copy_missing(raw(), from.get(), to.get(), root);
+  return copy_missing(m_repo.raw(), from.get(), to.get(), to_git(root));
 }
 
 }  // namespace lg::git

@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "ledgergate/git/config.hpp"
+
 namespace lg::hooks {
 namespace {
 
@@ -179,20 +181,15 @@ std::vector<std::string> default_hooks(bool bare) {
 }
 
 Result<std::string> hooks_dir(const git::Repository& repo) {
-  git_config* raw = nullptr;
-  int rc = git_repository_config_snapshot(&raw, repo.raw());
-  if (rc < 0) return git::libgit2_error(rc, "reading the repository's configuration");
-  const git::Owned<git_config, git_config_free> config(raw);
-  git_buf buf = GIT_BUF_INIT;
-  rc = git_config_get_path(&buf, config.get(), "core.hooksPath");
+  const auto config = git::Config::snapshot(repo);
+  if (!config) return config.error().with_context("reading the repository's configuration");
+  const auto configured = config->get_path("core.hooksPath");
+  if (!configured) return configured.error().with_context("reading core.hooksPath");
   std::string dir;
-  if (rc == GIT_ENOTFOUND) {
-    dir = std::string(git_repository_commondir(repo.raw())) + "hooks";
-  } else if (rc < 0) {
-    return git::libgit2_error(rc, "reading core.hooksPath");
+  if (!*configured) {
+    dir = repo.common_dir() + "hooks";
   } else {
-    dir = buf.ptr;
-    git_buf_dispose(&buf);
+    dir = **configured;
     if (dir.empty()) return make_error(ErrorKind::usage, "core.hooksPath is set but empty");
     // git runs hooks from the working tree's root (a bare repository: its git dir).
     if (dir.front() != '/') dir = (repo.is_bare() ? repo.git_dir() : repo.workdir()) + dir;

@@ -4,7 +4,6 @@
 #include "ledgergate/hooks/run.hpp"
 
 #include <fmt/format.h>
-#include <git2/sys/repository.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,7 +14,10 @@
 #include <cstring>
 #include <memory>
 
+#include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
@@ -26,8 +28,6 @@ extern char** environ;
 
 namespace lg::hooks {
 namespace {
-
-std::string short_id(const git_oid& id) { return git::oid_hex(id).substr(0, 12); }
 
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> out;
@@ -55,27 +55,13 @@ std::vector<std::string_view> fields_of(std::string_view line) {
   return out;
 }
 
-Result<git_oid> parse_oid(std::string_view hex, std::string_view line) {
-  git_oid id;
-  if (hex.size() != GIT_OID_HEXSZ || git_oid_fromstrn(&id, hex.data(), hex.size()) < 0) {
+Result<git::ObjectId> parse_oid(std::string_view hex, std::string_view line) {
+  const std::optional<git::ObjectId> id = git::ObjectId::from_hex(hex);
+  if (!id) {
     return make_error(ErrorKind::invalid_input, "not an object id: '" + std::string(hex) + "' in '" +
                                                     std::string(line) + "'");
   }
-  return id;
-}
-
-bool is_zero(const git_oid& id) { return git_oid_is_zero(&id) == 1; }
-
-Result<git_oid> peel_commit(const git::Repository& repo, const git_oid& id) {
-  git_object* raw = nullptr;
-  int rc = git_object_lookup(&raw, repo.raw(), &id, GIT_OBJECT_ANY);
-  if (rc < 0) return git::libgit2_error(rc, "reading " + git::oid_hex(id));
-  const git::ObjectPtr obj(raw);
-  git_object* peeled = nullptr;
-  rc = git_object_peel(&peeled, obj.get(), GIT_OBJECT_COMMIT);
-  if (rc < 0) return git::libgit2_error(rc, git::oid_hex(id) + " is not a commit");
-  const git::ObjectPtr commit(peeled);
-  return *git_object_id(commit.get());
+  return *id;
 }
 
 // Checks `tree` with `policy` (read from the judging side); the findings' rev is `label`.
@@ -125,33 +111,7 @@ bool under_any(const std::vector<std::string>& dirs, std::string_view path) {
 
 }  // namespace
 
-Result<git::Repository> open_hook_repository() {
-  git_repository* raw = nullptr;
-  // libgit2 reads GIT_DIR, GIT_INDEX_FILE and the object directories from the
-  // environment, but refuses GIT_WORK_TREE and GIT_COMMON_DIR: then GIT_DIR
-  // and GIT_INDEX_FILE are honoured by hand.
-  if (std::getenv("GIT_WORK_TREE") == nullptr && std::getenv("GIT_COMMON_DIR") == nullptr) {
-    const int rc = git_repository_open_ext(&raw, nullptr, GIT_REPOSITORY_OPEN_FROM_ENV, nullptr);
-    if (rc == GIT_ENOTFOUND) return make_error(ErrorKind::usage, "not a git repository");
-    if (rc < 0) return git::libgit2_error(rc, "opening the repository");
-    return git::Repository::adopt(git::RepositoryPtr(raw));
-  }
-  const char* git_dir = std::getenv("GIT_DIR");
-  LG_TRY(git::Repository repo, git::Repository::open(git_dir ? git_dir : ".", git_dir == nullptr));
-  if (const char* work_tree = std::getenv("GIT_WORK_TREE")) {
-    const int rc = git_repository_set_workdir(repo.raw(), work_tree, 0);
-    if (rc < 0) return git::libgit2_error(rc, "using GIT_WORK_TREE");
-  }
-  if (const char* index_file = std::getenv("GIT_INDEX_FILE")) {
-    git_index* index = nullptr;
-    int rc = git_index_open(&index, index_file);
-    if (rc < 0) return git::libgit2_error(rc, "reading GIT_INDEX_FILE");
-    const git::IndexPtr owned(index);
-    rc = git_repository_set_index(repo.raw(), owned.get());
-    if (rc < 0) return git::libgit2_error(rc, "using GIT_INDEX_FILE");
-  }
-  return repo;
-}
+Result<git::Repository> open_hook_repository() { return git::Repository::open_from_environment(); }
 
 Result<std::vector<PushedRef>> parse_pre_push(std::string_view text) {
   std::vector<PushedRef> out;
@@ -207,35 +167,34 @@ Result<Judgement> judge_index(const git::Repository& repo) {
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
                              const PushedRef& pushed) {
   Judgement j{fmt::format("{} -> {} {}", pushed.local_ref, remote, pushed.remote_ref), Verdict::pass, {}, {}};
-  if (is_zero(pushed.local)) {
+  if (pushed.local.is_zero()) {
     j.notes.push_back("deletes the remote ref: nothing to judge");
     return j;
   }
-  LG_TRY(const git_oid head, peel_commit(repo, pushed.local));
+  LG_TRY(const git::ObjectId head, git::peel_to_commit(repo, pushed.local));
   // The target: the remote's main as last fetched, else the remote ref's old tip.
-  git_oid base{};
   std::string target = fmt::format("refs/remotes/{}/main", remote);
-  if (git_reference_name_to_id(&base, repo.raw(), target.c_str()) < 0) {
-    git_error_clear();
-    git_odb* odb_raw = nullptr;
-    const int rc = git_repository_odb(&odb_raw, repo.raw());
-    if (rc < 0) return git::libgit2_error(rc, "opening the object database");
-    const git::OdbPtr odb(odb_raw);
-    if (is_zero(pushed.remote) || git_odb_exists(odb.get(), &pushed.remote) != 1) {
+  std::optional<git::ObjectId> tracked = git::ref_target(repo, target);
+  if (!tracked) {
+    const Result<bool> known = git::has_object(repo, pushed.remote);
+    if (!known) return known.error().with_context("opening the object database");
+    if (pushed.remote.is_zero() || !*known) {
       j.notes.push_back(fmt::format("no {} and the remote ref is new here: not judged (git fetch {} first)", target,
                                     remote));
       return j;
     }
-    LG_TRY(base, peel_commit(repo, pushed.remote));
-    target = fmt::format("{} on {} ({})", pushed.remote_ref, remote, short_id(base));
+    LG_TRY(tracked, git::peel_to_commit(repo, pushed.remote));
+    target = fmt::format("{} on {} ({})", pushed.remote_ref, remote, tracked->short_hex());
   }
-  if (git_oid_equal(&base, &head) == 1 || git_graph_descendant_of(repo.raw(), &base, &head) == 1) {
+  const git::ObjectId base = *tracked;
+  const Result<bool> contains = git::is_descendant_of(repo, base, head);
+  if (base == head || (contains && *contains)) {
     j.notes.push_back(fmt::format("already in {}", target));
     return j;
   }
   merge::TrialMergeOptions options;
   LG_TRY(const merge::TrialMergeReport report, merge::trial_merge(repo, trial, base, head, options));
-  j.notes.push_back(fmt::format("merged into {} ({}) in memory", target, short_id(base)));
+  j.notes.push_back(fmt::format("merged into {} ({}) in memory", target, base.short_hex()));
   add_trial_merge(j, report);
   for (diag::Finding& f : j.findings) f.location.rev = "merged";
   return j;
@@ -244,20 +203,20 @@ Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial,
 Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update) {
   Judgement j{update.ref, Verdict::pass, {}, {}};
   if (update.ref != k_main_ref) return j;  // only main is guarded
-  if (is_zero(update.new_id)) {
+  if (update.new_id.is_zero()) {
     j.notes.push_back("deletes main: not judged here (receive.denyDeletes guards deletions)");
     return j;
   }
-  LG_TRY(const git_oid new_commit, peel_commit(repo, update.new_id));
-  LG_TRY(const git_oid new_tree, repo.commit_tree(new_commit));
-  const std::string label = short_id(new_commit);
+  LG_TRY(const git::ObjectId new_commit, git::peel_to_commit(repo, update.new_id));
+  LG_TRY(const git::ObjectId new_tree, repo.commit_tree(new_commit));
+  const std::string label = new_commit.short_hex();
   LG_TRY(std::unique_ptr<git::TreeSource> new_source, git::open_tree_source(repo, new_tree, label));
-  std::optional<git_oid> old_tree;
+  std::optional<git::ObjectId> old_tree;
   std::unique_ptr<git::TreeSource> old_source;
-  if (!is_zero(update.old_id)) {
-    LG_TRY(const git_oid old_commit, peel_commit(repo, update.old_id));
+  if (!update.old_id.is_zero()) {
+    LG_TRY(const git::ObjectId old_commit, git::peel_to_commit(repo, update.old_id));
     LG_TRY(old_tree, repo.commit_tree(old_commit));
-    LG_TRY(old_source, git::open_tree_source(repo, *old_tree, short_id(old_commit)));
+    LG_TRY(old_source, git::open_tree_source(repo, *old_tree, old_commit.short_hex()));
   }
   // The policy that judges is main's current one, never the pushed one.
   LG_TRY(const policy::RepoPolicy policy, policy::load_policy(old_source ? *old_source : *new_source));

@@ -6,9 +6,10 @@
 
 #include <algorithm>
 
+#include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/repository.hpp"
-#include "ledgergate/git/signature.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/land/git_cli.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
@@ -61,15 +62,11 @@ std::optional<Refusal> refuse(std::string_view branch, std::string_view into, st
     return Refusal{"a branch, target or remote name may not start with '-'", false};
   }
   for (const std::string_view name : {branch, into}) {
-    int valid = 0;
-    const std::string ref = "refs/heads/" + std::string(name);
-    if (git_reference_name_is_valid(&valid, ref.c_str()) < 0 || !valid) {
+    if (!git::is_valid_ref_name("refs/heads/" + std::string(name))) {
       return Refusal{fmt::format("not a valid branch name: {}", name), false};
     }
   }
-  int valid_remote = 0;
-  const std::string remote_name(remote);
-  if (git_remote_name_is_valid(&valid_remote, remote_name.c_str()) < 0 || !valid_remote) {
+  if (!git::is_valid_remote_name(std::string(remote))) {
     return Refusal{fmt::format("not a valid remote name: {}", remote), false};
   }
   if (branch.rfind("archive/condemned/", 0) == 0) {
@@ -86,8 +83,6 @@ std::string merge_message(std::string_view branch, std::string_view into) {
 }
 
 namespace {
-
-std::string short_id(const std::string& hex) { return hex.substr(0, 12); }
 
 // One run of the flow; its members are the state the steps share.
 class Lander {
@@ -132,11 +127,12 @@ class Lander {
   }
 
   bool main_contains_head() const {
-    return git_oid_equal(&m_main, &m_head) || git_graph_descendant_of(m_repo->raw(), &m_main, &m_head) == 1;
+    const Result<bool> contains = git::is_descendant_of(*m_repo, m_main, m_head);
+    return m_main == m_head || (contains && *contains);
   }
 
   Result<policy::RepoPolicy> main_policy() {
-    LG_TRY(git_oid tree, m_repo->commit_tree(m_main));
+    LG_TRY(git::ObjectId tree, m_repo->commit_tree(m_main));
     LG_TRY(auto source, git::open_tree_source(*m_repo, tree, m_o.into));
     return policy::load_policy(*source);
   }
@@ -144,15 +140,15 @@ class Lander {
   // merge-base(main, head) → head (from every merge base in a criss-cross
   // history), judged by main's policy (never the branch's).
   Result<policy::Classification> classify(const policy::RepoPolicy& pol) {
-    LG_TRY(std::vector<git_oid> bases, git::merge_bases(*m_repo, m_main, m_head));
-    LG_TRY(git_oid to, m_repo->commit_tree(m_head));
+    LG_TRY(std::vector<git::ObjectId> bases, git::merge_bases(*m_repo, m_main, m_head));
+    LG_TRY(git::ObjectId to, m_repo->commit_tree(m_head));
     rules::CheckCache yaml_cache;
     bool birth = false;
     return merge::classify_from_bases(*m_repo, bases, to, pol, yaml_cache, birth);
   }
 
   Result<rules::CheckReport> check_tip(const policy::RepoPolicy& pol) {
-    LG_TRY(git_oid tree, m_repo->commit_tree(m_head));
+    LG_TRY(git::ObjectId tree, m_repo->commit_tree(m_head));
     LG_TRY(auto source, git::open_tree_source(*m_repo, tree, m_o.branch));
     rules::CheckCache cache;
     return rules::check_tree(*source, policy::check_options(pol), cache);
@@ -175,11 +171,11 @@ class Lander {
       m_cli.emplace(repo->git_dir(), m_o.remote);
     }
     if (auto f = fetch(true); !f) return error("fetch", f.error());
-    m_r.head = git::oid_hex(m_head);
-    m_r.main_before = m_r.main_after = git::oid_hex(m_main);
+    m_r.head = m_head.hex();
+    m_r.main_before = m_r.main_after = m_main.hex();
     step("fetch", StepStatus::ok,
-         fmt::format("{}/{} at {}, {}/{} at {}", m_o.remote, m_o.into, short_id(m_r.main_before), m_o.remote,
-                     m_o.branch, short_id(m_r.head)));
+         fmt::format("{}/{} at {}, {}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_before), m_o.remote,
+                     m_o.branch, git::ObjectId::short_of(m_r.head)));
     if (main_contains_head()) {
       step("contained", StepStatus::skipped, fmt::format("{} is already in {}: nothing to do", m_o.branch, m_o.into));
       return Outcome::already_in_main;
@@ -217,38 +213,19 @@ class Lander {
     return std::nullopt;
   }
 
-  Result<git_oid> write_commit(const git::TrialRepo& trial, const merge::TrialMergeReport& r) {
+  Result<git::ObjectId> write_commit(const git::TrialRepo& trial, const merge::TrialMergeReport& r) {
     if (auto p = trial.persist(*m_repo, r.merge.tree); !p) return p.error();
-    LG_TRY(git::SignaturePtr sig, git::committer_signature(*m_repo));
-    git_tree* tree = nullptr;
-    int rc = git_tree_lookup(&tree, m_repo->raw(), &r.merge.tree);
-    if (rc < 0) return git::libgit2_error(rc, "reading the merged tree");
-    git::TreePtr tree_owned(tree);
-    git_commit* base = nullptr;
-    git_commit* head = nullptr;
-    if ((rc = git_commit_lookup(&base, m_repo->raw(), &r.base)) < 0) return git::libgit2_error(rc, "reading main");
-    git::CommitPtr base_owned(base);
-    if ((rc = git_commit_lookup(&head, m_repo->raw(), &r.head)) < 0) {
-      return git::libgit2_error(rc, "reading the branch");
-    }
-    git::CommitPtr head_owned(head);
-    const git_commit* parents[2] = {base, head};
-    git_oid id;
-    const std::string message = merge_message(m_o.branch, m_o.into);
-    rc = git_commit_create(&id, m_repo->raw(), nullptr, sig.get(), sig.get(), nullptr, message.c_str(), tree, 2,
-                           parents);
-    if (rc < 0) return git::libgit2_error(rc, "writing the merge commit");
-    return id;
+    return git::write_commit(*m_repo, r.merge.tree, {r.base, r.head}, merge_message(m_o.branch, m_o.into));
   }
 
   enum class Attempt { done, retry };
 
   // Records the trial merge onto the current main; an outcome when it stops the flow.
   std::optional<Outcome> judge_merge(int n, const merge::TrialMergeReport& r) {
-    const std::string onto = fmt::format("{} {}", m_o.into, short_id(git::oid_hex(m_main)));
+    const std::string onto = fmt::format("{} {}", m_o.into, m_main.short_hex());
     const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
     Step& s = step("trial-merge", r.pass() ? StepStatus::ok : StepStatus::fail,
-                   clean ? fmt::format("merged tree {} onto {}", short_id(git::oid_hex(r.merge.tree)), onto)
+                   clean ? fmt::format("merged tree {} onto {}", r.merge.tree.short_hex(), onto)
                          : fmt::format("the merge onto {} has conflicts", onto),
                    n);
     for (const merge::Conflict& c : r.merge.conflicts) {
@@ -275,21 +252,21 @@ class Lander {
   }
 
   // Pushes `commit` to the remote's main as a compare-and-swap on the main judged.
-  Result<Attempt> push(int n, const git_oid& commit, Outcome& outcome) {
-    const std::string commit_hex = git::oid_hex(commit);
-    const std::string expected = git::oid_hex(m_main);
+  Result<Attempt> push(int n, const git::ObjectId& commit, Outcome& outcome) {
+    const std::string commit_hex = commit.hex();
+    const std::string expected = m_main.hex();
     LG_TRY(PushOutcome pushed, m_cli->push_cas("refs/heads/" + m_o.into, expected, commit_hex));
     const std::string target = m_o.remote + "/" + m_o.into;
     switch (pushed.kind) {
       case PushKind::pushed:
-        step("push", StepStatus::ok, fmt::format("{} {} -> {}", target, short_id(expected), short_id(commit_hex)), n);
+        step("push", StepStatus::ok, fmt::format("{} {} -> {}", target, git::ObjectId::short_of(expected), git::ObjectId::short_of(commit_hex)), n);
         m_r.merge_commit = m_r.main_after = commit_hex;
         m_main = commit;
         outcome = Outcome::landed;
         return Attempt::done;
       case PushKind::lost_race:
         step("push", StepStatus::fail,
-             fmt::format("{} moved from {} ({}){}", target, short_id(expected), pushed.detail,
+             fmt::format("{} moved from {} ({}){}", target, git::ObjectId::short_of(expected), pushed.detail,
                          n > m_o.max_retries ? "" : ": retrying on the new tip"),
              n);
         return Attempt::retry;
@@ -316,8 +293,8 @@ class Lander {
       return Attempt::done;
     }
     m_stage = "commit";
-    LG_TRY(git_oid commit, write_commit(trial, r));
-    step("commit", StepStatus::ok, fmt::format("merge commit {}", short_id(git::oid_hex(commit))), n);
+    LG_TRY(git::ObjectId commit, write_commit(trial, r));
+    step("commit", StepStatus::ok, fmt::format("merge commit {}", commit.short_hex()), n);
     m_stage = "push";
     return push(n, commit, outcome);
   }
@@ -331,10 +308,10 @@ class Lander {
       return outcome;
     }
     if (auto f = fetch(false); !f) return error("delete-branch", f.error());
-    m_r.main_after = git::oid_hex(m_main);
+    m_r.main_after = m_main.hex();
     if (!main_contains_head()) {
       step("delete-branch", StepStatus::skipped,
-           fmt::format("{}/{} does not contain {}: the branch is kept", m_o.remote, m_o.into, short_id(m_r.head)));
+           fmt::format("{}/{} does not contain {}: the branch is kept", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.head)));
       return outcome;
     }
     // A lease that failed means the branch moved; a lock held by a concurrent
@@ -351,7 +328,7 @@ class Lander {
       m_r.branch_deleted = true;
     } else if (pushed->kind == PushKind::lost_race) {
       step("delete-branch", StepStatus::skipped,
-           fmt::format("{} moved on {} after {} ({}): the branch is kept", m_o.branch, m_o.remote, short_id(m_r.head),
+           fmt::format("{} moved on {} after {} ({}): the branch is kept", m_o.branch, m_o.remote, git::ObjectId::short_of(m_r.head),
                        pushed->detail));
     } else {
       step("delete-branch", StepStatus::error, fmt::format("could not delete {}: {}", m_o.branch, pushed->detail));
@@ -366,15 +343,15 @@ class Lander {
       m_r.attempts = n;
       if (n > 1) {
         if (auto f = fetch(false); !f) return error("fetch", f.error(), n);
-        m_r.main_after = git::oid_hex(m_main);
+        m_r.main_after = m_main.hex();
         if (main_contains_head()) {
           step("fetch", StepStatus::ok,
                fmt::format("{}/{} at {} already contains {}: landed concurrently", m_o.remote, m_o.into,
-                           short_id(m_r.main_after), m_o.branch),
+                           git::ObjectId::short_of(m_r.main_after), m_o.branch),
                n);
           return delete_branch(Outcome::already_in_main);
         }
-        step("fetch", StepStatus::ok, fmt::format("{}/{} at {}", m_o.remote, m_o.into, short_id(m_r.main_after)), n);
+        step("fetch", StepStatus::ok, fmt::format("{}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_after)), n);
       }
       Outcome outcome = Outcome::error;
       auto a = attempt(n, outcome);
@@ -390,8 +367,8 @@ class Lander {
   LandReport m_r;
   std::optional<git::Repository> m_repo;
   std::optional<GitCli> m_cli;
-  git_oid m_main{};
-  git_oid m_head{};
+  git::ObjectId m_main;
+  git::ObjectId m_head;
   std::string m_stage;  // the step an error inside an attempt belongs to
 };
 

@@ -31,7 +31,7 @@ bool same_row(const rules::ProjectRow& a, const rules::ProjectRow& b) {
 
 }  // namespace
 
-Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git_oid& from, const git_oid& to) {
+Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git::ObjectId& from, const git::ObjectId& to) {
   LG_TRY(auto entries, git::diff_trees(repo, &from, &to));
   std::vector<policy::Change> changes;
   for (const git::DiffEntry& e : entries) {
@@ -74,10 +74,10 @@ struct OneBase {
   policy::Classification classification;
   bool birth = false;
 };
-Result<OneBase> classify_from(const git::Repository& repo, const git_oid& merge_base, const git_oid& head,
+Result<OneBase> classify_from(const git::Repository& repo, const git::ObjectId& merge_base, const git::ObjectId& head,
                               const policy::RepoPolicy& pol, rules::CheckCache& cache,
                               const std::vector<policy::Change>* known_changes) {
-  LG_TRY(git_oid from, repo.commit_tree(merge_base));
+  LG_TRY(git::ObjectId from, repo.commit_tree(merge_base));
   std::vector<policy::Change> computed;
   if (!known_changes) {
     LG_TRY(computed, tree_changes(repo, from, head));
@@ -101,8 +101,8 @@ bool changes_projects_yaml(const policy::Classification& c) {
 
 }  // namespace
 
-Result<policy::Classification> classify_from_bases(const git::Repository& repo, const std::vector<git_oid>& bases,
-                                                   const git_oid& head, const policy::RepoPolicy& pol,
+Result<policy::Classification> classify_from_bases(const git::Repository& repo, const std::vector<git::ObjectId>& bases,
+                                                   const git::ObjectId& head, const policy::RepoPolicy& pol,
                                                    rules::CheckCache& cache, bool& birth,
                                                    const std::vector<policy::Change>* first_changes) {
   LG_TRY(OneBase first, classify_from(repo, bases.front(), head, pol, cache, first_changes));
@@ -139,11 +139,11 @@ Result<policy::Classification> classify_from_bases(const git::Repository& repo, 
   return out;
 }
 
-Result<policy::Classification> classify_branch(const git::Repository& repo, const git_oid& base, const git_oid& head,
+Result<policy::Classification> classify_branch(const git::Repository& repo, const git::ObjectId& base, const git::ObjectId& head,
                                                std::string_view profile) {
-  LG_TRY(std::vector<git_oid> bases, git::merge_bases(repo, base, head));
-  LG_TRY(git_oid to, repo.commit_tree(head));
-  LG_TRY(git_oid target, repo.commit_tree(base));
+  LG_TRY(std::vector<git::ObjectId> bases, git::merge_bases(repo, base, head));
+  LG_TRY(git::ObjectId to, repo.commit_tree(head));
+  LG_TRY(git::ObjectId target, repo.commit_tree(base));
   LG_TRY(auto target_tree, git::open_tree_source(repo, target, "BASE"));
   LG_TRY(policy::RepoPolicy pol, policy::load_policy(*target_tree, profile));
   rules::CheckCache yaml_cache;

@@ -11,7 +11,9 @@
 #include <map>
 #include <set>
 
-#include "ledgergate/git/signature.hpp"
+#include "ledgergate/git/commit.hpp"
+#include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
 #include "ledgergate/ledger/text_file.hpp"
@@ -381,65 +383,41 @@ Result<RenumberPlan> plan_renumber(git::TreeSource& branch, git::TreeSource& ups
   return plan;
 }
 
-Result<git_oid> commit_renumber(const git::Repository& repo, const std::string& ref_name, const git_oid& expected_tip,
-                                const RenumberPlan& plan) {
+Result<git::ObjectId> commit_renumber(const git::Repository& repo, const std::string& ref_name,
+                                      const git::ObjectId& expected_tip, const RenumberPlan& plan) {
   LEDGERGATE_ASSERT(!plan.refused());
   LG_TRY(git::TrialRepo trial, git::TrialRepo::open(repo));
-  LG_TRY(git_oid tip_tree_id, repo.commit_tree(expected_tip));
-  git_tree* tip_raw = nullptr;
-  int rc = git_tree_lookup(&tip_raw, trial.raw(), &tip_tree_id);
-  if (rc < 0) return git::libgit2_error(rc, "reading the branch's tree");
-  git::TreePtr tip_tree(tip_raw);
-  auto mode_of = [&](const std::string& path) -> git_filemode_t {
-    git_tree_entry* e = nullptr;
-    if (git_tree_entry_bypath(&e, tip_tree.get(), path.c_str()) < 0) return GIT_FILEMODE_BLOB;
-    git::TreeEntryPtr owned(e);
-    const git_filemode_t m = git_tree_entry_filemode(owned.get());
-    return m == GIT_FILEMODE_BLOB_EXECUTABLE ? m : GIT_FILEMODE_BLOB;
+  LG_TRY(git::ObjectId tip_tree, repo.commit_tree(expected_tip));
+  // A file keeps its executable bit; anything else is written as a regular file.
+  auto mode_of = [&](const std::string& path) {
+    const auto e = git::tree_entry_at(trial.repo(), tip_tree, path);
+    const bool executable = e && *e && (*e)->mode == git::FileMode::executable;
+    return executable ? git::FileMode::executable : git::FileMode::blob;
   };
-  std::vector<git_tree_update> updates;
+  std::vector<git::TreeUpdate> updates;
   for (const FileEdit& e : plan.edits) {
-    git_tree_update u{};
-    u.path = e.path.c_str();
+    git::TreeUpdate u{e.path, std::nullopt, git::FileMode::blob};
     if (e.text) {
       LG_TRY(u.id, trial.write_blob(*e.text));
-      u.action = GIT_TREE_UPDATE_UPSERT;
-      u.filemode = mode_of(e.path == plan.new_path ? plan.old_path : e.path);
-    } else {
-      u.action = GIT_TREE_UPDATE_REMOVE;
+      u.mode = mode_of(e.path == plan.new_path ? plan.old_path : e.path);
     }
-    updates.push_back(u);
+    updates.push_back(std::move(u));
   }
-  git_oid tree_id;
-  rc = git_tree_create_updated(&tree_id, trial.raw(), tip_tree.get(), updates.size(), updates.data());
-  if (rc < 0) return git::libgit2_error(rc, "building the renumbered tree");
-  if (auto r = trial.persist(repo, tree_id); !r) return r.error();
+  const Result<git::ObjectId> tree = git::update_tree(trial.repo(), tip_tree, updates);
+  if (!tree) return tree.error().with_context("building the renumbered tree");
+  if (auto r = trial.persist(repo, *tree); !r) return r.error();
 
-  LG_TRY(git::SignaturePtr sig, git::committer_signature(repo));
-  git_tree* tree_raw = nullptr;
-  if ((rc = git_tree_lookup(&tree_raw, repo.raw(), &tree_id)) < 0) return git::libgit2_error(rc, "reading the new tree");
-  git::TreePtr tree(tree_raw);
-  git_commit* parent_raw = nullptr;
-  if ((rc = git_commit_lookup(&parent_raw, repo.raw(), &expected_tip)) < 0) {
-    return git::libgit2_error(rc, "reading the branch's tip");
-  }
-  git::CommitPtr parent(parent_raw);
-  const git_commit* parents[1] = {parent.get()};
   const std::string message = renumber_message(plan);
-  git_oid commit_id;
-  rc = git_commit_create(&commit_id, repo.raw(), nullptr, sig.get(), sig.get(), nullptr, message.c_str(), tree.get(),
-                         1, parents);
-  if (rc < 0) return git::libgit2_error(rc, "writing the renumber commit");
-  git_reference* moved = nullptr;
+  auto commit = git::write_commit(repo, *tree, {expected_tip}, message);
+  if (!commit) return commit.error();
   const std::string log = "ledgergate: " + message.substr(0, message.size() - 1);
-  rc = git_reference_create_matching(&moved, repo.raw(), ref_name.c_str(), &commit_id, 1, &expected_tip, log.c_str());
-  if (rc == GIT_EMODIFIED) {
-    return make_error(ErrorKind::git, ref_name + " moved while renumbering (expected " + git::oid_hex(expected_tip) +
+  const Result<bool> moved = git::update_ref_if(repo, ref_name, *commit, expected_tip, log);
+  if (!moved) return moved.error().with_context("updating " + ref_name);
+  if (!*moved) {
+    return make_error(ErrorKind::git, ref_name + " moved while renumbering (expected " + expected_tip.hex() +
                                           "): the ref was not updated; run renumber again");
   }
-  if (rc < 0) return git::libgit2_error(rc, "updating " + ref_name);
-  git_reference_free(moved);
-  return commit_id;
+  return *commit;
 }
 
 Result<void> write_renumber(const std::string& root, const RenumberPlan& plan) {

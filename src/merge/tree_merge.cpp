@@ -7,6 +7,10 @@
 #include <map>
 #include <optional>
 
+#include "ledgergate/git/config.hpp"
+#include "ledgergate/git/merge.hpp"
+#include "ledgergate/git/objects.hpp"
+
 namespace lg::merge {
 
 std::string_view to_string(ConflictKind kind) {
@@ -23,33 +27,37 @@ std::string_view to_string(ConflictKind kind) {
 
 namespace {
 
-using git::TreePtr;
+using git::FileMode;
+using Tree = std::vector<git::TreeItem>;
 
 struct Side {
   bool present = false;
-  git_filemode_t mode = GIT_FILEMODE_UNREADABLE;
-  git_oid id{};
-  bool is_tree() const { return present && mode == GIT_FILEMODE_TREE; }
+  FileMode mode = FileMode::none;
+  git::ObjectId id;
+  bool is_tree() const { return present && mode == FileMode::tree; }
   bool is_blob() const {
-    return present && (mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE || mode == GIT_FILEMODE_LINK);
+    return present && (mode == FileMode::blob || mode == FileMode::executable || mode == FileMode::link);
   }
 };
 
-bool is_empty_tree(const git_oid& id) {
-  return git::oid_hex(id) == "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
-}
+bool is_empty_tree(const git::ObjectId& id) { return id.hex() == "4b825dc642cb6eb9a060e54bf8d69288fbee4904"; }
 
 bool same(const Side& a, const Side& b) {
   if (a.present != b.present) return false;
-  return !a.present || (a.mode == b.mode && git_oid_equal(&a.id, &b.id));
+  return !a.present || (a.mode == b.mode && a.id == b.id);
 }
 
 struct Triple {
   Side base, ours, theirs;
 };
 
-using TreeBuilderPtr = git::Owned<git_treebuilder, git_treebuilder_free>;
-using BlobPtr = git::BlobPtr;
+// A side's tree entries; none when the side is no tree.
+Result<Tree> tree_of(git::TrialRepo& repo, const Side& s) {
+  if (!s.is_tree()) return Tree();
+  Result<Tree> tree = git::read_tree(repo.repo(), s.id);
+  if (!tree) return tree.error().with_context("reading tree " + s.id.hex());
+  return tree;
+}
 
 class Merger {
  public:
@@ -61,27 +69,17 @@ class Merger {
   explicit Merger(git::TrialRepo& repo, int depth = 0, bool exact = false)
       : m_repo(repo), m_depth(depth), m_exact(exact || depth > 0) {}
 
-  Result<git_oid> merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t);
+  Result<git::ObjectId> merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t);
 
   std::vector<Conflict> conflicts;
   bool needs_full_merge = false;
   bool both_deleted = false;  // one path deleted on both sides: a rename on each side?
 
  private:
-  Result<TreePtr> lookup(const Side& s) {
-    if (!s.is_tree()) return TreePtr();
-    git_tree* raw = nullptr;
-    const int rc = git_tree_lookup(&raw, m_repo.raw(), &s.id);
-    if (rc < 0) return git::libgit2_error(rc, "reading tree " + git::oid_hex(s.id));
-    return TreePtr(raw);
-  }
   Result<std::string> blob_text(const Side& s) {
-    git_blob* raw = nullptr;
-    const int rc = git_blob_lookup(&raw, m_repo.raw(), &s.id);
-    if (rc < 0) return git::libgit2_error(rc, "reading blob " + git::oid_hex(s.id));
-    BlobPtr blob(raw);
-    return std::string(static_cast<const char*>(git_blob_rawcontent(blob.get())),
-                       static_cast<std::size_t>(git_blob_rawsize(blob.get())));
+    Result<std::string> text = git::read_blob(m_repo.repo(), s.id);
+    if (!text) return text.error().with_context("reading blob " + s.id.hex());
+    return text;
   }
   void conflict(const std::string& path, ConflictKind kind, bool rename_sensitive) {
     conflicts.push_back({path, kind});
@@ -95,18 +93,12 @@ class Merger {
   // merge.conflictStyle as git reads it (system, global, repository), "merge" when unset.
   Result<std::string> conflict_style() {
     if (m_style) return *m_style;
-    git_config* raw = nullptr;
-    int rc = git_repository_config_snapshot(&raw, m_repo.raw());
-    if (rc < 0) return git::libgit2_error(rc, "reading the configuration");
-    git::Owned<git_config, git_config_free> config(raw);
-    git_buf value = GIT_BUF_INIT;
-    rc = git_config_get_string_buf(&value, config.get(), "merge.conflictstyle");
-    std::string style = "merge";
-    if (rc == 0) style.assign(value.ptr, value.size);
-    git_buf_dispose(&value);
-    if (rc < 0 && rc != GIT_ENOTFOUND) return git::libgit2_error(rc, "reading merge.conflictStyle");
-    m_style = style;
-    return style;
+    const auto config = git::Config::snapshot(m_repo.repo());
+    if (!config) return config.error().with_context("reading the configuration");
+    const auto value = config->get_string("merge.conflictstyle");
+    if (!value) return value.error().with_context("reading merge.conflictStyle");
+    m_style = value->value_or("merge");
+    return *m_style;
   }
 
   git::TrialRepo& m_repo;
@@ -115,14 +107,12 @@ class Merger {
   std::optional<std::string> m_style;
 };
 
-void collect(std::map<std::string, Triple>& out, const git_tree* tree, Side Triple::*which) {
-  if (!tree) return;
-  for (std::size_t i = 0; i < git_tree_entrycount(tree); ++i) {
-    const git_tree_entry* e = git_tree_entry_byindex(tree, i);
-    Side& s = out[git_tree_entry_name(e)].*which;
+void collect(std::map<std::string, Triple>& out, const Tree& tree, Side Triple::*which) {
+  for (const git::TreeItem& e : tree) {
+    Side& s = out[e.name].*which;
     s.present = true;
-    s.mode = git_tree_entry_filemode(e);
-    s.id = *git_tree_entry_id(e);
+    s.mode = e.mode;
+    s.id = e.id;
   }
 }
 
@@ -131,7 +121,7 @@ bool looks_binary(const std::string& text) {
   return text.substr(0, 8000).find('\0') != std::string::npos;
 }
 
-std::optional<git_filemode_t> merge_mode(const Triple& x) {
+std::optional<FileMode> merge_mode(const Triple& x) {
   if (x.ours.mode == x.theirs.mode) return x.ours.mode;
   if (x.base.present && x.base.mode == x.ours.mode) return x.theirs.mode;
   if (x.base.present && x.base.mode == x.theirs.mode) return x.ours.mode;
@@ -146,13 +136,13 @@ Result<std::optional<Side>> Merger::merge_blobs(const std::string& path, const T
   }
   Side result = x.ours;
   result.mode = *mode;
-  if (git_oid_equal(&x.ours.id, &x.theirs.id)) return std::optional<Side>(result);
-  if (git_oid_equal(&x.base.id, &x.ours.id)) {
+  if (x.ours.id == x.theirs.id) return std::optional<Side>(result);
+  if (x.base.id == x.ours.id) {
     result.id = x.theirs.id;
     return std::optional<Side>(result);
   }
-  if (git_oid_equal(&x.base.id, &x.theirs.id)) return std::optional<Side>(result);
-  if (x.ours.mode == GIT_FILEMODE_LINK || x.theirs.mode == GIT_FILEMODE_LINK) {
+  if (x.base.id == x.theirs.id) return std::optional<Side>(result);
+  if (x.ours.mode == FileMode::link || x.theirs.mode == FileMode::link) {
     conflict(path, ConflictKind::content, false);
     return std::optional<Side>(x.ours);
   }
@@ -163,28 +153,17 @@ Result<std::optional<Side>> Merger::merge_blobs(const std::string& path, const T
     conflict(path, ConflictKind::content, false);  // git merges no binary file changed on both sides
     return std::optional<Side>(x.ours);
   }
-  auto input = [&](const std::string& text, git_filemode_t m) {
-    git_merge_file_input in = GIT_MERGE_FILE_INPUT_INIT;
-    in.ptr = text.data();
-    in.size = text.size();
-    in.path = path.c_str();
-    in.mode = static_cast<unsigned>(m);
-    return in;
+  const auto input = [](const std::string& text, const Side& s) {
+    return git::MergeFileInput{text, static_cast<unsigned>(s.mode)};
   };
-  const git_merge_file_input ancestor = input(base_text, x.base.mode);
-  const git_merge_file_input ours = input(ours_text, x.ours.mode);
-  const git_merge_file_input theirs = input(theirs_text, x.theirs.mode);
-  git_merge_file_result merged{};
-  const int rc = git_merge_file(&merged, &ancestor, &ours, &theirs, nullptr);
-  if (rc < 0) return git::libgit2_error(rc, "merging " + path);
-  const bool clean = merged.automergeable != 0;
-  const std::string text = clean ? std::string(merged.ptr, merged.len) : std::string();
-  git_merge_file_result_free(&merged);
-  if (!clean) {
+  const Result<git::MergedFile> merged =
+      git::merge_file(path, input(base_text, x.base), input(ours_text, x.ours), input(theirs_text, x.theirs));
+  if (!merged) return merged.error().with_context("merging " + path);
+  if (!merged->clean) {
     conflict(path, ConflictKind::content, false);
     return std::optional<Side>(x.ours);
   }
-  LG_TRY(result.id, m_repo.write_blob(text));
+  LG_TRY(result.id, m_repo.write_blob(merged->text));
   return std::optional<Side>(result);
 }
 
@@ -194,9 +173,9 @@ Result<std::optional<Side>> Merger::merge_blobs(const std::string& path, const T
 Result<std::optional<Side>> Merger::merge_subtree(const std::string& path, const Side& b, const Side& o,
                                                   const Side& t) {
   const auto tree_or_none = [](const Side& s) { return s.is_tree() ? s : Side{}; };
-  LG_TRY(git_oid id, merge_tree(path + "/", tree_or_none(b), tree_or_none(o), tree_or_none(t)));
+  LG_TRY(git::ObjectId id, merge_tree(path + "/", tree_or_none(b), tree_or_none(o), tree_or_none(t)));
   if (is_empty_tree(id)) return std::optional<Side>();
-  return std::optional<Side>(Side{true, GIT_FILEMODE_TREE, id});
+  return std::optional<Side>(Side{true, FileMode::tree, id});
 }
 
 Result<std::optional<Side>> Merger::merge_entry(const std::string& path, const Triple& x) {
@@ -251,9 +230,7 @@ Result<std::optional<Side>> Merger::merge_entry(const std::string& path, const T
 }
 
 
-bool is_regular(const Side& s) {
-  return s.present && (s.mode == GIT_FILEMODE_BLOB || s.mode == GIT_FILEMODE_BLOB_EXECUTABLE);
-}
+bool is_regular(const Side& s) { return s.present && (s.mode == FileMode::blob || s.mode == FileMode::executable); }
 
 
 // merge-ort at call_depth > 0 (the merge of two merge bases into a virtual
@@ -281,16 +258,16 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
   if (!o.present || !t.present) return b.present ? std::optional<Side>(b) : std::nullopt;  // modify/delete
   const auto kind = [](const Side& s) { return static_cast<unsigned>(s.mode) & 0170000u; };
   if (kind(o) != kind(t)) return b.present ? std::optional<Side>(b) : std::nullopt;
-  if (o.mode == GIT_FILEMODE_COMMIT) return unsupported("a submodule changed on both sides");
-  if (!b.present && o.mode == GIT_FILEMODE_LINK) return unsupported("a symlink added on both sides");
+  if (o.mode == FileMode::commit) return unsupported("a submodule changed on both sides");
+  if (!b.present && o.mode == FileMode::link) return unsupported("a symlink added on both sides");
   Side result = o;
   result.mode = (o.mode == t.mode || (b.present && o.mode == b.mode)) ? t.mode : o.mode;
-  if (git_oid_equal(&o.id, &t.id) || (b.present && git_oid_equal(&o.id, &b.id))) {
+  if (o.id == t.id || (b.present && o.id == b.id)) {
     result.id = t.id;
     return std::optional<Side>(result);
   }
-  if (b.present && git_oid_equal(&t.id, &b.id)) return std::optional<Side>(result);
-  if (o.mode == GIT_FILEMODE_LINK) {
+  if (b.present && t.id == b.id) return std::optional<Side>(result);
+  if (o.mode == FileMode::link) {
     result.id = b.id;
     return std::optional<Side>(result);
   }
@@ -308,29 +285,19 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
     result.id = b.id;
     return std::optional<Side>(result);
   }
-  auto input = [&](const std::string& text, const Side& s) {
-    git_merge_file_input in = GIT_MERGE_FILE_INPUT_INIT;
-    in.ptr = text.data();
-    in.size = text.size();
-    in.path = path.c_str();
-    in.mode = s.present ? static_cast<unsigned>(s.mode) : 0u;
-    return in;
+  const auto input = [](const std::string& text, const Side& s) {
+    return git::MergeFileInput{text, s.present ? static_cast<unsigned>(s.mode) : 0u};
   };
-  const git_merge_file_input ancestor = input(base_text, b);
-  const git_merge_file_input ours = input(ours_text, o);
-  const git_merge_file_input theirs = input(theirs_text, t);
-  git_merge_file_options opts = GIT_MERGE_FILE_OPTIONS_INIT;
+  git::MergeFileOptions opts;
   opts.ancestor_label = "merged common ancestors";
   opts.our_label = "Temporary merge branch 1";
   opts.their_label = "Temporary merge branch 2";
   opts.marker_size = static_cast<unsigned short>(7 + 2 * m_depth);
-  git_merge_file_result merged{};
-  const int rc = git_merge_file(&merged, &ancestor, &ours, &theirs, &opts);
-  if (rc < 0) return git::libgit2_error(rc, "merging " + path);
-  const std::string text(merged.ptr, merged.len);
-  const bool clean = merged.automergeable != 0;
-  git_merge_file_result_free(&merged);
-  if (!clean) {
+  const Result<git::MergedFile> merged =
+      git::merge_file(path, input(base_text, b), input(ours_text, o), input(theirs_text, t), &opts);
+  if (!merged) return merged.error().with_context("merging " + path);
+  const std::string& text = merged->text;
+  if (!merged->clean) {
     // The markers' layout follows merge.conflictStyle at every depth
     // (diff3/zdiff3 add the ancestor's text, labelled with its abbreviated
     // id): only git's default "merge" style is reproduced.
@@ -341,79 +308,51 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
   return std::optional<Side>(result);
 }
 
-Result<git_oid> Merger::merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
-  LG_TRY(TreePtr base_tree, lookup(b));
-  LG_TRY(TreePtr ours_tree, lookup(o));
-  LG_TRY(TreePtr theirs_tree, lookup(t));
+Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
+  LG_TRY(const Tree base_tree, tree_of(m_repo, b));
+  LG_TRY(const Tree ours_tree, tree_of(m_repo, o));
+  LG_TRY(const Tree theirs_tree, tree_of(m_repo, t));
   std::map<std::string, Triple> entries;
-  collect(entries, base_tree.get(), &Triple::base);
-  collect(entries, ours_tree.get(), &Triple::ours);
-  collect(entries, theirs_tree.get(), &Triple::theirs);
-  git_treebuilder* raw = nullptr;
-  int rc = git_treebuilder_new(&raw, m_repo.raw(), ours_tree.get());
-  if (rc < 0) return git::libgit2_error(rc, "building tree " + prefix);
-  TreeBuilderPtr builder(raw);
+  collect(entries, base_tree, &Triple::base);
+  collect(entries, ours_tree, &Triple::ours);
+  collect(entries, theirs_tree, &Triple::theirs);
+  auto builder = git::TreeBuilder::open(m_repo.repo(), o.is_tree() ? &o.id : nullptr);
+  if (!builder) return builder.error().with_context("building tree " + prefix);
   for (const auto& [name, x] : entries) {
     LG_TRY(std::optional<Side> merged, merge_entry(prefix + name, x));
     if (merged && same(*merged, x.ours)) continue;
+    Result<void> built;
     if (!merged) {
-      if (x.ours.present) rc = git_treebuilder_remove(builder.get(), name.c_str());
+      if (x.ours.present) built = builder->remove(name);
     } else {
-      rc = git_treebuilder_insert(nullptr, builder.get(), name.c_str(), &merged->id, merged->mode);
+      built = builder->insert(name, merged->id, merged->mode);
     }
-    if (rc < 0) return git::libgit2_error(rc, "building tree " + prefix + name);
+    if (!built) return built.error().with_context("building tree " + prefix + name);
   }
-  git_oid id;
-  rc = git_treebuilder_write(&id, builder.get());
-  if (rc < 0) return git::libgit2_error(rc, "writing tree " + prefix);
-  return id;
+  const Result<git::ObjectId> id = builder->write();
+  if (!id) return id.error().with_context("writing tree " + prefix);
+  return *id;
 }
 
-using IndexPtr = git::IndexPtr;
-using ConflictIteratorPtr = git::Owned<git_index_conflict_iterator, git_index_conflict_iterator_free>;
-
-ConflictKind kind_of(const git_index_entry* ancestor, const git_index_entry* ours, const git_index_entry* theirs) {
-  if (!ancestor) return ConflictKind::add_add;
-  if (!ours || !theirs) return ConflictKind::modify_delete;
-  if (std::string_view(ancestor->path) != ours->path || std::string_view(ancestor->path) != theirs->path) {
-    return ConflictKind::rename;
-  }
+ConflictKind kind_of(const git::IndexConflict& c) {
+  if (!c.ancestor) return ConflictKind::add_add;
+  if (!c.ours || !c.theirs) return ConflictKind::modify_delete;
+  if (*c.ancestor != *c.ours || *c.ancestor != *c.theirs) return ConflictKind::rename;
   return ConflictKind::content;
 }
 
 // libgit2's whole-tree merge with rename detection: the exact path for the
 // cases the tree walk cannot decide alone.
-Result<TreeMerge> full_merge(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs) {
-  TreePtr trees[3];
-  const git_oid* ids[3] = {&base, &ours, &theirs};
-  for (int i = 0; i < 3; ++i) {
-    git_tree* t = nullptr;
-    const int rc = git_tree_lookup(&t, repo.raw(), ids[i]);
-    if (rc < 0) return git::libgit2_error(rc, "reading tree " + git::oid_hex(*ids[i]));
-    trees[i].reset(t);
-  }
-  git_merge_options opts = GIT_MERGE_OPTIONS_INIT;
-  opts.flags = GIT_MERGE_FIND_RENAMES;
-  git_index* raw = nullptr;
-  int rc = git_merge_trees(&raw, repo.raw(), trees[0].get(), trees[1].get(), trees[2].get(), &opts);
-  if (rc < 0) return git::libgit2_error(rc, "merging trees");
-  IndexPtr index(raw);
+Result<TreeMerge> full_merge(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                             const git::ObjectId& theirs) {
+  LG_TRY(git::RenameMerge merged, git::merge_trees_with_renames(repo.repo(), base, ours, theirs));
   TreeMerge out;
   out.full_merge = true;
-  if (git_index_has_conflicts(index.get())) {
-    git_index_conflict_iterator* it_raw = nullptr;
-    rc = git_index_conflict_iterator_new(&it_raw, index.get());
-    if (rc < 0) return git::libgit2_error(rc, "listing conflicts");
-    ConflictIteratorPtr it(it_raw);
-    const git_index_entry *a = nullptr, *o = nullptr, *t = nullptr;
-    while (git_index_conflict_next(&a, &o, &t, it.get()) == 0) {
-      const git_index_entry* any = o ? o : t ? t : a;
-      out.conflicts.push_back({any->path, kind_of(a, o, t)});
-    }
-    return out;
+  out.tree = merged.tree;
+  for (const git::IndexConflict& c : merged.conflicts) {
+    const std::string& any = c.ours ? *c.ours : c.theirs ? *c.theirs : *c.ancestor;
+    out.conflicts.push_back({any, kind_of(c)});
   }
-  rc = git_index_write_tree_to(&out.tree, index.get(), repo.raw());
-  if (rc < 0) return git::libgit2_error(rc, "writing the merged tree");
   return out;
 }
 
@@ -435,19 +374,13 @@ class RenameProbe {
   explicit RenameProbe(git::TrialRepo& repo) : m_repo(repo) {}
 
   Result<void> walk(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
-    git_tree* raw[3] = {nullptr, nullptr, nullptr};
-    const Side* sides[3] = {&b, &o, &t};
-    TreePtr trees[3];
-    for (int i = 0; i < 3; ++i) {
-      if (!sides[i]->is_tree()) continue;
-      const int rc = git_tree_lookup(&raw[i], m_repo.raw(), &sides[i]->id);
-      if (rc < 0) return git::libgit2_error(rc, "reading tree " + git::oid_hex(sides[i]->id));
-      trees[i].reset(raw[i]);
-    }
+    LG_TRY(const Tree base_tree, tree_of(m_repo, b));
+    LG_TRY(const Tree ours_tree, tree_of(m_repo, o));
+    LG_TRY(const Tree theirs_tree, tree_of(m_repo, t));
     std::map<std::string, Triple> entries;
-    collect(entries, trees[0].get(), &Triple::base);
-    collect(entries, trees[1].get(), &Triple::ours);
-    collect(entries, trees[2].get(), &Triple::theirs);
+    collect(entries, base_tree, &Triple::base);
+    collect(entries, ours_tree, &Triple::ours);
+    collect(entries, theirs_tree, &Triple::theirs);
     for (const auto& [name, x] : entries) {
       if (same(x.base, x.ours) && same(x.base, x.theirs)) continue;
       const std::string path = prefix + name;
@@ -496,7 +429,7 @@ class RenameProbe {
       for (const auto& [src, sf] : sources) {
         for (const auto& [dst, df] : dests) {
           const Side& d = side == 0 ? df->ours : df->theirs;
-          if (git_oid_equal(&sf->base.id, &d.id)) return src + " -> " + dst;
+          if (sf->base.id == d.id) return src + " -> " + dst;
         }
       }
       for (const auto& [src, sf] : relevant) {
@@ -532,15 +465,12 @@ class RenameProbe {
     std::map<unsigned, std::size_t> spans;
   };
 
-  Result<const Counts*> counts(const git_oid& id) {
-    const std::string key = git::oid_hex(id);
-    if (auto it = m_counts.find(key); it != m_counts.end()) return &it->second;
-    git_blob* raw = nullptr;
-    const int rc = git_blob_lookup(&raw, m_repo.raw(), &id);
-    if (rc < 0) return git::libgit2_error(rc, "reading blob " + key);
-    BlobPtr blob(raw);
-    const auto* buf = static_cast<const unsigned char*>(git_blob_rawcontent(blob.get()));
-    const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
+  Result<const Counts*> counts(const git::ObjectId& id) {
+    if (auto it = m_counts.find(id); it != m_counts.end()) return &it->second;
+    const Result<std::string> blob = git::read_blob(m_repo.repo(), id);
+    if (!blob) return blob.error().with_context("reading blob " + id.hex());
+    const auto* buf = reinterpret_cast<const unsigned char*>(blob->data());
+    const std::size_t size = blob->size();
     Counts c;
     c.size = size;
     const bool text = std::string_view(reinterpret_cast<const char*>(buf), std::min<std::size_t>(size, 8000))
@@ -561,11 +491,11 @@ class RenameProbe {
       accum1 = accum2 = 0;
     }
     if (n > 0) c.spans[(accum1 + accum2 * 0x61) % hashbase] += n;
-    return &m_counts.emplace(key, std::move(c)).first->second;
+    return &m_counts.emplace(id, std::move(c)).first->second;
   }
 
   // diffcore-rename's estimate_similarity against the default 50% score.
-  Result<bool> similar_enough(const git_oid& src, const git_oid& dst) {
+  Result<bool> similar_enough(const git::ObjectId& src, const git::ObjectId& dst) {
     constexpr std::size_t max_score = 60000, min_score = 30000;
     LG_TRY(const Counts* s, counts(src));
     LG_TRY(const Counts* d, counts(dst));
@@ -581,16 +511,16 @@ class RenameProbe {
   }
 
   git::TrialRepo& m_repo;
-  std::map<std::string, Counts> m_counts;
+  std::map<git::ObjectId, Counts> m_counts;
 };
 
 }  // namespace
 
 namespace {
 
-Result<void> refuse_renames(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs,
+Result<void> refuse_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours, const git::ObjectId& theirs,
                             const std::string& where) {
-  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   RenameProbe probe(repo);
   if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
   LG_TRY(const std::string rename, probe.rename_risk());
@@ -604,12 +534,12 @@ Result<void> refuse_renames(git::TrialRepo& repo, const git_oid& base, const git
 
 }  // namespace
 
-Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
-                                    const git_oid& theirs, int depth) {
+Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                    const git::ObjectId& theirs, int depth) {
   if (auto r = refuse_renames(repo, base, ours, theirs, "merging the merge bases into a virtual base"); !r) {
     return r.error();
   }
-  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo, depth);
   return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
 }
@@ -617,8 +547,8 @@ Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, c
 namespace {
 
 // The path-by-path merge as merge-ort makes it when it finds no rename.
-Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs) {
-  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours, const git::ObjectId& theirs) {
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo, 0, true);
   TreeMerge out;
   LG_TRY(out.tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
@@ -630,16 +560,16 @@ Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git_oid& base, const 
 
 }  // namespace
 
-Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
-                                    const git_oid& theirs) {
+Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                    const git::ObjectId& theirs) {
   if (auto r = refuse_renames(repo, base, ours, theirs, "in the merge over the virtual base"); !r) return r.error();
   return path_by_path(repo, base, ours, theirs);
 }
 
-Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git_oid& base, const git_oid& ours, const git_oid& theirs) {
-  auto tree_side = [](const git_oid& id) { return Side{true, GIT_FILEMODE_TREE, id}; };
+Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours, const git::ObjectId& theirs) {
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo);
-  LG_TRY(git_oid tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
+  LG_TRY(git::ObjectId tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
   if (merger.needs_full_merge || merger.both_deleted) {
     // Renames could change the answer. Where git would detect none (its
     // similarity estimate, as for a virtual base), the path-by-path merge is

@@ -201,7 +201,7 @@ Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vecto
   return out;
 }
 
-Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git_oid& tree, std::string label) {
+Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git::ObjectId& tree, std::string label) {
   return git::open_tree_source(repo, tree, std::move(label));
 }
 
@@ -234,8 +234,8 @@ std::vector<std::string> semantic_lines(const TrialMergeReport& r) {
   return out;
 }
 
-Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git_oid& base,
-                                     const git_oid& head, const TrialMergeOptions& options) {
+Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
+                                     const git::ObjectId& head, const TrialMergeOptions& options) {
   TrialMergeReport report;
   report.base = base;
   report.head = head;
@@ -255,14 +255,14 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
     LG_TRY(report.merge_bases, merge_bases_git_order(trial, base, head));
   }
   report.merge_base = report.merge_bases.front();
-  if (report.merge_bases.size() == 1 && git_oid_equal(&report.merge_base, &head)) {
+  if (report.merge_bases.size() == 1 && report.merge_base == head) {
     report.nothing_to_merge = true;
     return report;
   }
-  LG_TRY(git_oid mb_tree, repo.commit_tree(report.merge_base));
-  LG_TRY(git_oid base_tree, repo.commit_tree(base));
-  LG_TRY(git_oid head_tree, repo.commit_tree(head));
-  git_oid merge_from = mb_tree;
+  LG_TRY(git::ObjectId mb_tree, repo.commit_tree(report.merge_base));
+  LG_TRY(git::ObjectId base_tree, repo.commit_tree(base));
+  LG_TRY(git::ObjectId head_tree, repo.commit_tree(head));
+  git::ObjectId merge_from = mb_tree;
   if (report.merge_bases.size() > 1) {
     LG_TRY(merge_from, virtual_merge_base(trial, report.merge_bases));
     report.virtual_base = merge_from;

@@ -10,12 +10,12 @@
 #include <fstream>
 #include <map>
 
+#include "ledgergate/git/commit.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/merge/tree_merge.hpp"
 
 namespace lg::merge {
 namespace {
-
-using CommitPtr = git::CommitPtr;
 
 enum : unsigned { parent1 = 1u, parent2 = 2u, stale = 4u, result_flag = 8u };
 
@@ -25,26 +25,21 @@ class Graph {
  public:
   explicit Graph(git::TrialRepo& repo) : m_repo(repo) {}
 
-  Result<std::size_t> real(const git_oid& id) {
-    const std::string key(reinterpret_cast<const char*>(id.id), GIT_OID_RAWSZ);
-    if (auto it = m_index.find(key); it != m_index.end()) return it->second;
-    git_commit* raw = nullptr;
-    const int rc = git_commit_lookup(&raw, m_repo.raw(), &id);
-    if (rc < 0) return git::libgit2_error(rc, "reading commit " + git::oid_hex(id));
-    CommitPtr commit(raw);
+  Result<std::size_t> real(const git::ObjectId& id) {
+    if (auto it = m_index.find(id); it != m_index.end()) return it->second;
+    Result<git::CommitInfo> commit = git::read_commit(m_repo.repo(), id);
+    if (!commit) return commit.error().with_context("reading commit " + id.hex());
     Node n;
     n.id = id;
-    n.date = static_cast<std::int64_t>(git_commit_time(commit.get()));
-    n.tree = *git_commit_tree_id(commit.get());
-    for (unsigned i = 0; i < git_commit_parentcount(commit.get()); ++i) {
-      n.parent_ids.push_back(*git_commit_parent_id(commit.get(), i));
-    }
+    n.date = static_cast<std::int64_t>(commit->time);
+    n.tree = commit->tree;
+    n.parent_ids = std::move(commit->parents);
     m_nodes.push_back(std::move(n));
-    m_index.emplace(key, m_nodes.size() - 1);
+    m_index.emplace(id, m_nodes.size() - 1);
     return m_nodes.size() - 1;
   }
 
-  std::size_t add_virtual(const git_oid& tree, std::size_t p1, std::size_t p2) {
+  std::size_t add_virtual(const git::ObjectId& tree, std::size_t p1, std::size_t p2) {
     Node n;
     n.is_virtual = true;
     n.tree = tree;
@@ -57,8 +52,8 @@ class Graph {
   Result<const std::vector<std::size_t>*> parents(std::size_t i) {
     if (!m_nodes[i].parsed) {
       std::vector<std::size_t> ps;
-      const std::vector<git_oid> ids = m_nodes[i].parent_ids;
-      for (const git_oid& p : ids) {
+      const std::vector<git::ObjectId> ids = m_nodes[i].parent_ids;
+      for (const git::ObjectId& p : ids) {
         LG_TRY(std::size_t pi, real(p));
         ps.push_back(pi);
       }
@@ -69,25 +64,25 @@ class Graph {
   }
 
   std::int64_t date(std::size_t i) const { return m_nodes[i].date; }
-  const git_oid& tree(std::size_t i) const { return m_nodes[i].tree; }
-  const git_oid& id(std::size_t i) const { return m_nodes[i].id; }
+  const git::ObjectId& tree(std::size_t i) const { return m_nodes[i].tree; }
+  const git::ObjectId& id(std::size_t i) const { return m_nodes[i].id; }
   bool is_virtual(std::size_t i) const { return m_nodes[i].is_virtual; }
   std::size_t size() const { return m_nodes.size(); }
   git::TrialRepo& repo() { return m_repo; }
 
  private:
   struct Node {
-    git_oid id{};
+    git::ObjectId id;
     bool is_virtual = false;
     std::int64_t date = 0;
-    git_oid tree{};
-    std::vector<git_oid> parent_ids;
+    git::ObjectId tree;
+    std::vector<git::ObjectId> parent_ids;
     std::vector<std::size_t> parents;
     bool parsed = false;
   };
   git::TrialRepo& m_repo;
   std::vector<Node> m_nodes;
-  std::map<std::string, std::size_t> m_index;
+  std::map<git::ObjectId, std::size_t> m_index;
 };
 
 // commit_list_insert_by_date: after every entry at least as new.
@@ -147,7 +142,7 @@ Result<std::vector<std::size_t>> paint_down(Graph& g, std::size_t one, std::size
 
 bool has_commit_graph(const git::TrialRepo& repo) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> objects = {fs::path(git_repository_path(repo.raw())) / "objects"};
+  std::vector<fs::path> objects = {fs::path(repo.repo().git_dir()) / "objects"};
   std::ifstream alternates(objects[0] / "info" / "alternates");
   for (std::string line; std::getline(alternates, line);) {
     if (!line.empty() && line[0] != '#') objects.emplace_back(line);
@@ -173,9 +168,9 @@ Result<std::vector<std::size_t>> merge_bases(Graph& g, std::size_t one, std::siz
   for (std::size_t i = 0; i < found.size(); ++i) {
     for (std::size_t j = 0; j < found.size() && !redundant[i]; ++j) {
       if (i == j || redundant[j] || g.is_virtual(found[i]) || g.is_virtual(found[j])) continue;
-      const int rc = git_graph_descendant_of(g.repo().raw(), &g.id(found[j]), &g.id(found[i]));
-      if (rc < 0) return git::libgit2_error(rc, "walking the history");
-      if (rc == 1) redundant[i] = true;
+      const Result<bool> descends = git::is_descendant_of(g.repo().repo(), g.id(found[j]), g.id(found[i]));
+      if (!descends) return descends.error().with_context("walking the history");
+      if (*descends) redundant[i] = true;
     }
   }
   std::vector<std::size_t> out;
@@ -192,23 +187,20 @@ Result<std::vector<std::size_t>> merge_bases(Graph& g, std::size_t one, std::siz
   return out;
 }
 
-Result<git_oid> empty_tree(git::TrialRepo& repo) {
-  git_treebuilder* raw = nullptr;
-  int rc = git_treebuilder_new(&raw, repo.raw(), nullptr);
-  if (rc < 0) return git::libgit2_error(rc, "building the empty tree");
-  git::Owned<git_treebuilder, git_treebuilder_free> builder(raw);
-  git_oid id;
-  rc = git_treebuilder_write(&id, builder.get());
-  if (rc < 0) return git::libgit2_error(rc, "writing the empty tree");
-  return id;
+Result<git::ObjectId> empty_tree(git::TrialRepo& repo) {
+  auto builder = git::TreeBuilder::open(repo.repo(), nullptr);
+  if (!builder) return builder.error().with_context("building the empty tree");
+  const Result<git::ObjectId> id = builder->write();
+  if (!id) return id.error().with_context("writing the empty tree");
+  return *id;
 }
 
-Result<git_oid> fold(Graph& g, std::vector<std::size_t> bases, int depth);
+Result<git::ObjectId> fold(Graph& g, std::vector<std::size_t> bases, int depth);
 
 // merge_ort_internal() at `depth`: h1 and h2 over their own merge bases.
-Result<git_oid> merge_internal(Graph& g, std::size_t h1, std::size_t h2, int depth) {
+Result<git::ObjectId> merge_internal(Graph& g, std::size_t h1, std::size_t h2, int depth) {
   LG_TRY(std::vector<std::size_t> bases, merge_bases(g, h1, h2));
-  git_oid base_tree;
+  git::ObjectId base_tree;
   if (bases.empty()) {
     LG_TRY(base_tree, empty_tree(g.repo()));
   } else {
@@ -219,11 +211,11 @@ Result<git_oid> merge_internal(Graph& g, std::size_t h1, std::size_t h2, int dep
 
 // The bases (get_merge_bases order) reversed and folded: each virtual base so
 // far merged with the next base at `depth`.
-Result<git_oid> fold(Graph& g, std::vector<std::size_t> bases, int depth) {
+Result<git::ObjectId> fold(Graph& g, std::vector<std::size_t> bases, int depth) {
   std::reverse(bases.begin(), bases.end());
   std::size_t merged = bases.front();
   for (std::size_t i = 1; i < bases.size(); ++i) {
-    LG_TRY(git_oid tree, merge_internal(g, merged, bases[i], depth));
+    LG_TRY(git::ObjectId tree, merge_internal(g, merged, bases[i], depth));
     merged = g.add_virtual(tree, merged, bases[i]);
   }
   return g.tree(merged);
@@ -231,20 +223,20 @@ Result<git_oid> fold(Graph& g, std::vector<std::size_t> bases, int depth) {
 
 }  // namespace
 
-Result<std::vector<git_oid>> merge_bases_git_order(git::TrialRepo& repo, const git_oid& a, const git_oid& b) {
+Result<std::vector<git::ObjectId>> merge_bases_git_order(git::TrialRepo& repo, const git::ObjectId& a, const git::ObjectId& b) {
   Graph g(repo);
   LG_TRY(std::size_t one, g.real(a));
   LG_TRY(std::size_t two, g.real(b));
   LG_TRY(std::vector<std::size_t> bases, merge_bases(g, one, two));
-  std::vector<git_oid> out;
+  std::vector<git::ObjectId> out;
   for (std::size_t i : bases) out.push_back(g.id(i));
   return out;
 }
 
-Result<git_oid> virtual_merge_base(git::TrialRepo& repo, const std::vector<git_oid>& bases) {
+Result<git::ObjectId> virtual_merge_base(git::TrialRepo& repo, const std::vector<git::ObjectId>& bases) {
   Graph g(repo);
   std::vector<std::size_t> nodes;
-  for (const git_oid& id : bases) {
+  for (const git::ObjectId& id : bases) {
     LG_TRY(std::size_t n, g.real(id));
     nodes.push_back(n);
   }

@@ -180,7 +180,7 @@ policy::Classification classify_branch(const Variant& v, const std::string& dir,
   REQUIRE(repo);
   // T: the profile comes from the BASE tree's layout (tasks/ → LM-T); the P2
   // variant pins cortex-phases@p2 (the layout alone means the newest, LM-P3).
-  auto got = lg::merge::classify_branch(*repo, base, head, v.p2 ? v.profile : std::string());
+  auto got = lg::merge::classify_branch(*repo, lg::test::id_of(base), lg::test::id_of(head), v.p2 ? v.profile : std::string());
   REQUIRE(got);
   CHECK(got->policy == (v.p2 ? "LM-P2" : "LM-T"));
   return *got;
@@ -217,8 +217,8 @@ void run_git(const YAML::Node& all, const Variant& v, const YAML::Node& c) {
   if (expect["changed_entries_sorted"]) {
     auto repo = lg::git::Repository::open(dir.path(), false);
     REQUIRE(repo);
-    auto from = repo->commit_tree(main);
-    auto to = repo->commit_tree(work);
+    auto from = repo->commit_tree(lg::test::id_of(main));
+    auto to = repo->commit_tree(lg::test::id_of(work));
     REQUIRE((from && to));
     auto entries = lg::merge::tree_changes(*repo, *from, *to);
     REQUIRE(entries);

@@ -5,10 +5,7 @@
 #include <map>
 #include <string>
 
-#include <git2/oid.h>
-
-#include <cstring>
-
+#include "ledgergate/git/libgit2.hpp"
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 

@@ -155,7 +155,7 @@ void run_peer_check_case_on(FileMap files, const YAML::Node& c, const rules::Che
   const git_oid commit = commit_tree(dir.path() + "/repo", files, c["id"].as<std::string>());
   auto repo = git::Repository::open(dir.path() + "/repo", false);
   REQUIRE(repo.has_value());
-  auto tree_id = repo->commit_tree(commit);
+  auto tree_id = repo->commit_tree(id_of(commit));
   REQUIRE(tree_id.has_value());
   auto from_git = git::open_tree_source(*repo, *tree_id, "HEAD");
   REQUIRE(from_git.has_value());

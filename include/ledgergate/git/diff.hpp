@@ -23,13 +23,13 @@ struct DiffEntry {
 
 // The merge base of `a` and `b`. Errors: none exists (unrelated histories),
 // or several do (criss-cross: refused rather than guessed).
-Result<git_oid> merge_base(const Repository& repo, const git_oid& a, const git_oid& b);
+Result<ObjectId> merge_base(const Repository& repo, const ObjectId& a, const ObjectId& b);
 // Every merge base of `a` and `b` (several in a criss-cross history), in
 // libgit2's order. Errors: none exists (unrelated histories).
-Result<std::vector<git_oid>> merge_bases(const Repository& repo, const git_oid& a, const git_oid& b);
+Result<std::vector<ObjectId>> merge_bases(const Repository& repo, const ObjectId& a, const ObjectId& b);
 
 // Entries from tree `from` to tree `to` (either may be null = empty tree),
 // with renames detected at git's default 50% similarity.
-Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const git_oid* from, const git_oid* to);
+Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId* from, const ObjectId* to);
 
 }  // namespace lg::git

@@ -39,6 +39,8 @@ class ObjectId {
   std::string hex() const;
   // The first `n` hex digits (default 12).
   std::string short_hex(std::size_t n = k_short_size) const { return hex().substr(0, n); }
+  // The abbreviation of an id already spelled in hex (a report's field).
+  static std::string short_of(std::string_view hex) { return std::string(hex.substr(0, k_short_size)); }
   // The 20 bytes as a string_view (stable while the ObjectId lives).
   std::string_view raw() const { return {reinterpret_cast<const char*>(m_bytes.data()), k_raw_size}; }
   const unsigned char* bytes() const { return m_bytes.data(); }

@@ -1,37 +1,21 @@
-// RAII over libgit2: owned handles, the library session, and a Repository
-// that resolves revisions. libgit2 names stay inside lg::git.
+// The library session and a Repository that resolves revisions. No libgit2
+// name reaches the modules above lg::git: they see ObjectId and the
+// wrappers in this folder; the libgit2 handle types are only forward-
+// declared here (opaque), and libgit2's functions are called in src/git/
+// alone (tests/git-boundary keeps it so).
 #pragma once
-
-#include <git2.h>
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/util/result.hpp"
 
+struct git_repository;  // opaque: only src/git/ calls libgit2
+
 namespace lg::git {
-
-template <auto FreeFn>
-struct Deleter {
-  template <class T>
-  void operator()(T* p) const noexcept {
-    FreeFn(p);
-  }
-};
-template <class T, auto FreeFn>
-using Owned = std::unique_ptr<T, Deleter<FreeFn>>;
-
-using RepositoryPtr = Owned<git_repository, git_repository_free>;
-using ObjectPtr = Owned<git_object, git_object_free>;
-using CommitPtr = Owned<git_commit, git_commit_free>;
-using TreePtr = Owned<git_tree, git_tree_free>;
-using TreeEntryPtr = Owned<git_tree_entry, git_tree_entry_free>;
-using BlobPtr = Owned<git_blob, git_blob_free>;
-using IndexPtr = Owned<git_index, git_index_free>;
-using OdbPtr = Owned<git_odb, git_odb_free>;
-using OdbObjectPtr = Owned<git_odb_object, git_odb_object_free>;
 
 // Initialises libgit2 for the life of the object (the first local in main).
 class Libgit2Session {
@@ -42,38 +26,53 @@ class Libgit2Session {
   Libgit2Session& operator=(const Libgit2Session&) = delete;
 };
 
+// Tunes libgit2's caches for a walk over a whole history, which reads each
+// commit and tree about once: no decoded-object cache, pack windows of
+// 8 MiB mapped at most 32 MiB at a time (the audit's settings; see cmd_audit).
+void tune_for_history_walk();
+
 // Builds an Error from libgit2's last error, right after the failing call:
 // libgit2's message alone, or prefixed by `what` ("what: message").
 Error libgit2_error(int code);
 Error libgit2_error(int code, std::string_view what);
-
-std::string oid_hex(const git_oid& oid);
 
 class Repository {
  public:
   // Opens the repository at `path`, or discovers it upward from `path` when
   // `discover` is set. Fails with a usage-kind error when none is found.
   static Result<Repository> open(const std::string& path, bool discover);
+  // Opens the repository a git hook runs in, as git describes it in the
+  // environment: GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR, GIT_INDEX_FILE and
+  // the object directories (pushed objects wait in a quarantine).
+  static Result<Repository> open_from_environment();
 
-  // Takes ownership of an open handle (the trial-merge repository).
-  static Repository adopt(RepositoryPtr repo) { return Repository(std::move(repo)); }
+  // Takes ownership of an open libgit2 handle (src/git/ only: the trial repository).
+  static Repository adopt(git_repository* owned) { return Repository(owned); }
 
+  // The libgit2 handle, for src/git/.
   git_repository* raw() const { return m_repo.get(); }
-  // The .git directory (or the bare repository's folder).
+  // The .git directory (or the bare repository's folder), with a trailing '/'.
   std::string git_dir() const;
+  // The common directory of linked worktrees (git_dir() otherwise), with a trailing '/'.
+  std::string common_dir() const;
   bool is_bare() const;
   bool is_shallow() const;
+  // HEAD names a branch with no commit yet.
+  bool head_unborn() const;
   // The working directory, with a trailing '/'; "" for a bare repository.
   std::string workdir() const;
 
   // Resolves `rev` to a commit; errors name the revision ("unknown revision",
   // "HEAD has no commits yet").
-  Result<git_oid> resolve_commit(std::string_view rev) const;
-  Result<git_oid> commit_tree(const git_oid& commit) const;
+  Result<ObjectId> resolve_commit(std::string_view rev) const;
+  Result<ObjectId> commit_tree(const ObjectId& commit) const;
 
  private:
-  explicit Repository(RepositoryPtr repo) : m_repo(std::move(repo)) {}
-  RepositoryPtr m_repo;
+  struct Free {
+    void operator()(git_repository* repo) const noexcept;
+  };
+  explicit Repository(git_repository* repo) : m_repo(repo) {}
+  std::unique_ptr<git_repository, Free> m_repo;
 };
 
 }  // namespace lg::git

@@ -80,7 +80,7 @@ Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tr
 Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path);
 
 // A commit's (or any) tree in `repo`.
-Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const git_oid& tree,
+Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const ObjectId& tree,
                                                      std::string rev_label);
 // The tree the index would commit (stage 0 entries). Fails when the index
 // has unmerged paths.

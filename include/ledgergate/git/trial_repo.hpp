@@ -16,16 +16,16 @@ class TrialRepo {
   // Opens `repo` again with a mempack backend in front of its object database.
   static Result<TrialRepo> open(const Repository& repo);
 
+  // Reads see the user's objects and the trial's; writes stay in memory.
   const Repository& repo() const { return m_repo; }
-  git_repository* raw() const { return m_repo.raw(); }
 
   // Writes a blob into memory; returns its id.
-  Result<git_oid> write_blob(std::string_view data);
+  Result<ObjectId> write_blob(std::string_view data);
 
   // Copies the tree `root` and everything below it that `target` lacks into
   // `target`'s object database (for `trial-merge --commit`, whose purpose is
   // to write). Subtrees `target` already has are not descended.
-  Result<void> persist(const Repository& target, const git_oid& root) const;
+  Result<void> persist(const Repository& target, const ObjectId& root) const;
 
  private:
   explicit TrialRepo(Repository repo) : m_repo(std::move(repo)) {}

@@ -20,25 +20,25 @@ namespace lg::hooks {
 inline constexpr std::string_view k_main_ref = "refs/heads/main";
 
 // Opens the repository a hook runs in, as git describes it in the hook's
-// environment: GIT_DIR, GIT_INDEX_FILE (`git commit -a` stages into a
-// temporary index), and on the server GIT_OBJECT_DIRECTORY and
-// GIT_ALTERNATE_OBJECT_DIRECTORIES (pushed objects wait in a quarantine).
+// environment (git::Repository::open_from_environment): `git commit -a`
+// stages into a temporary index, and on the server pushed objects wait in a
+// quarantine.
 Result<git::Repository> open_hook_repository();
 
 // One line of pre-push's stdin: `<local ref> <local sha> <remote ref> <remote sha>`.
 struct PushedRef {
   std::string local_ref;
-  git_oid local{};
+  git::ObjectId local;
   std::string remote_ref;
-  git_oid remote{};
+  git::ObjectId remote;
 };
 Result<std::vector<PushedRef>> parse_pre_push(std::string_view text);
 
 // One ref update on the server: pre-receive's `<old> <new> <ref>` lines, or
 // update's arguments.
 struct RefUpdate {
-  git_oid old_id{};
-  git_oid new_id{};
+  git::ObjectId old_id;
+  git::ObjectId new_id;
   std::string ref;
 };
 Result<std::vector<RefUpdate>> parse_pre_receive(std::string_view text);

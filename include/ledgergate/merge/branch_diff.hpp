@@ -19,7 +19,7 @@
 namespace lg::merge {
 
 // The changes from tree `from` to tree `to`, as classifier input.
-Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git_oid& from, const git_oid& to);
+Result<std::vector<policy::Change>> tree_changes(const git::Repository& repo, const git::ObjectId& from, const git::ObjectId& to);
 
 // LM-R2's birth exception, decided (G-28): projects.yaml exists on both sides
 // and parses as a mapping; every row of `base` is unchanged in `head` (field
@@ -40,8 +40,8 @@ Result<bool> is_birth(git::TreeSource& base, git::TreeSource& head, const std::v
 // is one from every base where projects.yaml changed. `birth` receives that
 // decision; `first_changes`, when given, is the diff from bases[0] already
 // computed.
-Result<policy::Classification> classify_from_bases(const git::Repository& repo, const std::vector<git_oid>& bases,
-                                                   const git_oid& head, const policy::RepoPolicy& pol,
+Result<policy::Classification> classify_from_bases(const git::Repository& repo, const std::vector<git::ObjectId>& bases,
+                                                   const git::ObjectId& head, const policy::RepoPolicy& pol,
                                                    rules::CheckCache& cache, bool& birth,
                                                    const std::vector<policy::Change>* first_changes = nullptr);
 
@@ -50,7 +50,7 @@ Result<policy::Classification> classify_from_bases(const git::Repository& repo, 
 // history, as classify_from_bases), judged by the policy of `base`'s tree (its
 // `.ledgergate.yaml` and layout; `profile` pins the profile when non-empty)
 // with the birth exception where that policy has it.
-Result<policy::Classification> classify_branch(const git::Repository& repo, const git_oid& base, const git_oid& head,
+Result<policy::Classification> classify_branch(const git::Repository& repo, const git::ObjectId& base, const git::ObjectId& head,
                                                std::string_view profile = {});
 
 }  // namespace lg::merge

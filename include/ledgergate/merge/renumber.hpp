@@ -80,7 +80,7 @@ Result<RenumberPlan> plan_renumber(git::TreeSource& branch, git::TreeSource& ups
 // and author as `trial-merge --commit` chooses them) and moves the ref only
 // if it still points at `expected_tip` (compare-and-swap). No index, no
 // working tree. Returns the new commit. Errors: the ref moved meanwhile.
-Result<git_oid> commit_renumber(const git::Repository& repo, const std::string& ref_name, const git_oid& expected_tip,
+Result<git::ObjectId> commit_renumber(const git::Repository& repo, const std::string& ref_name, const git::ObjectId& expected_tip,
                                 const RenumberPlan& plan);
 
 // `--worktree`: writes the plan's files under `root` (each through a

@@ -31,15 +31,15 @@ struct Conflict {
 };
 
 struct TreeMerge {
-  git_oid tree{};                  // the merged tree (meaningful when there are no conflicts)
+  git::ObjectId tree;                    // the merged tree (meaningful when there are no conflicts)
   std::vector<Conflict> conflicts; // sorted by path
   bool full_merge = false;         // libgit2's rename-aware merge decided (git would detect a rename)
 };
 
 // Merges `theirs` into `ours` with `base` as the merge base (all tree ids).
 // Errors: unreadable objects.
-Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
-                              const git_oid& theirs);
+Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                              const git::ObjectId& theirs);
 
 // The merge of two merge bases into a virtual merge base at recursion depth
 // `depth` (>= 1), as git's merge-ort does it at call_depth > 0: conflicts are
@@ -49,8 +49,8 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git_oid& base, const g
 // memory). Refuses (invalid_input) where git's answer depends on what is
 // not reproduced: a rename git would detect, a file/directory conflict,
 // submodules changed on both sides, a symlink added on both sides.
-Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
-                                    const git_oid& theirs, int depth);
+Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                    const git::ObjectId& theirs, int depth);
 
 // The final merge over a virtual base: the three-way merge path by path,
 // with no fallback to libgit2's rename detection (whose similarity measure
@@ -58,7 +58,7 @@ Result<git_oid> merge_trees_virtual(git::TrialRepo& repo, const git_oid& base, c
 // the virtual base and either side (diffcore's similarity estimate, see
 // tree_merge.cpp) and refuses (invalid_input) if so; otherwise the path-by-
 // path answer is git's.
-Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git_oid& base, const git_oid& ours,
-                                    const git_oid& theirs);
+Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                    const git::ObjectId& theirs);
 
 }  // namespace lg::merge

@@ -28,9 +28,9 @@ struct TrialMergeOptions {
 };
 
 struct TrialMergeReport {
-  git_oid base{}, head{}, merge_base{};  // merge_base: the first of merge_bases (the diff's base)
-  std::vector<git_oid> merge_bases;      // all of them, in git's order (several: criss-cross)
-  std::optional<git_oid> virtual_base;   // several merge bases: the tree merged over (git's virtual base)
+  git::ObjectId base{}, head{}, merge_base{};  // merge_base: the first of merge_bases (the diff's base)
+  std::vector<git::ObjectId> merge_bases;      // all of them, in git's order (several: criss-cross)
+  std::optional<git::ObjectId> virtual_base;   // several merge bases: the tree merged over (git's virtual base)
   bool nothing_to_merge = false;  // HEAD is already contained in BASE
   TreeMerge merge;
   policy::Classification classification;
@@ -59,7 +59,7 @@ std::vector<std::string> semantic_lines(const TrialMergeReport& r);
 // a criss-cross history whose virtual base is not reproduced (renames,
 // file/directory conflicts inside it), an invalid policy on the BASE side,
 // a ledger layout that cannot be checked.
-Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git_oid& base,
-                                     const git_oid& head, const TrialMergeOptions& options);
+Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
+                                     const git::ObjectId& head, const TrialMergeOptions& options);
 
 }  // namespace lg::merge

@@ -16,7 +16,7 @@ namespace lg::merge {
 // `git diff a...b` uses. Empty for unrelated histories. Refuses when the
 // order cannot be reproduced: equal dates among the bases in a repository
 // with a commit-graph (git then orders by generation numbers).
-Result<std::vector<git_oid>> merge_bases_git_order(git::TrialRepo& repo, const git_oid& a, const git_oid& b);
+Result<std::vector<git::ObjectId>> merge_bases_git_order(git::TrialRepo& repo, const git::ObjectId& a, const git::ObjectId& b);
 
 // The tree to use as the merge base of `ours` and `theirs` (commits) given
 // their merge bases `bases` in git's order (at least two): merge-ort's
@@ -24,6 +24,6 @@ Result<std::vector<git_oid>> merge_bases_git_order(git::TrialRepo& repo, const g
 // far with the next one ("Temporary merge branch 1"/"2", recursively over
 // their own merge bases). New objects stay in the trial repository's memory.
 // Refuses what merge_trees_virtual() refuses.
-Result<git_oid> virtual_merge_base(git::TrialRepo& repo, const std::vector<git_oid>& bases);
+Result<git::ObjectId> virtual_merge_base(git::TrialRepo& repo, const std::vector<git::ObjectId>& bases);
 
 }  // namespace lg::merge

@@ -155,9 +155,9 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
   SECTION("a missing object cannot be judged") {
     // The fix commit's tree is the base commit's too: the first to need it is named.
     const std::string hex = git::oid_hex(base);
-    const auto tree = repo->commit_tree(fix);
+    const auto tree = repo->commit_tree(test::id_of(fix));
     REQUIRE(tree.has_value());
-    const std::string tree_hex = git::oid_hex(*tree);
+    const std::string tree_hex = tree->hex();
     std::filesystem::remove(repo_dir + "/.git/objects/" + tree_hex.substr(0, 2) + "/" + tree_hex.substr(2));
     auto reopened = git::Repository::open(repo_dir, false);
     REQUIRE(reopened.has_value());

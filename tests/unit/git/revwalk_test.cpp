@@ -72,9 +72,9 @@ TEST_CASE("commit lookups: tree, parents, time, names, summary and message", "[g
   REQUIRE(info);
   CHECK(info->id == chain.c3);
   CHECK(info->parents == std::vector<git::ObjectId>{chain.c2});
-  auto tree = repo->commit_tree(test::oid_of(chain.c3));
+  auto tree = repo->commit_tree(chain.c3);
   REQUIRE(tree);
-  CHECK(info->tree == test::id_of(*tree));
+  CHECK(info->tree == *tree);
   CHECK(info->time == 1788220800);
   CHECK(info->author_time == 1788220800);
   CHECK(info->author_name == "Ledger Test");

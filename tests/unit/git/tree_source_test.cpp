@@ -22,7 +22,7 @@ TEST_CASE("tree source: a commit's tree lists children in byte order with kinds"
                                            "c1");
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
-  auto tree_id = repo->commit_tree(commit);
+  auto tree_id = repo->commit_tree(test::id_of(commit));
   REQUIRE(tree_id);
   auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
   REQUIRE(src);

@@ -31,10 +31,11 @@ git_oid oid(const std::string& hex) {
 
 // Sets the repository's index to `tree`'s entries and writes it.
 void stage_tree(const git::Repository& repo, const git_oid& commit) {
-  auto tree_id = repo.commit_tree(commit);
+  auto tree_id = repo.commit_tree(test::id_of(commit));
   REQUIRE(tree_id);
   git_tree* tree = nullptr;
-  REQUIRE(git_tree_lookup(&tree, repo.raw(), &*tree_id) == 0);
+  const git_oid tree_oid = test::oid_of(*tree_id);
+  REQUIRE(git_tree_lookup(&tree, repo.raw(), &tree_oid) == 0);
   git_index* index = nullptr;
   REQUIRE(git_repository_index(&index, repo.raw()) == 0);
   CHECK(git_index_read_tree(index, tree) == 0);
@@ -59,20 +60,20 @@ TEST_CASE("hooks: pre-push, pre-receive and update inputs are parsed strictly", 
   REQUIRE(pushed);
   REQUIRE(pushed->size() == 2);
   CHECK((*pushed)[0].local_ref == "refs/heads/x");
-  CHECK(git::oid_hex((*pushed)[0].local) == a);
+  CHECK((*pushed)[0].local.hex() == a);
   CHECK((*pushed)[1].remote_ref == "refs/heads/y");
-  CHECK(git::oid_hex((*pushed)[1].remote) == b);
+  CHECK((*pushed)[1].remote.hex() == b);
   CHECK_FALSE(hooks::parse_pre_push("refs/heads/x " + a + " refs/heads/x\n"));
   CHECK_FALSE(hooks::parse_pre_push("refs/heads/x abc refs/heads/x " + a + "\n"));
   auto received = hooks::parse_pre_receive(a + " " + b + " refs/heads/main\n");
   REQUIRE(received);
   REQUIRE(received->size() == 1);
   CHECK((*received)[0].ref == "refs/heads/main");
-  CHECK(git::oid_hex((*received)[0].new_id) == b);
+  CHECK((*received)[0].new_id.hex() == b);
   CHECK_FALSE(hooks::parse_pre_receive(a + " refs/heads/main\n"));
   auto update = hooks::parse_update_args("refs/heads/main", k_zero, a);
   REQUIRE(update);
-  CHECK(git::oid_hex(update->old_id) == k_zero);
+  CHECK(update->old_id.hex() == k_zero);
   CHECK_FALSE(hooks::parse_update_args("refs/heads/main", "zz", a));
 }
 
@@ -110,7 +111,7 @@ TEST_CASE("hooks: the server guards main's check and its frozen paths", "[hooks]
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   auto judge = [&](const std::string& ref, const git_oid& old_id, const git_oid& new_id) {
-    auto j = hooks::judge_receive(*repo, hooks::RefUpdate{old_id, new_id, ref});
+    auto j = hooks::judge_receive(*repo, hooks::RefUpdate{test::id_of(old_id), test::id_of(new_id), ref});
     REQUIRE(j);
     return *j;
   };
@@ -140,7 +141,7 @@ TEST_CASE("hooks: pre-push passes deletions, contained refs and refs with no tar
   REQUIRE(trial);
   const git_oid zero = oid(k_zero);
   auto judge = [&](const git_oid& local, const git_oid& remote) {
-    auto j = hooks::judge_push(*repo, *trial, "origin", {"refs/heads/x", local, "refs/heads/x", remote});
+    auto j = hooks::judge_push(*repo, *trial, "origin", {"refs/heads/x", test::id_of(local), "refs/heads/x", test::id_of(remote)});
     REQUIRE(j);
     return *j;
   };

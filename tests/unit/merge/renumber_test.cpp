@@ -194,7 +194,7 @@ TEST_CASE("renumber: one commit, the ref moved by compare-and-swap", "[merge][re
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   auto tree_of = [&](const git_oid& c) {
-    auto id = repo->commit_tree(c);
+    auto id = repo->commit_tree(test::id_of(c));
     REQUIRE(id);
     auto src = git::open_tree_source(*repo, *id, "t");
     REQUIRE(src);
@@ -204,18 +204,19 @@ TEST_CASE("renumber: one commit, the ref moved by compare-and-swap", "[merge][re
   auto plan = merge::plan_renumber(*b, *m, *mb, {"R-20260902-01", "next", "main", "b"}, {});
   REQUIRE(plan);
   REQUIRE_FALSE(plan->refused());
-  auto commit = merge::commit_renumber(*repo, "refs/heads/b", tip, *plan);
+  auto commit = merge::commit_renumber(*repo, "refs/heads/b", test::id_of(tip), *plan);
   REQUIRE(commit);
   auto now = repo->resolve_commit("b");
   REQUIRE(now);
-  CHECK(git_oid_equal(&*now, &*commit));
+  CHECK(*now == *commit);
   git_commit* raw = nullptr;
-  REQUIRE(git_commit_lookup(&raw, repo->raw(), &*commit) == 0);
+  const git_oid commit_oid = test::oid_of(*commit);
+  REQUIRE(git_commit_lookup(&raw, repo->raw(), &commit_oid) == 0);
   git::CommitPtr c(raw);
   CHECK(git_commit_parentcount(c.get()) == 1);
   CHECK(git_oid_equal(git_commit_parent_id(c.get(), 0), &tip));
   CHECK(std::string(git_commit_message(c.get())) == "renumber R-20260902-01 \xE2\x86\x92 R-20260902-02\n");
-  auto after = tree_of(*commit);
+  auto after = tree_of(commit_oid);
   auto moved = git::read_regular_file(*after, "rulings/2026/09/R-20260902-02.md");
   REQUIRE(moved);
   CHECK(moved->has_value());
@@ -223,10 +224,10 @@ TEST_CASE("renumber: one commit, the ref moved by compare-and-swap", "[merge][re
   REQUIRE(gone);
   CHECK_FALSE(gone->has_value());
   // The same plan against the old tip again: the ref moved, nothing is updated.
-  auto stale = merge::commit_renumber(*repo, "refs/heads/b", tip, *plan);
+  auto stale = merge::commit_renumber(*repo, "refs/heads/b", test::id_of(tip), *plan);
   REQUIRE_FALSE(stale);
   CHECK_THAT(stale.error().message, Catch::Contains("moved while renumbering"));
   auto still = repo->resolve_commit("b");
   REQUIRE(still);
-  CHECK(git_oid_equal(&*still, &*commit));
+  CHECK(*still == *commit);
 }

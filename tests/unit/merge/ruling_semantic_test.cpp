@@ -31,7 +31,7 @@ std::vector<merge::SemanticConflict> semantic(const FileMap& base, const FileMap
   REQUIRE(repo);
   auto trial = git::TrialRepo::open(*repo);
   REQUIRE(trial);
-  auto report = merge::trial_merge(*repo, *trial, o, t, {});
+  auto report = merge::trial_merge(*repo, *trial, test::id_of(o), test::id_of(t), {});
   REQUIRE(report);
   return report->semantic;
 }

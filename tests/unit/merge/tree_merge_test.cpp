@@ -10,6 +10,7 @@ using namespace lg;
 namespace {
 
 std::string hex(const git_oid& id) { return git::oid_hex(id); }
+std::string hex(const git::ObjectId& id) { return id.hex(); }
 
 // git's own verdict: `git merge-tree --write-tree` prints the tree id first
 // and exits 1 on conflicts.
@@ -60,8 +61,8 @@ TEST_CASE("tree merge: agrees with git merge-tree, clean or conflicted", "[merge
   REQUIRE(repo);
   auto trial = git::TrialRepo::open(*repo);
   REQUIRE(trial);
-  auto result = merge::merge_trees(*trial, *repo->commit_tree(base), *repo->commit_tree(ours),
-                                   *repo->commit_tree(theirs));
+  auto result = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
+                                   *repo->commit_tree(test::id_of(theirs)));
   REQUIRE(result);
   std::vector<std::string> got;
   for (const auto& k : result->conflicts) got.push_back(std::string(merge::to_string(k.kind)) + " " + k.path);
@@ -82,13 +83,14 @@ TEST_CASE("tree merge: writes nothing into the repository", "[merge][tree_merge]
   const auto before = test::read_tree(dir.path() + "/.git");
   auto trial = git::TrialRepo::open(*repo);
   REQUIRE(trial);
-  auto result = merge::merge_trees(*trial, *repo->commit_tree(base), *repo->commit_tree(ours),
-                                   *repo->commit_tree(theirs));
+  auto result = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
+                                   *repo->commit_tree(test::id_of(theirs)));
   REQUIRE(result);
   CHECK(result->conflicts.empty());
   git_odb* odb = nullptr;
   REQUIRE(git_repository_odb(&odb, repo->raw()) == 0);
-  CHECK_FALSE(git_odb_exists(odb, &result->tree));  // only in the trial's memory
+  const git_oid merged = test::oid_of(result->tree);
+  CHECK_FALSE(git_odb_exists(odb, &merged));  // only in the trial's memory
   git_odb_free(odb);
   CHECK(test::read_tree(dir.path() + "/.git") == before);
 }

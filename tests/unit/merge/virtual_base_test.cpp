@@ -28,6 +28,7 @@ using namespace lg;
 namespace {
 
 std::string hex(const git_oid& id) { return git::oid_hex(id); }
+std::string hex(const git::ObjectId& id) { return id.hex(); }
 
 void ok(int rc) { REQUIRE(rc == 0); }
 
@@ -109,20 +110,21 @@ Merged run(const History& h) {
   REQUIRE(repo);
   auto trial = git::TrialRepo::open(*repo);
   REQUIRE(trial);
-  auto report = merge::trial_merge(*repo, *trial, x, y, {false, ""});
+  auto report = merge::trial_merge(*repo, *trial, test::id_of(x), test::id_of(y), {false, ""});
   REQUIRE(report);
   Merged out;
   out.report = *report;
   REQUIRE(out.report.merge_bases.size() == 2);
   REQUIRE(out.report.virtual_base);
   git_tree* vtree = nullptr;
-  REQUIRE(git_tree_lookup(&vtree, trial->raw(), &*out.report.virtual_base) == 0);
+  const git_oid virtual_base = test::oid_of(*out.report.virtual_base);
+  REQUIRE(git_tree_lookup(&vtree, trial->repo().raw(), &virtual_base) == 0);
   git::TreePtr vtree_owned(vtree);
   const git_tree_entry* e = git_tree_entry_byname(vtree, "f.txt");
   out.virtual_f = "<none>";
   if (e) {
     git_blob* blob = nullptr;
-    REQUIRE(git_blob_lookup(&blob, trial->raw(), git_tree_entry_id(e)) == 0);
+    REQUIRE(git_blob_lookup(&blob, trial->repo().raw(), git_tree_entry_id(e)) == 0);
     out.virtual_f.assign(static_cast<const char*>(git_blob_rawcontent(blob)),
                          static_cast<std::size_t>(git_blob_rawsize(blob)));
     git_blob_free(blob);
@@ -211,7 +213,7 @@ TEST_CASE("virtual base: merge bases in git's order", "[merge][virtual_base]") {
   REQUIRE(repo);
   auto trial = git::TrialRepo::open(*repo);
   REQUIRE(trial);
-  auto bases = merge::merge_bases_git_order(*trial, x, y);
+  auto bases = merge::merge_bases_git_order(*trial, test::id_of(x), test::id_of(y));
   REQUIRE(bases);
   REQUIRE(bases->size() == 2);
   FILE* p = popen(("git -C '" + dir.path() + "' merge-base --all " + hex(x) + " " + hex(y)).c_str(), "r");

@@ -49,7 +49,7 @@ TEST_CASE("check: a large tree read on several threads equals the sequential rea
   const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
   auto repo = git::Repository::open(dir.path() + "/repo", false);
   REQUIRE(repo);
-  auto tree = git::open_tree_source(*repo, *repo->commit_tree(commit), "HEAD");
+  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
   REQUIRE(tree);
   REQUIRE((*tree)->thread_reader());
   CHECK(cortex_of(**tree) == sequential);
@@ -70,7 +70,7 @@ TEST_CASE("check: a tree of more ledgers than the parse cache keeps is checked i
   const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
   auto repo = git::Repository::open(dir.path() + "/repo", false);
   REQUIRE(repo);
-  auto tree = git::open_tree_source(*repo, *repo->commit_tree(commit), "HEAD");
+  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
   REQUIRE(tree);
   rules::CheckCache cache;
   CHECK(cortex_of(**tree, cache) == sequential);

@@ -1,0 +1,52 @@
+// The libgit2 edge: owned libgit2 handles and the conversions between
+// ObjectId and git_oid. Included by src/git/ (the only module that calls
+// libgit2) and by tests, which may be libgit2 clients; the git-boundary
+// test (tests/git-boundary) refuses it anywhere else.
+#pragma once
+
+#include <git2.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "ledgergate/git/object_id.hpp"
+#include "ledgergate/git/repository.hpp"
+
+namespace lg::git {
+
+template <auto FreeFn>
+struct Deleter {
+  template <class T>
+  void operator()(T* p) const noexcept {
+    FreeFn(p);
+  }
+};
+template <class T, auto FreeFn>
+using Owned = std::unique_ptr<T, Deleter<FreeFn>>;
+
+using RepositoryPtr = Owned<git_repository, git_repository_free>;
+using ObjectPtr = Owned<git_object, git_object_free>;
+using CommitPtr = Owned<git_commit, git_commit_free>;
+using TreePtr = Owned<git_tree, git_tree_free>;
+using TreeEntryPtr = Owned<git_tree_entry, git_tree_entry_free>;
+using BlobPtr = Owned<git_blob, git_blob_free>;
+using IndexPtr = Owned<git_index, git_index_free>;
+using OdbPtr = Owned<git_odb, git_odb_free>;
+using OdbObjectPtr = Owned<git_odb_object, git_odb_object_free>;
+using ReferencePtr = Owned<git_reference, git_reference_free>;
+using ConfigPtr = Owned<git_config, git_config_free>;
+using SignaturePtr = Owned<git_signature, git_signature_free>;
+
+static_assert(sizeof(git_oid) == ObjectId::k_raw_size, "libgit2 built with another hash size");
+
+inline ObjectId from_git(const git_oid& oid) { return ObjectId::from_bytes(oid.id); }
+inline git_oid to_git(const ObjectId& id) {
+  git_oid oid;
+  std::memcpy(oid.id, id.bytes(), ObjectId::k_raw_size);
+  return oid;
+}
+
+std::string oid_hex(const git_oid& oid);
+
+}  // namespace lg::git

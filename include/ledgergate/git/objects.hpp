@@ -1,0 +1,75 @@
+// Trees and blobs as the merge code reads and writes them: a tree's entries
+// with their modes and ids, a blob's bytes, and tree writing (a builder
+// over an existing tree, or path updates). Objects are written into the
+// repository's object database: for a TrialRepo, into its memory. Errors
+// carry libgit2's message; callers add what they were doing.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/git/object_id.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/util/result.hpp"
+
+struct git_treebuilder;  // opaque: only src/git/ calls libgit2
+
+namespace lg::git {
+
+// A tree entry's mode, with git's values.
+enum class FileMode : unsigned {
+  none = 0,
+  tree = 0040000,
+  blob = 0100644,
+  executable = 0100755,
+  link = 0120000,
+  commit = 0160000,  // a submodule
+};
+
+struct TreeItem {
+  std::string name;
+  FileMode mode = FileMode::none;
+  ObjectId id;
+};
+
+// The entries of tree `id`, in the tree's (git's) order.
+Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& id);
+// The entry at `path` below tree `tree`; nullopt when absent.
+Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree, const std::string& path);
+// The bytes of blob `id`.
+Result<std::string> read_blob(const Repository& repo, const ObjectId& id);
+// Whether the object database holds `id`. Errors: the database cannot be opened.
+Result<bool> has_object(const Repository& repo, const ObjectId& id);
+
+// Writes one tree: the entries of a starting tree (or none), changed.
+class TreeBuilder {
+ public:
+  static Result<TreeBuilder> open(const Repository& repo, const ObjectId* from);
+
+  Result<void> insert(const std::string& name, const ObjectId& id, FileMode mode);
+  Result<void> remove(const std::string& name);
+  Result<ObjectId> write();
+
+ private:
+  struct Free {
+    void operator()(git_treebuilder* builder) const noexcept;
+  };
+  explicit TreeBuilder(git_treebuilder* builder) : m_builder(builder) {}
+  std::unique_ptr<git_treebuilder, Free> m_builder;
+};
+
+// A change at a path of a tree: the blob `id` with `mode` there, or the
+// path removed (no id).
+struct TreeUpdate {
+  std::string path;
+  std::optional<ObjectId> id;
+  FileMode mode = FileMode::blob;
+};
+
+// Tree `base` with `updates` applied (intermediate trees created or removed as needed).
+Result<ObjectId> update_tree(const Repository& repo, const ObjectId& base, const std::vector<TreeUpdate>& updates);
+
+}  // namespace lg::git

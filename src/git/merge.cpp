@@ -1,0 +1,79 @@
+// File and whole-tree merges over libgit2.
+#include "ledgergate/git/merge.hpp"
+
+#include "disposing.hpp"
+#include "ledgergate/git/libgit2.hpp"
+
+namespace lg::git {
+namespace {
+
+using ConflictIteratorPtr = Owned<git_index_conflict_iterator, git_index_conflict_iterator_free>;
+
+std::optional<std::string> path_of(const git_index_entry* e) {
+  return e ? std::optional<std::string>(e->path) : std::nullopt;
+}
+
+}  // namespace
+
+Result<MergedFile> merge_file(const std::string& path, const MergeFileInput& ancestor, const MergeFileInput& ours,
+                              const MergeFileInput& theirs, const MergeFileOptions* options) {
+  const auto input = [&](const MergeFileInput& in) {
+    git_merge_file_input out = GIT_MERGE_FILE_INPUT_INIT;
+    out.ptr = in.text.data();
+    out.size = in.text.size();
+    out.path = path.c_str();
+    out.mode = in.mode;
+    return out;
+  };
+  const git_merge_file_input a = input(ancestor), o = input(ours), t = input(theirs);
+  git_merge_file_options opts = GIT_MERGE_FILE_OPTIONS_INIT;
+  if (options) {
+    opts.ancestor_label = options->ancestor_label;
+    opts.our_label = options->our_label;
+    opts.their_label = options->their_label;
+    if (options->marker_size != 0) opts.marker_size = options->marker_size;
+  }
+  Disposing<git_merge_file_result, git_merge_file_result_free> merged;
+  const int rc = git_merge_file(merged.out(), &a, &o, &t, options ? &opts : nullptr);
+  if (rc < 0) return libgit2_error(rc);
+  MergedFile out;
+  out.clean = merged->automergeable != 0;
+  out.text.assign(merged->ptr, merged->len);
+  return out;
+}
+
+Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const ObjectId& base, const ObjectId& ours,
+                                             const ObjectId& theirs) {
+  TreePtr trees[3];
+  const ObjectId* ids[3] = {&base, &ours, &theirs};
+  for (int i = 0; i < 3; ++i) {
+    const git_oid oid = to_git(*ids[i]);
+    git_tree* t = nullptr;
+    const int rc = git_tree_lookup(&t, repo.raw(), &oid);
+    if (rc < 0) return libgit2_error(rc, "reading tree " + ids[i]->hex());
+    trees[i].reset(t);
+  }
+  git_merge_options opts = GIT_MERGE_OPTIONS_INIT;
+  opts.flags = GIT_MERGE_FIND_RENAMES;
+  git_index* raw = nullptr;
+  int rc = git_merge_trees(&raw, repo.raw(), trees[0].get(), trees[1].get(), trees[2].get(), &opts);
+  if (rc < 0) return libgit2_error(rc, "merging trees");
+  const IndexPtr index(raw);
+  RenameMerge out;
+  if (git_index_has_conflicts(index.get())) {
+    git_index_conflict_iterator* it_raw = nullptr;
+    rc = git_index_conflict_iterator_new(&it_raw, index.get());
+    if (rc < 0) return libgit2_error(rc, "listing conflicts");
+    const ConflictIteratorPtr it(it_raw);
+    const git_index_entry *a = nullptr, *o = nullptr, *t = nullptr;
+    while (git_index_conflict_next(&a, &o, &t, it.get()) == 0) out.conflicts.push_back({path_of(a), path_of(o), path_of(t)});
+    return out;
+  }
+  git_oid tree;
+  rc = git_index_write_tree_to(&tree, index.get(), repo.raw());
+  if (rc < 0) return libgit2_error(rc, "writing the merged tree");
+  out.tree = from_git(tree);
+  return out;
+}
+
+}  // namespace lg::git

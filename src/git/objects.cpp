@@ -1,0 +1,111 @@
+// Tree and blob reads and writes over libgit2.
+#include "ledgergate/git/objects.hpp"
+
+#include "ledgergate/git/libgit2.hpp"
+
+namespace lg::git {
+namespace {
+
+Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId& id) {
+  const git_oid oid = to_git(id);
+  git_tree* tree = nullptr;
+  if (const int rc = git_tree_lookup(&tree, repo.raw(), &oid); rc < 0) return libgit2_error(rc);
+  return TreePtr(tree);
+}
+
+TreeItem item_of(const git_tree_entry* e) {
+  return TreeItem{git_tree_entry_name(e), static_cast<FileMode>(git_tree_entry_filemode(e)),
+                  from_git(*git_tree_entry_id(e))};
+}
+
+}  // namespace
+
+Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& id) {
+  LG_TRY(const TreePtr tree, lookup_tree(repo, id));
+  std::vector<TreeItem> out;
+  const std::size_t n = git_tree_entrycount(tree.get());
+  out.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) out.push_back(item_of(git_tree_entry_byindex(tree.get(), i)));
+  return out;
+}
+
+Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree_id, const std::string& path) {
+  LG_TRY(const TreePtr tree, lookup_tree(repo, tree_id));
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, tree.get(), path.c_str());
+  if (rc == GIT_ENOTFOUND) return std::optional<TreeItem>();
+  if (rc < 0) return libgit2_error(rc);
+  const TreeEntryPtr entry(raw);
+  return std::optional<TreeItem>(item_of(entry.get()));
+}
+
+Result<std::string> read_blob(const Repository& repo, const ObjectId& id) {
+  const git_oid oid = to_git(id);
+  git_blob* raw = nullptr;
+  if (const int rc = git_blob_lookup(&raw, repo.raw(), &oid); rc < 0) return libgit2_error(rc);
+  const BlobPtr blob(raw);
+  return std::string(static_cast<const char*>(git_blob_rawcontent(blob.get())),
+                     static_cast<std::size_t>(git_blob_rawsize(blob.get())));
+}
+
+Result<bool> has_object(const Repository& repo, const ObjectId& id) {
+  git_odb* raw = nullptr;
+  if (const int rc = git_repository_odb(&raw, repo.raw()); rc < 0) return libgit2_error(rc);
+  const OdbPtr odb(raw);
+  const git_oid oid = to_git(id);
+  return git_odb_exists(odb.get(), &oid) == 1;
+}
+
+void TreeBuilder::Free::operator()(git_treebuilder* builder) const noexcept { git_treebuilder_free(builder); }
+
+Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
+  TreePtr tree;
+  if (from) {
+    LG_TRY(tree, lookup_tree(repo, *from));
+  }
+  git_treebuilder* builder = nullptr;
+  if (const int rc = git_treebuilder_new(&builder, repo.raw(), tree.get()); rc < 0) return libgit2_error(rc);
+  return TreeBuilder(builder);
+}
+
+Result<void> TreeBuilder::insert(const std::string& name, const ObjectId& id, FileMode mode) {
+  const git_oid oid = to_git(id);
+  const int rc = git_treebuilder_insert(nullptr, m_builder.get(), name.c_str(), &oid, static_cast<git_filemode_t>(mode));
+  if (rc < 0) return libgit2_error(rc);
+  return {};
+}
+
+Result<void> TreeBuilder::remove(const std::string& name) {
+  if (const int rc = git_treebuilder_remove(m_builder.get(), name.c_str()); rc < 0) return libgit2_error(rc);
+  return {};
+}
+
+Result<ObjectId> TreeBuilder::write() {
+  git_oid id;
+  if (const int rc = git_treebuilder_write(&id, m_builder.get()); rc < 0) return libgit2_error(rc);
+  return from_git(id);
+}
+
+Result<ObjectId> update_tree(const Repository& repo, const ObjectId& base, const std::vector<TreeUpdate>& updates) {
+  LG_TRY(const TreePtr tree, lookup_tree(repo, base));
+  std::vector<git_tree_update> raw;
+  raw.reserve(updates.size());
+  for (const TreeUpdate& u : updates) {
+    git_tree_update r{};
+    r.path = u.path.c_str();
+    if (u.id) {
+      r.action = GIT_TREE_UPDATE_UPSERT;
+      r.id = to_git(*u.id);
+      r.filemode = static_cast<git_filemode_t>(u.mode);
+    } else {
+      r.action = GIT_TREE_UPDATE_REMOVE;
+    }
+    raw.push_back(r);
+  }
+  git_oid id;
+  const int rc = git_tree_create_updated(&id, repo.raw(), tree.get(), raw.size(), raw.data());
+  if (rc < 0) return libgit2_error(rc);
+  return from_git(id);
+}
+
+}  // namespace lg::git

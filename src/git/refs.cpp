@@ -1,0 +1,55 @@
+// Refs and branches over libgit2.
+#include "ledgergate/git/refs.hpp"
+
+#include "ledgergate/git/libgit2.hpp"
+
+namespace lg::git {
+
+bool is_valid_ref_name(const std::string& name) {
+  int valid = 0;
+  return git_reference_name_is_valid(&valid, name.c_str()) == 0 && valid;
+}
+
+bool is_valid_remote_name(const std::string& name) {
+  int valid = 0;
+  return git_remote_name_is_valid(&valid, name.c_str()) == 0 && valid;
+}
+
+std::optional<ObjectId> ref_target(const Repository& repo, const std::string& ref) {
+  git_oid id;
+  if (git_reference_name_to_id(&id, repo.raw(), ref.c_str()) < 0) {
+    git_error_clear();
+    return std::nullopt;
+  }
+  return from_git(id);
+}
+
+std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::string& name) {
+  git_reference* raw = nullptr;
+  int rc = git_branch_lookup(&raw, repo.raw(), name.c_str(), GIT_BRANCH_LOCAL);
+  if (rc < 0 && name.rfind("refs/heads/", 0) == 0) rc = git_reference_lookup(&raw, repo.raw(), name.c_str());
+  if (rc < 0) return std::nullopt;
+  const ReferencePtr ref(raw);
+  LocalBranch branch;
+  branch.ref_name = git_reference_name(ref.get());
+  if (git_reference_type(ref.get()) == GIT_REFERENCE_DIRECT) {
+    branch.tip = from_git(*git_reference_target(ref.get()));
+    branch.checked_out = git_branch_is_checked_out(ref.get()) == 1;
+  }
+  return branch;
+}
+
+Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to,
+                           const ObjectId& expected, const std::string& log_message) {
+  const git_oid new_id = to_git(to);
+  const git_oid old_id = to_git(expected);
+  git_reference* moved = nullptr;
+  const int rc =
+      git_reference_create_matching(&moved, repo.raw(), ref.c_str(), &new_id, 1, &old_id, log_message.c_str());
+  if (rc == GIT_EMODIFIED) return false;
+  if (rc < 0) return libgit2_error(rc);
+  const ReferencePtr owned(moved);
+  return true;
+}
+
+}  // namespace lg::git

@@ -1,0 +1,162 @@
+// The lg::git writers: the commit writer, the compare-and-swap ref update,
+// trees built and updated in a trial repository's memory, the file merge.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+
+#include "ledgergate/git/commit.hpp"
+#include "ledgergate/git/config.hpp"
+#include "ledgergate/git/merge.hpp"
+#include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/refs.hpp"
+#include "ledgergate/git/trial_repo.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+// A pinned committer for the duration of a test.
+struct PinnedCommitter {
+  PinnedCommitter() {
+    ::setenv("GIT_COMMITTER_NAME", "Pinned", 1);
+    ::setenv("GIT_COMMITTER_EMAIL", "pinned@ledgergate.invalid", 1);
+    ::setenv("GIT_COMMITTER_DATE", "@1790000000", 1);
+  }
+  ~PinnedCommitter() {
+    ::unsetenv("GIT_COMMITTER_NAME");
+    ::unsetenv("GIT_COMMITTER_EMAIL");
+    ::unsetenv("GIT_COMMITTER_DATE");
+  }
+};
+
+}  // namespace
+
+TEST_CASE("commit writer: tree, parents, message and the committer from the environment", "[git][write]") {
+  test::TempDir dir;
+  const git::ObjectId a = test::id_of(test::commit_tree(dir.path(), {{"f", "1"}}, "a"));
+  const git::ObjectId b = test::id_of(test::commit_tree(dir.path(), {{"f", "2"}}, "b", nullptr, "refs/heads/b"));
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto tree = repo->commit_tree(b);
+  REQUIRE(tree);
+  const PinnedCommitter pinned;
+  auto written = git::write_commit(*repo, *tree, {a, b}, "Merge b\n\nbody\n");
+  REQUIRE(written);
+  auto info = git::read_commit(*repo, *written);
+  REQUIRE(info);
+  CHECK(info->tree == *tree);
+  CHECK(info->parents == std::vector<git::ObjectId>{a, b});
+  CHECK(info->committer_name == "Pinned");
+  CHECK(info->author_name == "Pinned");
+  CHECK(info->time == 1790000000);
+  CHECK(info->summary == "Merge b");
+  auto message = git::commit_message(*repo, *written);
+  REQUIRE(message);
+  CHECK(*message == "Merge b\n\nbody\n");
+  // No ref moved.
+  CHECK(git::ref_target(*repo, "refs/heads/main") == a);
+  auto descends = git::is_descendant_of(*repo, *written, b);
+  REQUIRE(descends);
+  CHECK(*descends);
+  auto peeled = git::peel_to_commit(*repo, *written);
+  REQUIRE(peeled);
+  CHECK(*peeled == *written);
+}
+
+TEST_CASE("ref update: moves only from the expected tip", "[git][write]") {
+  test::TempDir dir;
+  const git_oid first = test::commit_tree(dir.path(), {{"f", "1"}}, "one", nullptr, "refs/heads/topic");
+  const git::ObjectId one = test::id_of(first);
+  const git::ObjectId two = test::id_of(test::commit_tree(dir.path(), {{"f", "2"}}, "two", &first, "refs/heads/topic"));
+  const git::ObjectId three = test::id_of(test::commit_tree(dir.path(), {{"f", "3"}}, "three", nullptr, "refs/heads/x"));
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  // topic is at `two`: an update that expects `one` is refused and writes nothing.
+  auto stale = git::update_ref_if(*repo, "refs/heads/topic", three, one, "ledgergate: test");
+  REQUIRE(stale);
+  CHECK_FALSE(*stale);
+  CHECK(git::ref_target(*repo, "refs/heads/topic") == two);
+  auto moved = git::update_ref_if(*repo, "refs/heads/topic", three, two, "ledgergate: test");
+  REQUIRE(moved);
+  CHECK(*moved);
+  CHECK(git::ref_target(*repo, "refs/heads/topic") == three);
+  CHECK_FALSE(git::ref_target(*repo, "refs/heads/none"));
+  auto branch = git::find_local_branch(*repo, "topic");
+  REQUIRE(branch);
+  CHECK(branch->ref_name == "refs/heads/topic");
+  CHECK(branch->tip == three);
+  CHECK_FALSE(git::find_local_branch(*repo, "none"));
+  CHECK(git::is_valid_ref_name("refs/heads/ok"));
+  CHECK_FALSE(git::is_valid_ref_name("refs/heads/not ok"));
+  CHECK(git::is_valid_remote_name("origin"));
+  CHECK_FALSE(git::is_valid_remote_name("bad name"));
+}
+
+TEST_CASE("trees: built, updated and read back in the trial repository's memory", "[git][write]") {
+  test::TempDir dir;
+  const git::ObjectId c = test::id_of(test::commit_tree(dir.path(), {{"d/a", "a"}, {"b", "b"}}, "c"));
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto base = repo->commit_tree(c);
+  REQUIRE(base);
+  auto blob = trial->write_blob("new\n");
+  REQUIRE(blob);
+  auto updated = git::update_tree(trial->repo(), *base, {{"d/n", *blob, git::FileMode::executable}, {"b", {}, {}}});
+  REQUIRE(updated);
+  auto entry = git::tree_entry_at(trial->repo(), *updated, "d/n");
+  REQUIRE(entry);
+  REQUIRE(entry->has_value());
+  CHECK((*entry)->mode == git::FileMode::executable);
+  auto text = git::read_blob(trial->repo(), (*entry)->id);
+  REQUIRE(text);
+  CHECK(*text == "new\n");
+  auto gone = git::tree_entry_at(trial->repo(), *updated, "b");
+  REQUIRE(gone);
+  CHECK_FALSE(gone->has_value());
+  auto in_memory = git::has_object(*repo, *blob);
+  REQUIRE(in_memory);
+  CHECK_FALSE(*in_memory);  // the user's repository never saw it
+
+  auto builder = git::TreeBuilder::open(trial->repo(), &*base);
+  REQUIRE(builder);
+  REQUIRE(builder->remove("d"));
+  REQUIRE(builder->insert("z", *blob, git::FileMode::blob));
+  auto built = builder->write();
+  REQUIRE(built);
+  auto items = git::read_tree(trial->repo(), *built);
+  REQUIRE(items);
+  REQUIRE(items->size() == 2);
+  CHECK((*items)[0].name == "b");
+  CHECK((*items)[1].name == "z");
+  CHECK((*items)[1].id == *blob);
+}
+
+TEST_CASE("file merge: clean merges, and conflicts with their labels and marker size", "[git][merge]") {
+  const std::string base = "1\n2\n3\n4\n5\n", ours = "0\n2\n3\n4\n5\n", theirs = "1\n2\n3\n4\n6\n";
+  auto clean = git::merge_file("f", {base, 0100644}, {ours, 0100644}, {theirs, 0100644});
+  REQUIRE(clean);
+  CHECK(clean->clean);
+  CHECK(clean->text == "0\n2\n3\n4\n6\n");
+  git::MergeFileOptions labels;
+  labels.our_label = "one";
+  labels.their_label = "two";
+  labels.marker_size = 9;
+  auto conflict = git::merge_file("f", {"a\n", 0100644}, {"b\n", 0100644}, {"c\n", 0100644}, &labels);
+  REQUIRE(conflict);
+  CHECK_FALSE(conflict->clean);
+  CHECK(conflict->text == "<<<<<<<<< one\nb\n=========\nc\n>>>>>>>>> two\n");
+}
+
+TEST_CASE("config: an unset key is nullopt", "[git][config]") {
+  test::TempDir dir;
+  test::commit_tree(dir.path(), {{"f", "1"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto config = git::Config::snapshot(*repo);
+  REQUIRE(config);
+  auto unset = config->get_string("ledgergate.never-set");
+  REQUIRE(unset);
+  CHECK_FALSE(unset->has_value());
+}
