@@ -4,9 +4,8 @@
 
 #include <memory>
 #include <string>
-#include <string_view>
 
-#include "ledgergate/git/libgit2.hpp"  // libgit2 directly, until audit moves onto lg::git
+#include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/util/result.hpp"
@@ -15,8 +14,12 @@ namespace lg::audit {
 
 using LedgerPtr = std::shared_ptr<const ledger::ProjectLedger>;
 
-// A ledger version read by blob id and parsed in full. Errors: a missing
-// object, a blob over git::k_max_blob_bytes.
-Result<LedgerPtr> read_ledger_blob(git_repository* repo, const std::string& raw_id);
+// A ledger version read by its raw blob id and parsed in full. Errors: a
+// missing object, a blob over git::k_max_blob_bytes.
+Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const std::string& raw_id);
+
+// Whether `e` brings a new version of a project ledger file (modified or
+// added): the versions a commit's check and invariants parse.
+bool is_new_ledger_version(const git::DiffEntry& e);
 
 }  // namespace lg::audit

@@ -42,7 +42,7 @@ void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<const
   }
   // The findings are kept per ledger: the parses are not needed again, and
   // a history holds many versions of every ledger.
-  cache.ledgers.clear();
+  cache.drop_ledgers();
 }
 
 void ProjectsState::check_active_rows() {
@@ -119,7 +119,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   std::set<std::string> dirty;
   if (yaml) {
     LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
-    cache.projects_yaml.clear();  // kept in m_yaml; one table per version would pile up
+    cache.drop_projects_yaml();  // kept in m_yaml; one table per version would pile up
     touched.insert(std::string(k_projects_yaml));
   }
   if (names) {

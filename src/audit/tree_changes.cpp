@@ -1,268 +1,29 @@
-// A tree-to-tree diff over raw tree objects that reads only the subtrees
-// whose ids differ, and compares only the entries between two versions'
-// common prefix and common suffix.
+// A commit's changes: the tree walk, or the rename-aware diff.
 #include "tree_changes.hpp"
 
 #include <algorithm>
-#include <cstring>
+
 
 namespace lg::audit {
 
-std::size_t TreeReader::OidHash::operator()(const git_oid& id) const {
-  std::size_t h = 0;
-  std::memcpy(&h, id.id, sizeof h);
-  return h;
-}
-
-Result<TreeReader::Tree*> TreeReader::get(const git_oid& id) {
-  if (auto it = m_current.find(id); it != m_current.end()) return it->second.get();
-  if (auto it = m_previous.find(id); it != m_previous.end()) {
-    auto node = m_previous.extract(it);
-    return m_current.insert(std::move(node)).position->second.get();
-  }
-  if (!m_odb) {
-    git_odb* odb = nullptr;
-    if (int rc = git_repository_odb(&odb, m_repo); rc < 0) return git::libgit2_error(rc, "opening object database");
-    m_odb.reset(odb);
-  }
-  git_odb_object* raw = nullptr;
-  if (int rc = git_odb_read(&raw, m_odb.get(), &id); rc < 0) {
-    return git::libgit2_error(rc, "reading tree " + git::oid_hex(id));
-  }
-  auto tree = std::make_unique<Tree>();
-  tree->object.reset(raw);
-  if (git_odb_object_type(raw) != GIT_OBJECT_TREE) {
-    return make_error(ErrorKind::git, "reading tree " + git::oid_hex(id) + ": not a tree");
-  }
-  tree->data = std::string_view(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
-  return m_current.emplace(id, std::move(tree)).first->second.get();
-}
-
-void TreeReader::next_generation() {
-  m_previous = std::move(m_current);
-  m_current.clear();
-}
-
-namespace {
-
-// One entry of a raw tree: "<octal mode> <name>\0<20-byte id>".
-struct RawEntry {
-  unsigned mode = 0;
-  std::string_view name;
-  const unsigned char* id = nullptr;
-  std::size_t end = 0;  // offset just past the entry
-  bool is_tree() const { return mode == GIT_FILEMODE_TREE; }
-};
-
-bool parse_entry(std::string_view data, std::size_t at, RawEntry& out) {
-  std::size_t i = at;
-  unsigned mode = 0;
-  while (i < data.size() && data[i] >= '0' && data[i] <= '7') mode = mode * 8 + static_cast<unsigned>(data[i++] - '0');
-  if (i == at || i >= data.size() || data[i] != ' ') return false;
-  const std::size_t name = ++i;
-  const void* nul = std::memchr(data.data() + name, '\0', data.size() - name);
-  if (!nul) return false;
-  const auto name_end = static_cast<std::size_t>(static_cast<const char*>(nul) - data.data());
-  if (name_end == name || data.size() - name_end - 1 < GIT_OID_RAWSZ) return false;
-  out.mode = mode;
-  out.name = data.substr(name, name_end - name);
-  out.id = reinterpret_cast<const unsigned char*>(data.data() + name_end + 1);
-  out.end = name_end + 1 + GIT_OID_RAWSZ;
-  return true;
-}
-
-Error malformed(const git_oid* id) {
-  return Error{ErrorKind::git, "reading tree " + (id ? git::oid_hex(*id) : std::string()) + ": malformed entry"};
-}
-
-Result<void> index(TreeReader::Tree& t) {
-  if (t.indexed) return {};
-  t.starts.clear();
-  RawEntry e;
-  for (std::size_t at = 0; at < t.data.size(); at = e.end) {
-    if (!parse_entry(t.data, at, e)) return malformed(git_odb_object_id(t.object.get()));
-    t.starts.push_back(static_cast<std::uint32_t>(at));
-  }
-  t.indexed = true;
-  return {};
-}
-
-// git's tree order: names compared as bytes, a tree's name as if it ended in '/'.
-int git_order(const RawEntry& a, const RawEntry& b) {
-  const std::size_t n = std::min(a.name.size(), b.name.size());
-  if (int c = std::memcmp(a.name.data(), b.name.data(), n); c != 0) return c;
-  const unsigned char ca = a.name.size() > n ? static_cast<unsigned char>(a.name[n]) : (a.is_tree() ? '/' : '\0');
-  const unsigned char cb = b.name.size() > n ? static_cast<unsigned char>(b.name[n]) : (b.is_tree() ? '/' : '\0');
-  return ca < cb ? -1 : ca > cb ? 1 : 0;
-}
-
-// The object kind of a mode, as libgit2's typechange test reads it.
-unsigned mode_type(unsigned mode) { return mode & 0170000u; }
-
-std::string raw_id(const unsigned char* id) { return std::string(reinterpret_cast<const char*>(id), GIT_OID_RAWSZ); }
-
-git_oid oid_of(const unsigned char* id) {
-  git_oid oid;
-  git_oid_fromraw(&oid, id);
-  return oid;
-}
-
-std::size_t common_prefix(std::string_view a, std::string_view b) {
-  const std::size_t n = std::min(a.size(), b.size());
-  constexpr std::size_t k_block = 256;
-  std::size_t i = 0;
-  while (i + k_block <= n && std::memcmp(a.data() + i, b.data() + i, k_block) == 0) i += k_block;
-  while (i < n && a[i] == b[i]) ++i;
-  return i;
-}
-
-std::size_t common_suffix(std::string_view a, std::string_view b, std::size_t limit) {
-  constexpr std::size_t k_block = 256;
-  std::size_t i = 0;
-  while (i + k_block <= limit &&
-         std::memcmp(a.data() + a.size() - i - k_block, b.data() + b.size() - i - k_block, k_block) == 0) {
-    i += k_block;
-  }
-  while (i < limit && a[a.size() - 1 - i] == b[b.size() - 1 - i]) ++i;
-  return i;
-}
-
-struct Walk {
-  TreeReader& trees;
-  std::vector<git::DiffEntry>& out;
-};
-
-std::string join(const std::string& dir, std::string_view name) {
-  return dir.empty() ? std::string(name) : dir + "/" + std::string(name);
-}
-
-Result<void> walk(Walk& w, const std::string& dir, TreeReader::Tree* from, TreeReader::Tree* to);
-
-// Every file below (or at) `e` as added (or deleted).
-Result<void> whole(Walk& w, const std::string& dir, const RawEntry& e, bool added) {
-  const std::string path = join(dir, e.name);
-  if (e.is_tree()) {
-    LG_TRY(TreeReader::Tree * sub, w.trees.get(oid_of(e.id)));
-    return added ? walk(w, path, nullptr, sub) : walk(w, path, sub, nullptr);
-  }
-  git::DiffEntry d;
-  d.status = added ? "A" : "D";
-  d.path = path;
-  d.has_new = added;
-  d.new_kind = git::entry_kind_of_mode(e.mode);
-  (added ? d.new_id : d.old_id) = raw_id(e.id);
-  w.out.push_back(std::move(d));
-  return {};
-}
-
-// Both entries name the same path: their difference, if any.
-Result<void> compare(Walk& w, const std::string& dir, const RawEntry& a, const RawEntry& b) {
-  if (a.mode == b.mode && std::memcmp(a.id, b.id, GIT_OID_RAWSZ) == 0) return {};
-  if (a.is_tree()) {  // both trees: equal names and kinds sort together
-    LG_TRY(TreeReader::Tree * ta, w.trees.get(oid_of(a.id)));
-    LG_TRY(TreeReader::Tree * tb, w.trees.get(oid_of(b.id)));
-    return walk(w, join(dir, a.name), ta, tb);
-  }
-  git::DiffEntry d;
-  d.status = mode_type(a.mode) != mode_type(b.mode) ? "T" : "M";
-  d.path = join(dir, b.name);
-  d.new_kind = git::entry_kind_of_mode(b.mode);
-  d.old_id = raw_id(a.id);
-  d.new_id = raw_id(b.id);
-  w.out.push_back(std::move(d));
-  return {};
-}
-
-Result<void> walk(Walk& w, const std::string& dir, TreeReader::Tree* from, TreeReader::Tree* to) {
-  if (!from || !to) {  // one side only: every entry added or deleted
-    TreeReader::Tree* t = from ? from : to;
-    if (auto r = index(*t); !r) return r;
-    RawEntry e;
-    for (std::uint32_t at : t->starts) {
-      parse_entry(t->data, at, e);
-      if (auto r = whole(w, dir, e, to != nullptr); !r) return r;
-    }
-    return {};
-  }
-  if (auto r = index(*from); !r) return r;
-  const std::string_view a = from->data, b = to->data;
-  // The bytes before the first difference hold the same entries at the same
-  // offsets in both; the bytes after the last difference too (shifted).
-  const std::size_t prefix = common_prefix(a, b);
-  const std::size_t suffix = common_suffix(a, b, std::min(a.size(), b.size()) - prefix);
-  const auto first = std::upper_bound(from->starts.begin(), from->starts.end(), static_cast<std::uint32_t>(prefix));
-  const std::size_t k = static_cast<std::size_t>(first - from->starts.begin()) - (first == from->starts.begin() ? 0 : 1);
-  std::size_t pa = k < from->starts.size() ? from->starts[k] : a.size();
-  std::size_t pb = pa;
-  std::vector<std::uint32_t> starts(from->starts.begin(), from->starts.begin() + static_cast<std::ptrdiff_t>(k));
-  RawEntry ea, eb;
-  bool have_a = false, have_b = false;
-  while (true) {
-    if (!have_a && !have_b && a.size() - pa == b.size() - pb && a.size() - pa <= suffix) break;  // the rest is equal
-    if (!have_a && pa < a.size()) {
-      if (!parse_entry(a, pa, ea)) return malformed(git_odb_object_id(from->object.get()));
-      have_a = true;
-    }
-    if (!have_b && pb < b.size()) {
-      if (!parse_entry(b, pb, eb)) return malformed(git_odb_object_id(to->object.get()));
-      have_b = true;
-    }
-    if (!have_a && !have_b) break;
-    const int order = !have_a ? 1 : !have_b ? -1 : git_order(ea, eb);
-    if (order < 0) {
-      if (auto r = whole(w, dir, ea, false); !r) return r;
-      pa = ea.end;
-      have_a = false;
-    } else if (order > 0) {
-      if (auto r = whole(w, dir, eb, true); !r) return r;
-      starts.push_back(static_cast<std::uint32_t>(pb));
-      pb = eb.end;
-      have_b = false;
-    } else {
-      if (auto r = compare(w, dir, ea, eb); !r) return r;
-      starts.push_back(static_cast<std::uint32_t>(pb));
-      pa = ea.end;
-      pb = eb.end;
-      have_a = have_b = false;
+Result<std::vector<git::DiffEntry>> commit_changes(const git::Repository& repo, git::TreeDiffer& trees,
+                                                   const CommitFacts& c, const CommitFacts& parent, bool verify) {
+  auto walked = trees.changes(&parent.tree, &c.tree);
+  trees.next_generation();
+  if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex());
+  if (!git::may_have_renames(*walked) && !verify) return walked;
+  auto diff = git::diff_trees(repo, &parent.tree, &c.tree);
+  if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex());
+  if (verify && !git::may_have_renames(*walked)) {
+    const auto same = [](const git::DiffEntry& a, const git::DiffEntry& b) {
+      return a.status == b.status && a.path == b.path && a.old_path == b.old_path && a.new_kind == b.new_kind &&
+             a.has_new == b.has_new && a.old_id == b.old_id && a.new_id == b.new_id;
+    };
+    if (walked->size() != diff->size() || !std::equal(walked->begin(), walked->end(), diff->begin(), same)) {
+      return make_error(ErrorKind::internal, "verify: commit " + c.hex() + ": the tree walk differs from libgit2's diff");
     }
   }
-  // The equal rest: `from`'s entries from pa on, shifted to `to`'s offsets.
-  if (!to->indexed) {
-    const auto rest = std::lower_bound(from->starts.begin(), from->starts.end(), static_cast<std::uint32_t>(pa));
-    for (auto it = rest; it != from->starts.end(); ++it) {
-      starts.push_back(static_cast<std::uint32_t>(*it - pa + pb));
-    }
-    to->starts = std::move(starts);
-    to->indexed = true;
-  }
-  return {};
-}
-
-}  // namespace
-
-Result<std::vector<git::DiffEntry>> tree_changes(TreeReader& trees, const git_oid* from, const git_oid* to) {
-  std::vector<git::DiffEntry> out;
-  if (from && to && git_oid_equal(from, to)) return out;
-  TreeReader::Tree* a = nullptr;
-  TreeReader::Tree* b = nullptr;
-  if (from) {
-    LG_TRY(a, trees.get(*from));
-  }
-  if (to) {
-    LG_TRY(b, trees.get(*to));
-  }
-  Walk w{trees, out};
-  if (auto r = walk(w, "", a, b); !r) return r.error();
-  return out;
-}
-
-bool may_have_renames(const std::vector<git::DiffEntry>& changes) {
-  bool added = false, deleted = false;
-  for (const git::DiffEntry& e : changes) {
-    added = added || e.status == "A";
-    deleted = deleted || e.status == "D";
-  }
-  return added && deleted;
+  return diff;
 }
 
 }  // namespace lg::audit

@@ -32,9 +32,6 @@ struct CheckCache::ProjectsYamlResult {
   std::vector<diag::Finding> findings;
 };
 
-CheckCache::CheckCache() = default;
-CheckCache::~CheckCache() = default;
-
 bool CheckReport::cannot_judge() const {
   return std::any_of(findings.begin(), findings.end(), [](const diag::Finding& f) { return f.cannot_judge; });
 }
@@ -94,10 +91,9 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
       report_not_a_file(pass, path, (*entry)->kind);
     } else {
       const std::string id = (*entry)->content_id.empty() ? std::string() : (*entry)->content_id + era_key;
-      if (auto hit = id.empty() ? pass.cache.projects_yaml.end() : pass.cache.projects_yaml.find(id);
-          hit != pass.cache.projects_yaml.end()) {
-        for (const diag::Finding& f : hit->second->findings) pass.sink.report(f);
-        return hit->second;
+      if (auto hit = id.empty() ? nullptr : pass.cache.projects_yaml().find(id)) {
+        for (const diag::Finding& f : hit->findings) pass.sink.report(f);
+        return hit;
       }
       bytes = read_or_report(pass, path, **entry);
     }
@@ -115,7 +111,7 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
   result->findings = local.take();
   for (const diag::Finding& f : result->findings) pass.sink.report(f);
   if (bytes && entry && *entry && !(*entry)->content_id.empty()) {
-    pass.cache.projects_yaml[(*entry)->content_id + era_key] = result;
+    pass.cache.projects_yaml().keep((*entry)->content_id + era_key, result);
   }
   return result;
 }
@@ -192,7 +188,8 @@ std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view byte
 void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
   std::vector<const LedgerFile*> todo;
   for (const LedgerFile& lf : ledgers) {
-    if (is_readable_kind(lf.entry.kind) && !lf.entry.content_id.empty() && !pass.cache.ledgers.count(lf.entry.content_id)) {
+    if (is_readable_kind(lf.entry.kind) && !lf.entry.content_id.empty() &&
+        !pass.cache.ledgers().contains(lf.entry.content_id)) {
       todo.push_back(&lf);
     }
   }
@@ -218,19 +215,19 @@ void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
   work(readers[0]);
   for (std::thread& t : threads) t.join();
   for (std::size_t i = 0; i < todo.size(); ++i) {
-    if (parsed[i]) pass.cache.ledgers.emplace(todo[i]->entry.content_id, std::move(parsed[i]));
+    if (parsed[i]) pass.cache.ledgers().keep(todo[i]->entry.content_id, std::move(parsed[i]));
   }
 }
 
 std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
   const std::string& id = lf.entry.content_id;
   if (!id.empty()) {
-    if (auto hit = pass.cache.ledgers.find(id); hit != pass.cache.ledgers.end()) return hit->second;
+    if (auto hit = pass.cache.ledgers().find(id)) return hit;
   }
   auto bytes = read_or_report(pass, lf.path, lf.entry);
   if (!bytes) return nullptr;
   auto parsed = parse_compact(*bytes);
-  if (!id.empty()) pass.cache.ledgers.emplace(id, parsed);
+  if (!id.empty()) pass.cache.ledgers().keep(id, parsed);
   return parsed;
 }
 
@@ -259,12 +256,11 @@ void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& 
 }
 
 // The ledgers are read, parsed and checked in chunks; once the cache holds
-// more than k_cached_ledgers parses, a chunk's new parses are dropped after
+// more ledger parses than its budget, a chunk's new parses are dropped after
 // it is checked: a 20,000-ledger tree is never held parsed all at once
 // (80 MB), while a 2,000-ledger one stays cached for the next check of an
 // audit or a trial merge.
 constexpr std::size_t k_ledger_chunk = 1024;
-constexpr std::size_t k_cached_ledgers = 4096;
 
 Result<void> check_cortex_projects(Pass& pass) {
   const auto projects = check_projects_file(pass);
@@ -276,7 +272,7 @@ Result<void> check_cortex_projects(Pass& pass) {
         std::span<const LedgerFile>(ledgers).subspan(from, std::min(k_ledger_chunk, ledgers.size() - from));
     std::vector<std::string> fresh;  // the chunk's blobs the cache lacked
     for (const LedgerFile& lf : chunk) {
-      if (!lf.entry.content_id.empty() && !pass.cache.ledgers.count(lf.entry.content_id)) {
+      if (!lf.entry.content_id.empty() && !pass.cache.ledgers().contains(lf.entry.content_id)) {
         fresh.push_back(lf.entry.content_id);
       }
     }
@@ -286,8 +282,8 @@ Result<void> check_cortex_projects(Pass& pass) {
       if (is_readable_kind(lf.entry.kind)) keys.insert(lf.key);
       check_ledger_file(pass, lf, rows);
     }
-    if (pass.cache.ledgers.size() > k_cached_ledgers) {
-      for (const std::string& id : fresh) pass.cache.ledgers.erase(id);
+    if (pass.cache.ledgers().size() > pass.cache.budget().ledgers) {
+      for (const std::string& id : fresh) pass.cache.ledgers().forget(id);
     }
   }
   report_active_without_ledger(pass.sink, rows, keys);
@@ -309,12 +305,12 @@ Result<void> collect_md(Pass& pass, const std::string& dir, std::vector<std::pai
 std::shared_ptr<const ledger::PtFile> load_pt_file(Pass& pass, const std::string& path, const git::Entry& entry) {
   const std::string& id = entry.content_id;
   if (!id.empty()) {
-    if (auto hit = pass.cache.pt_files.find(id); hit != pass.cache.pt_files.end()) return hit->second;
+    if (auto hit = pass.cache.pt_files().find(id)) return hit;
   }
   auto bytes = read_or_report(pass, path, entry);
   if (!bytes) return nullptr;
   auto parsed = std::make_shared<const ledger::PtFile>(ledger::parse_pt_file(*bytes));
-  if (!id.empty()) pass.cache.pt_files.emplace(id, parsed);
+  if (!id.empty()) pass.cache.pt_files().keep(id, parsed);
   return parsed;
 }
 
@@ -426,9 +422,8 @@ Result<void> check_orl(Pass& pass) {
       continue;
     }
     const std::string key = entry->content_id.empty() ? std::string() : entry->content_id + '\0' + path;
-    if (auto hit = key.empty() ? pass.cache.open_requirements.end() : pass.cache.open_requirements.find(key);
-        hit != pass.cache.open_requirements.end()) {
-      for (const diag::Finding& f : *hit->second) pass.sink.report(f);
+    if (auto hit = key.empty() ? nullptr : pass.cache.open_requirements().find(key)) {
+      for (const diag::Finding& f : *hit) pass.sink.report(f);
       continue;
     }
     auto bytes = read_or_report(pass, path, *entry);
@@ -439,7 +434,7 @@ Result<void> check_orl(Pass& pass) {
     check_open_requirements(ledger::parse_open_requirements(file.text), path, local);
     auto findings = std::make_shared<const std::vector<diag::Finding>>(local.take());
     for (const diag::Finding& f : *findings) pass.sink.report(f);
-    if (!key.empty()) pass.cache.open_requirements.emplace(key, std::move(findings));
+    if (!key.empty()) pass.cache.open_requirements().keep(key, std::move(findings));
   }
   return {};
 }
@@ -471,7 +466,7 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
   std::string key;
   if (memo) {
     key = std::string(w.glob) + '\0' + entry.content_id;
-    if (auto it = w.cache->glob_walks.find(key); it != w.cache->glob_walks.end()) return it->second;
+    if (auto hit = w.cache->glob_walks().find(key)) return *hit;
   }
   std::vector<std::string> out;
   std::vector<git::Entry> subdirs;
@@ -491,7 +486,7 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
     LG_TRY(std::vector<std::string> below, walk_glob(w, path, sub));
     for (const std::string& rel : below) out.push_back(sub.name + "/" + rel);
   }
-  if (memo) w.cache->glob_walks.emplace(std::move(key), out);
+  if (memo) w.cache->glob_walks().keep(key, std::make_shared<const std::vector<std::string>>(out));
   return out;
 }
 
@@ -583,9 +578,8 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
   LG_TRY(auto entry, tree.stat(path));
   if (!entry || !is_readable_kind(entry->kind)) return std::shared_ptr<const ProjectsTable>();
   std::shared_ptr<const CheckCache::ProjectsYamlResult> result;
-  if (auto hit = entry->content_id.empty() ? cache.projects_yaml.end() : cache.projects_yaml.find(entry->content_id);
-      hit != cache.projects_yaml.end()) {
-    result = hit->second;
+  if (auto hit = entry->content_id.empty() ? nullptr : cache.projects_yaml().find(entry->content_id)) {
+    result = std::move(hit);
   } else {
     LG_TRY(std::string bytes, tree.read(path, *entry));
     auto fresh = std::make_shared<CheckCache::ProjectsYamlResult>();
@@ -594,7 +588,7 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
     check_text_input(file.facts, path, local);
     fresh->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
     fresh->findings = local.take();
-    if (!entry->content_id.empty()) cache.projects_yaml[entry->content_id] = fresh;
+    if (!entry->content_id.empty()) cache.projects_yaml().keep(entry->content_id, fresh);
     result = std::move(fresh);
   }
   for (const diag::Finding& f : result->findings) {

@@ -1,8 +1,7 @@
 // The libgit2 edge: owned libgit2 handles and the conversions between
 // ObjectId and git_oid. Included by src/git/ (the only module that calls
-// libgit2) and by tests, which may be libgit2 clients. Not-yet-migrated
-// src/audit/ includes it too until it moves onto the lg::git API; the
-// git-boundary test (tests/git-boundary) refuses it anywhere else.
+// libgit2) and by tests, which may be libgit2 clients; the git-boundary
+// test (tests/git-boundary) refuses it anywhere else.
 #pragma once
 
 #include <git2.h>

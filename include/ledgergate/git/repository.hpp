@@ -49,7 +49,7 @@ class Repository {
   // Takes ownership of an open libgit2 handle (src/git/ only: the trial repository).
   static Repository adopt(git_repository* owned) { return Repository(owned); }
 
-  // The libgit2 handle, for src/git/ (and the not-yet-migrated audit).
+  // The libgit2 handle, for src/git/.
   git_repository* raw() const { return m_repo.get(); }
   // The .git directory (or the bare repository's folder), with a trailing '/'.
   std::string git_dir() const;

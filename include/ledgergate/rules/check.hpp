@@ -1,8 +1,8 @@
 // `check`: take the tree's profile (pinned, detected by the caller, or
 // detected here; ledger/profile.hpp), read its ledger files from a tree
 // source, run the profile's rules in the reference order, and return the
-// findings. Parses are cached by blob id in a CheckCache, so checking many
-// trees that share files costs only what differs.
+// findings. Parses are cached by blob id in a CheckCache (check_cache.hpp),
+// so checking many trees that share files costs only what differs.
 #pragma once
 
 #include <map>
@@ -16,6 +16,7 @@
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/rules/check_cache.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -48,25 +49,6 @@ struct CheckReport {
   bool failed() const;        // some finding is an error
 };
 
-class CheckCache {
- public:
-  CheckCache();
-  ~CheckCache();
-  CheckCache(const CheckCache&) = delete;
-  CheckCache& operator=(const CheckCache&) = delete;
-
-  struct ProjectsYamlResult;
-  std::unordered_map<std::string, std::shared_ptr<const ledger::ProjectLedger>> ledgers;
-  std::unordered_map<std::string, std::shared_ptr<const ProjectsYamlResult>> projects_yaml;
-  // Era-P/T phase, task and ruling files, keyed by blob id.
-  std::unordered_map<std::string, std::shared_ptr<const ledger::PtFile>> pt_files;
-  // Open-requirements findings, keyed by blob id + "\0" + path.
-  std::unordered_map<std::string, std::shared_ptr<const std::vector<diag::Finding>>> open_requirements;
-  // Matches of a basename-only glob below a subtree, keyed by glob + "\0" +
-  // tree id, as paths relative to that subtree: trees that share
-  // subtrees (a merge's sides, consecutive commits) are walked once.
-  std::unordered_map<std::string, std::vector<std::string>> glob_walks;
-};
 
 // Checks `tree`. Errors: an unreadable tree, an unknown or unsupported
 // profile, or a tree with no ledger. Open-requirements files (the glob) are

@@ -74,6 +74,6 @@ TEST_CASE("check: a tree of more ledgers than the parse cache keeps is checked i
   REQUIRE(tree);
   rules::CheckCache cache;
   CHECK(cortex_of(**tree, cache) == sequential);
-  CHECK(cache.ledgers.size() == 4096);  // the last chunk, past the cap, was not kept
+  CHECK(cache.ledgers().size() == 4096);  // the last chunk, past the cap, was not kept
   CHECK(cortex_of(**tree, cache) == sequential);  // again, partly from the cache
 }

@@ -400,12 +400,12 @@ TEST_CASE("cortex eras: a file is parsed once per blob however many trees hold i
   rules::CheckOptions options;
   MapTree first(files);
   REQUIRE(rules::check_tree(first, options, cache));
-  CHECK(cache.pt_files.size() == 15);  // 10 tasks + 5 rulings
+  CHECK(cache.pt_files().size() == 15);  // 10 tasks + 5 rulings
   replace(files, "tasks/example/01_scope.md", "State: planned", "State: queued");
   MapTree second(files);
   auto report = rules::check_tree(second, options, cache);
   REQUIRE(report);
-  CHECK(cache.pt_files.size() == 16);  // only the changed file is parsed again
+  CHECK(cache.pt_files().size() == 16);  // only the changed file is parsed again
   REQUIRE(report->findings.size() == 1);
   CHECK(report->findings[0].rule == "pt-state-legal");
 }

@@ -1,0 +1,98 @@
+// CheckCache: the parses `check` keeps by blob id, so checking many trees
+// that share files (an audit's commits, a merge's sides) costs only what
+// differs. Each kind of parse is a memo of its own; the cache's budget says
+// how many of each it keeps between checks, and only the cache evicts.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+
+namespace lg::ledger {
+struct ProjectLedger;
+struct PtFile;
+}
+
+namespace lg::rules {
+
+// Parses of one kind by key (a blob id, or a key built from one).
+template <class T>
+class ParseMemo {
+ public:
+  using Ptr = std::shared_ptr<const T>;
+  // The parse kept at `key`; nullptr when none.
+  Ptr find(const std::string& key) const {
+    auto it = m_map.find(key);
+    return it == m_map.end() ? nullptr : it->second;
+  }
+  bool contains(const std::string& key) const { return m_map.count(key) != 0; }
+  // Keeps `parsed` at `key` unless a parse is kept there already.
+  void keep(const std::string& key, Ptr parsed) { m_map.emplace(key, std::move(parsed)); }
+  void forget(const std::string& key) { m_map.erase(key); }
+  std::size_t size() const { return m_map.size(); }
+
+ private:
+  friend class CheckCache;
+  std::unordered_map<std::string, Ptr> m_map;
+};
+
+class CheckCache {
+ public:
+  // How many parses of each kind the cache keeps. A check of a tree of more
+  // ledgers than `ledgers` drops its own new ledger parses as it goes (a
+  // 20,000-ledger tree is never held parsed at once); trim() empties each
+  // kind that holds more than its budget.
+  struct Budget {
+    static constexpr std::size_t k_unbounded = std::numeric_limits<std::size_t>::max();
+    std::size_t ledgers = 4096;
+    std::size_t projects_yaml = k_unbounded;
+    std::size_t pt_files = k_unbounded;
+    std::size_t open_requirements = k_unbounded;
+    std::size_t glob_walks = k_unbounded;
+  };
+  // For a long walk of checks (an audit): the parses serve one check and the
+  // checks sharing its blobs; a history must not keep every version of every
+  // file.
+  static Budget history_budget();
+
+  CheckCache();
+  explicit CheckCache(Budget budget);
+  ~CheckCache();
+  CheckCache(const CheckCache&) = delete;
+  CheckCache& operator=(const CheckCache&) = delete;
+
+  struct ProjectsYamlResult;  // check's own: the table and its findings
+  ParseMemo<ledger::ProjectLedger>& ledgers() { return m_ledgers; }
+  ParseMemo<ProjectsYamlResult>& projects_yaml() { return m_projects_yaml; }
+  // Era-P/T phase, task and ruling files.
+  ParseMemo<ledger::PtFile>& pt_files() { return m_pt_files; }
+  // Open-requirements findings, keyed by blob id + "\0" + path.
+  ParseMemo<std::vector<diag::Finding>>& open_requirements() { return m_open_requirements; }
+  // Matches of a basename-only glob below a subtree, keyed by glob + "\0" +
+  // tree id, as paths relative to that subtree: trees that share subtrees
+  // (a merge's sides, consecutive commits) are walked once.
+  ParseMemo<std::vector<std::string>>& glob_walks() { return m_glob_walks; }
+
+  const Budget& budget() const { return m_budget; }
+  // Between checks: each kind over its budget is emptied.
+  void trim();
+  // Parses the caller knows no later check reads (it keeps what it
+  // derived from them).
+  void drop_ledgers() { m_ledgers.m_map.clear(); }
+  void drop_projects_yaml() { m_projects_yaml.m_map.clear(); }
+
+ private:
+  Budget m_budget;
+  ParseMemo<ledger::ProjectLedger> m_ledgers;
+  ParseMemo<ProjectsYamlResult> m_projects_yaml;
+  ParseMemo<ledger::PtFile> m_pt_files;
+  ParseMemo<std::vector<diag::Finding>> m_open_requirements;
+  ParseMemo<std::vector<std::string>> m_glob_walks;
+};
+
+}  // namespace lg::rules

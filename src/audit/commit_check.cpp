@@ -1,0 +1,140 @@
+// One commit's check, in full or from its first parent's era-R state.
+#include "commit_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+
+namespace lg::audit {
+
+namespace {
+
+// An input the walk cannot read (a missing object, a file over the size
+// limit) stops the audit: exit 2. A ledger that is not UTF-8 was readable,
+// so it stays an error finding of its commit.
+bool unreadable(const diag::Finding& f) { return f.cannot_judge && f.rule != "input-not-utf8"; }
+
+Result<void> refuse_unreadable(const std::vector<diag::Finding>& findings, const std::string& hex) {
+  for (const diag::Finding& f : findings) {
+    if (unreadable(f)) {
+      return make_error(ErrorKind::not_found, "cannot judge: commit " + hex + ": " + f.location.path + ": " +
+                                                  f.message);
+    }
+  }
+  return {};
+}
+
+// Whether the era-R incremental check takes a tree of `profile` (detected)
+// under `options`: the cortex-projects profile, detected or forced.
+bool projects_engine_applies(const rules::CheckOptions& options, const std::string& profile) {
+  return options.profile == "cortex-projects" || (options.profile == "auto" && profile == "cortex-projects");
+}
+
+bool touches_policy(const std::vector<git::DiffEntry>& diff) {
+  return std::any_of(diff.begin(), diff.end(), [](const git::DiffEntry& e) {
+    return e.path == policy::k_policy_path || e.old_path == policy::k_policy_path;
+  });
+}
+
+}  // namespace
+
+CommitCheck::CommitCheck(const AuditOptions& options)
+    : m_options(options), m_cache(rules::CheckCache::history_budget()) {}
+
+Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& commit) {
+  const std::string hex = commit.hex();
+  Checked out;
+  m_projects.reset();
+  auto policy = policy::load_policy(tree);
+  // The policy's loading detected the layout already: detected once per tree.
+  out.options = policy ? policy::check_options_for_own_tree(*policy) : rules::CheckOptions{};
+  auto layout = out.options.detected ? Result<ledger::Layout>(*out.options.detected) : ledger::detect_layout(tree);
+  if (!layout) return layout.error().with_context("cannot judge: commit " + hex);
+  out.profile = ledger::layout_name(*layout);
+  ++m_full_checks;
+  if (m_options.incremental && projects_engine_applies(out.options, out.profile)) {
+    auto state = std::make_unique<ProjectsState>();
+    if (auto r = state->rebuild(tree, out.options, m_cache); !r) {
+      return r.error().with_context("cannot judge: commit " + hex);
+    }
+    out.profile = state->profile();
+    out.findings = state->findings();
+    for (diag::Finding& f : out.findings) apply_severities(f, out.options);
+    if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
+    m_projects = std::move(state);
+    m_projects_commit = commit.id;
+    m_cache.trim();
+    return out;
+  }
+  auto report = rules::check_tree(tree, out.options, m_cache);
+  m_cache.trim();
+  if (!report) {
+    if (report.error().kind == ErrorKind::invalid_input && report.error().message.rfind("no ledger found", 0) == 0) {
+      return out;  // nothing to check yet (or any more)
+    }
+    return report.error().with_context("cannot judge: commit " + hex);
+  }
+  out.profile = report->profile;
+  out.findings = std::move(report->findings);
+  if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
+  return out;
+}
+
+Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, git::TreeSource& tree,
+                                                        const std::vector<git::DiffEntry>& diff,
+                                                        const PathFindings& standing, bool parent_judged_last) {
+  if (!m_options.incremental || !m_projects || c.parents.empty() ||
+      m_projects_commit != c.parents.front() || !parent_judged_last || touches_policy(diff)) {
+    return std::optional<Checked>();
+  }
+  std::set<std::string> touched;
+  auto updated = m_projects->update(tree, diff, m_cache, touched);
+  if (!updated) return updated.error().with_context("cannot judge: commit " + c.hex());
+  if (!*updated) {
+    m_projects.reset();
+    return std::optional<Checked>();
+  }
+  m_projects_commit = c.id;
+  Checked out;
+  out.profile = m_projects->profile();
+  out.options = m_projects->options();
+  for (const std::string& path : touched) {
+    std::vector<diag::Finding> list = m_projects->findings_at(path);
+    for (diag::Finding& f : list) apply_severities(f, out.options);
+    if (auto lg_r = refuse_unreadable(list, c.hex()); !lg_r) return lg_r.error();
+    auto it = standing.find(path);
+    if (it == standing.end() ? list.empty() : same_findings(it->second, list)) continue;
+    out.changed.emplace(path, std::move(list));
+  }
+  if (m_options.verify) {
+    if (auto r = verify(c, tree); !r) return r.error();
+  }
+  return std::optional<Checked>(std::move(out));
+}
+
+// The differential check: the incremental state against check_tree.
+Result<void> CommitCheck::verify(const CommitFacts& c, git::TreeSource& tree) {
+  rules::CheckCache cache;
+  auto report = rules::check_tree(tree, m_projects->options(), cache);
+  if (!report) return report.error().with_context("verify: commit " + c.hex());
+  std::vector<diag::Finding> mine = m_projects->findings();
+  for (diag::Finding& f : mine) apply_severities(f, m_projects->options());
+  if (report->profile != m_projects->profile()) {
+    return make_error(ErrorKind::internal, "verify: commit " + c.hex() + ": profile " + m_projects->profile() +
+                                               ", check_tree says " + report->profile);
+  }
+  for (std::size_t i = 0; i < std::max(mine.size(), report->findings.size()); ++i) {
+    if (i < mine.size() && i < report->findings.size() && same_finding(mine[i], report->findings[i])) continue;
+    return make_error(ErrorKind::internal,
+                      fmt::format("verify: commit {}: finding {} differs: incremental '{}', check_tree '{}'", c.hex(),
+                                  i, i < mine.size() ? describe(mine[i]) : "(none)",
+                                  i < report->findings.size() ? describe(report->findings[i]) : "(none)"));
+  }
+  return {};
+}
+
+}  // namespace lg::audit

@@ -1,0 +1,37 @@
+// The check's parse cache and its budget.
+#include "ledgergate/rules/check_cache.hpp"
+
+namespace lg::rules {
+
+namespace {
+
+template <class T>
+void trim_to(std::unordered_map<std::string, T>& map, std::size_t budget) {
+  if (map.size() > budget) map.clear();
+}
+
+}  // namespace
+
+CheckCache::Budget CheckCache::history_budget() {
+  Budget b;
+  b.ledgers = 4096;
+  b.projects_yaml = 8;
+  b.pt_files = 16384;
+  b.open_requirements = 1024;
+  b.glob_walks = 4096;
+  return b;
+}
+
+CheckCache::CheckCache() = default;
+CheckCache::CheckCache(Budget budget) : m_budget(budget) {}
+CheckCache::~CheckCache() = default;
+
+void CheckCache::trim() {
+  trim_to(m_ledgers.m_map, m_budget.ledgers);
+  trim_to(m_projects_yaml.m_map, m_budget.projects_yaml);
+  trim_to(m_pt_files.m_map, m_budget.pt_files);
+  trim_to(m_open_requirements.m_map, m_budget.open_requirements);
+  trim_to(m_glob_walks.m_map, m_budget.glob_walks);
+}
+
+}  // namespace lg::rules
