@@ -5,7 +5,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "ledgergate/rules/registry.hpp"
+#include "ledgergate/diag/rule_table.hpp"
 
 namespace lg::policy {
 namespace {
@@ -38,7 +38,7 @@ Result<void> read_severities(const YAML::Node& node, RepoPolicy& out) {
   if (!node.IsMap()) return at(node, "`severities` must map rule ids to error | warning | info");
   for (const auto& kv : node) {
     const std::string id = kv.first.Scalar();
-    const rules::RuleInfo* rule = rules::find_rule(id);
+    const diag::RuleInfo* rule = diag::find_rule(id);
     if (!rule) return at(kv.first, "unknown rule `" + id + "` (see `ledgergate rules`)");
     diag::Severity sev{};
     if (!kv.second.IsScalar() || !diag::parse_severity(kv.second.Scalar(), sev)) {
@@ -145,16 +145,16 @@ Result<void> resolve_paths(RepoPolicy& policy, ledger::Layout layout) {
   return {};
 }
 
-rules::CheckOptions check_options(const RepoPolicy& policy) {
-  rules::CheckOptions options;
+ledger::CheckOptions check_options(const RepoPolicy& policy) {
+  ledger::CheckOptions options;
   options.profile = policy.profile;
   options.severities = policy.severities;
   options.open_requirements_glob = policy.open_requirements_glob;
   return options;
 }
 
-rules::CheckOptions check_options_for_own_tree(const RepoPolicy& policy) {
-  rules::CheckOptions options = check_options(policy);
+ledger::CheckOptions check_options_for_own_tree(const RepoPolicy& policy) {
+  ledger::CheckOptions options = check_options(policy);
   options.detected = policy.detected;
   return options;
 }

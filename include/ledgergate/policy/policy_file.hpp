@@ -12,9 +12,9 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/check_options.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/policy/classifier.hpp"
-#include "ledgergate/rules/check.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::policy {
@@ -58,11 +58,12 @@ Result<RepoPolicy> parse_policy(std::string_view text);
 Result<void> resolve_paths(RepoPolicy& policy, ledger::Layout layout);
 
 // The check settings a policy carries: profile, rule severities, the
-// open-requirements glob. Every caller of `check_tree` goes through this.
-rules::CheckOptions check_options(const RepoPolicy& policy);
+// open-requirements glob, as the value rules::check_tree takes. Every
+// caller of `check_tree` goes through this.
+ledger::CheckOptions check_options(const RepoPolicy& policy);
 // The same for a check of the very tree the policy was read from: the
 // layout load_policy detected is carried over, not detected again.
-rules::CheckOptions check_options_for_own_tree(const RepoPolicy& policy);
+ledger::CheckOptions check_options_for_own_tree(const RepoPolicy& policy);
 
 // Reads `.ledgergate.yaml` at the root of `tree`; the built-in policy when
 // the file is absent. The classifier's constants follow the profile (spec

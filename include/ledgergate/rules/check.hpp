@@ -15,6 +15,7 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/check_options.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/rules/check_cache.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
@@ -29,17 +30,8 @@ namespace lg::rules {
 
 struct ProjectsTable;
 
-struct CheckOptions {
-  std::string profile = "auto";  // "auto", a profile name, or name@sub-era ("cortex-phases@p1c")
-  // The checked tree's layout when the caller has detected it already (the
-  // policy read from the same tree did: RepoPolicy::detected); unset, an
-  // "auto" check detects it.
-  std::optional<ledger::Layout> detected;
-  std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity override
-  // Files of the open-requirements profile, checked in any tree (policy key
-  // `open_requirements_glob`).
-  std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
-};
+// The check's options are the ledger-level value a policy yields.
+using ledger::CheckOptions;
 
 struct CheckReport {
   std::string profile;  // the profile checked, with its sub-era where it has them ("cortex-tasks@t2")

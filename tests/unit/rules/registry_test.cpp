@@ -14,7 +14,7 @@ TEST_CASE("registry: ids are unique and each names its own row", "[rules][regist
     CHECK_FALSE(r.summary.empty());
     CHECK_FALSE(r.profile.empty());
   }
-  CHECK(ids.size() == rules::table::k_rules.size());
+  CHECK(ids.size() == diag::table::k_rules.size());
 }
 
 TEST_CASE("registry: a RuleId is its row, and make_finding takes the row's severity", "[rules][registry]") {

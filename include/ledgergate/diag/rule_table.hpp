@@ -1,19 +1,41 @@
-// Every rule ledgergate knows, one row each: its id, spec label, profiles,
-// default severity, summary and rationale. Rows reproducing the reference
-// checker carry its spec label (spec/cortex-ledger.md); rows that close one
-// of its gaps (§10) default to `warning` so an existing clean ledger stays
-// clean. The row is the rule's one declaration: an emit site names it by id
-// through rules::RuleId (registry.hpp), checked against this table at
-// compile time, and `ledgergate rules` / `explain` print it.
+// The rule catalogue: every rule ledgergate knows, one row each — its id,
+// spec label, profiles, default severity, summary and rationale. Rows
+// reproducing the reference checker carry its spec label
+// (spec/cortex-ledger.md); rows that close one of its gaps (§10) default to
+// `warning` so an existing clean ledger stays clean. The row is the rule's
+// one declaration: an emit site names it by a RuleId, checked against this
+// table at compile time, and `ledgergate rules` / `explain` print it. Pure
+// data in diag, below both the rules that emit findings and the policy that
+// sets their severities.
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <vector>
 
-#include "ledgergate/rules/rule_info.hpp"
+#include "ledgergate/diag/finding.hpp"
 
-namespace lg::rules::table {
+namespace lg::diag {
 
-using diag::Severity;
+struct RuleInfo {
+  std::string_view id;       // stable kebab-case id, e.g. "ledger-run-listed-once"
+  std::string_view ref;      // the spec's label, e.g. "R-F07" ("" for ours); a rule shared by
+                             // eras lists each era's label, space-separated: "P-F01 T-F01"
+  std::string_view profile;  // "cortex-projects", "input", ...; space-separated when shared
+  Severity severity;         // default severity
+  std::string_view summary;  // one line
+  std::string_view detail;   // rationale and an example
+
+  std::vector<std::string_view> labels() const;    // the words of `ref`
+  std::vector<std::string_view> profiles() const;  // the words of `profile`
+};
+
+}  // namespace lg::diag
+
+namespace lg::diag::table {
+
 inline constexpr Severity E = Severity::error;
 inline constexpr Severity W = Severity::warning;
 
@@ -437,23 +459,54 @@ inline constexpr std::array k_rules = {
              "Spec §6.1: ruling files are append-only (the merge gate enforces it in eras P and T, §7.4)."},
     RuleInfo{"audit-ruling-id-reused", "", "audit", E, "a ruling id that an earlier commit had used was filed again",
              "Spec §6.1: ids are never reused, even after the file was (wrongly) deleted."},
-    RuleInfo{"audit-migration", "", "audit", diag::Severity::info, "a schema migration commit, recognised as moves",
+    RuleInfo{"audit-migration", "", "audit", Severity::info, "a schema migration commit, recognised as moves",
              "Spec §6.4: phases → tasks and tasks → archive/ are bulk moves, not state edges."},
     RuleInfo{"audit-migration-edited", "", "audit", W,
              "a file moved by a schema migration changed more than the migration changes",
              "Spec §6.4: a phase becoming a task loses Phase: (and the P1 keys) and gains Summary:; a ruling's "
              "Phase: phases/… becomes Task: tasks/…; anything else must move unchanged."},
-    RuleInfo{"audit-merge-manual-resolution", "", "audit", diag::Severity::info,
+    RuleInfo{"audit-merge-manual-resolution", "", "audit", Severity::info,
              "a merge commit's tree differs from the clean trial merge of its parents",
              "A human resolved or amended the merge; worth a look, not a violation."},
     RuleInfo{"audit-ledger-merge-unclean", "", "audit", E,
              "a merge made by the ledger-merge job was not ledger-only or not check-clean",
              "The job (its message names `ledger-merge`) may land only ledger-only branches whose merge checks clean."},
-    RuleInfo{"audit-not-checked", "", "audit", diag::Severity::info,
+    RuleInfo{"audit-not-checked", "", "audit", Severity::info,
              "a merge the audit could not judge",
              "A merge whose parents cannot be trial-merged (unrelated histories; a criss-cross history whose "
              "virtual base trial-merge does not reproduce, e.g. a rename inside it) is reported, not judged, and "
              "the walk goes on."},
 };
 
-}  // namespace lg::rules::table
+}  // namespace lg::diag::table
+
+namespace lg::diag {
+
+// A registered rule, named by its id where a finding is emitted:
+// `make_finding("orl-id", ...)` converts the literal here at compile time, so
+// an id without a row in the table does not compile, and the handle is the
+// row's index (make_finding looks nothing up).
+class RuleId {
+ public:
+  // Implicit: an emit site passes the id's literal.
+  template <std::size_t N>
+  consteval RuleId(const char (&id)[N]) : m_index(index_of(std::string_view(id, N - 1))) {}
+  const RuleInfo& info() const { return table::k_rules[m_index]; }
+  std::string_view id() const { return info().id; }
+  friend bool operator==(RuleId, RuleId) = default;
+
+ private:
+  static consteval std::size_t index_of(std::string_view id) {
+    for (std::size_t i = 0; i < table::k_rules.size(); ++i) {
+      if (table::k_rules[i].id == id) return i;
+    }
+    throw "not a registered rule id: add its row to diag/rule_table.hpp";
+  }
+  std::size_t m_index;
+};
+
+std::span<const RuleInfo> all_rules();
+// Finds a rule by id or by spec label (case-insensitive for labels); nullptr if unknown.
+const RuleInfo* find_rule(std::string_view id_or_ref);
+
+}  // namespace lg::diag

@@ -1,0 +1,30 @@
+// What a check of a tree is asked for: the profile (pinned, or "auto" with
+// the layout when the caller has detected it), rule severity overrides and
+// the open-requirements glob. A plain value below both its producer and its
+// consumer: a repository's policy yields one (policy::check_options) and
+// rules::check_tree takes it, so policy needs nothing from rules.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/ledger/profile.hpp"
+
+namespace lg::ledger {
+
+struct CheckOptions {
+  std::string profile = "auto";  // "auto", a profile name, or name@sub-era ("cortex-phases@p1c")
+  // The checked tree's layout when the caller has detected it already (the
+  // policy read from the same tree did: RepoPolicy::detected); unset, an
+  // "auto" check detects it.
+  std::optional<Layout> detected;
+  std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity override
+  // Files of the open-requirements profile, checked in any tree (policy key
+  // `open_requirements_glob`).
+  std::string open_requirements_glob = std::string(k_default_open_requirements_glob);
+};
+
+}  // namespace lg::ledger
