@@ -193,7 +193,7 @@ class Audit {
     const std::size_t events_from = m_report.findings.size();
     m_invariants.begin_commit();
     if (step && (c.parents.size() == 1 || m_options.first_parent)) {
-      if (auto r = m_invariants.run(c, *tree, checked.profile, checked.options, step->parent, step->diff, events);
+      if (auto r = m_invariants.run(c, *tree, checked.checked, checked.options, step->parent, step->diff, events);
           !r) {
         return r.error();
       }

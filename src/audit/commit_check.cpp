@@ -28,10 +28,13 @@ Result<void> refuse_unreadable(const std::vector<diag::Finding>& findings, const
   return {};
 }
 
-// Whether the era-R incremental check takes a tree of `profile` (detected)
-// under `options`: the cortex-projects profile, detected or forced.
-bool projects_engine_applies(const rules::CheckOptions& options, const std::string& profile) {
-  return options.profile == "cortex-projects" || (options.profile == "auto" && profile == "cortex-projects");
+// Whether the era-R incremental check takes a tree of `layout` (detected)
+// under `options`: the cortex-projects profile, detected or pinned without
+// a sub-era.
+bool projects_engine_applies(const rules::CheckOptions& options, ledger::Layout layout) {
+  if (options.profile == "auto") return layout == ledger::Layout::cortex_projects;
+  const auto pinned = ledger::parse_profile(options.profile);
+  return pinned && *pinned == ledger::newest_profile(ledger::Layout::cortex_projects);
 }
 
 bool touches_policy(const std::vector<git::DiffEntry>& diff) {
@@ -54,14 +57,16 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
   out.options = policy ? policy::check_options_for_own_tree(*policy) : rules::CheckOptions{};
   auto layout = out.options.detected ? Result<ledger::Layout>(*out.options.detected) : ledger::detect_layout(tree);
   if (!layout) return layout.error().with_context("cannot judge: commit " + hex);
-  out.profile = ledger::layout_name(*layout);
+  out.checked = ledger::Profile{*layout, {}};
+  out.profile = out.checked.name();
   ++m_full_checks;
-  if (m_options.incremental && projects_engine_applies(out.options, out.profile)) {
+  if (m_options.incremental && projects_engine_applies(out.options, *layout)) {
     auto state = std::make_unique<ProjectsState>();
     if (auto r = state->rebuild(tree, out.options, m_cache); !r) {
       return r.error().with_context("cannot judge: commit " + hex);
     }
     out.profile = state->profile();
+    out.checked = ProjectsState::checked();
     out.findings = state->findings();
     for (diag::Finding& f : out.findings) apply_severities(f, out.options);
     if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
@@ -79,6 +84,7 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
     return report.error().with_context("cannot judge: commit " + hex);
   }
   out.profile = report->profile;
+  out.checked = report->checked;
   out.findings = std::move(report->findings);
   if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
   return out;
@@ -101,6 +107,7 @@ Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, gi
   m_projects_commit = c.id;
   Checked out;
   out.profile = m_projects->profile();
+  out.checked = ProjectsState::checked();
   out.options = m_projects->options();
   for (const std::string& path : touched) {
     std::vector<diag::Finding> list = m_projects->findings_at(path);

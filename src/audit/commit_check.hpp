@@ -11,13 +11,15 @@
 #include <vector>
 
 #include "findings.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "projects_state.hpp"
 #include "walk.hpp"
 
 namespace lg::audit {
 
 struct Checked {
-  std::string profile;
+  std::string profile;      // as reports spell it ("cortex-tasks@t2+open-requirements"; "" for no ledger)
+  ledger::Profile checked;  // the profile the passes read (layout none: no ledger)
   std::vector<diag::Finding> findings;  // all of them (a full check)
   rules::CheckOptions options;
   // The findings of the paths whose findings may have changed since the

@@ -52,12 +52,12 @@ void InvariantPass::give_back(const std::vector<std::string>& deleted_ruling_ids
   m_pt_history.deleted_ruling_ids.insert(deleted_ruling_ids.begin(), deleted_ruling_ids.end());
 }
 
-Result<void> InvariantPass::run(const CommitFacts& c, git::TreeSource& tree, const std::string& profile,
+Result<void> InvariantPass::run(const CommitFacts& c, git::TreeSource& tree, const ledger::Profile& profile,
                                 const rules::CheckOptions& options, const CommitFacts& parent,
                                 const std::vector<git::DiffEntry>& changes, Events& events) {
   if (changes.empty()) return {};
   LG_TRY(auto before, open_tree(m_repo, parent));
-  Step step{c, parent, *before, tree, false, profile.rfind("cortex-projects", 0) == 0, {}, events};
+  Step step{c, parent, *before, tree, false, profile.layout == ledger::Layout::cortex_projects, {}, events};
   LG_TRY(step.had_archive, is_dir(*before, "archive"));
   for (const git::DiffEntry& e : changes) {
     if (e.status == "D") step.deleted.insert(e.path);
@@ -72,8 +72,7 @@ Result<void> InvariantPass::run(const CommitFacts& c, git::TreeSource& tree, con
     if (auto r = ledger_edit(step, e); !r) return r.error();
   }
   LG_TRY(ledger::Layout before_layout, ledger::detect_layout(*before));
-  const std::string before_profile(ledger::layout_name(before_layout));
-  LG_TRY(auto pt_events, pt_commit_events(*before, tree, before_profile, profile, changes, m_pt_history));
+  LG_TRY(auto pt_events, pt_commit_events(*before, tree, before_layout, profile, changes, m_pt_history));
   for (diag::Finding& f : pt_events) events.add(std::move(f));
   if (orl_changed) {
     auto found = rules::check_open_requirements_between(*before, tree, options);

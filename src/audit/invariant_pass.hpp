@@ -30,7 +30,7 @@ class InvariantPass {
   // The events of `c` (tree `tree`, checked as `profile` under `options`)
   // from `parent`, `changes` being the diff between them. Errors: an object
   // that cannot be read.
-  Result<void> run(const CommitFacts& c, git::TreeSource& tree, const std::string& profile,
+  Result<void> run(const CommitFacts& c, git::TreeSource& tree, const ledger::Profile& profile,
                    const rules::CheckOptions& options, const CommitFacts& parent,
                    const std::vector<git::DiffEntry>& changes, Events& events);
 

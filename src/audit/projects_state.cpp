@@ -9,7 +9,6 @@ namespace lg::audit {
 
 namespace {
 
-constexpr std::string_view k_projects_yaml = "projects.yaml";
 
 bool under(std::string_view path, std::string_view dir) {
   return path.size() > dir.size() && path.substr(0, dir.size()) == dir && path[dir.size()] == '/';
@@ -57,7 +56,7 @@ void ProjectsState::check_active_rows() {
 Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOptions& options,
                                     rules::CheckCache& cache) {
   m_options = options;
-  m_profile = "cortex-projects";
+  m_profile = checked().name();
   LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
   LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
   m_names = std::move(names.findings);
@@ -74,11 +73,11 @@ Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOpt
   LG_TRY(auto orl_files, rules::find_open_requirements(tree, options.open_requirements_glob, &cache));
   if (!orl_files.empty()) {
     rules::CheckOptions orl = options;
-    orl.profile = "open-requirements";
+    orl.profile = ledger::layout_name(ledger::Layout::open_requirements);
     orl.severities.clear();
     LG_TRY(rules::CheckReport report, rules::check_tree(tree, orl, cache));
     m_orl = std::move(report.findings);
-    m_profile += "+open-requirements";
+    m_profile += "+" + report.profile;
   }
   return {};
 }
@@ -98,10 +97,10 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   for (const git::DiffEntry& e : changes) {
     if (unfollowed(e.path) || (!e.old_path.empty() && unfollowed(e.old_path))) return false;
     if (!e.old_path.empty()) {  // a rename: its old path is gone
-      if (e.old_path == k_projects_yaml) return false;
+      if (e.old_path == ledger::k_projects_yaml) return false;
       if (under(e.old_path, "projects")) names = true;
     }
-    if (e.path == k_projects_yaml) {
+    if (e.path == ledger::k_projects_yaml) {
       if (e.status != "M") return false;  // added, deleted, or no longer a file: the profile may change
       yaml = true;
       continue;
@@ -120,7 +119,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   if (yaml) {
     LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
     cache.drop_projects_yaml();  // kept in m_yaml; one table per version would pile up
-    touched.insert(std::string(k_projects_yaml));
+    touched.insert(std::string(ledger::k_projects_yaml));
   }
   if (names) {
     LG_TRY(auto dir, tree.stat("projects"));
@@ -164,7 +163,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   touched.insert(dirty.begin(), dirty.end());
   if (yaml || names) {
     check_active_rows();
-    touched.insert(std::string(k_projects_yaml));
+    touched.insert(std::string(ledger::k_projects_yaml));
   }
   return true;
 }

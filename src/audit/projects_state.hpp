@@ -31,7 +31,9 @@ class ProjectsState {
   Result<bool> update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes, rules::CheckCache& cache,
                       std::set<std::string>& touched);
 
-  const std::string& profile() const { return m_profile; }
+  const std::string& profile() const { return m_profile; }  // as reports spell it
+  // The profile checked, typed: cortex-projects, with no sub-era (R1 and R2 check alike).
+  static ledger::Profile checked() { return ledger::newest_profile(ledger::Layout::cortex_projects); }
   const rules::CheckOptions& options() const { return m_options; }
   // All findings, in check_tree's order, before severity overrides.
   std::vector<diag::Finding> findings() const;

@@ -16,20 +16,9 @@
 namespace lg::audit {
 namespace {
 
-std::string_view base_profile(std::string_view profile) { return ledger::split_profile_name(profile).layout; }
-
-// The era directory of a P/T profile ("" for any other).
-std::string_view era_dir(std::string_view profile) {
-  const std::string_view base = base_profile(profile);
-  if (base == "cortex-phases") return "phases";
-  if (base == "cortex-tasks") return "tasks";
-  return "";
-}
-
-PtEraInfo era_info(std::string_view profile) {
-  if (era_dir(profile) == "phases") {
-    const bool p1 = util::starts_with(ledger::split_profile_name(profile).sub, "p1");
-    return PtEraInfo{p1, "phase", "Phase"};
+PtEraInfo era_info(const ledger::Profile& profile) {
+  if (profile.layout == ledger::Layout::cortex_phases) {
+    return PtEraInfo{util::starts_with(profile.sub, "p1"), "phase", "Phase"};
   }
   return PtEraInfo{false, "task", "Task"};
 }
@@ -54,9 +43,9 @@ class CommitEvents {
 
   // A change of layout: the files that moved are moves, not edits, unless
   // their content changed beyond what the migration changes.
-  Result<void> migration(std::string_view from_profile, std::string_view to_profile) {
-    const std::string_view from_dir = era_dir(from_profile);
-    const std::string_view to_dir = era_dir(to_profile);
+  Result<void> migration(ledger::Layout from, ledger::Layout to) {
+    const std::string_view from_dir = ledger::era_dir(from);
+    const std::string_view to_dir = ledger::era_dir(to);
     std::map<std::string, const git::DiffEntry*> deleted;
     for (const git::DiffEntry& e : m_changes) {
       if (e.status == "D") deleted.emplace(e.path, &e);
@@ -82,14 +71,14 @@ class CommitEvents {
     }
     m_out.push_back(finding("audit-migration", "",
                             fmt::format("schema migration {} → {}: {} file{} moved; moves are not state edges",
-                                        from_profile.empty() ? "(none)" : base_profile(from_profile),
-                                        base_profile(to_profile), moved, moved == 1 ? "" : "s")));
+                                        ledger::layout_name(from), ledger::layout_name(to), moved,
+                                        moved == 1 ? "" : "s")));
     return {};
   }
 
-  Result<void> era_commit(std::string_view profile) {
+  Result<void> era_commit(const ledger::Profile& profile) {
     const PtEraInfo era = era_info(profile);
-    const std::string_view dir = era_dir(profile);
+    const std::string_view dir = ledger::era_dir(profile.layout);
     std::deque<ledger::PtFile> parses;
     std::vector<AddedRuling> added;
     for (const git::DiffEntry& e : m_changes) {
@@ -170,15 +159,14 @@ class CommitEvents {
 }  // namespace
 
 Result<std::vector<diag::Finding>> pt_commit_events(git::TreeSource& before, git::TreeSource& after,
-                                                    const std::string& before_profile,
-                                                    const std::string& after_profile,
+                                                    ledger::Layout before_layout,
+                                                    const ledger::Profile& after_profile,
                                                     const std::vector<git::DiffEntry>& changes, PtHistory& history) {
   CommitEvents events(before, after, changes, history);
-  const std::string_view from = base_profile(before_profile);
-  const std::string_view to = base_profile(after_profile);
-  if (!from.empty() && !to.empty() && from != to) {
-    if (auto r = events.migration(before_profile, after_profile); !r) return r.error();
-  } else if (!era_dir(after_profile).empty()) {
+  const ledger::Layout after_layout = after_profile.layout;
+  if (before_layout != ledger::Layout::none && after_layout != ledger::Layout::none && before_layout != after_layout) {
+    if (auto r = events.migration(before_layout, after_layout); !r) return r.error();
+  } else if (!ledger::era_dir(after_layout).empty()) {
     if (auto r = events.era_commit(after_profile); !r) return r.error();
   }
   return events.take();

@@ -12,6 +12,7 @@
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::audit {
@@ -22,12 +23,12 @@ struct PtHistory {
   std::vector<std::string> deleted_now;      // of which the current commit's (the caller clears it)
 };
 
-// `before_profile` / `after_profile`: the detected profiles of the parent's
-// and the commit's trees ("cortex-tasks@t2", "cortex-phases", ...; "" for no
-// ledger). Errors: an object that cannot be read.
+// `before_layout`: the parent tree's detected layout; `after_profile`: the
+// profile the commit's tree was checked as (layout none: no ledger).
+// Errors: an object that cannot be read.
 Result<std::vector<diag::Finding>> pt_commit_events(git::TreeSource& before, git::TreeSource& after,
-                                                    const std::string& before_profile,
-                                                    const std::string& after_profile,
+                                                    ledger::Layout before_layout,
+                                                    const ledger::Profile& after_profile,
                                                     const std::vector<git::DiffEntry>& changes, PtHistory& history);
 
 }  // namespace lg::audit

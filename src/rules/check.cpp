@@ -642,7 +642,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   Pass pass{tree, cache, {}, std::move(orl_files), profile.sub};
   CheckReport report;
   report.profile = profile.name();
-  report.layout = profile.layout;
+  report.checked = profile;
   if (auto r = run_profile(pass, profile.layout); !r) return r.error();
   if (!orl_profile && !pass.orl_files.empty()) {
     if (auto r = check_orl(pass); !r) return r.error();

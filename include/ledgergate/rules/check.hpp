@@ -35,7 +35,7 @@ using ledger::CheckOptions;
 
 struct CheckReport {
   std::string profile;  // the profile checked, with its sub-era where it has them ("cortex-tasks@t2")
-  ledger::Layout layout = ledger::Layout::none;  // the layout checked (open-requirements beside is in `profile`)
+  ledger::Profile checked;  // the profile checked, typed (open-requirements beside is in `profile`)
   std::vector<diag::Finding> findings;
   bool cannot_judge() const;  // some input could not be read
   bool failed() const;        // some finding is an error
