@@ -5,10 +5,20 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ledgergate/merge/trial_merge.hpp"
 
 namespace lg::report {
+
+// The report's lines as people read them, shared by `trial-merge` and the
+// hooks' judgements: "conflict (kind): path", "code: path  (reason)", the
+// diff summary ("ledger-only, N path(s)", "N of M path(s) need a human",
+// ...), and "semantic (kind): message".
+std::vector<std::string> conflict_lines(const merge::TrialMergeReport& r);
+std::vector<std::string> code_lines(const merge::TrialMergeReport& r);
+std::string diff_line(const merge::TrialMergeReport& r);
+std::vector<std::string> semantic_lines(const merge::TrialMergeReport& r);
 
 // `base` and `head` are the revisions as the user named them; `merge_only`
 // (--no-check) stops after the merge's own lines.
