@@ -32,13 +32,13 @@ std::vector<std::string> merged_lines(const hooks::MergedInto& m) {
   const merge::TrialMergeReport& r = m.report;
   std::vector<std::string> out = {fmt::format("merged into {} ({}) in memory", target_name(m.target), m.base.short_hex())};
   auto add = [&](const std::vector<std::string>& lines) { out.insert(out.end(), lines.begin(), lines.end()); };
-  add(conflict_lines(r));
-  add(code_lines(r));
+  add(conflict_lines(r.merge.conflicts));
+  add(code_lines(r.classification.paths));
   if (r.merge.conflicts.empty()) {
     const bool code = !r.classification.paths.empty() && r.classification.code_count() != 0;
     out.push_back(diff_line(r) + (code ? " (push with --no-verify if that is meant)" : ""));
   }
-  add(semantic_lines(r));
+  add(semantic_lines(r.semantic));
   if (r.cannot_judge()) out.push_back("cannot judge the merged tree");
   return out;
 }

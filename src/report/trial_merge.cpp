@@ -23,15 +23,15 @@ void write_classification(util::JsonWriter& w, const merge::TrialMergeReport& r)
 
 }  // namespace
 
-std::vector<std::string> conflict_lines(const merge::TrialMergeReport& r) {
+std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conflicts) {
   std::vector<std::string> out;
-  for (const merge::Conflict& c : r.merge.conflicts) out.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
+  for (const merge::Conflict& c : conflicts) out.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
   return out;
 }
 
-std::vector<std::string> code_lines(const merge::TrialMergeReport& r) {
+std::vector<std::string> code_lines(const std::vector<policy::Classified>& paths) {
   std::vector<std::string> out;
-  for (const policy::Classified& p : r.classification.paths) {
+  for (const policy::Classified& p : paths) {
     if (p.cls == policy::PathClass::code) out.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
   }
   return out;
@@ -44,9 +44,9 @@ std::string diff_line(const merge::TrialMergeReport& r) {
   return fmt::format("diff: ledger-only, {} path(s){}", c.paths.size(), r.birth ? " (projects.yaml: a birth)" : "");
 }
 
-std::vector<std::string> semantic_lines(const merge::TrialMergeReport& r) {
+std::vector<std::string> semantic_lines(const std::vector<merge::SemanticConflict>& semantic) {
   std::vector<std::string> out;
-  for (const merge::SemanticConflict& s : r.semantic) out.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
+  for (const merge::SemanticConflict& s : semantic) out.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
   return out;
 }
 
@@ -66,11 +66,11 @@ std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::strin
   if (r.merge.conflicts.empty()) {
     out += fmt::format("merged tree {}: no textual conflict\n", r.merge.tree.hex());
   }
-  for (const std::string& line : conflict_lines(r)) out += line + "\n";
+  for (const std::string& line : conflict_lines(r.merge.conflicts)) out += line + "\n";
   if (merge_only) return out;
-  for (const std::string& line : code_lines(r)) out += line + "\n";
+  for (const std::string& line : code_lines(r.classification.paths)) out += line + "\n";
   out += diff_line(r) + "\n";
-  for (const std::string& line : semantic_lines(r)) out += line + "\n";
+  for (const std::string& line : semantic_lines(r.semantic)) out += line + "\n";
   out += render_text(r.findings, false);
   if (!r.checked) out += "check: not run (the merge has conflicts)\n";
   out += fmt::format("verdict: {}\n", r.pass() ? "pass" : "fail");
