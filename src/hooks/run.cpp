@@ -151,14 +151,14 @@ Result<Judgement> judge_index(const git::Repository& repo) {
   LG_TRY(std::unique_ptr<git::TreeSource> index, git::open_index_source(repo));
   LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*index));
   LG_TRY(rules::CheckReport report, check_with(*index, policy::check_options_for_own_tree(policy), ":index"));
-  Judgement j{"the staged tree", Verdict::pass, {}, {}};
+  Judgement j{{"the staged tree", std::nullopt, ""}, Verdict::pass, {}, {}};
   add_check(j, std::move(report), "the staged tree");
   return j;
 }
 
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
                              const PushedRef& pushed) {
-  Judgement j{fmt::format("{} -> {} {}", pushed.local_ref, remote, pushed.remote_ref), Verdict::pass, {}, {}};
+  Judgement j{{pushed.local_ref, std::string(remote), pushed.remote_ref}, Verdict::pass, {}, {}};
   if (pushed.local.is_zero()) {
     j.notes.emplace_back(RefDeleted{false});
     return j;
@@ -191,7 +191,7 @@ Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial,
 }
 
 Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update) {
-  Judgement j{update.ref, Verdict::pass, {}, {}};
+  Judgement j{{update.ref, std::nullopt, ""}, Verdict::pass, {}, {}};
   if (update.ref != k_main_ref) return j;  // only main is guarded
   if (update.new_id.is_zero()) {
     j.notes.emplace_back(RefDeleted{true});

@@ -23,6 +23,10 @@ std::string_view judgement_name(diag::Verdict v) {
   return "?";
 }
 
+std::string subject_name(const hooks::Subject& s) {
+  return s.remote ? fmt::format("{} -> {} {}", s.name, *s.remote, s.remote_ref) : s.name;
+}
+
 std::string target_name(const hooks::PushTarget& t) {
   return t.old_tip ? fmt::format("{} on {} ({})", t.ref, t.remote, t.old_tip->short_hex()) : t.ref;
 }
@@ -108,7 +112,7 @@ std::string render_hook_status(const hooks::HookStatus& status) {
 }
 
 std::string render_judgement(std::string_view hook, const hooks::Judgement& j) {
-  std::string out = fmt::format("ledgergate {}: {}: {}\n", hook, j.subject, judgement_name(j.verdict));
+  std::string out = fmt::format("ledgergate {}: {}: {}\n", hook, subject_name(j.subject), judgement_name(j.verdict));
   for (const hooks::Note& note : j.notes) {
     for (const std::string& line : std::visit(NoteLines{}, note)) out += "  " + line + "\n";
   }

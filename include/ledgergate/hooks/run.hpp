@@ -91,10 +91,18 @@ struct FrozenChange {
 };
 using Note = std::variant<CheckFailed, RefDeleted, TargetMissing, AlreadyIn, MergedInto, FrozenChange>;
 
+// What was judged: "the staged tree", a ref on the server, or a pushed
+// local ref with the remote and the remote ref it goes to.
+struct Subject {
+  std::string name;
+  std::optional<std::string> remote;  // pre-push only
+  std::string remote_ref;             // pre-push only
+};
+
 // The judgement of one thing (the index, one pushed ref): the verdict, what
 // was found, and the check's findings (their rev names what was checked).
 struct Judgement {
-  std::string subject;
+  Subject subject;
   Verdict verdict = Verdict::pass;
   std::vector<Note> notes;
   std::vector<diag::Finding> findings;
