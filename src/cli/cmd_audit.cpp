@@ -1,7 +1,6 @@
 // `ledgergate audit [RANGE] [--since DATE] [--first-parent] [--format text|json|sarif]
 // [--cache DIR] [--jobs 1|2] [--progress|--no-progress]`: walk a ledger's history, print what entered and
 // left at which commit, exit 0 clean / 1 violations / 2 cannot judge.
-#include <fmt/format.h>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -17,6 +16,7 @@
 #include "errors.hpp"
 #include "ledgergate/audit/audit.hpp"
 #include "ledgergate/report/audit.hpp"
+#include "ledgergate/report/notices.hpp"
 
 namespace lg::cli {
 namespace {
@@ -34,22 +34,16 @@ struct AuditCliOptions {
   unsigned jobs = 0;    // --jobs: 1 = one thread, lean settings; 0 = by the machine
 };
 
-// "[#####.....] 120/2000 commits, 850/s" on one stderr line.
+// Redraws report::render_progress on stderr, at most every 100 ms and once at the end.
 class ProgressBar {
  public:
   void operator()(std::size_t done, std::size_t total) {
     const auto now = std::chrono::steady_clock::now();
     if (done != total && now - m_last < std::chrono::milliseconds(100)) return;
     m_last = now;
-    constexpr std::size_t k_width = 30;
-    const std::size_t filled = total == 0 ? k_width : done * k_width / total;
     const double seconds = std::chrono::duration<double>(now - m_start).count();
     const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;
-    std::fputs(fmt::format("\r[{}{}] {}/{} commits, {:.0f}/s", std::string(filled, '#'),
-                           std::string(k_width - filled, '.'), done, total, rate)
-                   .c_str(),
-               stderr);
-    if (done == total) std::fputs("\n", stderr);
+    std::fputs(report::render_progress(done, total, rate).c_str(), stderr);
   }
 
  private:

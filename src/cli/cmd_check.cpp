@@ -1,6 +1,5 @@
 // `ledgergate check [REV] [--index | --worktree | --root DIR]`: read a tree,
 // run the profile's rules, print in the chosen format, exit 0/1/2.
-#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -15,6 +14,7 @@
 #include "github_output.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/github.hpp"
+#include "ledgergate/report/notices.hpp"
 #include "ledgergate/rules/check.hpp"
 
 namespace lg::cli {
@@ -39,7 +39,7 @@ struct Source {
 
 void print_error(const CheckOptions& o, const std::string& message) {
   if (o.format == "cortex" && !o.root.empty()) {
-    std::fputs(fmt::format("cortex check: {}\n", message).c_str(), stderr);
+    std::fputs(report::render_cortex_error(message).c_str(), stderr);
   } else {
     cli::print_error(message);
   }
@@ -77,9 +77,7 @@ void note_uncommitted(const CheckOptions& o, const Source& s) {
   const auto paths = ledger::cortex_ledger_paths();
   auto dirty = git::has_uncommitted_changes(*s.repo, std::vector<std::string>(paths.begin(), paths.end()));
   if (dirty && *dirty) {
-    std::fputs("ledgergate: note: checked HEAD; the working tree has uncommitted ledger changes "
-               "(use --index or --worktree to check them)\n",
-               stderr);
+    std::fputs(report::render_uncommitted_note().c_str(), stderr);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/hooks/run.hpp"
 #include "ledgergate/report/commands.hpp"
+#include "ledgergate/report/notices.hpp"
 
 namespace lg::cli {
 namespace {
@@ -142,10 +143,13 @@ Result<hooks::Verdict> judge(const HooksOptions& o, const git::Repository& repo,
 }
 
 ExitCode run_hook(const HooksOptions& o, const Globals& g) {
-  auto refuse = [&o](std::string_view why, ExitCode code) {
+  auto refuse_with = [](const std::string& line, ExitCode code) {
     std::fflush(stdout);
-    std::fputs(fmt::format("ledgergate {}: refused: {}\n", o.run_name, why).c_str(), stderr);
+    std::fputs(line.c_str(), stderr);
     return code;
+  };
+  auto refuse = [&](std::string_view why, ExitCode code) {
+    return refuse_with(report::render_hook_refusal(o.run_name, why), code);
   };
   auto repo = g.repo.empty() ? hooks::open_hook_repository() : open_repo(g);
   if (!repo) {
@@ -167,8 +171,9 @@ ExitCode run_hook(const HooksOptions& o, const Globals& g) {
     return refuse("the original hook could not run", ExitCode::error);
   }
   if (*original > 0) {
-    return refuse(fmt::format("the original hook {} exited {}", hooks::original_path(*dir, o.run_name), *original),
-                  ExitCode::fail);
+    return refuse_with(
+        report::render_original_hook_refusal(o.run_name, hooks::original_path(*dir, o.run_name), *original),
+        ExitCode::fail);
   }
   HooksOptions options = o;
   if (o.run_name == "pre-push") from_pre_commit_framework(options, input);

@@ -2,7 +2,6 @@
 // re-assigns a ruling id on a branch (the ruling-id race). Exit 0 renumbered;
 // 1 refused, nothing written (the id is public, the new id is taken, or the
 // result would add check findings); 2 could not run.
-#include <fmt/format.h>
 
 #include <cstdio>
 #include <memory>
@@ -14,6 +13,7 @@
 #include "ledgergate/merge/renumber.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/report/commands.hpp"
+#include "ledgergate/report/notices.hpp"
 
 namespace lg::cli {
 namespace {
@@ -96,14 +96,12 @@ ExitCode run_renumber(const RenumberOptions& o, const Globals& g) {
   std::fputs(report::render_renumber_plan(*plan, target->label).c_str(), stdout);
   if (o.worktree) {
     if (auto r = merge::write_renumber(repo->workdir(), *plan); !r) return report_error(r.error());
-    std::fputs("working tree updated (nothing staged)\n", stdout);
+    std::fputs(report::render_renumber_written().c_str(), stdout);
     return ExitCode::pass;
   }
   auto commit = merge::commit_renumber(*repo, target->ref_name, target->tip, *plan);
   if (!commit) return report_error(commit.error());
-  std::fputs(
-      fmt::format("commit {} on {} (was {})\n", commit->hex(), target->ref_name, target->tip.short_hex()).c_str(),
-      stdout);
+  std::fputs(report::render_renumber_commit(*commit, target->ref_name, target->tip).c_str(), stdout);
   return ExitCode::pass;
 }
 

@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/report/notices.hpp"
 #include "ledgergate/report/req.hpp"
 #include "ledgergate/rules/orl_protocol.hpp"
 
@@ -74,7 +75,7 @@ ExitCode apply(const std::string& path, const std::string& verb, const Step& ste
   auto after = step(*before);
   if (!after) {
     if (after.error().kind != ErrorKind::invalid_input) return report_error(after.error());
-    say(fmt::format("ledgergate: req {}: refused: {}\n", verb, after.error().message));
+    say(report::render_req_refusal(verb, after.error().message));
     return ExitCode::fail;
   }
   auto findings = rules::validate_step(*before, *after, path);
@@ -82,8 +83,7 @@ ExitCode apply(const std::string& path, const std::string& verb, const Step& ste
                                    [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
   std::fputs(report::render_text(findings, false).c_str(), stdout);
   if (blocked) {
-    say(fmt::format("ledgergate: req {}: refused: the result would break the rules above; {} is unchanged\n", verb,
-                    path));
+    say(report::render_req_blocked(verb, path));
     return ExitCode::fail;
   }
   if (exists && *after == *before) return ExitCode::pass;
@@ -215,7 +215,7 @@ void setup_req(CLI::App& app, Globals& globals) {
     }
     auto s = rules::orl_summary(*text);
     if (!s) {
-      say(fmt::format("ledgergate: req summary: {}\n", s.error().message));
+      say(report::render_req_summary_failure(s.error().message));
       globals.exit_code = ExitCode::error;
       return;
     }

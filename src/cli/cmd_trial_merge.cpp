@@ -2,7 +2,6 @@
 // print the verdict (exit 0 pass, 1 fail, 2 could not run). `--write-tree`
 // prints the merged tree id; `--commit -m MSG` writes the one merge commit
 // (and the objects it needs) and moves no ref.
-#include <fmt/format.h>
 
 #include <cstdio>
 #include <memory>
@@ -11,6 +10,7 @@
 #include "errors.hpp"
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
+#include "ledgergate/report/notices.hpp"
 #include "ledgergate/report/trial_merge.hpp"
 
 namespace lg::cli {
@@ -50,14 +50,14 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
              stdout);
   if (report->cannot_judge()) return report_error(make_error(ErrorKind::invalid_input, "cannot judge the merged tree"));
   const bool clean = !report->nothing_to_merge && report->merge.conflicts.empty();
-  if (o.write_tree && clean) std::fputs(fmt::format("{}\n", report->merge.tree.hex()).c_str(), stdout);
+  if (o.write_tree && clean) std::fputs(report::render_written_id(report->merge.tree).c_str(), stdout);
   const bool pass = o.no_check ? clean : report->pass();
   if (o.commit && pass) {
     auto id = write_commit(*repo, *trial, *report, o.commit_message);
     if (!id) return report_error(id.error());
-    std::fputs(fmt::format("{}\n", id->hex()).c_str(), stdout);
+    std::fputs(report::render_written_id(*id).c_str(), stdout);
   } else if (o.commit) {
-    std::fputs("ledgergate: the verdict is fail: no merge commit written\n", stderr);
+    std::fputs(report::render_merge_commit_refused().c_str(), stderr);
   }
   return pass ? ExitCode::pass : ExitCode::fail;
 }

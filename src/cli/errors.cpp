@@ -1,4 +1,4 @@
-// The CLI's own error and warning lines.
+// The CLI's own error and warning lines, and the usage hint.
 #include "errors.hpp"
 
 #include <fmt/format.h>
@@ -14,6 +14,8 @@ void print_error(std::string_view message) {
 void print_warning(std::string_view message) {
   std::fputs(fmt::format("ledgergate: warning: {}\n", message).c_str(), stderr);
 }
+
+void print_usage_hint() { std::fputs("Run 'ledgergate --help' for usage.\n", stderr); }
 
 ExitCode report_error(const Error& e) {
   print_error(e.message);

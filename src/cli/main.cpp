@@ -2,7 +2,6 @@
 // only place exceptions are caught; CLI11's parse errors become exit 2.
 #include <malloc.h>
 
-#include <cstdio>
 #include <exception>
 
 #include "commands.hpp"
@@ -46,7 +45,7 @@ int main(int argc, char** argv) {
       return app.exit(e);
     } catch (const CLI::ParseError& e) {
       print_error(e.what());
-      std::fputs("Run 'ledgergate --help' for usage.\n", stderr);
+      print_usage_hint();
       return to_int(ExitCode::error);
     }
     return to_int(globals.exit_code);

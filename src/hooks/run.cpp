@@ -73,33 +73,25 @@ Result<rules::CheckReport> check_with(git::TreeSource& tree, const rules::CheckO
   return report;
 }
 
-void add_check(Judgement& j, rules::CheckReport report, std::string_view what) {
+void add_check(Judgement& j, rules::CheckReport report, std::string what) {
   if (report.cannot_judge()) {
     j.verdict = Verdict::error;
-    j.notes.push_back(fmt::format("cannot judge {}: some ledger input could not be read", what));
+    j.notes.emplace_back(CheckFailed{std::move(what), true});
   } else if (report.failed()) {
     if (j.verdict == Verdict::pass) j.verdict = Verdict::fail;
-    j.notes.push_back(fmt::format("{} fails check", what));
+    j.notes.emplace_back(CheckFailed{std::move(what), false});
   }
   j.findings = std::move(report.findings);
 }
 
-void add_trial_merge(Judgement& j, const merge::TrialMergeReport& r) {
-  auto add = [&](const std::vector<std::string>& lines) { j.notes.insert(j.notes.end(), lines.begin(), lines.end()); };
-  add(merge::conflict_lines(r));
-  add(merge::code_lines(r));
-  if (r.merge.conflicts.empty()) {
-    const bool code = !r.classification.paths.empty() && r.classification.code_count() != 0;
-    j.notes.push_back(merge::diff_line(r) + (code ? " (push with --no-verify if that is meant)" : ""));
-  }
-  add(merge::semantic_lines(r));
+void add_trial_merge(Judgement& j, PushTarget target, const git::ObjectId& base, merge::TrialMergeReport r) {
   j.findings = r.findings;
   if (r.cannot_judge()) {
     j.verdict = Verdict::error;
-    j.notes.push_back("cannot judge the merged tree");
   } else {
     j.verdict = r.pass() ? Verdict::pass : Verdict::fail;
   }
+  j.notes.emplace_back(MergedInto{std::move(target), base, std::move(r)});
 }
 
 bool under_any(const std::vector<std::string>& dirs, std::string_view path) {
@@ -159,52 +151,50 @@ Result<Judgement> judge_index(const git::Repository& repo) {
   LG_TRY(std::unique_ptr<git::TreeSource> index, git::open_index_source(repo));
   LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*index));
   LG_TRY(rules::CheckReport report, check_with(*index, policy::check_options_for_own_tree(policy), ":index"));
-  Judgement j{"the staged tree", Verdict::pass, {}, {}};
+  Judgement j{{"the staged tree", std::nullopt, ""}, Verdict::pass, {}, {}};
   add_check(j, std::move(report), "the staged tree");
   return j;
 }
 
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
                              const PushedRef& pushed) {
-  Judgement j{fmt::format("{} -> {} {}", pushed.local_ref, remote, pushed.remote_ref), Verdict::pass, {}, {}};
+  Judgement j{{pushed.local_ref, std::string(remote), pushed.remote_ref}, Verdict::pass, {}, {}};
   if (pushed.local.is_zero()) {
-    j.notes.push_back("deletes the remote ref: nothing to judge");
+    j.notes.emplace_back(RefDeleted{false});
     return j;
   }
   LG_TRY(const git::ObjectId head, git::peel_to_commit(repo, pushed.local));
   // The target: the remote's main as last fetched, else the remote ref's old tip.
-  std::string target = fmt::format("refs/remotes/{}/main", remote);
-  std::optional<git::ObjectId> tracked = git::ref_target(repo, target);
+  PushTarget target{fmt::format("refs/remotes/{}/main", remote), std::string(remote), std::nullopt};
+  std::optional<git::ObjectId> tracked = git::ref_target(repo, target.ref);
   if (!tracked) {
     const Result<bool> known = git::has_object(repo, pushed.remote);
     if (!known) return known.error().with_context("opening the object database");
     if (pushed.remote.is_zero() || !*known) {
-      j.notes.push_back(fmt::format("no {} and the remote ref is new here: not judged (git fetch {} first)", target,
-                                    remote));
+      j.notes.emplace_back(TargetMissing{std::move(target)});
       return j;
     }
     LG_TRY(tracked, git::peel_to_commit(repo, pushed.remote));
-    target = fmt::format("{} on {} ({})", pushed.remote_ref, remote, tracked->short_hex());
+    target = PushTarget{pushed.remote_ref, std::string(remote), *tracked};
   }
   const git::ObjectId base = *tracked;
   const Result<bool> contains = git::is_descendant_of(repo, base, head);
   if (base == head || (contains && *contains)) {
-    j.notes.push_back(fmt::format("already in {}", target));
+    j.notes.emplace_back(AlreadyIn{std::move(target)});
     return j;
   }
   merge::TrialMergeOptions options;
-  LG_TRY(const merge::TrialMergeReport report, merge::trial_merge(repo, trial, base, head, options));
-  j.notes.push_back(fmt::format("merged into {} ({}) in memory", target, base.short_hex()));
-  add_trial_merge(j, report);
+  LG_TRY(merge::TrialMergeReport report, merge::trial_merge(repo, trial, base, head, options));
+  add_trial_merge(j, std::move(target), base, std::move(report));
   for (diag::Finding& f : j.findings) f.location.rev = "merged";
   return j;
 }
 
 Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update) {
-  Judgement j{update.ref, Verdict::pass, {}, {}};
+  Judgement j{{update.ref, std::nullopt, ""}, Verdict::pass, {}, {}};
   if (update.ref != k_main_ref) return j;  // only main is guarded
   if (update.new_id.is_zero()) {
-    j.notes.push_back("deletes main: not judged here (receive.denyDeletes guards deletions)");
+    j.notes.emplace_back(RefDeleted{true});
     return j;
   }
   LG_TRY(const git::ObjectId new_commit, git::peel_to_commit(repo, update.new_id));
@@ -229,8 +219,7 @@ Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& up
     for (const git::DiffEntry& e : diff) {
       const std::string& frozen = under_any(policy.paths.frozen_dirs, e.old_path) ? e.old_path : e.path;
       if (!under_any(policy.paths.frozen_dirs, frozen)) continue;
-      j.notes.push_back(fmt::format("frozen path changed: {} ({}{})", frozen, e.status,
-                                    e.old_path.empty() || e.old_path == e.path ? "" : " -> " + e.path));
+      j.notes.emplace_back(FrozenChange{frozen, e.status, e.old_path.empty() || e.old_path == e.path ? "" : e.path});
       if (j.verdict == Verdict::pass) j.verdict = Verdict::fail;
     }
   }

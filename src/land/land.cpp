@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/diff.hpp"
@@ -83,6 +84,14 @@ std::string merge_message(std::string_view branch, std::string_view into) {
 }
 
 namespace {
+
+// The paths of `c` that need a human.
+std::vector<policy::Classified> code_paths(const policy::Classification& c) {
+  std::vector<policy::Classified> out;
+  std::copy_if(c.paths.begin(), c.paths.end(), std::back_inserter(out),
+               [](const policy::Classified& p) { return p.cls == policy::PathClass::code; });
+  return out;
+}
 
 // One run of the flow; its members are the state the steps share.
 class Lander {
@@ -192,9 +201,7 @@ class Lander {
     if (c->code_count() > 0) {
       Step& s = step("classify", StepStatus::fail,
                      fmt::format("{} of {} path(s) need a human: left for a human", c->code_count(), c->paths.size()));
-      for (const policy::Classified& p : c->paths) {
-        if (p.cls == policy::PathClass::code) s.details.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
-      }
+      s.details.code = code_paths(*c);
       return Outcome::left_for_human;
     }
     step("classify", StepStatus::ok, fmt::format("ledger-only, {} path(s)", c->paths.size()));
@@ -228,15 +235,7 @@ class Lander {
                    clean ? fmt::format("merged tree {} onto {}", r.merge.tree.short_hex(), onto)
                          : fmt::format("the merge onto {} has conflicts", onto),
                    n);
-    for (const merge::Conflict& c : r.merge.conflicts) {
-      s.details.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
-    }
-    for (const policy::Classified& p : r.classification.paths) {
-      if (p.cls == policy::PathClass::code) s.details.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
-    }
-    for (const merge::SemanticConflict& c : r.semantic) {
-      s.details.push_back(fmt::format("semantic ({}): {}", c.kind, c.message));
-    }
+    s.details = {r.merge.conflicts, code_paths(r.classification), r.semantic};
     s.findings = r.findings;
     if (r.cannot_judge()) {
       s.status = StepStatus::error;

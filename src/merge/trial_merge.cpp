@@ -4,8 +4,6 @@
 // tree. Every object it creates stays in the trial repository's memory.
 #include "ledgergate/merge/trial_merge.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <map>
 #include <set>
@@ -209,33 +207,6 @@ Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, con
 }
 
 }  // namespace
-
-std::vector<std::string> conflict_lines(const TrialMergeReport& r) {
-  std::vector<std::string> out;
-  for (const Conflict& c : r.merge.conflicts) out.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
-  return out;
-}
-
-std::vector<std::string> code_lines(const TrialMergeReport& r) {
-  std::vector<std::string> out;
-  for (const policy::Classified& p : r.classification.paths) {
-    if (p.cls == policy::PathClass::code) out.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
-  }
-  return out;
-}
-
-std::string diff_line(const TrialMergeReport& r) {
-  const policy::Classification& c = r.classification;
-  if (c.paths.empty()) return "diff: no changed paths";
-  if (c.code_count()) return fmt::format("diff: {} of {} path(s) need a human", c.code_count(), c.paths.size());
-  return fmt::format("diff: ledger-only, {} path(s){}", c.paths.size(), r.birth ? " (projects.yaml: a birth)" : "");
-}
-
-std::vector<std::string> semantic_lines(const TrialMergeReport& r) {
-  std::vector<std::string> out;
-  for (const SemanticConflict& s : r.semantic) out.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
-  return out;
-}
 
 Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
                                      const git::ObjectId& head, const TrialMergeOptions& options) {

@@ -4,7 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <variant>
+#include <vector>
+
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/report/trial_merge.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {
@@ -18,6 +22,53 @@ std::string_view judgement_name(diag::Verdict v) {
   }
   return "?";
 }
+
+std::string subject_name(const hooks::Subject& s) {
+  return s.remote ? fmt::format("{} -> {} {}", s.name, *s.remote, s.remote_ref) : s.name;
+}
+
+std::string target_name(const hooks::PushTarget& t) {
+  return t.old_tip ? fmt::format("{} on {} ({})", t.ref, t.remote, t.old_tip->short_hex()) : t.ref;
+}
+
+// The lines of a trial merge a pre-push hook judged, as `trial-merge` words them.
+std::vector<std::string> merged_lines(const hooks::MergedInto& m) {
+  const merge::TrialMergeReport& r = m.report;
+  std::vector<std::string> out = {fmt::format("merged into {} ({}) in memory", target_name(m.target), m.base.short_hex())};
+  auto add = [&](const std::vector<std::string>& lines) { out.insert(out.end(), lines.begin(), lines.end()); };
+  add(conflict_lines(r.merge.conflicts));
+  add(code_lines(r.classification.paths));
+  if (r.merge.conflicts.empty()) {
+    const bool code = !r.classification.paths.empty() && r.classification.code_count() != 0;
+    out.push_back(diff_line(r) + (code ? " (push with --no-verify if that is meant)" : ""));
+  }
+  add(semantic_lines(r.semantic));
+  if (r.cannot_judge()) out.push_back("cannot judge the merged tree");
+  return out;
+}
+
+struct NoteLines {
+  std::vector<std::string> operator()(const hooks::CheckFailed& c) const {
+    if (c.cannot_judge) return {fmt::format("cannot judge {}: some ledger input could not be read", c.what)};
+    return {fmt::format("{} fails check", c.what)};
+  }
+  std::vector<std::string> operator()(const hooks::RefDeleted& d) const {
+    if (d.main) return {"deletes main: not judged here (receive.denyDeletes guards deletions)"};
+    return {"deletes the remote ref: nothing to judge"};
+  }
+  std::vector<std::string> operator()(const hooks::TargetMissing& t) const {
+    return {fmt::format("no {} and the remote ref is new here: not judged (git fetch {} first)", t.target.ref,
+                        t.target.remote)};
+  }
+  std::vector<std::string> operator()(const hooks::AlreadyIn& a) const {
+    return {fmt::format("already in {}", target_name(a.target))};
+  }
+  std::vector<std::string> operator()(const hooks::MergedInto& m) const { return merged_lines(m); }
+  std::vector<std::string> operator()(const hooks::FrozenChange& f) const {
+    return {fmt::format("frozen path changed: {} ({}{})", f.path, f.status,
+                        f.renamed_to.empty() ? "" : " -> " + f.renamed_to)};
+  }
+};
 
 }  // namespace
 
@@ -61,8 +112,10 @@ std::string render_hook_status(const hooks::HookStatus& status) {
 }
 
 std::string render_judgement(std::string_view hook, const hooks::Judgement& j) {
-  std::string out = fmt::format("ledgergate {}: {}: {}\n", hook, j.subject, judgement_name(j.verdict));
-  for (const std::string& note : j.notes) out += "  " + note + "\n";
+  std::string out = fmt::format("ledgergate {}: {}: {}\n", hook, subject_name(j.subject), judgement_name(j.verdict));
+  for (const hooks::Note& note : j.notes) {
+    for (const std::string& line : std::visit(NoteLines{}, note)) out += "  " + line + "\n";
+  }
   return out + render_text(j.findings, false);
 }
 

@@ -4,8 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+#include <vector>
+
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/github.hpp"
+#include "ledgergate/report/trial_merge.hpp"
 #include "ledgergate/util/json.hpp"
 
 namespace lg::report {
@@ -32,6 +36,15 @@ std::string summary(const LandReport& r) {
   return "";
 }
 
+// The step's details, as `trial-merge` words them: conflicts, code paths, semantic conflicts.
+std::vector<std::string> detail_lines(const Step& s) {
+  std::vector<std::string> out = conflict_lines(s.details.conflicts);
+  for (std::vector<std::string> more : {code_lines(s.details.code), semantic_lines(s.details.semantic)}) {
+    out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_land_text(const LandReport& r) {
@@ -40,7 +53,7 @@ std::string render_land_text(const LandReport& r) {
   for (const Step& s : r.steps) {
     const std::string name = s.attempt > 0 ? fmt::format("{} [{}]", s.name, s.attempt) : s.name;
     out += fmt::format("{}: {}: {}\n", name, to_string(s.status), s.message);
-    for (const std::string& d : s.details) out += "  " + d + "\n";
+    for (const std::string& d : detail_lines(s)) out += "  " + d + "\n";
     const std::string findings = render_text(s.findings, false);
     for (std::size_t pos = 0; pos < findings.size();) {
       const std::size_t end = findings.find('\n', pos);
@@ -64,7 +77,7 @@ std::string render_land_json(const LandReport& r) {
   for (const Step& s : r.steps) {
     w.begin_object().key("step").string(s.name).key("attempt").number(s.attempt);
     w.key("status").string(to_string(s.status)).key("message").string(s.message).key("details").begin_array();
-    for (const std::string& d : s.details) w.string(d);
+    for (const std::string& d : detail_lines(s)) w.string(d);
     w.end_array().key("findings");
     write_findings(w, s.findings);
     w.end_object();
@@ -92,7 +105,7 @@ std::string render_land_markdown(const LandReport& r) {
   out += "| step | status | message |\n|---|---|---|\n";
   for (const Step& s : r.steps) {
     std::string message = s.message;
-    for (const std::string& d : s.details) message += "; " + d;
+    for (const std::string& d : detail_lines(s)) message += "; " + d;
     for (const diag::Finding& f : s.findings) {
       message += fmt::format("; {}:{}: {} [{}]", f.location.path, f.location.line, f.message, f.rule);
     }

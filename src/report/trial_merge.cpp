@@ -9,7 +9,6 @@
 namespace lg::report {
 namespace {
 
-
 void write_classification(util::JsonWriter& w, const merge::TrialMergeReport& r) {
   w.begin_object().key("policy").string_or_null(r.classification.policy);
   for (const policy::PathClass cls : {policy::PathClass::ledger, policy::PathClass::code}) {
@@ -23,6 +22,33 @@ void write_classification(util::JsonWriter& w, const merge::TrialMergeReport& r)
 }
 
 }  // namespace
+
+std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conflicts) {
+  std::vector<std::string> out;
+  for (const merge::Conflict& c : conflicts) out.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
+  return out;
+}
+
+std::vector<std::string> code_lines(const std::vector<policy::Classified>& paths) {
+  std::vector<std::string> out;
+  for (const policy::Classified& p : paths) {
+    if (p.cls == policy::PathClass::code) out.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
+  }
+  return out;
+}
+
+std::string diff_line(const merge::TrialMergeReport& r) {
+  const policy::Classification& c = r.classification;
+  if (c.paths.empty()) return "diff: no changed paths";
+  if (c.code_count()) return fmt::format("diff: {} of {} path(s) need a human", c.code_count(), c.paths.size());
+  return fmt::format("diff: ledger-only, {} path(s){}", c.paths.size(), r.birth ? " (projects.yaml: a birth)" : "");
+}
+
+std::vector<std::string> semantic_lines(const std::vector<merge::SemanticConflict>& semantic) {
+  std::vector<std::string> out;
+  for (const merge::SemanticConflict& s : semantic) out.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
+  return out;
+}
 
 std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::string_view base, std::string_view head,
                                     bool merge_only) {
@@ -40,11 +66,11 @@ std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::strin
   if (r.merge.conflicts.empty()) {
     out += fmt::format("merged tree {}: no textual conflict\n", r.merge.tree.hex());
   }
-  for (const std::string& line : merge::conflict_lines(r)) out += line + "\n";
+  for (const std::string& line : conflict_lines(r.merge.conflicts)) out += line + "\n";
   if (merge_only) return out;
-  for (const std::string& line : merge::code_lines(r)) out += line + "\n";
-  out += merge::diff_line(r) + "\n";
-  for (const std::string& line : merge::semantic_lines(r)) out += line + "\n";
+  for (const std::string& line : code_lines(r.classification.paths)) out += line + "\n";
+  out += diff_line(r) + "\n";
+  for (const std::string& line : semantic_lines(r.semantic)) out += line + "\n";
   out += render_text(r.findings, false);
   if (!r.checked) out += "check: not run (the merge has conflicts)\n";
   out += fmt::format("verdict: {}\n", r.pass() ? "pass" : "fail");

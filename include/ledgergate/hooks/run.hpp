@@ -5,14 +5,17 @@
 // Nothing here writes to the repository, prints or exits; the CLI does.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/trial_repo.hpp"
+#include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::hooks {
@@ -48,12 +51,60 @@ Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_h
 // The one verdict type (diag/verdict.hpp), named here as the hooks' own.
 using diag::Verdict;
 
-// The judgement of one thing (the index, one pushed ref): the verdict, lines
-// saying why, and the check's findings (their rev names what was checked).
+// Where pre-push merges a ref: the remote's main as last fetched, else
+// (`old_tip` set) the remote ref's old tip.
+struct PushTarget {
+  std::string ref;  // refs/remotes/<remote>/main, or the remote ref
+  std::string remote;
+  std::optional<git::ObjectId> old_tip;
+};
+
+// What a judgement found, in the order it was found; report/ words each.
+// The check of a tree failed, or could not read some ledger input.
+struct CheckFailed {
+  std::string what;  // "the staged tree", "the new tree of main"
+  bool cannot_judge = false;
+};
+// The push deletes the ref (main on the server): nothing to judge.
+struct RefDeleted {
+  bool main = false;
+};
+// pre-push: no remote-tracking main and the remote ref is new here.
+struct TargetMissing {
+  PushTarget target;
+};
+// pre-push: the ref is already contained in the target.
+struct AlreadyIn {
+  PushTarget target;
+};
+// pre-push: the ref trial-merged into the target (at `base`).
+struct MergedInto {
+  PushTarget target;
+  git::ObjectId base;
+  merge::TrialMergeReport report;
+};
+// Server: a push changed a path under a frozen directory.
+struct FrozenChange {
+  std::string path;    // the frozen one (the old path of a rename out of it)
+  std::string status;  // git's letter
+  std::string renamed_to;  // "" unless renamed
+};
+using Note = std::variant<CheckFailed, RefDeleted, TargetMissing, AlreadyIn, MergedInto, FrozenChange>;
+
+// What was judged: "the staged tree", a ref on the server, or a pushed
+// local ref with the remote and the remote ref it goes to.
+struct Subject {
+  std::string name;
+  std::optional<std::string> remote;  // pre-push only
+  std::string remote_ref;             // pre-push only
+};
+
+// The judgement of one thing (the index, one pushed ref): the verdict, what
+// was found, and the check's findings (their rev names what was checked).
 struct Judgement {
-  std::string subject;
+  Subject subject;
   Verdict verdict = Verdict::pass;
-  std::vector<std::string> notes;
+  std::vector<Note> notes;
   std::vector<diag::Finding> findings;
 };
 

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/merge/trial_merge.hpp"
+#include "ledgergate/policy/classifier.hpp"
 
 namespace lg::land {
 
@@ -32,12 +34,20 @@ struct LandOptions {
 enum class StepStatus { ok, fail, skipped, error };
 std::string_view to_string(StepStatus s);
 
+// What stopped a classify or trial-merge step, listed under it as
+// `trial-merge` words it (report/trial_merge.hpp).
+struct StepDetails {
+  std::vector<merge::Conflict> conflicts;
+  std::vector<policy::Classified> code;  // the paths that need a human
+  std::vector<merge::SemanticConflict> semantic;
+};
+
 struct Step {
   std::string name;  // refuse, fetch, contained, classify, check-branch, trial-merge, commit, push, delete-branch
   int attempt = 0;   // 1.. for the steps of the retry loop; 0 otherwise
   StepStatus status = StepStatus::ok;
   std::string message;
-  std::vector<std::string> details;       // code paths, conflicts, semantic conflicts
+  StepDetails details;
   std::vector<diag::Finding> findings;    // check findings (branch tip or merged tree)
 };
 

@@ -44,15 +44,6 @@ struct TrialMergeReport {
   bool pass() const;
 };
 
-// The report's lines as people read them, shared by `trial-merge` and the
-// hooks: "conflict (kind): path", "code: path  (reason)", the diff summary
-// ("ledger-only, N path(s)", "N of M path(s) need a human", ...), and
-// "semantic (kind): message".
-std::vector<std::string> conflict_lines(const TrialMergeReport& r);
-std::vector<std::string> code_lines(const TrialMergeReport& r);
-std::string diff_line(const TrialMergeReport& r);
-std::vector<std::string> semantic_lines(const TrialMergeReport& r);
-
 // Runs the trial merge in `trial` (the merged objects stay there, so a caller
 // may persist them). Several merge bases are merged into a virtual base as
 // git does (virtual_base.hpp). Errors: unreadable objects, no merge base,

@@ -5,10 +5,21 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ledgergate/merge/trial_merge.hpp"
 
 namespace lg::report {
+
+// A trial merge's lines as people read them, shared by `trial-merge`, the
+// hooks' judgements and `land`'s steps: "conflict (kind): path", "code:
+// path  (reason)" (the code paths among `paths`), the diff summary
+// ("ledger-only, N path(s)", "N of M path(s) need a human", ...), and
+// "semantic (kind): message".
+std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conflicts);
+std::vector<std::string> code_lines(const std::vector<policy::Classified>& paths);
+std::string diff_line(const merge::TrialMergeReport& r);
+std::vector<std::string> semantic_lines(const std::vector<merge::SemanticConflict>& semantic);
 
 // `base` and `head` are the revisions as the user named them; `merge_only`
 // (--no-check) stops after the merge's own lines.

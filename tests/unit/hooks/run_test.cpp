@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "ledgergate/hooks/install.hpp"
+#include "ledgergate/report/commands.hpp"
 #include "support/fixture_tree.hpp"
 
 using namespace lg;
@@ -44,11 +45,9 @@ void stage_tree(const git::Repository& repo, const git_oid& commit) {
   git_tree_free(tree);
 }
 
+// The notes are values; report/ words them.
 bool has_note(const hooks::Judgement& j, std::string_view text) {
-  for (const std::string& n : j.notes) {
-    if (n.find(text) != std::string::npos) return true;
-  }
-  return false;
+  return report::render_judgement("hook", j).find(text) != std::string::npos;
 }
 
 }  // namespace

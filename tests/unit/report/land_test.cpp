@@ -11,7 +11,8 @@ TEST_CASE("land: every step is in the JSON document, strings escaped", "[land]")
   r.outcome = land::Outcome::left_for_human;
   r.head = "abc";
   r.attempts = 1;
-  land::Step s{"trial-merge", 1, land::StepStatus::fail, "conflicts", {"conflict (content): projects/x.md"}, {}};
+  land::Step s{"trial-merge", 1, land::StepStatus::fail, "conflicts",
+                {{{"projects/x.md", merge::ConflictKind::content}}, {}, {}}, {}};
   diag::Finding f;
   f.rule = "ledger-run-listed-once";
   f.location = {"merged", "projects/x.md", 4, 0};

@@ -1,0 +1,51 @@
+// The short lines beside the commands' reports.
+#include "ledgergate/report/notices.hpp"
+
+#include <fmt/format.h>
+
+namespace lg::report {
+
+std::string render_uncommitted_note() {
+  return "ledgergate: note: checked HEAD; the working tree has uncommitted ledger changes "
+         "(use --index or --worktree to check them)\n";
+}
+
+std::string render_cortex_error(std::string_view message) { return fmt::format("cortex check: {}\n", message); }
+
+std::string render_hook_refusal(std::string_view hook, std::string_view why) {
+  return fmt::format("ledgergate {}: refused: {}\n", hook, why);
+}
+
+std::string render_original_hook_refusal(std::string_view hook, std::string_view path, int status) {
+  return render_hook_refusal(hook, fmt::format("the original hook {} exited {}", path, status));
+}
+
+std::string render_req_refusal(std::string_view verb, std::string_view why) {
+  return fmt::format("ledgergate: req {}: refused: {}\n", verb, why);
+}
+
+std::string render_req_blocked(std::string_view verb, std::string_view path) {
+  return fmt::format("ledgergate: req {}: refused: the result would break the rules above; {} is unchanged\n", verb,
+                     path);
+}
+
+std::string render_req_summary_failure(std::string_view why) { return fmt::format("ledgergate: req summary: {}\n", why); }
+
+std::string render_written_id(const git::ObjectId& id) { return id.hex() + "\n"; }
+
+std::string render_merge_commit_refused() { return "ledgergate: the verdict is fail: no merge commit written\n"; }
+
+std::string render_renumber_written() { return "working tree updated (nothing staged)\n"; }
+
+std::string render_renumber_commit(const git::ObjectId& commit, std::string_view ref, const git::ObjectId& was) {
+  return fmt::format("commit {} on {} (was {})\n", commit.hex(), ref, was.short_hex());
+}
+
+std::string render_progress(std::size_t done, std::size_t total, double per_second) {
+  constexpr std::size_t k_width = 30;
+  const std::size_t filled = total == 0 ? k_width : done * k_width / total;
+  return fmt::format("\r[{}{}] {}/{} commits, {:.0f}/s{}", std::string(filled, '#'), std::string(k_width - filled, '.'),
+                     done, total, per_second, done == total ? "\n" : "");
+}
+
+}  // namespace lg::report
