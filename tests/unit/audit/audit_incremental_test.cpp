@@ -218,12 +218,12 @@ void mutate(World& w, std::mt19937& rng, int step) {
 
 std::string describe(const audit::AuditReport& r) {
   std::string out;
-  for (const audit::AuditCommit& c : r.commits) out += c.id + " " + c.profile + (c.merge ? " merge" : "") + "\n";
+  for (const audit::AuditCommit& c : r.commits) out += c.id.hex() + " " + c.profile + (c.merge ? " merge" : "") + "\n";
   for (const audit::AuditFinding& a : r.findings) {
     const diag::Finding& f = a.finding;
     out += f.rule + "|" + std::string(diag::to_string(f.severity)) + "|" + f.location.rev + "|" + f.location.path +
            "|" + std::to_string(f.location.line) + "|" + std::to_string(f.location.column) + "|" + f.message + "|" +
-           a.introduced_in + "|" + a.fixed_in.value_or("-") + "|" + (a.before_range ? "before" : "") + "\n";
+           a.introduced_in.hex() + "|" + (a.fixed_in ? a.fixed_in->hex() : "-") + "|" + (a.before_range ? "before" : "") + "\n";
   }
   return out;
 }

@@ -132,15 +132,15 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
   REQUIRE(report.has_value());
   CHECK(calls == 4);
   REQUIRE(report->commits.size() == 4);
-  CHECK(report->commits[0].id == git::oid_hex(base));
+  CHECK(report->commits[0].id.hex() == git::oid_hex(base));
   std::vector<const audit::AuditFinding*> issue_findings;
   for (const audit::AuditFinding& f : report->findings) {
     if (f.finding.rule == "ledger-issue-grammar") issue_findings.push_back(&f);
   }
   REQUIRE(issue_findings.size() == 1);
-  CHECK(issue_findings[0]->introduced_in == git::oid_hex(drift));
+  CHECK(issue_findings[0]->introduced_in.hex() == git::oid_hex(drift));
   REQUIRE(issue_findings[0]->fixed_in.has_value());
-  CHECK(*issue_findings[0]->fixed_in == git::oid_hex(fix));
+  CHECK(issue_findings[0]->fixed_in->hex() == git::oid_hex(fix));
   CHECK(report->failed());
 
   SECTION("a range starts from its base's findings") {
@@ -180,7 +180,7 @@ namespace {
 std::vector<std::string> rules_at(const audit::AuditReport& report, const git_oid& commit) {
   std::vector<std::string> out;
   for (const audit::AuditFinding& f : report.findings) {
-    if (f.introduced_in == git::oid_hex(commit) && f.finding.rule.rfind("audit-", 0) == 0) out.push_back(f.finding.rule);
+    if (f.introduced_in.hex() == git::oid_hex(commit) && f.finding.rule.rfind("audit-", 0) == 0) out.push_back(f.finding.rule);
   }
   return out;
 }
@@ -309,7 +309,7 @@ TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audi
   REQUIRE(report.has_value());
   std::vector<std::string> events;
   for (const audit::AuditFinding& f : report->findings) {
-    if (f.introduced_in != git::oid_hex(migrated) || f.finding.rule.rfind("audit-", 0) != 0) continue;
+    if (f.introduced_in.hex() != git::oid_hex(migrated) || f.finding.rule.rfind("audit-", 0) != 0) continue;
     events.push_back(f.finding.rule + " " + f.finding.location.path);
   }
   CHECK(events == std::vector<std::string>{"audit-migration-edited " + edited_path, "audit-migration "});
@@ -328,7 +328,7 @@ TEST_CASE("audit: an open-requirements file beside the ledger is not a change of
   auto report = audit::audit_history(*repo, audit::AuditOptions{});
   REQUIRE(report.has_value());
   REQUIRE(report->commits.size() == 2);
-  CHECK(report->commits[1].id == git::oid_hex(next));
+  CHECK(report->commits[1].id.hex() == git::oid_hex(next));
   CHECK(report->commits[1].profile == "cortex-projects+open-requirements");
   for (const audit::AuditFinding& f : report->findings) CHECK(f.finding.rule != "audit-migration");
 }
@@ -395,7 +395,7 @@ TEST_CASE("audit: audit-not-checked — a merge whose parents cannot be trial-me
   REQUIRE(rules_at(*report, unrelated) == std::vector<std::string>{"audit-not-checked"});
   for (const audit::AuditFinding& f : report->findings) {
     if (f.finding.rule != "audit-not-checked") continue;
-    CHECK(f.introduced_in == git::oid_hex(unrelated));
+    CHECK(f.introduced_in.hex() == git::oid_hex(unrelated));
     CHECK(f.finding.severity == diag::Severity::info);
     CHECK(f.finding.location.rev == git::oid_hex(unrelated).substr(0, 12));
     CHECK(f.finding.message == "merge not judged: no merge base between " + git::oid_hex(merged).substr(0, 12) +
