@@ -3,7 +3,7 @@
 #include "ledgergate/git/diff.hpp"
 
 #include "disposing.hpp"
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

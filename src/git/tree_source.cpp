@@ -3,7 +3,7 @@
 // report entry kinds, so the checker sees one model whatever it reads.
 #include "ledgergate/git/tree_source.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 #include <dirent.h>
 #include <sys/stat.h>
