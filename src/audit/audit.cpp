@@ -160,8 +160,8 @@ class Audit {
     std::optional<CachedCommit> entry = m_results->load(c.hex());
     if (!entry) return false;
     if (entry->delta && !parent_judged_last(c)) return false;
-    m_report.commits.push_back(AuditCommit{c.hex(), std::move(c.summary), entry->profile, c.parents.size() > 1});
-    for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
+    m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), entry->profile, c.parents.size() > 1});
+    for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.id, std::nullopt, false});
     m_invariants.give_back(entry->deleted_ruling_ids);
     PathFindings changed;
     if (entry->delta) {
@@ -173,7 +173,7 @@ class Audit {
     }
     m_drift.update_paths(std::move(changed), c.id);
     for (diag::Finding& f : entry->merge_events) {
-      m_report.findings.push_back(AuditFinding{std::move(f), c.hex(), std::nullopt, false});
+      m_report.findings.push_back(AuditFinding{std::move(f), c.id, std::nullopt, false});
     }
     return true;
   }
@@ -181,13 +181,12 @@ class Audit {
   // Commit `c` judged by the passes; what the result cache keeps of it goes
   // to `entry`.
   Result<void> judge(CommitFacts& c, std::size_t index, CachedCommit& entry) {
-    const std::string hex = c.hex();
     LG_TRY(auto tree, open_tree(m_repo, c));
     LG_TRY(std::optional<ParentStep> step, changes(c, index));
     ++m_report.commits_checked;
     if (m_check.holds_state() && step) m_versions.parse_changed(step->diff, c.id.short_hex(), m_check.cache());
     LG_TRY(Checked checked, check(c, *tree, step));
-    m_report.commits.push_back(AuditCommit{hex, std::move(c.summary), checked.profile, c.parents.size() > 1});
+    m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), checked.profile, c.parents.size() > 1});
     entry.profile = checked.profile;
     Events events(m_report.findings, c.id, checked.options);
     const std::size_t events_from = m_report.findings.size();

@@ -21,19 +21,18 @@ std::string drift_key(const diag::Finding& f) {
 
 void Drift::baseline(std::vector<diag::Finding> findings, const git::ObjectId& commit) {
   m_last_judged = commit;
-  const std::string hex = commit.hex();
   for (diag::Finding& f : findings) {
     f.location.rev = commit.short_hex();
     m_state[f.location.path].push_back(f);
     m_open[drift_key(f)].push_back(m_findings.size());
-    m_findings.push_back(AuditFinding{std::move(f), hex, std::nullopt, true});
+    m_findings.push_back(AuditFinding{std::move(f), commit, std::nullopt, true});
   }
 }
 
 // The findings seen at `commit`, by drift key: an open one takes its latest
 // location, a new one is opened (introduced at `commit`).
 void Drift::open_findings(Seen& now, const git::ObjectId& commit) {
-  const std::string hex = commit.hex(), short_hex = commit.short_hex();
+  const std::string short_hex = commit.short_hex();
   for (auto& [key, list] : now) {
     std::vector<std::size_t>& open = m_open[key];
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -43,7 +42,7 @@ void Drift::open_findings(Seen& now, const git::ObjectId& commit) {
         m_findings[open[i]].finding.location = f.location;  // the latest line
       } else {
         open.push_back(m_findings.size());
-        m_findings.push_back(AuditFinding{f, hex, std::nullopt, false});
+        m_findings.push_back(AuditFinding{f, commit, std::nullopt, false});
       }
     }
   }
@@ -56,7 +55,7 @@ void Drift::update(std::vector<diag::Finding> findings, const git::ObjectId& com
     auto found = now.find(it->first);
     const std::size_t keep = found == now.end() ? 0 : found->second.size();
     while (it->second.size() > keep) {
-      m_findings[it->second.back()].fixed_in = commit.hex();
+      m_findings[it->second.back()].fixed_in = commit;
       it->second.pop_back();
     }
     it = it->second.empty() ? m_open.erase(it) : std::next(it);
@@ -84,7 +83,7 @@ void Drift::update_paths(PathFindings changed, const git::ObjectId& commit) {
       const std::size_t keep = found == now.end() ? 0 : found->second.size();
       while (it->second.size() > keep) {
         AuditFinding& fixed = m_findings[it->second.back()];
-        fixed.fixed_in = commit.hex();
+        fixed.fixed_in = commit;
         fixed.finding.location.rev = m_last_judged.short_hex();  // seen last at the commit judged before
         it->second.pop_back();
       }

@@ -30,12 +30,13 @@ std::string describe(const diag::Finding& f);
 class Events {
  public:
   Events(std::deque<AuditFinding>& findings, const git::ObjectId& commit, const rules::CheckOptions& options)
-      : m_findings(findings), m_commit(commit.hex()), m_short(commit.short_hex()), m_options(options) {}
+      : m_findings(findings), m_commit(commit), m_short(commit.short_hex()), m_options(options) {}
   void add(diag::Finding f);
 
  private:
   std::deque<AuditFinding>& m_findings;
-  std::string m_commit, m_short;  // full hex, short form
+  git::ObjectId m_commit;
+  std::string m_short;  // its short form
   const rules::CheckOptions& m_options;
 };
 

@@ -117,7 +117,7 @@ Result<void> InvariantPass::archive(const Step& step, const git::DiffEntry& e) {
 // Era R: a ledger edited in place, or renamed, keeps its history.
 Result<void> InvariantPass::ledger_edit(const Step& step, const git::DiffEntry& e) {
   if (!step.projects_era) return {};
-  if (e.status == "M" && ledger::is_project_ledger_path(e.path) && !e.old_id.empty() && !e.new_id.empty()) {
+  if (e.status == "M" && ledger::is_project_ledger_path(e.path) && e.old_id && e.new_id) {
     // M keeps the kind of object: both versions are files, or neither is.
     if (e.new_kind == git::EntryKind::file || e.new_kind == git::EntryKind::executable) {
       return compare_versions(step, e);
@@ -136,16 +136,16 @@ Result<void> InvariantPass::ledger_edit(const Step& step, const git::DiffEntry& 
 // A ledger edited in place: its version after (this commit's) and before
 // (rebuilt from the fingerprint seen last at that path, else read).
 Result<void> InvariantPass::compare_versions(const Step& step, const git::DiffEntry& e) {
-  LG_TRY(LedgerPtr after, m_versions.get(e.new_id, step.commit.id.short_hex(), e.path));
+  LG_TRY(LedgerPtr after, m_versions.get(*e.new_id, step.commit.id.short_hex(), e.path));
   LedgerPtr before;
   if (auto it = m_seen.find(e.path); it != m_seen.end() && it->second.first == e.old_id) {
     before = rebuild_before(it->second.second, *after);
   }
   if (!before) {
-    LG_TRY(before, m_versions.parse(e.old_id, step.parent.id.short_hex(), e.path));
+    LG_TRY(before, m_versions.parse(*e.old_id, step.parent.id.short_hex(), e.path));
   }
   for (diag::Finding& f : compare_ledgers(*before, *after, e.path)) step.events.add(std::move(f));
-  m_seen[e.path] = {e.new_id, fingerprint(*after)};
+  m_seen[e.path] = {*e.new_id, fingerprint(*after)};
   return {};
 }
 

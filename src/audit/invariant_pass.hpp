@@ -48,7 +48,7 @@ class InvariantPass {
   const git::Repository& m_repo;
   LedgerVersions& m_versions;
   // Per ledger path, the version seen last: its blob id and fingerprint.
-  std::unordered_map<std::string, std::pair<std::string, Fingerprint>> m_seen;
+  std::unordered_map<std::string, std::pair<git::ObjectId, Fingerprint>> m_seen;
   PtHistory m_pt_history;  // eras P and T: ruling ids deleted so far
 };
 

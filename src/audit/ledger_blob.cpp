@@ -8,11 +8,9 @@
 
 namespace lg::audit {
 
-Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const std::string& raw_id) {
-  const std::optional<git::ObjectId> id = git::ObjectId::from_raw(raw_id);
-  if (!id) return make_error(ErrorKind::internal, "reading blob: not an object id");
-  auto bytes = git::read_blob(repo, *id);
-  if (!bytes) return bytes.error().with_context("reading blob " + id->hex());
+Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const git::ObjectId& id) {
+  auto bytes = git::read_blob(repo, id);
+  if (!bytes) return bytes.error().with_context("reading blob " + id.hex());
   if (bytes->size() > git::k_max_blob_bytes) {
     return make_error(ErrorKind::invalid_input, std::to_string(bytes->size()) + " bytes is over the " +
                                                     std::to_string(git::k_max_blob_bytes) + "-byte limit");
@@ -21,7 +19,7 @@ Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const std::strin
 }
 
 bool is_new_ledger_version(const git::DiffEntry& e) {
-  return (e.status == "M" || e.status == "A") && ledger::is_project_ledger_path(e.path) && !e.new_id.empty() &&
+  return (e.status == "M" || e.status == "A") && ledger::is_project_ledger_path(e.path) && e.new_id &&
          (e.new_kind == git::EntryKind::file || e.new_kind == git::EntryKind::executable);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/util/result.hpp"
@@ -16,7 +17,7 @@ using LedgerPtr = std::shared_ptr<const ledger::ProjectLedger>;
 
 // A ledger version read by its raw blob id and parsed in full. Errors: a
 // missing object, a blob over git::k_max_blob_bytes.
-Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const std::string& raw_id);
+Result<LedgerPtr> read_ledger_blob(const git::Repository& repo, const git::ObjectId& id);
 
 // Whether `e` brings a new version of a project ledger file (modified or
 // added): the versions a commit's check and invariants parse.

@@ -12,7 +12,7 @@ void LedgerVersions::begin_commit(ReadAhead* ahead, std::vector<std::shared_ptr<
   for (std::shared_ptr<ReadAhead::Blob>& blob : blobs) m_prefetched.emplace(blob->id, std::move(blob));
 }
 
-Result<LedgerPtr> LedgerVersions::parse(const std::string& id, const std::string& rev, const std::string& path) {
+Result<LedgerPtr> LedgerVersions::parse(const git::ObjectId& id, const std::string& rev, const std::string& path) {
   if (auto it = m_prefetched.find(id); it != m_prefetched.end()) {
     std::shared_ptr<ReadAhead::Blob> blob = std::move(it->second);
     m_prefetched.erase(it);
@@ -23,7 +23,7 @@ Result<LedgerPtr> LedgerVersions::parse(const std::string& id, const std::string
   return parsed;
 }
 
-Result<LedgerPtr> LedgerVersions::get(const std::string& id, const std::string& rev, const std::string& path) {
+Result<LedgerPtr> LedgerVersions::get(const git::ObjectId& id, const std::string& rev, const std::string& path) {
   if (auto it = m_fresh.find(id); it != m_fresh.end()) return it->second;
   return parse(id, rev, path);
 }
@@ -33,19 +33,19 @@ Result<LedgerPtr> LedgerVersions::get(const std::string& id, const std::string& 
 void LedgerVersions::parse_changed(const std::vector<git::DiffEntry>& diff, const std::string& rev,
                                    rules::CheckCache& cache) {
   for (const git::DiffEntry& e : diff) {
-    if (!is_new_ledger_version(e) || cache.ledgers().contains(e.new_id)) continue;
+    if (!is_new_ledger_version(e) || cache.ledgers().contains(*e.new_id)) continue;
     LedgerPtr full;
-    if (auto fresh = m_fresh.find(e.new_id); fresh != m_fresh.end()) {
+    if (auto fresh = m_fresh.find(*e.new_id); fresh != m_fresh.end()) {
       full = fresh->second;
     } else {
-      auto parsed = parse(e.new_id, rev, e.path);
+      auto parsed = parse(*e.new_id, rev, e.path);
       if (!parsed) continue;  // the check reads it again and reports what is wrong
       full = std::move(*parsed);
-      if (e.status == "M") m_fresh.emplace(e.new_id, full);
+      if (e.status == "M") m_fresh.emplace(*e.new_id, full);
     }
     auto compact = std::make_shared<ledger::ProjectLedger>(*full);
     compact->compact();
-    cache.ledgers().keep(e.new_id, std::move(compact));
+    cache.ledgers().keep(*e.new_id, std::move(compact));
   }
 }
 

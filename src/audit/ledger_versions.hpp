@@ -27,17 +27,17 @@ class LedgerVersions {
   // check, which reads it again and reports what is wrong.
   void parse_changed(const std::vector<git::DiffEntry>& diff, const std::string& rev, rules::CheckCache& cache);
   // The version with blob id `id`: this commit's parse, else read.
-  Result<LedgerPtr> get(const std::string& id, const std::string& rev, const std::string& path);
+  Result<LedgerPtr> get(const git::ObjectId& id, const std::string& rev, const std::string& path);
   // The version with blob id `id`, read (by the read-ahead or here).
-  Result<LedgerPtr> parse(const std::string& id, const std::string& rev, const std::string& path);
+  Result<LedgerPtr> parse(const git::ObjectId& id, const std::string& rev, const std::string& path);
 
  private:
   const git::Repository& m_repo;
   ReadAhead* m_ahead = nullptr;
-  std::unordered_map<std::string, LedgerPtr> m_fresh;  // this commit's edited ledger versions, by blob id
+  std::unordered_map<git::ObjectId, LedgerPtr, git::ObjectIdHash> m_fresh;  // this commit's edited ledger versions, by blob id
   // The ledger versions this commit changed, by blob id, each taken once:
   // parsed by the read-ahead, or claimed and parsed here.
-  std::unordered_map<std::string, std::shared_ptr<ReadAhead::Blob>> m_prefetched;
+  std::unordered_map<git::ObjectId, std::shared_ptr<ReadAhead::Blob>, git::ObjectIdHash> m_prefetched;
 };
 
 }  // namespace lg::audit

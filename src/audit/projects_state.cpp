@@ -93,7 +93,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   };
   bool yaml = false, names = false;
   std::set<std::string> modified;  // ledgers whose blob or mode changed in place
-  std::map<std::string, std::pair<git::EntryKind, std::string>> kinds;  // their new kinds and blob ids
+  std::map<std::string, std::pair<git::EntryKind, std::optional<git::ObjectId>>> kinds;  // their new kinds and blob ids
   for (const git::DiffEntry& e : changes) {
     if (unfollowed(e.path) || (!e.old_path.empty() && unfollowed(e.old_path))) return false;
     if (!e.old_path.empty()) {  // a rename: its old path is gone

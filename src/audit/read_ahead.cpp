@@ -126,7 +126,7 @@ ReadAhead::Item ReadAhead::make(const git::Repository& repo, git::TreeDiffer& tr
   for (const git::DiffEntry& e : *walked) {
     if (!is_new_ledger_version(e)) continue;
     auto blob = std::make_shared<Blob>();
-    blob->id = e.new_id;
+    blob->id = *e.new_id;  // a new ledger version has one
     item.blobs.push_back(std::move(blob));
   }
   item.parent = std::move(*parent);

@@ -29,7 +29,7 @@ namespace lg::audit {
 class ReadAhead {
  public:
   struct Blob {
-    std::string id;  // raw blob id
+    git::ObjectId id;  // the blob
     enum class State { unclaimed, parsing, parsed, failed } state = State::unclaimed;
     LedgerPtr ledger;
   };

@@ -1,7 +1,7 @@
 // Commit lookups over git_commit.
 #include "ledgergate/git/commit.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 #include "signature.hpp"
 
 namespace lg::git {

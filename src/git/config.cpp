@@ -2,7 +2,7 @@
 #include "ledgergate/git/config.hpp"
 
 #include "disposing.hpp"
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 namespace {

@@ -3,7 +3,7 @@
 #include "ledgergate/git/diff.hpp"
 
 #include "disposing.hpp"
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 
@@ -84,9 +84,8 @@ Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId
     e.path = e.has_new ? d->new_file.path : d->old_file.path;
     if (d->status == GIT_DELTA_RENAMED || d->status == GIT_DELTA_COPIED) e.old_path = d->old_file.path;
     e.new_kind = entry_kind_of_mode(e.has_new ? d->new_file.mode : d->old_file.mode);
-    const auto raw_id = [](const git_oid& id) { return std::string(reinterpret_cast<const char*>(id.id), GIT_OID_RAWSZ); };
-    if (d->status != GIT_DELTA_ADDED) e.old_id = raw_id(d->old_file.id);
-    if (e.has_new) e.new_id = raw_id(d->new_file.id);
+    if (d->status != GIT_DELTA_ADDED) e.old_id = from_git(d->old_file.id);
+    if (e.has_new) e.new_id = from_git(d->new_file.id);
     out.push_back(std::move(e));
   }
   return out;

@@ -2,7 +2,7 @@
 #include "ledgergate/git/merge.hpp"
 
 #include "disposing.hpp"
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 namespace {

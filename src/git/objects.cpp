@@ -1,7 +1,7 @@
 // Tree and blob reads and writes over libgit2.
 #include "ledgergate/git/objects.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 namespace {

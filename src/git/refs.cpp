@@ -1,7 +1,7 @@
 // Refs and branches over libgit2.
 #include "ledgergate/git/refs.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

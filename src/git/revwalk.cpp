@@ -1,7 +1,7 @@
 // RevWalk over git_revwalk.
 #include "ledgergate/git/revwalk.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

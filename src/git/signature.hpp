@@ -4,7 +4,7 @@
 // configuration. Private to src/git/.
 #pragma once
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

@@ -1,7 +1,7 @@
 // Uncommitted-change detection limited to ledger pathspecs.
 #include "ledgergate/git/status.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

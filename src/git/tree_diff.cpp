@@ -8,7 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 
@@ -131,8 +131,6 @@ int git_order(const RawEntry& a, const RawEntry& b) {
 // The object kind of a mode, as libgit2's typechange test reads it.
 unsigned mode_type(unsigned mode) { return mode & 0170000u; }
 
-std::string raw_id(const unsigned char* id) { return std::string(reinterpret_cast<const char*>(id), GIT_OID_RAWSZ); }
-
 git_oid oid_of(const unsigned char* id) {
   git_oid oid;
   git_oid_fromraw(&oid, id);
@@ -182,7 +180,7 @@ Result<void> whole(Walk& w, const std::string& dir, const RawEntry& e, bool adde
   d.path = path;
   d.has_new = added;
   d.new_kind = entry_kind_of_mode(e.mode);
-  (added ? d.new_id : d.old_id) = raw_id(e.id);
+  (added ? d.new_id : d.old_id) = ObjectId::from_bytes(e.id);
   w.out.push_back(std::move(d));
   return {};
 }
@@ -199,8 +197,8 @@ Result<void> compare(Walk& w, const std::string& dir, const RawEntry& a, const R
   d.status = mode_type(a.mode) != mode_type(b.mode) ? "T" : "M";
   d.path = join(dir, b.name);
   d.new_kind = entry_kind_of_mode(b.mode);
-  d.old_id = raw_id(a.id);
-  d.new_id = raw_id(b.id);
+  d.old_id = ObjectId::from_bytes(a.id);
+  d.new_id = ObjectId::from_bytes(b.id);
   w.out.push_back(std::move(d));
   return {};
 }

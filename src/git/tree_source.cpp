@@ -3,7 +3,7 @@
 // report entry kinds, so the checker sees one model whatever it reads.
 #include "ledgergate/git/tree_source.hpp"
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -38,18 +38,12 @@ EntryKind entry_kind_of_mode(unsigned mode) {
 
 namespace {
 
-std::string raw_id(const git_oid& oid) {
-  return std::string(reinterpret_cast<const char*>(oid.id), GIT_OID_RAWSZ);
-}
-
-git_oid oid_from_raw(const std::string& raw) {
-  git_oid oid;
-  git_oid_fromraw(&oid, reinterpret_cast<const unsigned char*>(raw.data()));
-  return oid;
-}
+// The libgit2 id of a git source's entry (the zero id, which no object has,
+// for an entry without one).
+git_oid oid_of(const Entry& entry) { return to_git(entry.content_id.value_or(ObjectId{})); }
 
 Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
-  const git_oid oid = oid_from_raw(entry.content_id);
+  const git_oid oid = oid_of(entry);
   git_odb* raw_odb = nullptr;
   int rc = git_repository_odb(&raw_odb, repo);
   if (rc < 0) return libgit2_error(rc, "opening object database");
@@ -97,7 +91,7 @@ class GitTreeSource final : public TreeSource {
   Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) override {
     if (entry.kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
     git_tree* t = nullptr;
-    const git_oid oid = oid_from_raw(entry.content_id);
+    const git_oid oid = oid_of(entry);
     const int rc = git_tree_lookup(&t, m_repo, &oid);
     if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
     TreePtr sub(t);
@@ -107,22 +101,21 @@ class GitTreeSource final : public TreeSource {
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
 
   Entry root_entry() const override {
-    return Entry{"", EntryKind::directory, raw_id(*git_tree_id(m_root.get()))};
+    return Entry{"", EntryKind::directory, from_git(*git_tree_id(m_root.get()))};
   }
 
   Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) override {
     if (entry.kind != EntryKind::directory) return false;
     git_tree* t = nullptr;
-    const git_oid oid = oid_from_raw(entry.content_id);
+    const git_oid oid = oid_of(entry);
     const int rc = git_tree_lookup(&t, m_repo, &oid);
     if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
     TreePtr tree(t);
     const std::size_t n = git_tree_entrycount(tree.get());
     for (std::size_t i = 0; i < n; ++i) {
       const git_tree_entry* te = git_tree_entry_byindex(tree.get(), i);
-      const git_oid* id = git_tree_entry_id(te);
       fn(git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
-         std::string_view(reinterpret_cast<const char*>(id->id), GIT_OID_RAWSZ));
+         std::optional<ObjectId>(from_git(*git_tree_entry_id(te))));
     }
     return true;
   }
@@ -134,7 +127,7 @@ class GitTreeSource final : public TreeSource {
     for (std::size_t i = 0; i < n; ++i) {
       const git_tree_entry* te = git_tree_entry_byindex(tree, i);
       out.push_back(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
-                          raw_id(*git_tree_entry_id(te))});
+                          from_git(*git_tree_entry_id(te))});
     }
     // git orders trees as if directory names ended in '/'; callers want plain byte order.
     std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
@@ -149,7 +142,7 @@ class GitTreeSource final : public TreeSource {
     if (rc < 0) return libgit2_error(rc, "looking up " + p);
     TreeEntryPtr owned(te);
     return std::optional<Entry>(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
-                                      raw_id(*git_tree_entry_id(te))});
+                                      from_git(*git_tree_entry_id(te))});
   }
 
   Result<std::string> read(std::string_view, const Entry& entry) override {
@@ -184,7 +177,7 @@ class IndexSource final : public TreeSource {
         e.name = rest;
         out.push_back(std::move(e));
       } else if (out.empty() || out.back().name != rest.substr(0, slash)) {
-        out.push_back(Entry{rest.substr(0, slash), EntryKind::directory, ""});
+        out.push_back(Entry{rest.substr(0, slash), EntryKind::directory, std::nullopt});
       }
     }
     if (out.empty() && !dir.empty()) return std::optional<std::vector<Entry>>{};
@@ -204,7 +197,7 @@ class IndexSource final : public TreeSource {
     }
     auto it = m_files.lower_bound(p + "/");
     if (it != m_files.end() && it->first.compare(0, p.size() + 1, p + "/") == 0) {
-      return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), EntryKind::directory, ""});
+      return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), EntryKind::directory, std::nullopt});
     }
     return std::optional<Entry>{};
   }
@@ -233,7 +226,7 @@ class DirectorySource final : public TreeSource {
     while (const dirent* de = readdir(d)) {
       const std::string name = de->d_name;
       if (name == "." || name == ".." || (dir.empty() && name == ".git")) continue;
-      if (auto kind = kind_at(full + "/" + name)) out.push_back(Entry{name, *kind, ""});
+      if (auto kind = kind_at(full + "/" + name)) out.push_back(Entry{name, *kind, std::nullopt});
     }
     closedir(d);
     std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
@@ -244,7 +237,7 @@ class DirectorySource final : public TreeSource {
     const auto kind = kind_at(join(path));
     if (!kind) return std::optional<Entry>{};
     const std::string p(path);
-    return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), *kind, ""});
+    return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), *kind, std::nullopt});
   }
 
   Result<std::string> read(std::string_view path, const Entry&) override {
@@ -312,10 +305,10 @@ Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tr
   return out;
 }
 
-Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path) {
+Result<std::optional<ObjectId>> entry_id(TreeSource& tree, const std::string& path) {
   LG_TRY(auto entry, tree.stat(path));
-  if (!entry) return std::optional<std::string>{};
-  return std::optional<std::string>(entry->content_id);
+  if (!entry) return std::optional<ObjectId>{};
+  return entry->content_id;
 }
 
 Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const ObjectId& tree_id,
@@ -340,7 +333,7 @@ Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
   const std::size_t n = git_index_entrycount(index.get());
   for (std::size_t i = 0; i < n; ++i) {
     const git_index_entry* ie = git_index_get_byindex(index.get(), i);
-    files.emplace(ie->path, Entry{"", entry_kind_of_mode(ie->mode), raw_id(ie->id)});
+    files.emplace(ie->path, Entry{"", entry_kind_of_mode(ie->mode), from_git(ie->id)});
   }
   return std::unique_ptr<TreeSource>(std::make_unique<IndexSource>(repo.raw(), std::move(files)));
 }

@@ -5,7 +5,7 @@
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
 
-#include "ledgergate/git/libgit2.hpp"
+#include "libgit2.hpp"
 
 namespace lg::git {
 

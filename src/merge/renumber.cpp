@@ -100,14 +100,14 @@ class OverlaySource final : public git::TreeSource {
         if (!text) {
           by_name.erase(rest);
         } else {
-          by_name[rest] = git::Entry{rest, git::EntryKind::file, ""};
+          by_name[rest] = git::Entry{rest, git::EntryKind::file, std::nullopt};
         }
       } else {
         const std::string sub = rest.substr(0, slash);
         git::Entry& e = by_name[sub];
         e.name = sub;
         e.kind = git::EntryKind::directory;
-        e.content_id.clear();  // its content differs from the base tree's
+        e.content_id.reset();  // its content differs from the base tree's
       }
     }
     if (!listed && !touched) return std::optional<std::vector<git::Entry>>();
@@ -120,11 +120,11 @@ class OverlaySource final : public git::TreeSource {
     const std::string p(path);
     if (auto it = m_edits.find(p); it != m_edits.end()) {
       if (!it->second) return std::optional<git::Entry>();
-      return std::optional<git::Entry>(git::Entry{p.substr(p.rfind('/') + 1), git::EntryKind::file, ""});
+      return std::optional<git::Entry>(git::Entry{p.substr(p.rfind('/') + 1), git::EntryKind::file, std::nullopt});
     }
     for (const auto& kv : m_edits) {
       if (kv.second && util::starts_with(kv.first, p + "/")) {
-        return std::optional<git::Entry>(git::Entry{p.substr(p.rfind('/') + 1), git::EntryKind::directory, ""});
+        return std::optional<git::Entry>(git::Entry{p.substr(p.rfind('/') + 1), git::EntryKind::directory, std::nullopt});
       }
     }
     return m_base.stat(path);

@@ -25,12 +25,12 @@ bool is_pt_file(std::string_view p) {
 Result<PtPtr> parse(git::TreeSource& tree, const std::string& path, rules::CheckCache& cache) {
   LG_TRY(auto entry, tree.stat(path));
   if (!entry || (entry->kind != git::EntryKind::file && entry->kind != git::EntryKind::executable)) return PtPtr();
-  if (!entry->content_id.empty()) {
-    if (auto hit = cache.pt_files().find(entry->content_id)) return PtPtr(hit);
+  if (entry->content_id) {
+    if (auto hit = cache.pt_files().find(*entry->content_id)) return PtPtr(hit);
   }
   LG_TRY(std::string bytes, tree.read(path, *entry));
   auto parsed = std::make_shared<const ledger::PtFile>(ledger::parse_pt_file(bytes));
-  if (!entry->content_id.empty()) cache.pt_files().keep(entry->content_id, parsed);
+  if (entry->content_id) cache.pt_files().keep(*entry->content_id, parsed);
   return PtPtr(parsed);
 }
 

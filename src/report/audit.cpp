@@ -20,8 +20,6 @@ using audit::AuditCommit;
 using audit::AuditFinding;
 using audit::AuditReport;
 
-std::string short_id(const std::string& hex) { return hex.substr(0, 12); }
-
 std::string where(const diag::Finding& f) {
   if (f.location.path.empty()) return "";
   if (f.location.line > 0) return fmt::format("{}:{}: ", f.location.path, f.location.line);
@@ -66,19 +64,19 @@ std::string_view sarif_level(diag::Severity s) {
 
 std::string render_audit_text(const AuditReport& report) {
   // Per commit: what it introduced (+) and what it fixed (-).
-  std::map<std::string, std::vector<std::string>> lines;
+  std::map<git::ObjectId, std::vector<std::string>> lines;
   std::string before;
   for (const AuditFinding& a : report.findings) {
     const diag::Finding& f = a.finding;
     const std::string text = fmt::format("{}{}: {} [{}]", where(f), diag::to_string(f.severity), f.message, f.rule);
     if (a.before_range) {
-      before += fmt::format("  = {}{}\n", text, a.fixed_in ? " (fixed in " + short_id(*a.fixed_in) + ")" : "");
+      before += fmt::format("  = {}{}\n", text, a.fixed_in ? " (fixed in " + a.fixed_in->short_hex() + ")" : "");
     } else {
       lines[a.introduced_in].push_back("  + " + text);
     }
     if (a.fixed_in) {
       lines[*a.fixed_in].push_back(fmt::format("  - fixed: {}{} [{}] (introduced in {})", where(f), f.message, f.rule,
-                                               short_id(a.introduced_in)));
+                                               a.introduced_in.short_hex()));
     }
   }
   std::string out;
@@ -86,7 +84,7 @@ std::string render_audit_text(const AuditReport& report) {
   for (const AuditCommit& c : report.commits) {
     auto it = lines.find(c.id);
     if (it == lines.end()) continue;
-    out += fmt::format("{} {}{} [{}]\n", short_id(c.id), c.summary, c.merge ? " (merge)" : "",
+    out += fmt::format("{} {}{} [{}]\n", c.id.short_hex(), c.summary, c.merge ? " (merge)" : "",
                        c.profile.empty() ? "no ledger" : c.profile);
     for (const std::string& l : it->second) out += l + "\n";
   }
@@ -108,7 +106,7 @@ std::string render_audit_json(const AuditReport& report) {
   w.begin_object().key("verdict").string(report.failed() ? "fail" : "pass");
   w.key("commits").begin_array(util::JsonLayout::lines(2));
   for (const AuditCommit& c : report.commits) {
-    w.begin_object().key("id").string(c.id).key("profile").string(c.profile).key("merge").boolean(c.merge);
+    w.begin_object().key("id").string(c.id.hex()).key("profile").string(c.profile).key("merge").boolean(c.merge);
     w.end_object();
   }
   w.end_array().key("findings").begin_array(util::JsonLayout::lines(2));
@@ -116,8 +114,8 @@ std::string render_audit_json(const AuditReport& report) {
     const diag::Finding& f = a.finding;
     w.begin_object().key("rule").string(f.rule).key("severity").string(diag::to_string(f.severity));
     w.key("path").string(f.location.path).key("line").number(f.location.line).key("message").string(f.message);
-    w.key("introduced_in").string(a.introduced_in).key("fixed_in");
-    a.fixed_in ? w.string(*a.fixed_in) : w.null();
+    w.key("introduced_in").string(a.introduced_in.hex()).key("fixed_in");
+    a.fixed_in ? w.string(a.fixed_in->hex()) : w.null();
     w.end_object();
   }
   w.end_array().end_object();
@@ -168,8 +166,8 @@ void write_sarif_result(util::JsonWriter& w, const AuditFinding& a, const UsedRu
   }
   w.key("partialFingerprints").begin_object();
   w.key("ledgergateDrift/v1").string(fmt::format("{:016x}", drift_hash(f))).end_object();
-  w.key("properties").begin_object().key("introduced_in").string(a.introduced_in).key("fixed_in");
-  a.fixed_in ? w.string(*a.fixed_in) : w.null();
+  w.key("properties").begin_object().key("introduced_in").string(a.introduced_in.hex()).key("fixed_in");
+  a.fixed_in ? w.string(a.fixed_in->hex()) : w.null();
   w.key("before_range").boolean(a.before_range).end_object();
   w.end_object();
 }

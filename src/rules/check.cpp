@@ -90,8 +90,8 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
     if (!is_readable_kind((*entry)->kind)) {
       report_not_a_file(pass, path, (*entry)->kind);
     } else {
-      const std::string id = (*entry)->content_id.empty() ? std::string() : (*entry)->content_id + era_key;
-      if (auto hit = id.empty() ? nullptr : pass.cache.projects_yaml().find(id)) {
+      const auto& id = (*entry)->content_id;
+      if (auto hit = id ? pass.cache.projects_yaml().find(QualifiedId{*id, era_key}) : nullptr) {
         for (const diag::Finding& f : hit->findings) pass.sink.report(f);
         return hit;
       }
@@ -110,8 +110,8 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
   }
   result->findings = local.take();
   for (const diag::Finding& f : result->findings) pass.sink.report(f);
-  if (bytes && entry && *entry && !(*entry)->content_id.empty()) {
-    pass.cache.projects_yaml().keep((*entry)->content_id + era_key, result);
+  if (bytes && entry && *entry && (*entry)->content_id) {
+    pass.cache.projects_yaml().keep(QualifiedId{*(*entry)->content_id, era_key}, result);
   }
   return result;
 }
@@ -188,8 +188,8 @@ std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view byte
 void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
   std::vector<const LedgerFile*> todo;
   for (const LedgerFile& lf : ledgers) {
-    if (is_readable_kind(lf.entry.kind) && !lf.entry.content_id.empty() &&
-        !pass.cache.ledgers().contains(lf.entry.content_id)) {
+    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id &&
+        !pass.cache.ledgers().contains(*lf.entry.content_id)) {
       todo.push_back(&lf);
     }
   }
@@ -215,19 +215,19 @@ void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
   work(readers[0]);
   for (std::thread& t : threads) t.join();
   for (std::size_t i = 0; i < todo.size(); ++i) {
-    if (parsed[i]) pass.cache.ledgers().keep(todo[i]->entry.content_id, std::move(parsed[i]));
+    if (parsed[i]) pass.cache.ledgers().keep(*todo[i]->entry.content_id, std::move(parsed[i]));
   }
 }
 
 std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
-  const std::string& id = lf.entry.content_id;
-  if (!id.empty()) {
-    if (auto hit = pass.cache.ledgers().find(id)) return hit;
+  const std::optional<git::ObjectId>& id = lf.entry.content_id;
+  if (id) {
+    if (auto hit = pass.cache.ledgers().find(*id)) return hit;
   }
   auto bytes = read_or_report(pass, lf.path, lf.entry);
   if (!bytes) return nullptr;
   auto parsed = parse_compact(*bytes);
-  if (!id.empty()) pass.cache.ledgers().keep(id, parsed);
+  if (id) pass.cache.ledgers().keep(*id, parsed);
   return parsed;
 }
 
@@ -270,10 +270,10 @@ Result<void> check_cortex_projects(Pass& pass) {
   for (std::size_t from = 0; from < ledgers.size(); from += k_ledger_chunk) {
     const std::span<const LedgerFile> chunk =
         std::span<const LedgerFile>(ledgers).subspan(from, std::min(k_ledger_chunk, ledgers.size() - from));
-    std::vector<std::string> fresh;  // the chunk's blobs the cache lacked
+    std::vector<git::ObjectId> fresh;  // the chunk's blobs the cache lacked
     for (const LedgerFile& lf : chunk) {
-      if (!lf.entry.content_id.empty() && !pass.cache.ledgers().contains(lf.entry.content_id)) {
-        fresh.push_back(lf.entry.content_id);
+      if (lf.entry.content_id && !pass.cache.ledgers().contains(*lf.entry.content_id)) {
+        fresh.push_back(*lf.entry.content_id);
       }
     }
     prefetch_ledgers(pass, chunk);
@@ -283,7 +283,7 @@ Result<void> check_cortex_projects(Pass& pass) {
       check_ledger_file(pass, lf, rows);
     }
     if (pass.cache.ledgers().size() > pass.cache.budget().ledgers) {
-      for (const std::string& id : fresh) pass.cache.ledgers().forget(id);
+      for (const git::ObjectId& id : fresh) pass.cache.ledgers().forget(id);
     }
   }
   report_active_without_ledger(pass.sink, rows, keys);
@@ -303,14 +303,14 @@ Result<void> collect_md(Pass& pass, const std::string& dir, std::vector<std::pai
 }
 
 std::shared_ptr<const ledger::PtFile> load_pt_file(Pass& pass, const std::string& path, const git::Entry& entry) {
-  const std::string& id = entry.content_id;
-  if (!id.empty()) {
-    if (auto hit = pass.cache.pt_files().find(id)) return hit;
+  const std::optional<git::ObjectId>& id = entry.content_id;
+  if (id) {
+    if (auto hit = pass.cache.pt_files().find(*id)) return hit;
   }
   auto bytes = read_or_report(pass, path, entry);
   if (!bytes) return nullptr;
   auto parsed = std::make_shared<const ledger::PtFile>(ledger::parse_pt_file(*bytes));
-  if (!id.empty()) pass.cache.pt_files().keep(id, parsed);
+  if (id) pass.cache.pt_files().keep(*id, parsed);
   return parsed;
 }
 
@@ -421,8 +421,9 @@ Result<void> check_orl(Pass& pass) {
       report_not_a_file(pass, path, entry->kind);
       continue;
     }
-    const std::string key = entry->content_id.empty() ? std::string() : entry->content_id + '\0' + path;
-    if (auto hit = key.empty() ? nullptr : pass.cache.open_requirements().find(key)) {
+    std::optional<QualifiedId> key;
+    if (entry->content_id) key = QualifiedId{*entry->content_id, path};
+    if (auto hit = key ? pass.cache.open_requirements().find(*key) : nullptr) {
       for (const diag::Finding& f : *hit) pass.sink.report(f);
       continue;
     }
@@ -434,7 +435,7 @@ Result<void> check_orl(Pass& pass) {
     check_open_requirements(ledger::parse_open_requirements(file.text), path, local);
     auto findings = std::make_shared<const std::vector<diag::Finding>>(local.take());
     for (const diag::Finding& f : *findings) pass.sink.report(f);
-    if (!key.empty()) pass.cache.open_requirements().keep(key, std::move(findings));
+    if (key) pass.cache.open_requirements().keep(*key, std::move(findings));
   }
   return {};
 }
@@ -462,19 +463,19 @@ struct GlobWalk {
 // Every file below the directory `entry` at `dir` matching the glob, as
 // paths relative to `dir`, memoised by subtree id for basename globs.
 Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, const git::Entry& entry) {
-  const bool memo = w.cache && !entry.content_id.empty() && basename_glob(w.glob);
-  std::string key;
+  const bool memo = w.cache && entry.content_id && basename_glob(w.glob);
+  QualifiedId key;
   if (memo) {
-    key = std::string(w.glob) + '\0' + entry.content_id;
+    key = QualifiedId{*entry.content_id, std::string(w.glob)};
     if (auto hit = w.cache->glob_walks().find(key)) return *hit;
   }
   std::vector<std::string> out;
   std::vector<git::Entry> subdirs;
   LG_TRY(bool is_dir, w.tree.for_each_child(dir, entry, [&](std::string_view name, git::EntryKind kind,
-                                                             std::string_view id) {
+                                                             const std::optional<git::ObjectId>& id) {
     if (name == ".git") return;
     if (kind == git::EntryKind::directory) {
-      subdirs.push_back(git::Entry{std::string(name), kind, std::string(id)});
+      subdirs.push_back(git::Entry{std::string(name), kind, id});
     } else if (could_match(w.glob, name) &&
                ledger::orl_glob_match(w.glob, dir.empty() ? std::string(name) : dir + "/" + std::string(name))) {
       out.emplace_back(name);
@@ -578,7 +579,7 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
   LG_TRY(auto entry, tree.stat(path));
   if (!entry || !is_readable_kind(entry->kind)) return std::shared_ptr<const ProjectsTable>();
   std::shared_ptr<const CheckCache::ProjectsYamlResult> result;
-  if (auto hit = entry->content_id.empty() ? nullptr : cache.projects_yaml().find(entry->content_id)) {
+  if (auto hit = entry->content_id ? cache.projects_yaml().find(QualifiedId{*entry->content_id, {}}) : nullptr) {
     result = std::move(hit);
   } else {
     LG_TRY(std::string bytes, tree.read(path, *entry));
@@ -588,7 +589,7 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
     check_text_input(file.facts, path, local);
     fresh->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
     fresh->findings = local.take();
-    if (!entry->content_id.empty()) cache.projects_yaml().keep(entry->content_id, fresh);
+    if (entry->content_id) cache.projects_yaml().keep(QualifiedId{*entry->content_id, {}}, fresh);
     result = std::move(fresh);
   }
   for (const diag::Finding& f : result->findings) {

@@ -5,8 +5,8 @@ namespace lg::rules {
 
 namespace {
 
-template <class T>
-void trim_to(std::unordered_map<std::string, T>& map, std::size_t budget) {
+template <class Map>
+void trim_to(Map& map, std::size_t budget) {
   if (map.size() > budget) map.clear();
 }
 

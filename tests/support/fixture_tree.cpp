@@ -73,10 +73,10 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
     opts.initial_head = "main";
     check(git_repository_init_ext(&repo, dir.c_str(), &opts), "init");
   }
-  git::RepositoryPtr owned(repo);
+  test::RepositoryPtr owned(repo);
   git_index* raw_index = nullptr;
   check(git_index_new(&raw_index), "index");
-  git::IndexPtr index(raw_index);
+  test::IndexPtr index(raw_index);
   for (const auto& [path, content] : files) {
     git_index_entry entry{};
     entry.mode = GIT_FILEMODE_BLOB;
@@ -88,13 +88,13 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
   check(git_index_write_tree_to(&tree_id, index.get(), repo), "write tree");
   git_tree* tree = nullptr;
   check(git_tree_lookup(&tree, repo, &tree_id), "tree");
-  git::TreePtr tree_owned(tree);
+  test::TreePtr tree_owned(tree);
   git_signature* sig = nullptr;
   check(git_signature_new(&sig, "Ledger Test", "test@ledgergate.invalid", 1788220800, 0), "signature");
   std::unique_ptr<git_signature, void (*)(git_signature*)> sig_owned(sig, git_signature_free);
   git_commit* parent_commit = nullptr;
   if (parent) check(git_commit_lookup(&parent_commit, repo, parent), "parent");
-  git::CommitPtr parent_owned(parent_commit);
+  test::CommitPtr parent_owned(parent_commit);
   const git_commit* parents[1] = {parent_commit};
   git_oid commit_id;
   check(git_commit_create(&commit_id, repo, ref.c_str(), sig, sig, nullptr, message.c_str(), tree,

@@ -2,10 +2,13 @@
 // committed in-process with a pinned signature (deterministic commit ids).
 #pragma once
 
+#include <git2.h>
+
+#include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 
-#include "ledgergate/git/libgit2.hpp"
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 
@@ -36,14 +39,28 @@ void write_tree(const std::string& root, const FileMap& files);
 git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
                     const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main");
 
-// Tests are clients of libgit2 too: conversions between its git_oid and the
-// library's ObjectId.
+// Tests are clients of libgit2 too: owned handles, and conversions between
+// its git_oid and the library's ObjectId (the library's own edge header is
+// private to src/git/).
+template <auto FreeFn>
+struct Free {
+  template <class T>
+  void operator()(T* p) const noexcept {
+    FreeFn(p);
+  }
+};
+using RepositoryPtr = std::unique_ptr<git_repository, Free<git_repository_free>>;
+using CommitPtr = std::unique_ptr<git_commit, Free<git_commit_free>>;
+using TreePtr = std::unique_ptr<git_tree, Free<git_tree_free>>;
+using IndexPtr = std::unique_ptr<git_index, Free<git_index_free>>;
+
 inline git::ObjectId id_of(const git_oid& oid) { return git::ObjectId::from_bytes(oid.id); }
 inline git_oid oid_of(const git::ObjectId& id) {
   git_oid oid;
   std::memcpy(oid.id, id.bytes(), git::ObjectId::k_raw_size);
   return oid;
 }
+inline std::string oid_hex(const git_oid& oid) { return id_of(oid).hex(); }
 
 std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
 // Whether shared/ is there; when not, says the calling test is skipped (a

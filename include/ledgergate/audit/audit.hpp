@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -50,7 +51,7 @@ struct AuditOptions {
 };
 
 struct AuditCommit {
-  std::string id;       // full hex
+  git::ObjectId id;
   std::string summary;  // the message's first line
   std::string profile;  // detected profile ("" when the tree holds no ledger)
   bool merge = false;
@@ -58,8 +59,8 @@ struct AuditCommit {
 
 struct AuditFinding {
   diag::Finding finding;      // location.rev = the commit where it was seen last
-  std::string introduced_in;  // the commit that introduced it
-  std::optional<std::string> fixed_in;  // the commit that removed it; nullopt when present at the tip
+  git::ObjectId introduced_in;  // the commit that introduced it
+  std::optional<git::ObjectId> fixed_in;  // the commit that removed it; nullopt when present at the tip
   bool before_range = false;  // already present in the parent of the range's first commit
 };
 

@@ -3,9 +3,11 @@
 // the user's git configuration never changes a verdict. Paths are raw bytes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
 
@@ -17,8 +19,8 @@ struct DiffEntry {
   std::string old_path;  // renames: the path before
   EntryKind new_kind = EntryKind::file;
   bool has_new = true;   // false for deletions
-  std::string old_id;    // raw 20-byte object ids ("" for an added / a deleted path)
-  std::string new_id;
+  std::optional<ObjectId> old_id;  // nullopt for an added path
+  std::optional<ObjectId> new_id;  // nullopt for a deleted path
 };
 
 // The merge base of `a` and `b`. Errors: none exists (unrelated histories),

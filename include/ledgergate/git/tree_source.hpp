@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -25,7 +26,9 @@ EntryKind entry_kind_of_mode(unsigned mode);
 struct Entry {
   std::string name;        // the last path component, raw bytes
   EntryKind kind = EntryKind::file;
-  std::string content_id;  // raw 20-byte blob id in git sources, "" on disk
+  // The blob id (a directory: its tree id) in git sources; nullopt where
+  // there is none (files on disk, the directories an index implies).
+  std::optional<ObjectId> content_id;
 };
 
 // Files larger than this are not read: the check reports them and cannot judge.
@@ -50,12 +53,12 @@ class TreeSource {
   using BlobReader = std::function<Result<std::string>(const Entry&)>;
   virtual BlobReader thread_reader() const { return {}; }
   // The root directory as an entry (its content id is the tree id in git sources).
-  virtual Entry root_entry() const { return Entry{"", EntryKind::directory, ""}; }
+  virtual Entry root_entry() const { return Entry{"", EntryKind::directory, std::nullopt}; }
   // Calls `fn(name, kind, content_id)` for each child of the directory
   // `entry` at `dir`, in no particular order, without building a listing:
   // the cheap way to walk a whole tree. Returns false when `entry` is not a
   // directory.
-  using ChildFn = std::function<void(std::string_view name, EntryKind kind, std::string_view content_id)>;
+  using ChildFn = std::function<void(std::string_view name, EntryKind kind, const std::optional<ObjectId>& content_id)>;
   virtual Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) {
     LG_TRY(auto children, list_entry(dir, entry));
     if (!children) return false;
@@ -76,8 +79,9 @@ Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std
 // depth first in listing order (a directory, then what it holds); empty when
 // `dir` is absent or not a directory.
 Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tree, const std::string& dir);
-// The content id of the entry at `path` (raw blob id; "" on disk); nullopt when absent.
-Result<std::optional<std::string>> entry_id(TreeSource& tree, const std::string& path);
+// The content id of the entry at `path`; nullopt when absent or when the
+// source has no ids (files on disk).
+Result<std::optional<ObjectId>> entry_id(TreeSource& tree, const std::string& path);
 
 // A commit's (or any) tree in `repo`.
 Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const ObjectId& tree,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/object_id.hpp"
 
 namespace lg::ledger {
 struct ProjectLedger;
@@ -20,26 +21,42 @@ struct PtFile;
 
 namespace lg::rules {
 
-// Parses of one kind by key (a blob id, or a key built from one).
-template <class T>
+// A blob's (or subtree's) id with what else its parse depends on: the era
+// that judged a projects.yaml ("" = the newest), an open-requirements
+// ledger's path, the glob a subtree was walked for.
+struct QualifiedId {
+  git::ObjectId id;
+  std::string qualifier;
+  friend bool operator==(const QualifiedId&, const QualifiedId&) = default;
+};
+struct QualifiedIdHash {
+  std::size_t operator()(const QualifiedId& key) const noexcept {
+    return git::ObjectIdHash{}(key.id) ^ std::hash<std::string>{}(key.qualifier);
+  }
+};
+
+// Parses of one kind by key (a blob id, or a blob id qualified).
+template <class T, class Key = git::ObjectId, class Hash = git::ObjectIdHash>
 class ParseMemo {
  public:
   using Ptr = std::shared_ptr<const T>;
   // The parse kept at `key`; nullptr when none.
-  Ptr find(const std::string& key) const {
+  Ptr find(const Key& key) const {
     auto it = m_map.find(key);
     return it == m_map.end() ? nullptr : it->second;
   }
-  bool contains(const std::string& key) const { return m_map.count(key) != 0; }
+  bool contains(const Key& key) const { return m_map.count(key) != 0; }
   // Keeps `parsed` at `key` unless a parse is kept there already.
-  void keep(const std::string& key, Ptr parsed) { m_map.emplace(key, std::move(parsed)); }
-  void forget(const std::string& key) { m_map.erase(key); }
+  void keep(const Key& key, Ptr parsed) { m_map.emplace(key, std::move(parsed)); }
+  void forget(const Key& key) { m_map.erase(key); }
   std::size_t size() const { return m_map.size(); }
 
  private:
   friend class CheckCache;
-  std::unordered_map<std::string, Ptr> m_map;
+  std::unordered_map<Key, Ptr, Hash> m_map;
 };
+template <class T>
+using QualifiedMemo = ParseMemo<T, QualifiedId, QualifiedIdHash>;
 
 class CheckCache {
  public:
@@ -68,15 +85,16 @@ class CheckCache {
 
   struct ProjectsYamlResult;  // check's own: the table and its findings
   ParseMemo<ledger::ProjectLedger>& ledgers() { return m_ledgers; }
-  ParseMemo<ProjectsYamlResult>& projects_yaml() { return m_projects_yaml; }
+  // Keyed by blob id and era.
+  QualifiedMemo<ProjectsYamlResult>& projects_yaml() { return m_projects_yaml; }
   // Era-P/T phase, task and ruling files.
   ParseMemo<ledger::PtFile>& pt_files() { return m_pt_files; }
-  // Open-requirements findings, keyed by blob id + "\0" + path.
-  ParseMemo<std::vector<diag::Finding>>& open_requirements() { return m_open_requirements; }
-  // Matches of a basename-only glob below a subtree, keyed by glob + "\0" +
-  // tree id, as paths relative to that subtree: trees that share subtrees
+  // Open-requirements findings, keyed by blob id and path.
+  QualifiedMemo<std::vector<diag::Finding>>& open_requirements() { return m_open_requirements; }
+  // Matches of a basename-only glob below a subtree, keyed by tree id and
+  // glob, as paths relative to that subtree: trees that share subtrees
   // (a merge's sides, consecutive commits) are walked once.
-  ParseMemo<std::vector<std::string>>& glob_walks() { return m_glob_walks; }
+  QualifiedMemo<std::vector<std::string>>& glob_walks() { return m_glob_walks; }
 
   const Budget& budget() const { return m_budget; }
   // Between checks: each kind over its budget is emptied.
@@ -89,10 +107,10 @@ class CheckCache {
  private:
   Budget m_budget;
   ParseMemo<ledger::ProjectLedger> m_ledgers;
-  ParseMemo<ProjectsYamlResult> m_projects_yaml;
+  QualifiedMemo<ProjectsYamlResult> m_projects_yaml;
   ParseMemo<ledger::PtFile> m_pt_files;
-  ParseMemo<std::vector<diag::Finding>> m_open_requirements;
-  ParseMemo<std::vector<std::string>> m_glob_walks;
+  QualifiedMemo<std::vector<diag::Finding>> m_open_requirements;
+  QualifiedMemo<std::vector<std::string>> m_glob_walks;
 };
 
 }  // namespace lg::rules

@@ -218,12 +218,12 @@ void mutate(World& w, std::mt19937& rng, int step) {
 
 std::string describe(const audit::AuditReport& r) {
   std::string out;
-  for (const audit::AuditCommit& c : r.commits) out += c.id + " " + c.profile + (c.merge ? " merge" : "") + "\n";
+  for (const audit::AuditCommit& c : r.commits) out += c.id.hex() + " " + c.profile + (c.merge ? " merge" : "") + "\n";
   for (const audit::AuditFinding& a : r.findings) {
     const diag::Finding& f = a.finding;
     out += f.rule + "|" + std::string(diag::to_string(f.severity)) + "|" + f.location.rev + "|" + f.location.path +
            "|" + std::to_string(f.location.line) + "|" + std::to_string(f.location.column) + "|" + f.message + "|" +
-           a.introduced_in + "|" + a.fixed_in.value_or("-") + "|" + (a.before_range ? "before" : "") + "\n";
+           a.introduced_in.hex() + "|" + (a.fixed_in ? a.fixed_in->hex() : "-") + "|" + (a.before_range ? "before" : "") + "\n";
   }
   return out;
 }
@@ -269,7 +269,7 @@ TEST_CASE("audit: the incremental walk equals a full check at every commit", "[a
   auto repo = git::Repository::open(repo_dir, false);
   REQUIRE(repo.has_value());
 
-  for (const std::string range : {std::string(), git::oid_hex(ids[40]) + ".." + git::oid_hex(ids.back())}) {
+  for (const std::string range : {std::string(), test::oid_hex(ids[40]) + ".." + test::oid_hex(ids.back())}) {
     INFO("seed " << seed << ", range '" << range << "'");
     audit::AuditOptions verified;
     verified.range = range;
@@ -335,8 +335,8 @@ TEST_CASE("audit --cache: a re-audit checks only the new commits and reports the
 
   SECTION("a corrupt or foreign entry is checked again, never trusted") {
     std::vector<std::filesystem::path> entries;
-    const std::string victim = git::oid_hex(ids[20]);
-    const std::string other = git::oid_hex(ids[21]);
+    const std::string victim = test::oid_hex(ids[20]);
+    const std::string other = test::oid_hex(ids[21]);
     std::filesystem::path victim_file, other_file;
     for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir)) {
       const std::string name = e.path().parent_path().filename().string() + e.path().filename().string();
@@ -379,8 +379,8 @@ TEST_CASE("audit: the read-ahead pipeline reports what the walk without it repor
   }
   auto repo = git::Repository::open(repo_dir, false);
   REQUIRE(repo.has_value());
-  for (const std::string range : {std::string(), git::oid_hex(ids[70]) + ".." + git::oid_hex(ids.back()),
-                                  git::oid_hex(ids[148])}) {
+  for (const std::string range : {std::string(), test::oid_hex(ids[70]) + ".." + test::oid_hex(ids.back()),
+                                  test::oid_hex(ids[148])}) {
     INFO("seed " << seed << ", range '" << range << "'");
     audit::AuditOptions on;
     on.range = range;

@@ -132,19 +132,19 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
   REQUIRE(report.has_value());
   CHECK(calls == 4);
   REQUIRE(report->commits.size() == 4);
-  CHECK(report->commits[0].id == git::oid_hex(base));
+  CHECK(report->commits[0].id.hex() == test::oid_hex(base));
   std::vector<const audit::AuditFinding*> issue_findings;
   for (const audit::AuditFinding& f : report->findings) {
     if (f.finding.rule == "ledger-issue-grammar") issue_findings.push_back(&f);
   }
   REQUIRE(issue_findings.size() == 1);
-  CHECK(issue_findings[0]->introduced_in == git::oid_hex(drift));
+  CHECK(issue_findings[0]->introduced_in.hex() == test::oid_hex(drift));
   REQUIRE(issue_findings[0]->fixed_in.has_value());
-  CHECK(*issue_findings[0]->fixed_in == git::oid_hex(fix));
+  CHECK(issue_findings[0]->fixed_in->hex() == test::oid_hex(fix));
   CHECK(report->failed());
 
   SECTION("a range starts from its base's findings") {
-    options.range = git::oid_hex(drift) + ".." + git::oid_hex(shift);
+    options.range = test::oid_hex(drift) + ".." + test::oid_hex(shift);
     auto ranged = audit::audit_history(*repo, options);
     REQUIRE(ranged.has_value());
     REQUIRE(ranged->commits.size() == 1);
@@ -154,7 +154,7 @@ TEST_CASE("audit: drift is matched across commits by rule, path and message, not
   }
   SECTION("a missing object cannot be judged") {
     // The fix commit's tree is the base commit's too: the first to need it is named.
-    const std::string hex = git::oid_hex(base);
+    const std::string hex = test::oid_hex(base);
     const auto tree = repo->commit_tree(test::id_of(fix));
     REQUIRE(tree.has_value());
     const std::string tree_hex = tree->hex();
@@ -180,7 +180,7 @@ namespace {
 std::vector<std::string> rules_at(const audit::AuditReport& report, const git_oid& commit) {
   std::vector<std::string> out;
   for (const audit::AuditFinding& f : report.findings) {
-    if (f.introduced_in == git::oid_hex(commit) && f.finding.rule.rfind("audit-", 0) == 0) out.push_back(f.finding.rule);
+    if (f.introduced_in.hex() == test::oid_hex(commit) && f.finding.rule.rfind("audit-", 0) == 0) out.push_back(f.finding.rule);
   }
   return out;
 }
@@ -258,7 +258,7 @@ TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, rulin
   SECTION("--cache: an id deleted in a cached commit and filed again later is still reported") {
     audit::AuditOptions options;
     options.cache_dir = dir.path() + "/cache";
-    options.range = git::oid_hex(h->deleted);  // the deletion is cached ...
+    options.range = test::oid_hex(h->deleted);  // the deletion is cached ...
     auto first = audit::audit_history(*repo, options);
     REQUIRE(first.has_value());
     CHECK(first->commits_checked == 5);
@@ -309,7 +309,7 @@ TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audi
   REQUIRE(report.has_value());
   std::vector<std::string> events;
   for (const audit::AuditFinding& f : report->findings) {
-    if (f.introduced_in != git::oid_hex(migrated) || f.finding.rule.rfind("audit-", 0) != 0) continue;
+    if (f.introduced_in.hex() != test::oid_hex(migrated) || f.finding.rule.rfind("audit-", 0) != 0) continue;
     events.push_back(f.finding.rule + " " + f.finding.location.path);
   }
   CHECK(events == std::vector<std::string>{"audit-migration-edited " + edited_path, "audit-migration "});
@@ -328,7 +328,7 @@ TEST_CASE("audit: an open-requirements file beside the ledger is not a change of
   auto report = audit::audit_history(*repo, audit::AuditOptions{});
   REQUIRE(report.has_value());
   REQUIRE(report->commits.size() == 2);
-  CHECK(report->commits[1].id == git::oid_hex(next));
+  CHECK(report->commits[1].id.hex() == test::oid_hex(next));
   CHECK(report->commits[1].profile == "cortex-projects+open-requirements");
   for (const audit::AuditFinding& f : report->findings) CHECK(f.finding.rule != "audit-migration");
 }
@@ -341,19 +341,19 @@ git_oid merge_commit(const std::string& dir, const git_oid& tree_of, const git_o
                      const std::string& message) {
   git_repository* raw = nullptr;
   REQUIRE(git_repository_open(&raw, dir.c_str()) == 0);
-  git::RepositoryPtr repo(raw);
+  test::RepositoryPtr repo(raw);
   git_commit* a = nullptr;
   git_commit* b = nullptr;
   git_commit* t = nullptr;
   REQUIRE(git_commit_lookup(&a, repo.get(), &first) == 0);
-  git::CommitPtr a_owned(a);
+  test::CommitPtr a_owned(a);
   REQUIRE(git_commit_lookup(&b, repo.get(), &second) == 0);
-  git::CommitPtr b_owned(b);
+  test::CommitPtr b_owned(b);
   REQUIRE(git_commit_lookup(&t, repo.get(), &tree_of) == 0);
-  git::CommitPtr t_owned(t);
+  test::CommitPtr t_owned(t);
   git_tree* tree = nullptr;
   REQUIRE(git_commit_tree(&tree, t) == 0);
-  git::TreePtr tree_owned(tree);
+  test::TreePtr tree_owned(tree);
   git_signature* sig = nullptr;
   REQUIRE(git_signature_new(&sig, "Ledger Test", "test@ledgergate.invalid", 1788220800, 0) == 0);
   std::unique_ptr<git_signature, void (*)(git_signature*)> sig_owned(sig, git_signature_free);
@@ -395,11 +395,11 @@ TEST_CASE("audit: audit-not-checked — a merge whose parents cannot be trial-me
   REQUIRE(rules_at(*report, unrelated) == std::vector<std::string>{"audit-not-checked"});
   for (const audit::AuditFinding& f : report->findings) {
     if (f.finding.rule != "audit-not-checked") continue;
-    CHECK(f.introduced_in == git::oid_hex(unrelated));
+    CHECK(f.introduced_in.hex() == test::oid_hex(unrelated));
     CHECK(f.finding.severity == diag::Severity::info);
-    CHECK(f.finding.location.rev == git::oid_hex(unrelated).substr(0, 12));
-    CHECK(f.finding.message == "merge not judged: no merge base between " + git::oid_hex(merged).substr(0, 12) +
-                                   " and " + git::oid_hex(orphan).substr(0, 12) + " (unrelated histories)");
+    CHECK(f.finding.location.rev == test::oid_hex(unrelated).substr(0, 12));
+    CHECK(f.finding.message == "merge not judged: no merge base between " + test::oid_hex(merged).substr(0, 12) +
+                                   " and " + test::oid_hex(orphan).substr(0, 12) + " (unrelated histories)");
   }
   CHECK_FALSE(report->failed());
 }

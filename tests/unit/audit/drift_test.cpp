@@ -33,7 +33,7 @@ TEST_CASE("drift: a finding present before the range, moved, then fixed", "[audi
   CHECK(findings[0].finding.location.rev == commit('b').short_hex());
   CHECK_FALSE(findings[0].fixed_in);
   drift.update({}, commit('c'));
-  CHECK(findings[0].fixed_in == commit('c').hex());
+  CHECK(findings[0].fixed_in == commit('c'));
   CHECK(drift.last_judged() == commit('c'));
 }
 
@@ -55,8 +55,8 @@ TEST_CASE("drift: by changed paths, the same bookkeeping as over full lists", "[
     CHECK(full[i].fixed_in == by_paths[i].fixed_in);
     CHECK(full[i].finding.location.path == by_paths[i].finding.location.path);
   }
-  CHECK(full[0].fixed_in == commit('b').hex());
-  CHECK(full[2].introduced_in == commit('b').hex());
+  CHECK(full[0].fixed_in == commit('b'));
+  CHECK(full[2].introduced_in == commit('b'));
   CHECK(b.standing().count("x.md") == 0);
   CHECK(b.standing().count("z.md") == 1);
 }

@@ -212,7 +212,7 @@ TEST_CASE("renumber: one commit, the ref moved by compare-and-swap", "[merge][re
   git_commit* raw = nullptr;
   const git_oid commit_oid = test::oid_of(*commit);
   REQUIRE(git_commit_lookup(&raw, repo->raw(), &commit_oid) == 0);
-  git::CommitPtr c(raw);
+  test::CommitPtr c(raw);
   CHECK(git_commit_parentcount(c.get()) == 1);
   CHECK(git_oid_equal(git_commit_parent_id(c.get(), 0), &tip));
   CHECK(std::string(git_commit_message(c.get())) == "renumber R-20260902-01 \xE2\x86\x92 R-20260902-02\n");

@@ -9,7 +9,7 @@ using namespace lg;
 
 namespace {
 
-std::string hex(const git_oid& id) { return git::oid_hex(id); }
+std::string hex(const git_oid& id) { return test::oid_hex(id); }
 std::string hex(const git::ObjectId& id) { return id.hex(); }
 
 // git's own verdict: `git merge-tree --write-tree` prints the tree id first

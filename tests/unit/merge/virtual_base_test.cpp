@@ -27,7 +27,7 @@ using namespace lg;
 
 namespace {
 
-std::string hex(const git_oid& id) { return git::oid_hex(id); }
+std::string hex(const git_oid& id) { return test::oid_hex(id); }
 std::string hex(const git::ObjectId& id) { return id.hex(); }
 
 void ok(int rc) { REQUIRE(rc == 0); }
@@ -42,10 +42,10 @@ git_oid commit(const std::string& dir, const test::FileMap& files, const std::ve
     opts.initial_head = "main";
     ok(git_repository_init_ext(&repo, dir.c_str(), &opts));
   }
-  git::RepositoryPtr owned(repo);
+  test::RepositoryPtr owned(repo);
   git_index* raw_index = nullptr;
   ok(git_index_new(&raw_index));
-  git::IndexPtr index(raw_index);
+  test::IndexPtr index(raw_index);
   for (const auto& [path, content] : files) {
     git_index_entry entry{};
     entry.mode = GIT_FILEMODE_BLOB;
@@ -57,11 +57,11 @@ git_oid commit(const std::string& dir, const test::FileMap& files, const std::ve
   ok(git_index_write_tree_to(&tree_id, index.get(), repo));
   git_tree* tree = nullptr;
   ok(git_tree_lookup(&tree, repo, &tree_id));
-  git::TreePtr tree_owned(tree);
+  test::TreePtr tree_owned(tree);
   git_signature* sig = nullptr;
   ok(git_signature_new(&sig, "Ledger Test", "test@ledgergate.invalid", 1788220800, 0));
   std::unique_ptr<git_signature, void (*)(git_signature*)> sig_owned(sig, git_signature_free);
-  std::vector<git::CommitPtr> owned_parents;
+  std::vector<test::CommitPtr> owned_parents;
   std::vector<const git_commit*> raw_parents;
   for (const git_oid& p : parents) {
     git_commit* c = nullptr;
@@ -119,7 +119,7 @@ Merged run(const History& h) {
   git_tree* vtree = nullptr;
   const git_oid virtual_base = test::oid_of(*out.report.virtual_base);
   REQUIRE(git_tree_lookup(&vtree, trial->repo().raw(), &virtual_base) == 0);
-  git::TreePtr vtree_owned(vtree);
+  test::TreePtr vtree_owned(vtree);
   const git_tree_entry* e = git_tree_entry_byname(vtree, "f.txt");
   out.virtual_f = "<none>";
   if (e) {

@@ -10,6 +10,11 @@ using namespace lg;
 
 namespace {
 
+// A blob id made of one repeated hex digit.
+git::ObjectId id(char digit) { return *git::ObjectId::from_hex(std::string(git::ObjectId::k_hex_size, digit)); }
+
+rules::QualifiedId glob_key(const char* glob) { return rules::QualifiedId{id('a'), glob}; }
+
 std::shared_ptr<const std::vector<std::string>> paths(std::string p) {
   return std::make_shared<const std::vector<std::string>>(std::vector<std::string>{std::move(p)});
 }
@@ -18,14 +23,14 @@ std::shared_ptr<const std::vector<std::string>> paths(std::string p) {
 
 TEST_CASE("check cache: a memo keeps the first parse at a key until it is forgotten", "[rules][check_cache]") {
   rules::CheckCache cache;
-  CHECK(cache.glob_walks().find("g") == nullptr);
-  cache.glob_walks().keep("g", paths("a"));
-  cache.glob_walks().keep("g", paths("b"));
-  REQUIRE(cache.glob_walks().find("g") != nullptr);
-  CHECK(cache.glob_walks().find("g")->front() == "a");
-  CHECK(cache.glob_walks().contains("g"));
-  cache.glob_walks().forget("g");
-  CHECK_FALSE(cache.glob_walks().contains("g"));
+  CHECK(cache.glob_walks().find(glob_key("g")) == nullptr);
+  cache.glob_walks().keep(glob_key("g"), paths("a"));
+  cache.glob_walks().keep(glob_key("g"), paths("b"));
+  REQUIRE(cache.glob_walks().find(glob_key("g")) != nullptr);
+  CHECK(cache.glob_walks().find(glob_key("g"))->front() == "a");
+  CHECK(cache.glob_walks().contains(glob_key("g")));
+  cache.glob_walks().forget(glob_key("g"));
+  CHECK_FALSE(cache.glob_walks().contains(glob_key("g")));
 }
 
 TEST_CASE("check cache: trim empties each kind held past its budget and keeps the others", "[rules][check_cache]") {
@@ -33,13 +38,13 @@ TEST_CASE("check cache: trim empties each kind held past its budget and keeps th
   budget.ledgers = 2;
   budget.glob_walks = 1;
   rules::CheckCache cache(budget);
-  for (const char* id : {"l1", "l2"}) cache.ledgers().keep(id, std::make_shared<const ledger::ProjectLedger>());
-  cache.glob_walks().keep("g1", paths("a"));
-  cache.glob_walks().keep("g2", paths("b"));
+  for (char digit : {'1', '2'}) cache.ledgers().keep(id(digit), std::make_shared<const ledger::ProjectLedger>());
+  cache.glob_walks().keep(glob_key("g1"), paths("a"));
+  cache.glob_walks().keep(glob_key("g2"), paths("b"));
   cache.trim();
   CHECK(cache.ledgers().size() == 2);  // at its budget: kept
   CHECK(cache.glob_walks().size() == 0);
-  cache.ledgers().keep("l3", std::make_shared<const ledger::ProjectLedger>());
+  cache.ledgers().keep(id('3'), std::make_shared<const ledger::ProjectLedger>());
   cache.trim();
   CHECK(cache.ledgers().size() == 0);
 }
@@ -47,12 +52,12 @@ TEST_CASE("check cache: trim empties each kind held past its budget and keeps th
 TEST_CASE("check cache: the default budget keeps everything but ledgers past 4,096; a history's trims",
           "[rules][check_cache]") {
   rules::CheckCache unbounded;
-  for (int i = 0; i < 20; ++i) unbounded.projects_yaml().keep(std::to_string(i), nullptr);
+  for (int i = 0; i < 20; ++i) unbounded.projects_yaml().keep(rules::QualifiedId{id('a'), std::to_string(i)}, nullptr);
   unbounded.trim();
   CHECK(unbounded.projects_yaml().size() == 20);
   CHECK(unbounded.budget().ledgers == 4096);
   rules::CheckCache history(rules::CheckCache::history_budget());
-  for (int i = 0; i < 20; ++i) history.projects_yaml().keep(std::to_string(i), nullptr);
+  for (int i = 0; i < 20; ++i) history.projects_yaml().keep(rules::QualifiedId{id('a'), std::to_string(i)}, nullptr);
   history.trim();
   CHECK(history.projects_yaml().size() == 0);
   history.drop_ledgers();

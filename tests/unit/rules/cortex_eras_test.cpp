@@ -1,6 +1,7 @@
 #include "ledgergate/rules/cortex_eras.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <functional>
 
 #include "ledgergate/report/format.hpp"
@@ -31,7 +32,7 @@ class MapTree final : public git::TreeSource {
       const auto slash = rest.find('/');
       const std::string name = rest.substr(0, slash);
       if (slash != std::string::npos) {
-        children[name] = git::Entry{name, git::EntryKind::directory, ""};
+        children[name] = git::Entry{name, git::EntryKind::directory, std::nullopt};
       } else {
         children[name] = entry_of(path, name);
       }
@@ -45,7 +46,7 @@ class MapTree final : public git::TreeSource {
     const std::string p(path);
     if (m_files.count(p)) return std::optional(entry_of(p, p.substr(p.rfind('/') + 1)));
     for (const auto& [file, text] : m_files) {
-      if (file.rfind(p + "/", 0) == 0) return std::optional(git::Entry{p, git::EntryKind::directory, ""});
+      if (file.rfind(p + "/", 0) == 0) return std::optional(git::Entry{p, git::EntryKind::directory, std::nullopt});
     }
     return std::optional<git::Entry>();
   }
@@ -55,8 +56,9 @@ class MapTree final : public git::TreeSource {
   git::Entry entry_of(const std::string& path, const std::string& name) const {
     auto kind = m_kinds.find(path);
     // A content id per distinct text, so the cache is exercised.
-    return git::Entry{name, kind == m_kinds.end() ? git::EntryKind::file : kind->second,
-                      std::to_string(std::hash<std::string>{}(m_files.at(path)))};
+    char hex[git::ObjectId::k_hex_size + 1];
+    std::snprintf(hex, sizeof hex, "%040zx", std::hash<std::string>{}(m_files.at(path)));
+    return git::Entry{name, kind == m_kinds.end() ? git::EntryKind::file : kind->second, git::ObjectId::from_hex(hex)};
   }
   FileMap m_files;
   std::map<std::string, git::EntryKind> m_kinds;

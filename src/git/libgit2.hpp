@@ -1,7 +1,6 @@
 // The libgit2 edge: owned libgit2 handles and the conversions between
-// ObjectId and git_oid. Included by src/git/ (the only module that calls
-// libgit2) and by tests, which may be libgit2 clients; the git-boundary
-// test (tests/git-boundary) refuses it anywhere else.
+// ObjectId and git_oid. Private to src/git/, the only module that calls
+// libgit2 (tests, libgit2 clients too, keep their own in tests/support).
 #pragma once
 
 #include <git2.h>
