@@ -7,19 +7,12 @@
 namespace lg::git {
 namespace {
 
-Result<CommitPtr> lookup(const Repository& repo, const ObjectId& id) {
-  const git_oid oid = to_git(id);
-  git_commit* commit = nullptr;
-  if (const int rc = git_commit_lookup(&commit, repo.raw(), &oid); rc < 0) return libgit2_error(rc);
-  return CommitPtr(commit);
-}
-
 std::string or_empty(const char* s) { return s ? s : ""; }
 
 }  // namespace
 
 Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id) {
-  LG_TRY(const CommitPtr commit, lookup(repo, id));
+  LG_TRY(const CommitPtr commit, lookup_commit(repo.raw(), id));
   CommitInfo info;
   info.id = id;
   info.tree = from_git(*git_commit_tree_id(commit.get()));
@@ -35,7 +28,7 @@ Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id) {
 }
 
 Result<std::string> commit_message(const Repository& repo, const ObjectId& id) {
-  LG_TRY(const CommitPtr commit, lookup(repo, id));
+  LG_TRY(const CommitPtr commit, lookup_commit(repo.raw(), id));
   return or_empty(git_commit_message(commit.get()));
 }
 
@@ -63,22 +56,19 @@ Result<bool> is_descendant_of(const Repository& repo, const ObjectId& commit, co
 Result<ObjectId> write_commit(const Repository& repo, const ObjectId& tree_id, const std::vector<ObjectId>& parent_ids,
                               const std::string& message) {
   LG_TRY(const SignaturePtr sig, committer_signature(repo));
-  const git_oid tree_oid = to_git(tree_id);
-  git_tree* tree_raw = nullptr;
-  int rc = git_tree_lookup(&tree_raw, repo.raw(), &tree_oid);
-  if (rc < 0) return libgit2_error(rc, "reading tree " + tree_id.hex());
-  const TreePtr tree(tree_raw);
+  auto tree = lookup_tree(repo.raw(), tree_id);
+  if (!tree) return tree.error().with_context("reading tree " + tree_id.hex());
   std::vector<CommitPtr> owned;
   std::vector<const git_commit*> parents;
   for (const ObjectId& id : parent_ids) {
-    auto parent = lookup(repo, id);
+    auto parent = lookup_commit(repo.raw(), id);
     if (!parent) return parent.error().with_context("reading commit " + id.hex());
     parents.push_back(parent->get());
     owned.push_back(std::move(*parent));
   }
   git_oid written;
-  rc = git_commit_create(&written, repo.raw(), nullptr, sig.get(), sig.get(), nullptr, message.c_str(), tree.get(),
-                         parents.size(), parents.data());
+  const int rc = git_commit_create(&written, repo.raw(), nullptr, sig.get(), sig.get(), nullptr, message.c_str(),
+                                   tree->get(), parents.size(), parents.data());
   if (rc < 0) return libgit2_error(rc, "writing the commit");
   return from_git(written);
 }

@@ -36,13 +36,12 @@ Result<ObjectId> merge_base(const Repository& repo, const ObjectId& a, const Obj
 
 namespace {
 
-Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId* id) {
+// The tree `id` names; a null handle for no id (one side of a root diff).
+Result<TreePtr> tree_or_null(const Repository& repo, const ObjectId* id) {
   if (!id) return TreePtr();
-  git_tree* t = nullptr;
-  const git_oid oid = to_git(*id);
-  const int rc = git_tree_lookup(&t, repo.raw(), &oid);
-  if (rc < 0) return libgit2_error(rc, "reading tree " + id->hex());
-  return TreePtr(t);
+  auto tree = lookup_tree(repo.raw(), *id);
+  if (!tree) return tree.error().with_context("reading tree " + id->hex());
+  return tree;
 }
 
 std::string status_of(const git_diff_delta& d) {
@@ -61,8 +60,8 @@ std::string status_of(const git_diff_delta& d) {
 }  // namespace
 
 Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId* from, const ObjectId* to) {
-  LG_TRY(TreePtr old_tree, lookup_tree(repo, from));
-  LG_TRY(TreePtr new_tree, lookup_tree(repo, to));
+  LG_TRY(TreePtr old_tree, tree_or_null(repo, from));
+  LG_TRY(TreePtr new_tree, tree_or_null(repo, to));
   git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
   opts.flags = GIT_DIFF_INCLUDE_TYPECHANGE;
   git_diff* raw = nullptr;

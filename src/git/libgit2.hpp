@@ -46,6 +46,12 @@ inline git_oid to_git(const ObjectId& id) {
   return oid;
 }
 
-std::string oid_hex(const git_oid& oid);
+inline std::string oid_hex(const git_oid& oid) { return from_git(oid).hex(); }
+
+// Object lookups by id, the one spelling in git/: the bare libgit2 error,
+// to which callers add what they were reading (with_context).
+Result<TreePtr> lookup_tree(git_repository* repo, const ObjectId& id);
+Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id);
+Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id);
 
 }  // namespace lg::git

@@ -47,11 +47,9 @@ Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const Objec
   TreePtr trees[3];
   const ObjectId* ids[3] = {&base, &ours, &theirs};
   for (int i = 0; i < 3; ++i) {
-    const git_oid oid = to_git(*ids[i]);
-    git_tree* t = nullptr;
-    const int rc = git_tree_lookup(&t, repo.raw(), &oid);
-    if (rc < 0) return libgit2_error(rc, "reading tree " + ids[i]->hex());
-    trees[i].reset(t);
+    auto tree = lookup_tree(repo.raw(), *ids[i]);
+    if (!tree) return tree.error().with_context("reading tree " + ids[i]->hex());
+    trees[i] = std::move(*tree);
   }
   git_merge_options opts = GIT_MERGE_OPTIONS_INIT;
   opts.flags = GIT_MERGE_FIND_RENAMES;

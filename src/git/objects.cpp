@@ -6,13 +6,6 @@
 namespace lg::git {
 namespace {
 
-Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId& id) {
-  const git_oid oid = to_git(id);
-  git_tree* tree = nullptr;
-  if (const int rc = git_tree_lookup(&tree, repo.raw(), &oid); rc < 0) return libgit2_error(rc);
-  return TreePtr(tree);
-}
-
 TreeItem item_of(const git_tree_entry* e) {
   return TreeItem{git_tree_entry_name(e), static_cast<FileMode>(git_tree_entry_filemode(e)),
                   from_git(*git_tree_entry_id(e))};
@@ -21,7 +14,7 @@ TreeItem item_of(const git_tree_entry* e) {
 }  // namespace
 
 Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& id) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo, id));
+  LG_TRY(const TreePtr tree, lookup_tree(repo.raw(), id));
   std::vector<TreeItem> out;
   const std::size_t n = git_tree_entrycount(tree.get());
   out.reserve(n);
@@ -31,7 +24,7 @@ Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& 
 
 Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree_id,
                                               const std::string& path) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo, tree_id));
+  LG_TRY(const TreePtr tree, lookup_tree(repo.raw(), tree_id));
   git_tree_entry* raw = nullptr;
   const int rc = git_tree_entry_bypath(&raw, tree.get(), path.c_str());
   if (rc == GIT_ENOTFOUND) return std::optional<TreeItem>();
@@ -41,10 +34,7 @@ Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const Obje
 }
 
 Result<std::string> read_blob(const Repository& repo, const ObjectId& id) {
-  const git_oid oid = to_git(id);
-  git_blob* raw = nullptr;
-  if (const int rc = git_blob_lookup(&raw, repo.raw(), &oid); rc < 0) return libgit2_error(rc);
-  const BlobPtr blob(raw);
+  LG_TRY(const BlobPtr blob, lookup_blob(repo.raw(), id));
   return std::string(static_cast<const char*>(git_blob_rawcontent(blob.get())),
                      static_cast<std::size_t>(git_blob_rawsize(blob.get())));
 }
@@ -62,7 +52,7 @@ void TreeBuilder::Free::operator()(git_treebuilder* builder) const noexcept { gi
 Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
   TreePtr tree;
   if (from) {
-    LG_TRY(tree, lookup_tree(repo, *from));
+    LG_TRY(tree, lookup_tree(repo.raw(), *from));
   }
   git_treebuilder* builder = nullptr;
   if (const int rc = git_treebuilder_new(&builder, repo.raw(), tree.get()); rc < 0) return libgit2_error(rc);
@@ -89,7 +79,7 @@ Result<ObjectId> TreeBuilder::write() {
 }
 
 Result<ObjectId> update_tree(const Repository& repo, const ObjectId& base, const std::vector<TreeUpdate>& updates) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo, base));
+  LG_TRY(const TreePtr tree, lookup_tree(repo.raw(), base));
   std::vector<git_tree_update> raw;
   raw.reserve(updates.size());
   for (const TreeUpdate& u : updates) {

@@ -41,10 +41,27 @@ Error libgit2_error(int code) {
 
 Error libgit2_error(int code, std::string_view what) { return libgit2_error(code).with_context(what); }
 
-std::string oid_hex(const git_oid& oid) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, &oid);
-  return buf;
+namespace {
+
+template <class Ptr, class T>
+Result<Ptr> lookup_as(int (*lookup)(T**, git_repository*, const git_oid*), git_repository* repo,
+                      const ObjectId& id) {
+  const git_oid oid = to_git(id);
+  T* raw = nullptr;
+  if (const int rc = lookup(&raw, repo, &oid); rc < 0) return libgit2_error(rc);
+  return Ptr(raw);
+}
+
+}  // namespace
+
+Result<TreePtr> lookup_tree(git_repository* repo, const ObjectId& id) {
+  return lookup_as<TreePtr>(git_tree_lookup, repo, id);
+}
+Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id) {
+  return lookup_as<CommitPtr>(git_commit_lookup, repo, id);
+}
+Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id) {
+  return lookup_as<BlobPtr>(git_blob_lookup, repo, id);
 }
 
 void Repository::Free::operator()(git_repository* repo) const noexcept { git_repository_free(repo); }
@@ -119,12 +136,9 @@ Result<ObjectId> Repository::resolve_commit(std::string_view rev) const {
 }
 
 Result<ObjectId> Repository::commit_tree(const ObjectId& commit_id) const {
-  const git_oid oid = to_git(commit_id);
-  git_commit* c = nullptr;
-  const int rc = git_commit_lookup(&c, m_repo.get(), &oid);
-  if (rc < 0) return libgit2_error(rc, "reading commit " + commit_id.hex());
-  CommitPtr commit(c);
-  return from_git(*git_commit_tree_id(commit.get()));
+  auto commit = lookup_commit(m_repo.get(), commit_id);
+  if (!commit) return commit.error().with_context("reading commit " + commit_id.hex());
+  return from_git(*git_commit_tree_id(commit->get()));
 }
 
 }  // namespace lg::git

@@ -56,12 +56,10 @@ Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
     return make_error(ErrorKind::invalid_input, std::to_string(size) + " bytes is over the " +
                                                     std::to_string(k_max_blob_bytes) + "-byte limit");
   }
-  git_blob* blob = nullptr;
-  rc = git_blob_lookup(&blob, repo, &oid);
-  if (rc < 0) return libgit2_error(rc, "reading blob " + oid_hex(oid));
-  BlobPtr owned(blob);
-  const auto* data = static_cast<const char*>(git_blob_rawcontent(owned.get()));
-  return std::string(data, static_cast<std::size_t>(git_blob_rawsize(owned.get())));
+  auto blob = lookup_blob(repo, from_git(oid));
+  if (!blob) return blob.error().with_context("reading blob " + oid_hex(oid));
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob->get()));
+  return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob->get())));
 }
 
 // A reader with its own handle on `repo`'s object database, for another thread.
@@ -90,11 +88,7 @@ class GitTreeSource final : public TreeSource {
 
   Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) override {
     if (entry.kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
-    git_tree* t = nullptr;
-    const git_oid oid = oid_of(entry);
-    const int rc = git_tree_lookup(&t, m_repo, &oid);
-    if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
-    TreePtr sub(t);
+    LG_TRY(const TreePtr sub, tree_at(dir, entry));
     return entries_of(sub.get());
   }
 
@@ -106,11 +100,7 @@ class GitTreeSource final : public TreeSource {
 
   Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) override {
     if (entry.kind != EntryKind::directory) return false;
-    git_tree* t = nullptr;
-    const git_oid oid = oid_of(entry);
-    const int rc = git_tree_lookup(&t, m_repo, &oid);
-    if (rc < 0) return libgit2_error(rc, "reading tree " + std::string(dir));
-    TreePtr tree(t);
+    LG_TRY(const TreePtr tree, tree_at(dir, entry));
     const std::size_t n = git_tree_entrycount(tree.get());
     for (std::size_t i = 0; i < n; ++i) {
       const git_tree_entry* te = git_tree_entry_byindex(tree.get(), i);
@@ -150,6 +140,13 @@ class GitTreeSource final : public TreeSource {
   }
 
  private:
+  // The subtree `entry`, found at `dir`, names.
+  Result<TreePtr> tree_at(std::string_view dir, const Entry& entry) const {
+    auto tree = lookup_tree(m_repo, entry.content_id.value_or(ObjectId{}));
+    if (!tree) return tree.error().with_context("reading tree " + std::string(dir));
+    return tree;
+  }
+
   git_repository* m_repo;
   TreePtr m_root;
   std::string m_rev;
@@ -313,12 +310,10 @@ Result<std::optional<ObjectId>> entry_id(TreeSource& tree, const std::string& pa
 
 Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const ObjectId& tree_id,
                                                      std::string rev_label) {
-  git_tree* t = nullptr;
-  const git_oid oid = to_git(tree_id);
-  const int rc = git_tree_lookup(&t, repo.raw(), &oid);
-  if (rc < 0) return libgit2_error(rc, "reading tree " + tree_id.hex());
+  auto tree = lookup_tree(repo.raw(), tree_id);
+  if (!tree) return tree.error().with_context("reading tree " + tree_id.hex());
   return std::unique_ptr<TreeSource>(
-      std::make_unique<GitTreeSource>(repo.raw(), TreePtr(t), std::move(rev_label)));
+      std::make_unique<GitTreeSource>(repo.raw(), std::move(*tree), std::move(rev_label)));
 }
 
 Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {

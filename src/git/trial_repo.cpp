@@ -45,12 +45,10 @@ Result<void> copy_missing(git_repository* from_repo, git_odb* from, git_odb* to,
   if (rc < 0) return libgit2_error(rc, "reading " + oid_hex(id));
   OdbObjectPtr obj(raw);
   if (git_odb_object_type(obj.get()) == GIT_OBJECT_TREE) {
-    git_tree* t = nullptr;
-    rc = git_tree_lookup(&t, from_repo, &id);
-    if (rc < 0) return libgit2_error(rc, "reading tree " + oid_hex(id));
-    TreePtr tree(t);
-    for (std::size_t i = 0; i < git_tree_entrycount(tree.get()); ++i) {
-      const git_tree_entry* e = git_tree_entry_byindex(tree.get(), i);
+    auto tree = lookup_tree(from_repo, from_git(id));
+    if (!tree) return tree.error().with_context("reading tree " + oid_hex(id));
+    for (std::size_t i = 0; i < git_tree_entrycount(tree->get()); ++i) {
+      const git_tree_entry* e = git_tree_entry_byindex(tree->get(), i);
       if (git_tree_entry_filemode(e) == GIT_FILEMODE_COMMIT) continue;  // submodule commits live elsewhere
       if (auto r = copy_missing(from_repo, from, to, *git_tree_entry_id(e)); !r) return r;
     }
