@@ -26,16 +26,12 @@ PathFindings by_path(std::vector<diag::Finding> findings) {
   return out;
 }
 
-void apply_severities(diag::Finding& f, const rules::CheckOptions& options) {
-  if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
-}
-
 std::string describe(const diag::Finding& f) {
   return fmt::format("{}:{}: {} [{}]", f.location.path, f.location.line, f.message, f.rule);
 }
 
 void Events::add(diag::Finding f) {
-  apply_severities(f, m_options);
+  m_options.apply_severity(f);
   f.location.rev = m_short;
   m_findings.push_back(AuditFinding{std::move(f), m_commit, std::nullopt, false});
 }

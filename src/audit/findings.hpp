@@ -21,7 +21,6 @@ using PathFindings = std::map<std::string, std::vector<diag::Finding>>;
 bool same_finding(const diag::Finding& a, const diag::Finding& b);
 bool same_findings(const std::vector<diag::Finding>& a, const std::vector<diag::Finding>& b);
 PathFindings by_path(std::vector<diag::Finding> findings);
-void apply_severities(diag::Finding& f, const rules::CheckOptions& options);
 // "path:line: message [rule]", for verify's messages.
 std::string describe(const diag::Finding& f);
 

@@ -10,25 +10,17 @@
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/text.hpp"
 
 namespace lg::audit {
 
 namespace {
-
-bool under(std::string_view path, std::string_view dir) {
-  return path.size() > dir.size() && path.substr(0, dir.size()) == dir && path[dir.size()] == '/';
-}
 
 Result<std::optional<ledger::ProjectLedger>> parse_at(git::TreeSource& tree, const std::string& path) {
   auto bytes = git::read_regular_file(tree, path);
   if (!bytes) return bytes.error().with_context("cannot judge: " + tree.rev() + ":" + path);
   if (!*bytes) return std::optional<ledger::ProjectLedger>();
   return std::optional<ledger::ProjectLedger>(ledger::parse_project_ledger(**bytes));
-}
-
-Result<bool> is_dir(git::TreeSource& tree, const std::string& path) {
-  LG_TRY(auto entry, tree.stat(path));
-  return entry && entry->kind == git::EntryKind::directory;
 }
 
 bool is_rename(const git::DiffEntry& e) { return e.status[0] == 'R'; }
@@ -58,7 +50,7 @@ Result<void> InvariantPass::run(const CommitFacts& c, git::TreeSource& tree, con
   if (changes.empty()) return {};
   LG_TRY(auto before, open_tree(m_repo, parent));
   Step step{c, parent, *before, tree, false, profile.layout == ledger::Layout::cortex_projects, {}, events};
-  LG_TRY(step.had_archive, is_dir(*before, "archive"));
+  LG_TRY(step.had_archive, git::is_directory(*before, "archive"));
   for (const git::DiffEntry& e : changes) {
     if (e.status == "D") step.deleted.insert(e.path);
   }
@@ -85,8 +77,8 @@ Result<void> InvariantPass::run(const CommitFacts& c, git::TreeSource& tree, con
 // archive/ never changes once created; a move into it keeps its content.
 Result<void> InvariantPass::archive(const Step& step, const git::DiffEntry& e) {
   const bool renamed = is_rename(e);
-  const bool new_in_archive = under(e.path, "archive");
-  const bool old_in_archive = under(old_path_of(e), "archive");
+  const bool new_in_archive = util::is_under(e.path, "archive");
+  const bool old_in_archive = util::is_under(old_path_of(e), "archive");
   bool moved_edited = false;
   if (new_in_archive && !old_in_archive && (renamed || e.status == "A")) {
     // A move into archive/: by rename detection, or a delete of the same relative path.

@@ -3,16 +3,14 @@
 #include "projects_state.hpp"
 
 #include "ledgergate/ledger/open_requirements.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/util/text.hpp"
 
 namespace lg::audit {
 
 namespace {
 
-
-bool under(std::string_view path, std::string_view dir) {
-  return path.size() > dir.size() && path.substr(0, dir.size()) == dir && path[dir.size()] == '/';
-}
 
 bool same_entry(const git::Entry& a, const git::Entry& b) { return a.kind == b.kind && a.content_id == b.content_id; }
 
@@ -87,9 +85,11 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   const std::string& glob = m_options.open_requirements_glob;
   // Paths whose change this class does not follow: the layout (profile
   // detection), the policy, open-requirements files.
-  const auto unfollowed = [&glob](const std::string& p) {
-    return p == "projects" || p == "tasks" || p == "phases" || under(p, "tasks") || under(p, "phases") ||
-           p == policy::k_policy_path || ledger::orl_glob_match(glob, p);
+  const std::string_view tasks = ledger::era_dir(ledger::Layout::cortex_tasks);
+  const std::string_view phases = ledger::era_dir(ledger::Layout::cortex_phases);
+  const auto unfollowed = [&](const std::string& p) {
+    return p == ledger::k_projects_dir || p == tasks || p == phases || util::is_under(p, tasks) ||
+           util::is_under(p, phases) || p == policy::k_policy_path || ledger::orl_glob_match(glob, p);
   };
   bool yaml = false, names = false;
   std::set<std::string> modified;  // ledgers whose blob or mode changed in place
@@ -98,14 +98,14 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
     if (unfollowed(e.path) || (!e.old_path.empty() && unfollowed(e.old_path))) return false;
     if (!e.old_path.empty()) {  // a rename: its old path is gone
       if (e.old_path == ledger::k_projects_yaml) return false;
-      if (under(e.old_path, "projects")) names = true;
+      if (util::is_under(e.old_path, ledger::k_projects_dir)) names = true;
     }
     if (e.path == ledger::k_projects_yaml) {
       if (e.status != "M") return false;  // added, deleted, or no longer a file: the profile may change
       yaml = true;
       continue;
     }
-    if (!under(e.path, "projects")) continue;
+    if (!util::is_under(e.path, ledger::k_projects_dir)) continue;
     if (e.status == "M" && e.path.find('/', 9) == std::string::npos) {
       if (m_ledgers.count(e.path) != 0) {
         modified.insert(e.path);

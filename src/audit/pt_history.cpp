@@ -55,8 +55,7 @@ class CommitEvents {
       std::string old_path;
       if (renamed(e)) {
         old_path = e.old_path;
-      } else if (e.status == "A" && !from_dir.empty() && !to_dir.empty() && util::starts_with(e.path, to_dir) &&
-                 e.path.size() > to_dir.size() && e.path[to_dir.size()] == '/') {
+      } else if (e.status == "A" && !from_dir.empty() && !to_dir.empty() && util::is_under(e.path, to_dir)) {
         const std::string candidate = std::string(from_dir) + e.path.substr(to_dir.size());
         if (deleted.count(candidate)) old_path = candidate;
       }

@@ -302,6 +302,11 @@ Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tr
   return out;
 }
 
+Result<bool> is_directory(TreeSource& tree, std::string_view path) {
+  LG_TRY(auto entry, tree.stat(path));
+  return entry && entry->kind == EntryKind::directory;
+}
+
 Result<std::optional<ObjectId>> entry_id(TreeSource& tree, const std::string& path) {
   LG_TRY(auto entry, tree.stat(path));
   if (!entry) return std::optional<ObjectId>{};

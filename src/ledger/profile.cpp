@@ -62,11 +62,6 @@ Error unknown_sub_era(const LayoutRow& row, std::string_view sub) {
                                           (known.empty() ? " (it has none)" : " (one of: " + known + ")"));
 }
 
-Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
-  LG_TRY(auto e, tree.stat(path));
-  return e && e->kind == git::EntryKind::directory;
-}
-
 }  // namespace
 
 std::span<const Layout> known_layouts() { return k_layouts; }
@@ -124,7 +119,7 @@ ProfileName split_profile_name(std::string_view name) {
 Result<Layout> detect_layout(git::TreeSource& tree) {
   for (const LayoutRow& r : k_rows) {
     if (r.marker.empty()) continue;
-    LG_TRY(bool found, is_dir(tree, r.marker));
+    LG_TRY(bool found, git::is_directory(tree, r.marker));
     if (found) return r.layout;
   }
   // A bare projects.yaml (no ledger yet) is the newest layout.

@@ -116,11 +116,6 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
   return result;
 }
 
-Result<bool> is_dir(git::TreeSource& tree, std::string_view path) {
-  LG_TRY(auto e, tree.stat(path));
-  return e && e->kind == git::EntryKind::directory;
-}
-
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
@@ -320,7 +315,7 @@ Result<std::vector<PtTreeFile>> load_pt_dir(Pass& pass, const std::string& dir,
                                             bool (*wanted)(std::string_view path, std::string_view dir),
                                             std::string_view era_dir) {
   std::vector<std::pair<std::string, git::Entry>> found;
-  LG_TRY(bool present, is_dir(pass.tree, dir));
+  LG_TRY(bool present, git::is_directory(pass.tree, dir));
   if (present) {
     if (auto r = collect_md(pass, dir, found); !r) return r.error();
   }
@@ -627,7 +622,7 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
   std::vector<diag::Finding> out = sink.take();
   for (diag::Finding& f : out) {
     f.location.rev = after.rev();
-    if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
+    options.apply_severity(f);
   }
   return out;
 }
@@ -650,9 +645,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     report.profile += "+" + std::string(ledger::layout_name(ledger::Layout::open_requirements));
   }
   report.findings = pass.sink.take();
-  for (diag::Finding& f : report.findings) {
-    if (auto it = options.severities.find(f.rule); it != options.severities.end()) f.severity = it->second;
-  }
+  for (diag::Finding& f : report.findings) options.apply_severity(f);
   return report;
 }
 

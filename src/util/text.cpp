@@ -319,6 +319,10 @@ bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
+bool is_under(std::string_view path, std::string_view dir) {
+  return path.size() > dir.size() && starts_with(path, dir) && path[dir.size()] == '/';
+}
+
 std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {

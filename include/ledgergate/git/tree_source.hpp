@@ -79,6 +79,8 @@ Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std
 // depth first in listing order (a directory, then what it holds); empty when
 // `dir` is absent or not a directory.
 Result<std::vector<std::pair<std::string, Entry>>> list_recursive(TreeSource& tree, const std::string& dir);
+// Whether `path` is a directory of `tree`.
+Result<bool> is_directory(TreeSource& tree, std::string_view path);
 // The content id of the entry at `path`; nullopt when absent or when the
 // source has no ids (files on disk).
 Result<std::optional<ObjectId>> entry_id(TreeSource& tree, const std::string& path);

@@ -25,6 +25,11 @@ struct CheckOptions {
   // Files of the open-requirements profile, checked in any tree (policy key
   // `open_requirements_glob`).
   std::string open_requirements_glob = std::string(k_default_open_requirements_glob);
+
+  // Gives `f` the severity the options set for its rule, if any.
+  void apply_severity(diag::Finding& f) const {
+    if (auto it = severities.find(f.rule); it != severities.end()) f.severity = it->second;
+  }
 };
 
 }  // namespace lg::ledger

@@ -5,11 +5,8 @@
 // so checking many trees that share files costs only what differs.
 #pragma once
 
-#include <map>
-#include <optional>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 

@@ -52,6 +52,8 @@ std::string py_repr(std::string_view s);
 std::string py_list_repr(const std::vector<std::string>& items);
 
 bool starts_with(std::string_view s, std::string_view prefix);
+// Whether `path` lies below the directory `dir` ("a/b" is under "a", "a" and "ab" are not).
+bool is_under(std::string_view path, std::string_view dir);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 
 // Code-point classes over a whole string.
