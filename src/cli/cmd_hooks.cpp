@@ -151,7 +151,7 @@ ExitCode run_hook(const HooksOptions& o, const Globals& g) {
   auto refuse = [&](std::string_view why, ExitCode code) {
     return refuse_with(report::render_hook_refusal(o.run_name, why), code);
   };
-  auto repo = g.repo.empty() ? hooks::open_hook_repository() : open_repo(g);
+  auto repo = g.repo.empty() ? git::Repository::open_from_environment() : open_repo(g);
   if (!repo) {
     report_error(repo.error());
     return refuse("cannot judge", ExitCode::error);

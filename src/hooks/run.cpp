@@ -85,13 +85,10 @@ void add_check(Judgement& j, rules::CheckReport report, std::string what) {
 }
 
 void add_trial_merge(Judgement& j, PushTarget target, const git::ObjectId& base, merge::TrialMergeReport r) {
-  j.findings = r.findings;
-  if (r.cannot_judge()) {
-    j.verdict = Verdict::error;
-  } else {
-    j.verdict = r.pass() ? Verdict::pass : Verdict::fail;
-  }
-  j.notes.emplace_back(MergedInto{std::move(target), base, std::move(r)});
+  const bool cannot_judge = r.cannot_judge();
+  j.verdict = cannot_judge ? Verdict::error : r.pass() ? Verdict::pass : Verdict::fail;
+  j.findings = std::move(r.findings);
+  j.notes.emplace_back(MergedInto{std::move(target), base, std::move(r), cannot_judge});
 }
 
 bool under_any(const std::vector<std::string>& dirs, std::string_view path) {
@@ -102,8 +99,6 @@ bool under_any(const std::vector<std::string>& dirs, std::string_view path) {
 }
 
 }  // namespace
-
-Result<git::Repository> open_hook_repository() { return git::Repository::open_from_environment(); }
 
 Result<std::vector<PushedRef>> parse_pre_push(std::string_view text) {
   std::vector<PushedRef> out;
@@ -168,9 +163,10 @@ Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial,
   PushTarget target{fmt::format("refs/remotes/{}/main", remote), std::string(remote), std::nullopt};
   std::optional<git::ObjectId> tracked = git::ref_target(repo, target.ref);
   if (!tracked) {
-    const Result<bool> known = git::has_object(repo, pushed.remote);
+    // A new remote ref (the zero id) is not looked up in the object database.
+    const Result<bool> known = pushed.remote.is_zero() ? Result<bool>(false) : git::has_object(repo, pushed.remote);
     if (!known) return known.error().with_context("opening the object database");
-    if (pushed.remote.is_zero() || !*known) {
+    if (!*known) {
       j.notes.emplace_back(TargetMissing{std::move(target)});
       return j;
     }
@@ -178,8 +174,7 @@ Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial,
     target = PushTarget{pushed.remote_ref, std::string(remote), *tracked};
   }
   const git::ObjectId base = *tracked;
-  const Result<bool> contains = git::is_descendant_of(repo, base, head);
-  if (base == head || (contains && *contains)) {
+  if (base == head || git::is_descendant_of(repo, base, head).value_or(false)) {
     j.notes.emplace_back(AlreadyIn{std::move(target)});
     return j;
   }

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/diff.hpp"
@@ -85,14 +84,6 @@ std::string merge_message(std::string_view branch, std::string_view into) {
 
 namespace {
 
-// The paths of `c` that need a human.
-std::vector<policy::Classified> code_paths(const policy::Classification& c) {
-  std::vector<policy::Classified> out;
-  std::copy_if(c.paths.begin(), c.paths.end(), std::back_inserter(out),
-               [](const policy::Classified& p) { return p.cls == policy::PathClass::code; });
-  return out;
-}
-
 // One run of the flow; its members are the state the steps share.
 class Lander {
  public:
@@ -136,8 +127,7 @@ class Lander {
   }
 
   bool main_contains_head() const {
-    const Result<bool> contains = git::is_descendant_of(*m_repo, m_main, m_head);
-    return m_main == m_head || (contains && *contains);
+    return m_main == m_head || git::is_descendant_of(*m_repo, m_main, m_head).value_or(false);
   }
 
   Result<policy::RepoPolicy> main_policy() {
@@ -183,8 +173,8 @@ class Lander {
     m_r.head = m_head.hex();
     m_r.main_before = m_r.main_after = m_main.hex();
     step("fetch", StepStatus::ok,
-         fmt::format("{}/{} at {}, {}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_before),
-                     m_o.remote, m_o.branch, git::ObjectId::short_of(m_r.head)));
+         fmt::format("{}/{} at {}, {}/{} at {}", m_o.remote, m_o.into, m_main.short_hex(),
+                     m_o.remote, m_o.branch, m_head.short_hex()));
     if (main_contains_head()) {
       step("contained", StepStatus::skipped, fmt::format("{} is already in {}: nothing to do", m_o.branch, m_o.into));
       return Outcome::already_in_main;
@@ -201,7 +191,7 @@ class Lander {
     if (c->code_count() > 0) {
       Step& s = step("classify", StepStatus::fail,
                      fmt::format("{} of {} path(s) need a human: left for a human", c->code_count(), c->paths.size()));
-      s.details.code = code_paths(*c);
+      s.details.paths = c->paths;
       return Outcome::left_for_human;
     }
     step("classify", StepStatus::ok, fmt::format("ledger-only, {} path(s)", c->paths.size()));
@@ -235,7 +225,7 @@ class Lander {
                    clean ? fmt::format("merged tree {} onto {}", r.merge.tree.short_hex(), onto)
                          : fmt::format("the merge onto {} has conflicts", onto),
                    n);
-    s.details = {r.merge.conflicts, code_paths(r.classification), r.semantic};
+    s.details = {r.merge.conflicts, r.classification.paths, r.semantic};
     s.findings = r.findings;
     if (r.cannot_judge()) {
       s.status = StepStatus::error;
@@ -259,7 +249,7 @@ class Lander {
     switch (pushed.kind) {
       case PushKind::pushed:
         step("push", StepStatus::ok,
-             fmt::format("{} {} -> {}", target, git::ObjectId::short_of(expected), git::ObjectId::short_of(commit_hex)),
+             fmt::format("{} {} -> {}", target, m_main.short_hex(), commit.short_hex()),
              n);
         m_r.merge_commit = m_r.main_after = commit_hex;
         m_main = commit;
@@ -267,7 +257,7 @@ class Lander {
         return Attempt::done;
       case PushKind::lost_race:
         step("push", StepStatus::fail,
-             fmt::format("{} moved from {} ({}){}", target, git::ObjectId::short_of(expected), pushed.detail,
+             fmt::format("{} moved from {} ({}){}", target, m_main.short_hex(), pushed.detail,
                          n > m_o.max_retries ? "" : ": retrying on the new tip"),
              n);
         return Attempt::retry;
@@ -313,7 +303,7 @@ class Lander {
     if (!main_contains_head()) {
       step("delete-branch", StepStatus::skipped,
            fmt::format("{}/{} does not contain {}: the branch is kept", m_o.remote, m_o.into,
-                       git::ObjectId::short_of(m_r.head)));
+                       m_head.short_hex()));
       return outcome;
     }
     // A lease that failed means the branch moved; a lock held by a concurrent
@@ -331,7 +321,7 @@ class Lander {
     } else if (pushed->kind == PushKind::lost_race) {
       step("delete-branch", StepStatus::skipped,
            fmt::format("{} moved on {} after {} ({}): the branch is kept", m_o.branch, m_o.remote,
-                       git::ObjectId::short_of(m_r.head), pushed->detail));
+                       m_head.short_hex(), pushed->detail));
     } else {
       step("delete-branch", StepStatus::error, fmt::format("could not delete {}: {}", m_o.branch, pushed->detail));
       return Outcome::error;
@@ -349,12 +339,12 @@ class Lander {
         if (main_contains_head()) {
           step("fetch", StepStatus::ok,
                fmt::format("{}/{} at {} already contains {}: landed concurrently", m_o.remote, m_o.into,
-                           git::ObjectId::short_of(m_r.main_after), m_o.branch),
+                           m_main.short_hex(), m_o.branch),
                n);
           return delete_branch(Outcome::already_in_main);
         }
         step("fetch", StepStatus::ok,
-             fmt::format("{}/{} at {}", m_o.remote, m_o.into, git::ObjectId::short_of(m_r.main_after)), n);
+             fmt::format("{}/{} at {}", m_o.remote, m_o.into, m_main.short_hex()), n);
       }
       Outcome outcome = Outcome::error;
       auto a = attempt(n, outcome);

@@ -15,12 +15,7 @@ namespace lg::report {
 namespace {
 
 std::string_view judgement_name(diag::Verdict v) {
-  switch (v) {
-    case diag::Verdict::pass: return "pass";
-    case diag::Verdict::fail: return "fail";
-    case diag::Verdict::error: return "cannot judge";
-  }
-  return "?";
+  return v == diag::Verdict::error ? "cannot judge" : diag::to_string(v);
 }
 
 std::string subject_name(const hooks::Subject& s) {
@@ -39,11 +34,11 @@ std::vector<std::string> merged_lines(const hooks::MergedInto& m) {
   add(conflict_lines(r.merge.conflicts));
   add(code_lines(r.classification.paths));
   if (r.merge.conflicts.empty()) {
-    const bool code = !r.classification.paths.empty() && r.classification.code_count() != 0;
+    const bool code = r.classification.code_count() != 0;
     out.push_back(diff_line(r) + (code ? " (push with --no-verify if that is meant)" : ""));
   }
   add(semantic_lines(r.semantic));
-  if (r.cannot_judge()) out.push_back("cannot judge the merged tree");
+  if (m.cannot_judge) out.push_back("cannot judge the merged tree");
   return out;
 }
 

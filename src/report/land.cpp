@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <iterator>
 #include <vector>
 
 #include "ledgergate/report/format.hpp"
@@ -26,7 +25,7 @@ std::string summary(const LandReport& r) {
   const std::string& b = r.options.branch;
   const std::string& into = r.options.into;
   switch (r.outcome) {
-    case Outcome::landed: return fmt::format("landed: {} is in {} at {}", b, into, r.merge_commit.substr(0, 12));
+    case Outcome::landed: return fmt::format("landed: {} is in {} at {}", b, into, git::ObjectId::short_of(r.merge_commit));
     case Outcome::would_land: return fmt::format("would land: {} passes every check (audit mode)", b);
     case Outcome::already_in_main: return fmt::format("already in {}: {}", into, b);
     case Outcome::left_for_human: return fmt::format("left for a human: {}", b);
@@ -39,8 +38,8 @@ std::string summary(const LandReport& r) {
 // The step's details, as `trial-merge` words them: conflicts, code paths, semantic conflicts.
 std::vector<std::string> detail_lines(const Step& s) {
   std::vector<std::string> out = conflict_lines(s.details.conflicts);
-  for (std::vector<std::string> more : {code_lines(s.details.code), semantic_lines(s.details.semantic)}) {
-    out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+  for (const std::vector<std::string>& more : {code_lines(s.details.paths), semantic_lines(s.details.semantic)}) {
+    out.insert(out.end(), more.begin(), more.end());
   }
   return out;
 }

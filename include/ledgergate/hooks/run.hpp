@@ -23,12 +23,6 @@ namespace lg::hooks {
 // The branch the gate guards, on the server and as the remote's target.
 inline constexpr std::string_view k_main_ref = "refs/heads/main";
 
-// Opens the repository a hook runs in, as git describes it in the hook's
-// environment (git::Repository::open_from_environment): `git commit -a`
-// stages into a temporary index, and on the server pushed objects wait in a
-// quarantine.
-Result<git::Repository> open_hook_repository();
-
 // One line of pre-push's stdin: `<local ref> <local sha> <remote ref> <remote sha>`.
 struct PushedRef {
   std::string local_ref;
@@ -81,7 +75,8 @@ struct AlreadyIn {
 struct MergedInto {
   PushTarget target;
   git::ObjectId base;
-  merge::TrialMergeReport report;
+  merge::TrialMergeReport report;  // its findings moved to the Judgement
+  bool cannot_judge = false;        // the merged tree could not be judged
 };
 // Server: a push changed a path under a frozen directory.
 struct FrozenChange {

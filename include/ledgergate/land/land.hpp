@@ -38,7 +38,7 @@ std::string_view to_string(StepStatus s);
 // `trial-merge` words it (report/trial_merge.hpp).
 struct StepDetails {
   std::vector<merge::Conflict> conflicts;
-  std::vector<policy::Classified> code;  // the paths that need a human
+  std::vector<policy::Classified> paths;  // the classified paths (the code ones are listed)
   std::vector<merge::SemanticConflict> semantic;
 };
 

@@ -32,6 +32,8 @@ class [[nodiscard]] Result {
   const T& value() const& { return std::get<0>(m_v); }
   T&& value() && { return std::get<0>(std::move(m_v)); }
   const Error& error() const { return std::get<1>(m_v); }
+  // The value, or `fallback` on an error (std::expected's value_or).
+  T value_or(T fallback) const& { return has_value() ? value() : std::move(fallback); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
