@@ -13,8 +13,7 @@ void trim_to(Map& map, std::size_t budget) {
 }  // namespace
 
 CheckCache::Budget CheckCache::history_budget() {
-  Budget b;
-  b.ledgers = 4096;
+  Budget b;  // ledgers: the default cap
   b.projects_yaml = 8;
   b.pt_files = 16384;
   b.open_requirements = 1024;

@@ -12,6 +12,16 @@ namespace {
 
 // A blob id made of one repeated hex digit.
 git::ObjectId id(char digit) { return *git::ObjectId::from_hex(std::string(git::ObjectId::k_hex_size, digit)); }
+// The blob id whose last hex digits spell `n`.
+git::ObjectId id(std::size_t n) {
+  std::string hex = std::to_string(n);
+  return *git::ObjectId::from_hex(std::string(git::ObjectId::k_hex_size - hex.size(), '0') + hex);
+}
+
+// Keeps `n` distinct empty ledgers in `cache`.
+void keep_ledgers(rules::CheckCache& cache, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) cache.ledgers().keep(id(i), std::make_shared<const ledger::ProjectLedger>());
+}
 
 rules::QualifiedId glob_key(const char* glob) { return rules::QualifiedId{id('a'), glob}; }
 
@@ -55,11 +65,19 @@ TEST_CASE("check cache: the default budget keeps everything but ledgers past 4,0
   for (int i = 0; i < 20; ++i) unbounded.projects_yaml().keep(rules::QualifiedId{id('a'), std::to_string(i)}, nullptr);
   unbounded.trim();
   CHECK(unbounded.projects_yaml().size() == 20);
-  CHECK(unbounded.budget().ledgers == 4096);
+  keep_ledgers(unbounded, 4096);
+  unbounded.trim();
+  CHECK(unbounded.ledgers().size() == 4096);  // at the default cap: kept
+  keep_ledgers(unbounded, 4097);
+  unbounded.trim();
+  CHECK(unbounded.ledgers().size() == 0);  // past it: emptied
   rules::CheckCache history(rules::CheckCache::history_budget());
   for (int i = 0; i < 20; ++i) history.projects_yaml().keep(rules::QualifiedId{id('a'), std::to_string(i)}, nullptr);
   history.trim();
   CHECK(history.projects_yaml().size() == 0);
+  keep_ledgers(history, 3);
+  history.trim();
+  CHECK(history.ledgers().size() == 3);  // within the history's ledger budget
   history.drop_ledgers();
   CHECK(history.ledgers().size() == 0);
 }
