@@ -19,10 +19,6 @@ Result<CommitInfo> read_commit(const Repository& repo, const ObjectId& id) {
   const unsigned n = git_commit_parentcount(commit.get());
   for (unsigned i = 0; i < n; ++i) info.parents.push_back(from_git(*git_commit_parent_id(commit.get(), i)));
   info.time = static_cast<long long>(git_commit_time(commit.get()));
-  const git_signature* author = git_commit_author(commit.get());
-  info.author_time = static_cast<long long>(author->when.time);
-  info.author_name = or_empty(author->name);
-  info.committer_name = or_empty(git_commit_committer(commit.get())->name);
   info.summary = or_empty(git_commit_summary(commit.get()));
   return info;
 }

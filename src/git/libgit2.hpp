@@ -34,7 +34,6 @@ using IndexPtr = Owned<git_index, git_index_free>;
 using OdbPtr = Owned<git_odb, git_odb_free>;
 using OdbObjectPtr = Owned<git_odb_object, git_odb_object_free>;
 using ReferencePtr = Owned<git_reference, git_reference_free>;
-using ConfigPtr = Owned<git_config, git_config_free>;
 using SignaturePtr = Owned<git_signature, git_signature_free>;
 
 static_assert(sizeof(git_oid) == ObjectId::k_raw_size, "libgit2 built with another hash size");

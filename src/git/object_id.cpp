@@ -15,11 +15,6 @@ int hex_value(char c) {
 
 }  // namespace
 
-std::optional<ObjectId> ObjectId::from_raw(std::string_view raw) {
-  if (raw.size() != k_raw_size) return std::nullopt;
-  return from_bytes(reinterpret_cast<const unsigned char*>(raw.data()));
-}
-
 std::optional<ObjectId> ObjectId::from_hex(std::string_view hex) {
   if (hex.size() != k_hex_size) return std::nullopt;
   ObjectId id;

@@ -17,7 +17,6 @@ void RevWalk::sort(WalkSort order) {
   const auto has = [order](WalkSort s) { return (static_cast<unsigned>(order) & static_cast<unsigned>(s)) != 0; };
   unsigned mode = GIT_SORT_NONE;
   if (has(WalkSort::topological)) mode |= GIT_SORT_TOPOLOGICAL;
-  if (has(WalkSort::time)) mode |= GIT_SORT_TIME;
   if (has(WalkSort::reverse)) mode |= GIT_SORT_REVERSE;
   git_revwalk_sorting(m_walk.get(), mode);
 }

@@ -40,8 +40,6 @@ struct Side {
   }
 };
 
-bool is_empty_tree(const git::ObjectId& id) { return id.hex() == "4b825dc642cb6eb9a060e54bf8d69288fbee4904"; }
-
 bool same(const Side& a, const Side& b) {
   if (a.present != b.present) return false;
   return !a.present || (a.mode == b.mode && a.id == b.id);
@@ -174,7 +172,7 @@ Result<std::optional<Side>> Merger::merge_subtree(const std::string& path, const
                                                   const Side& t) {
   const auto tree_or_none = [](const Side& s) { return s.is_tree() ? s : Side{}; };
   LG_TRY(git::ObjectId id, merge_tree(path + "/", tree_or_none(b), tree_or_none(o), tree_or_none(t)));
-  if (is_empty_tree(id)) return std::optional<Side>();
+  if (id == git::k_empty_tree_id) return std::optional<Side>();
   return std::optional<Side>(Side{true, FileMode::tree, id});
 }
 

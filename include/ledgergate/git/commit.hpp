@@ -18,9 +18,6 @@ struct CommitInfo {
   ObjectId tree;
   std::vector<ObjectId> parents;  // in order: the first parent first
   long long time = 0;             // committer time, seconds since the epoch
-  long long author_time = 0;
-  std::string author_name;
-  std::string committer_name;
   std::string summary;  // the first paragraph of the message, on one line
 };
 

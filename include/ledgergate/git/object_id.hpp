@@ -25,8 +25,6 @@ class ObjectId {
   // The all-zero id: "no object" where git uses it (a ref created or deleted).
   constexpr ObjectId() = default;
 
-  // From the 20 raw bytes; nullopt when `raw` is not exactly 20 bytes.
-  static std::optional<ObjectId> from_raw(std::string_view raw);
   // From 40 hex digits (either case); nullopt otherwise.
   static std::optional<ObjectId> from_hex(std::string_view hex);
   // From 20 bytes the caller guarantees (libgit2's git_oid, a tree entry).

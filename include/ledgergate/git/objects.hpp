@@ -35,6 +35,9 @@ struct TreeItem {
   ObjectId id;
 };
 
+// The id of the tree with no entries (git's well-known empty tree).
+inline const ObjectId k_empty_tree_id = *ObjectId::from_hex("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
+
 // The entries of tree `id`, in the tree's (git's) order.
 Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& id);
 // The entry at `path` below tree `tree`; nullopt when absent.

@@ -16,11 +16,10 @@ struct git_revwalk;  // opaque: only src/git/ calls libgit2
 
 namespace lg::git {
 
-// The orders a walk can combine (as git log's --topo-order, --date-order, --reverse).
+// The orders a walk can combine (as git log's --topo-order, --reverse).
 enum class WalkSort : unsigned {
   none = 0,
   topological = 1u << 0,  // parents after all their children
-  time = 1u << 1,         // newest committer time first
   reverse = 1u << 2,      // the chosen order, oldest first
 };
 constexpr WalkSort operator|(WalkSort a, WalkSort b) {

@@ -14,9 +14,7 @@ TEST_CASE("object id: hex round trip, short form, ordering", "[git][object_id]")
   CHECK(id->short_hex(7) == "0123456");
   CHECK(id->raw().size() == 20);
   CHECK(static_cast<unsigned char>(id->raw()[0]) == 0x01);
-  const auto again = ObjectId::from_raw(id->raw());
-  REQUIRE(again);
-  CHECK(*again == *id);
+  CHECK(ObjectId::from_bytes(id->bytes()) == *id);
   CHECK_FALSE(id->is_zero());
   CHECK(ObjectId().is_zero());
   CHECK(ObjectId() < *id);
@@ -27,7 +25,6 @@ TEST_CASE("object id: malformed input is refused", "[git][object_id]") {
   CHECK_FALSE(ObjectId::from_hex("0123"));
   CHECK_FALSE(ObjectId::from_hex(std::string(39, 'a') + "g"));
   CHECK_FALSE(ObjectId::from_hex(std::string(41, 'a')));
-  CHECK_FALSE(ObjectId::from_raw("short"));
 }
 
 TEST_CASE("object id: hashes in unordered containers", "[git][object_id]") {

@@ -46,8 +46,16 @@ TEST_CASE("commit writer: tree, parents, message and the committer from the envi
   REQUIRE(info);
   CHECK(info->tree == *tree);
   CHECK(info->parents == std::vector<git::ObjectId>{a, b});
-  CHECK(info->committer_name == "Pinned");
-  CHECK(info->author_name == "Pinned");
+  // The signature, read back as a libgit2 client would.
+  git_repository* raw_repo = nullptr;
+  REQUIRE(git_repository_open(&raw_repo, dir.path().c_str()) == 0);
+  const test::RepositoryPtr client(raw_repo);
+  const git_oid written_oid = test::oid_of(*written);
+  git_commit* raw_commit = nullptr;
+  REQUIRE(git_commit_lookup(&raw_commit, client.get(), &written_oid) == 0);
+  const test::CommitPtr commit(raw_commit);
+  CHECK(std::string(git_commit_committer(commit.get())->name) == "Pinned");
+  CHECK(std::string(git_commit_author(commit.get())->name) == "Pinned");
   CHECK(info->time == 1790000000);
   CHECK(info->summary == "Merge b");
   auto message = git::commit_message(*repo, *written);
