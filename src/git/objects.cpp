@@ -39,6 +39,14 @@ Result<std::string> read_blob(const Repository& repo, const ObjectId& id) {
                      static_cast<std::size_t>(git_blob_rawsize(blob.get())));
 }
 
+Result<ObjectId> write_blob(const Repository& repo, std::string_view bytes) {
+  git_oid id;
+  if (const int rc = git_blob_create_from_buffer(&id, repo.raw(), bytes.data(), bytes.size()); rc < 0) {
+    return libgit2_error(rc, "writing a blob");
+  }
+  return from_git(id);
+}
+
 Result<bool> has_object(const Repository& repo, const ObjectId& id) {
   git_odb* raw = nullptr;
   if (const int rc = git_repository_odb(&raw, repo.raw()); rc < 0) return libgit2_error(rc);

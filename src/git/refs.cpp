@@ -46,7 +46,8 @@ Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const
   git_reference* moved = nullptr;
   const int rc =
       git_reference_create_matching(&moved, repo.raw(), ref.c_str(), &new_id, 1, &old_id, log_message.c_str());
-  if (rc == GIT_EMODIFIED) return false;
+  // Another writer holding the ref's lock is moving it: the same lost race.
+  if (rc == GIT_EMODIFIED || rc == GIT_ELOCKED) return false;
   if (rc < 0) return libgit2_error(rc);
   const ReferencePtr owned(moved);
   return true;

@@ -5,6 +5,7 @@
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
 
+#include "ledgergate/git/objects.hpp"
 #include "libgit2.hpp"
 
 namespace lg::git {
@@ -29,12 +30,7 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   return TrialRepo(Repository::adopt(owned.release()));
 }
 
-Result<ObjectId> TrialRepo::write_blob(std::string_view data) {
-  git_oid id;
-  const int rc = git_blob_create_from_buffer(&id, m_repo.raw(), data.data(), data.size());
-  if (rc < 0) return libgit2_error(rc, "writing a merged blob");
-  return from_git(id);
-}
+Result<ObjectId> TrialRepo::write_blob(std::string_view data) { return git::write_blob(m_repo, data); }
 
 namespace {
 

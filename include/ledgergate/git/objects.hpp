@@ -44,6 +44,9 @@ Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& 
 Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree, const std::string& path);
 // The bytes of blob `id`.
 Result<std::string> read_blob(const Repository& repo, const ObjectId& id);
+// Writes `bytes` as a blob into `repo`'s object database; returns its id.
+Result<ObjectId> write_blob(const Repository& repo, std::string_view bytes);
+
 // Whether the object database holds `id`. Errors: the database cannot be opened.
 Result<bool> has_object(const Repository& repo, const ObjectId& id);
 

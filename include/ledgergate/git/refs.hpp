@@ -30,7 +30,8 @@ struct LocalBranch {
 std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::string& name);
 
 // Moves `ref` to `to` if it still points at `expected`, logging `log_message`
-// in its reflog. False (nothing written) when the ref moved meanwhile.
+// in its reflog. False (nothing written) when the ref moved meanwhile or
+// another writer holds its lock.
 // Errors: the update fails otherwise.
 Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to, const ObjectId& expected,
                            const std::string& log_message);

@@ -1,0 +1,72 @@
+// Running an editor (edit.hpp) against a destination: validate, then write.
+// The edit is checked in memory against the whole tree (validate_edit) and
+// refused when it adds a finding the tree did not have, so a refused edit
+// writes nothing (the reference writes first and validates after: spec
+// §10 G-01, G-02). A directory is written file by file atomically under an
+// exclusive lock; a branch is written as a commit from objects alone, its
+// ref moved by compare-and-swap and the edit re-run on a lost race.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/object_id.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/util/result.hpp"
+#include "ledgergate/write/edit.hpp"
+
+namespace lg::write {
+
+struct ApplyOptions {
+  bool validate = true;                     // check before/after; refuse what adds a finding
+  std::optional<ledger::Profile> profile;   // pinned; else detected from the tree
+  int max_attempts = 5;                     // --commit: attempts in all, a lost compare-and-swap retried
+};
+
+struct Applied {
+  Outcome outcome;                       // the verb's outcome (a Refusal when validation refused)
+  std::vector<std::string> written;      // paths written, in the edit's order
+  std::optional<git::ObjectId> commit;   // the commit made (--commit)
+  int attempts = 1;
+};
+
+// The refusal for `edits` over `before`, or nullopt when the edit adds no
+// finding: `before` and the overlaid tree are checked alike (the pinned
+// profile, else the one detected in `before`), and a finding of the after
+// that the before lacks (same rule, path and message; lines may move) is
+// new. A new parse finding (R-P01..R-P08) of an edited file refuses with the
+// reference's "the edit would not read back: {findings joined "; "}";
+// any other new finding with ours, "the edit would add a finding: {finding}"
+// (the first, as the reference's checker prints it, "; N more" after it).
+// A tree with no ledger layout before is checked with the after's layout.
+// Errors: an unreadable tree.
+Result<std::optional<Refusal>> validate_edit(git::TreeSource& before, const std::vector<FileEdit>& edits,
+                                             const ApplyOptions& options);
+
+// Runs `editor` on the folder `root` (its files on disk, `.git` skipped),
+// validates its change and writes each file atomically: a temporary file in
+// the same directory, fsync, rename, then the directory synced; an existing
+// file keeps its permission bits, a new one gets 0644 less the umask, a
+// missing parent directory is created (0755 less the umask). The whole
+// read-edit-validate-write holds an exclusive flock on the root
+// directory's own descriptor (no lock file, nothing left behind), so two
+// writers of one root never interleave. Nothing is written on a refusal, a
+// failed validation or an error before the first rename. Errors: `root` is
+// not a directory, a path that leaves the root, I/O.
+Result<Applied> apply_to_directory(const std::string& root, const Editor& editor, const ApplyOptions& options);
+
+// Runs `editor` on the tip tree of local branch `branch` of `repo` (bare or
+// not), validates, writes the edited blobs and the tree, one commit over the
+// tip (`message`, or the verb's success line when empty) and moves the
+// branch only if it still points at that tip. A lost race re-reads the new
+// tip and re-runs the editor (re-validated), `options.max_attempts` times
+// in all. No checkout, no index: a working tree, if any, is left as it is.
+// A change with no files makes no commit. Errors: no such branch, unreadable
+// or unwritable objects, no committer identity, every attempt lost.
+Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& branch, const Editor& editor,
+                                const std::string& message, const ApplyOptions& options);
+
+}  // namespace lg::write

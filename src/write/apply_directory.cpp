@@ -1,0 +1,184 @@
+// apply_to_directory: lock the root, read, edit, validate, then write each
+// file through a temporary file and rename.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <set>
+
+#include "ledgergate/write/apply.hpp"
+
+namespace lg::write {
+
+namespace {
+
+Error io_error(const std::string& what) { return make_error(ErrorKind::io, what + ": " + std::strerror(errno)); }
+
+// A descriptor closed when it goes out of scope.
+class Fd {
+ public:
+  explicit Fd(int fd) : m_fd(fd) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  int get() const { return m_fd; }
+  // Closes now, reporting the failure a deferred close would hide.
+  bool close() {
+    const int fd = m_fd;
+    m_fd = -1;
+    return ::close(fd) == 0;
+  }
+
+ private:
+  int m_fd;
+};
+
+// The exclusive lock on the root directory's own descriptor: flock locks
+// belong to the open file description, so two writers (processes or
+// threads, each opening the root) exclude each other, and the lock goes
+// with the descriptor, leaving nothing on disk.
+Result<std::unique_ptr<Fd>> lock_root(const std::string& root) {
+  auto fd = std::make_unique<Fd>(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd->get() < 0) return make_error(ErrorKind::usage, root + " is not a directory");
+  while (::flock(fd->get(), LOCK_EX) != 0) {
+    if (errno != EINTR) return io_error("locking " + root);
+  }
+  return fd;
+}
+
+// A path an edit may write: relative, no empty, "." or ".." component, not
+// inside .git.
+bool safe_path(std::string_view path) {
+  if (path.empty() || path.front() == '/') return false;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t slash = path.find('/', start);
+    const std::string_view part = path.substr(start, slash == std::string_view::npos ? path.npos : slash - start);
+    if (part.empty() || part == "." || part == ".." || part == ".git") return false;
+    if (slash == std::string_view::npos) return true;
+    start = slash + 1;
+  }
+}
+
+// Creates the directories leading to `path` below `root` (0755 less the umask).
+Result<void> make_parents(const std::string& root, std::string_view path) {
+  for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', slash + 1)) {
+    const std::string dir = root + "/" + std::string(path.substr(0, slash));
+    if (::mkdir(dir.c_str(), 0755) == 0) continue;
+    struct stat st {};
+    if (errno != EEXIST || ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return io_error("creating " + dir);
+  }
+  return {};
+}
+
+std::string parent_dir(const std::string& full) { return full.substr(0, full.rfind('/')); }
+
+// Temporary files written but not yet renamed; removed unless committed.
+class Staged {
+ public:
+  Staged() = default;
+  Staged(const Staged&) = delete;
+  Staged& operator=(const Staged&) = delete;
+  ~Staged() {
+    for (const auto& [tmp, target] : m_files) ::unlink(tmp.c_str());
+  }
+  void add(std::string tmp, std::string target) { m_files.emplace_back(std::move(tmp), std::move(target)); }
+  // Renames every temporary file over its target, then syncs their
+  // directories so the renames survive a crash.
+  Result<void> commit() {
+    std::set<std::string> dirs;
+    while (!m_files.empty()) {
+      const auto& [tmp, target] = m_files.front();
+      if (::rename(tmp.c_str(), target.c_str()) != 0) return io_error("renaming " + tmp + " to " + target);
+      dirs.insert(parent_dir(target));
+      m_files.erase(m_files.begin());
+    }
+    for (const std::string& dir : dirs) {
+      Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+      if (fd.get() < 0 || ::fsync(fd.get()) != 0) return io_error("syncing " + dir);
+    }
+    return {};
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> m_files;  // temporary, target
+};
+
+// A name beside `full` no other writer picks: the process and a counter.
+std::string temp_name(const std::string& full) {
+  static std::atomic<unsigned> counter{0};
+  const auto slash = full.rfind('/');
+  return full.substr(0, slash + 1) + "." + full.substr(slash + 1) + ".ledgergate-" + std::to_string(::getpid()) + "-" +
+         std::to_string(counter++);
+}
+
+// Writes `bytes` to a synced temporary file beside `full`, with the
+// existing file's permission bits (0644 less the umask for a new file).
+Result<void> stage(Staged& staged, const std::string& full, const std::string& bytes) {
+  struct stat st {};
+  std::optional<mode_t> keep;
+  if (::lstat(full.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return make_error(ErrorKind::io, "cannot write " + full + ": it is a directory");
+    if (S_ISREG(st.st_mode)) keep = st.st_mode & 07777;
+  } else if (errno != ENOENT) {
+    return io_error("reading " + full);
+  }
+  const std::string tmp = temp_name(full);
+  Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+  if (fd.get() < 0) return io_error("creating " + tmp);
+  staged.add(tmp, full);
+  if (keep && ::fchmod(fd.get(), *keep) != 0) return io_error("setting the mode of " + tmp);
+  for (std::size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return io_error("writing " + tmp);
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd.get()) != 0 || !fd.close()) return io_error("writing " + tmp);
+  return {};
+}
+
+Result<std::vector<std::string>> write_files(const std::string& root, const std::vector<FileEdit>& files) {
+  for (const FileEdit& f : files) {
+    if (!safe_path(f.path)) return make_error(ErrorKind::invalid_input, "refusing to write " + f.path + " outside the tree");
+  }
+  Staged staged;
+  std::vector<std::string> written;
+  for (const FileEdit& f : files) {
+    if (auto made = make_parents(root, f.path); !made) return made.error();
+    if (auto ok = stage(staged, root + "/" + f.path, f.bytes); !ok) return ok.error();
+    written.push_back(f.path);
+  }
+  if (auto ok = staged.commit(); !ok) return ok.error();
+  return written;
+}
+
+}  // namespace
+
+Result<Applied> apply_to_directory(const std::string& root, const Editor& editor, const ApplyOptions& options) {
+  std::string r = root;
+  while (r.size() > 1 && r.back() == '/') r.pop_back();
+  LG_TRY(const auto lock, lock_root(r));
+  LG_TRY(const auto tree, git::open_directory_source(r));
+  LG_TRY(Outcome outcome, editor(*tree));
+  Applied applied{std::move(outcome), {}, std::nullopt, 1};
+  const auto* change = std::get_if<Change>(&applied.outcome);
+  if (change == nullptr || change->files.empty()) return applied;
+  if (options.validate) {
+    LG_TRY(auto refusal, validate_edit(*tree, change->files, options));
+    if (refusal) {
+      applied.outcome = std::move(*refusal);
+      return applied;
+    }
+  }
+  LG_TRY(applied.written, write_files(r, change->files));
+  return applied;
+}
+
+}  // namespace lg::write

@@ -1,0 +1,91 @@
+// apply_to_directory: validate, then write atomically under the root's lock.
+#include <catch2/catch.hpp>
+#include <sys/stat.h>
+
+#include <filesystem>
+
+#include "ledgergate/write/apply.hpp"
+#include "unit/write/ledger_fixture.hpp"
+
+using namespace lg;
+
+namespace {
+
+mode_t mode_of(const std::string& path) {
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  return st.st_mode & 07777;
+}
+
+// Every name in `dir`, recursively (a temporary file left behind shows here).
+std::vector<std::string> names_below(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    out.push_back(std::filesystem::relative(e.path(), dir).string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("apply_to_directory writes a good edit and reports it", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  auto applied = write::apply_to_directory(dir.path(), test::log_note("2026-09-03", "pulled"), {});
+  REQUIRE(applied);
+  REQUIRE(std::holds_alternative<write::Change>(applied->outcome));
+  CHECK(std::get<write::Change>(applied->outcome).message == "projects/single.md: logged");
+  CHECK(applied->written == std::vector<std::string>{test::k_ledger_path});
+  CHECK_FALSE(applied->commit);
+  const std::string after = test::read_file(dir.path() + "/" + test::k_ledger_path);
+  CHECK(after.find("- 2026-09-03 — note — pulled\n- 2026-09-01 — note — ledger opened\n") != std::string::npos);
+  CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
+}
+
+TEST_CASE("apply_to_directory refuses an edit that adds a finding and writes nothing", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  const std::string path = dir.path() + "/" + test::k_ledger_path;
+  SECTION("a backdated entry breaks newest-first (G-02)") {
+    auto applied = write::apply_to_directory(dir.path(), test::log_note("2026-08-01", "late"), {});
+    REQUIRE(applied);
+    REQUIRE(std::holds_alternative<write::Refusal>(applied->outcome));
+    CHECK(std::get<write::Refusal>(applied->outcome).message.starts_with("the edit would add a finding: projects/single.md"));
+  }
+  SECTION("a broken title does not read back (G-01)") {
+    std::string bad = test::k_ledger;
+    test::replace_once(bad, "# single — ", "# other — ");
+    auto applied = write::apply_to_directory(dir.path(), test::overwrite(bad), {});
+    REQUIRE(applied);
+    REQUIRE(std::holds_alternative<write::Refusal>(applied->outcome));
+    CHECK(std::get<write::Refusal>(applied->outcome).message.starts_with("the edit would not read back: projects/single.md"));
+  }
+  CHECK(test::read_file(path) == test::k_ledger);
+  CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
+}
+
+TEST_CASE("apply_to_directory passes a refusal through and writes nothing for an empty change", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  const write::Editor refuse = [](git::TreeSource&) -> Result<write::Outcome> { return write::Outcome(write::Refusal{"no"}); };
+  auto refused = write::apply_to_directory(dir.path(), refuse, {});
+  REQUIRE(refused);
+  CHECK(std::get<write::Refusal>(refused->outcome).message == "no");
+  const write::Editor idle = [](git::TreeSource&) -> Result<write::Outcome> {
+    return write::Outcome(write::Change{{}, "already running"});
+  };
+  auto idled = write::apply_to_directory(dir.path(), idle, {});
+  REQUIRE(idled);
+  CHECK(idled->written.empty());
+  CHECK(std::get<write::Change>(idled->outcome).message == "already running");
+}
+
+TEST_CASE("apply_to_directory keeps the mode of a file it replaces", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  const std::string path = dir.path() + "/" + test::k_ledger_path;
+  REQUIRE(::chmod(path.c_str(), 0600) == 0);
+  REQUIRE(write::apply_to_directory(dir.path(), test::log_note("2026-09-03", "kept"), {}));
+  CHECK(mode_of(path) == 0600);
+}
