@@ -35,9 +35,11 @@ struct Applied {
 
 // The refusal for `edits` over `before`, or nullopt when the edit adds no
 // finding: `before` and the overlaid tree are checked alike (the pinned
-// profile, else the one detected in `before`), and a finding of the after
-// that the before lacks (same rule, path and message; lines may move) is
-// new. A new parse finding (R-P01..R-P08) of an edited file refuses with the
+// profile, else the one detected in `before`), and an error finding of the
+// after that the before lacks is new (same rule, path and message, the
+// finding's own line number left out: lines may move). Warnings do not
+// refuse: the reference's check passes with them, and its verbs write them
+// (a run of 3002 beside 3002_1 is the overlap warning). A new parse finding (R-P01..R-P08) of an edited file refuses with the
 // reference's "the edit would not read back: {findings joined "; "}";
 // any other new finding with ours, "the edit would add a finding: {finding}"
 // (the first, as the reference's checker prints it, "; N more" after it).
