@@ -87,6 +87,7 @@ Result<std::optional<Refusal>> validate_edit(git::TreeSource& before, const std:
   if (edits.empty()) return std::optional<Refusal>();
   OverlaySource after(before, edits);
   rules::CheckOptions check;
+  check.severities = options.severities;
   if (options.profile) {
     check.profile = options.profile->name();
   } else {

@@ -7,10 +7,13 @@
 // ref moved by compare-and-swap and the edit re-run on a lost race.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
@@ -23,6 +26,10 @@ namespace lg::write {
 struct ApplyOptions {
   bool validate = true;                     // check before/after; refuse what adds a finding
   std::optional<ledger::Profile> profile;   // pinned; else detected from the tree
+  // The repository policy's rule severities (policy::check_options yields
+  // them), applied to both checks: a rule the policy makes a warning does
+  // not refuse.
+  std::map<std::string, diag::Severity, std::less<>> severities;
   int max_attempts = 5;                     // --commit: attempts in all, a lost compare-and-swap retried
 };
 

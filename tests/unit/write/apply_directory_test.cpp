@@ -123,9 +123,11 @@ TEST_CASE("apply_to_directory creates a new file 0644 less the umask, and its fo
 TEST_CASE("apply_to_directory writes nothing and leaves no temporary file when a write fails", "[write]") {
   test::TempDir dir;
   test::write_tree(dir.path(), test::clean_tree());
-  // The second file's folder is a regular file: staging it fails after the first was staged.
+  // The third file's folder is a regular file: staging it fails after the
+  // first two were staged, the second in folders made for it.
   const write::Editor two = [](git::TreeSource&) -> Result<write::Outcome> {
-    return write::Outcome(write::Change{{{test::k_ledger_path, "first\n"}, {"projects.yaml/x", "second\n"}}, "two"});
+    return write::Outcome(write::Change{
+        {{test::k_ledger_path, "first\n"}, {"notes/new/a.md", "new\n"}, {"projects.yaml/x", "second\n"}}, "three"});
   };
   write::ApplyOptions unchecked;
   unchecked.validate = false;

@@ -100,3 +100,11 @@ TEST_CASE("validate_edit runs the pinned profile", "[write][validate]") {
   // Era T reads no projects/*.md ledgers: the backdated entry is not its finding.
   CHECK_FALSE(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
 }
+
+TEST_CASE("validate_edit applies the policy's severities: a rule made a warning does not refuse", "[write][validate]") {
+  const std::string backdated = with_log_line(test::k_ledger, "- 2026-08-01 — note — late\n");
+  write::ApplyOptions options;
+  CHECK(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
+  options.severities["ledger-log-newest-first"] = diag::Severity::warning;
+  CHECK_FALSE(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
+}
