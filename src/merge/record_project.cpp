@@ -1,0 +1,115 @@
+// The era-R project ledger (spec §4.2) cut into parts: the title and header
+// (a field per key), then each `## ` section — `## Runs` as runs keyed by job
+// id, `## Log` as dated entries, any other section (`## Now`) as free text. A
+// run or entry carries its continuation lines; blank lines between records
+// are glue. The parse is ledger::ProjectLedger's, so a side it cannot read
+// cleanly is not merged as records.
+#include "record_formats.hpp"
+
+#include <set>
+
+#include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/util/text.hpp"
+
+namespace lg::merge::record {
+namespace {
+
+// The sections outside fences, each name once (the reference reads the first
+// `## Runs` / `## Log` only, so a repeated name cannot be merged with certainty).
+Result<std::vector<const ledger::Section*>> headings(const std::vector<ledger::Section>& sections) {
+  std::vector<const ledger::Section*> out;
+  std::set<std::string_view> names;
+  for (const ledger::Section& s : sections) {
+    if (s.in_fence) continue;
+    if (!names.insert(s.name).second) {
+      return make_error(ErrorKind::invalid_input, "section ## " + s.name + " appears twice");
+    }
+    out.push_back(&s);
+  }
+  return out;
+}
+
+}  // namespace
+
+Part header_part(const std::vector<std::string_view>& lines, std::size_t end,
+                 const std::vector<const ledger::HeaderField*>& fields, bool has_title) {
+  Part part{"header", "fields", PartKind::keyed, line_items(lines, 0, end), {}};
+  if (has_title && end > 0) {
+    part.items[0].key = "title";
+    part.items[0].record = true;
+  }
+  for (const ledger::HeaderField* f : fields) {
+    const auto i = static_cast<std::size_t>(f->line - 1);
+    if (i >= end) continue;
+    part.items[i].key = "field " + f->key;
+    part.items[i].record = true;
+  }
+  return part;
+}
+
+std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end,
+                               const std::map<std::size_t, RecordStart>& starts) {
+  std::vector<Item> items;
+  for (std::size_t i = begin; i < end;) {
+    const auto start = starts.find(i);
+    if (start == starts.end()) {
+      items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false});
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < end && starts.count(j) == 0) ++j;
+    std::size_t last = j;  // trailing blank lines are glue, not the record's
+    while (last > i + 1 && util::is_blank(lines[last - 1])) --last;
+    const std::string_view bytes = span_of(lines, i, last);
+    items.push_back(Item{start->second.key.empty() ? std::string(bytes) : start->second.key, bytes,
+                         start->second.date, true});
+    i = last;
+  }
+  return items;
+}
+
+Part free_text_part(const std::vector<std::string_view>& lines, std::size_t heading, std::size_t end,
+                    std::string name) {
+  std::string noun = name == "## Now" ? "now" : "sections";
+  Part part{std::move(name), std::move(noun), PartKind::text, line_items(lines, heading, heading + 1), {}};
+  if (heading + 1 < end) part.items.push_back(Item{"body", span_of(lines, heading + 1, end), "", true});
+  return part;
+}
+
+Result<std::vector<Part>> project_parts(std::string_view bytes) {
+  const ledger::ProjectLedger ledger = ledger::parse_project_ledger(bytes);
+  if (!ledger.problems.empty()) {
+    return make_error(ErrorKind::invalid_input,
+                      "line " + std::to_string(ledger.problems.front().line) + " does not parse as a run or log line");
+  }
+  const std::vector<std::string_view> lines = raw_lines(bytes);
+  LG_TRY(const auto sections, headings(ledger.sections));
+  std::vector<const ledger::HeaderField*> fields;
+  for (const auto& f : ledger.header) fields.push_back(&f);
+  for (const auto& f : ledger.header_dups) fields.push_back(&f);
+  const std::size_t first = sections.empty() ? lines.size() : static_cast<std::size_t>(sections.front()->line - 1);
+  std::vector<Part> parts{header_part(lines, first, fields, !lines.empty() && util::starts_with(lines[0], "# "))};
+
+  std::map<std::size_t, RecordStart> runs, log;
+  for (const auto& r : ledger.runs) runs.emplace(static_cast<std::size_t>(r.line - 1), RecordStart{"run " + r.ident, ""});
+  for (const auto& e : ledger.log) log.emplace(static_cast<std::size_t>(e.line - 1), RecordStart{"", e.date});
+  for (std::size_t k = 0; k < sections.size(); ++k) {
+    const auto begin = static_cast<std::size_t>(sections[k]->line - 1);
+    const std::size_t end = k + 1 < sections.size() ? static_cast<std::size_t>(sections[k + 1]->line - 1) : lines.size();
+    std::string name = "## " + sections[k]->name;
+    if (sections[k]->name == "Runs" || sections[k]->name == "Log") {
+      const bool is_runs = sections[k]->name == "Runs";
+      Part part{std::move(name), is_runs ? "runs" : "log", is_runs ? PartKind::runs : PartKind::dated,
+                line_items(lines, begin, begin + 1), {}};
+      auto body = record_items(lines, begin + 1, end, is_runs ? runs : log);
+      part.items.insert(part.items.end(), body.begin(), body.end());
+      parts.push_back(std::move(part));
+    } else {
+      parts.push_back(free_text_part(lines, begin, end, std::move(name)));
+    }
+  }
+  return parts;
+}
+
+}  // namespace lg::merge::record

@@ -1,0 +1,159 @@
+// The record-level three-way merge of ledger files, format by format.
+#include "ledgergate/merge/record_merge.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+namespace {
+
+using lg::merge::merge_records;
+using lg::merge::RecordFormat;
+using Records = std::vector<std::pair<std::string, int>>;
+
+// An era-R ledger from its parts (runs and log lines without the "- ").
+std::string ledger(const std::string& now, const std::vector<std::string>& runs, const std::vector<std::string>& log,
+                   const std::string& issue = "none") {
+  std::string s = "# demo — a demo project\n\nProject: demo\nIssue: " + issue + "\n\n## Now\n\n" + now + "\n\n## Runs\n\n";
+  for (const auto& r : runs) s += "- " + r + "\n";
+  s += "\n## Log\n\n";
+  for (const auto& e : log) s += "- " + e + "\n";
+  return s;
+}
+
+const std::string k_run1 = "3001 — open — gpu — 2026-09-01 — train a";
+const std::string k_run2 = "3002 — running — gpu — 2026-09-02 — train b";
+const std::string k_e1 = "2026-09-02 — run — 3002 submitted: train b";
+const std::string k_e0 = "2026-09-01 — run — 3001 submitted: train a";
+
+lg::merge::RecordMerge merged(const std::string& b, const std::string& o, const std::string& t) {
+  auto r = merge_records(RecordFormat::cortex_project, b, o, t);
+  REQUIRE(r.has_value());
+  return std::move(r).value();
+}
+
+}  // namespace
+
+TEST_CASE("record merge: paths and names", "[merge][record]") {
+  using lg::ledger::Layout;
+  using lg::merge::record_format_of;
+  const std::string_view glob = "**/open-requirements.ledger.yml";
+  CHECK(record_format_of(Layout::cortex_projects, "projects/demo.md", glob) == RecordFormat::cortex_project);
+  CHECK(record_format_of(Layout::cortex_projects, "projects.yaml", glob) == RecordFormat::projects_yaml);
+  CHECK(record_format_of(Layout::cortex_projects, "projects/sub/demo.md", glob) == std::nullopt);
+  CHECK(record_format_of(Layout::cortex_projects, "README.md", glob) == std::nullopt);
+  CHECK(record_format_of(Layout::cortex_tasks, "tasks/demo/a.md", glob) == RecordFormat::cortex_task);
+  CHECK(record_format_of(Layout::cortex_tasks, "projects/demo.md", glob) == std::nullopt);
+  CHECK(record_format_of(Layout::cortex_phases, "phases/demo/p1.md", glob) == RecordFormat::cortex_phase);
+  CHECK(record_format_of(Layout::none, "a/open-requirements.ledger.yml", glob) == RecordFormat::open_requirements);
+  CHECK(record_format_of(Layout::none, "projects.yaml", glob) == std::nullopt);
+  CHECK(lg::merge::to_string(RecordFormat::projects_yaml) == "projects-yaml");
+  CHECK(lg::merge::to_string(RecordFormat::cortex_project) == "cortex-project");
+}
+
+TEST_CASE("record merge: log entries prepended on both sides interleave newest-first", "[merge][record]") {
+  const std::string base = ledger("doing a", {k_run1}, {k_e0});
+  const std::string ours = ledger("doing a", {k_run1}, {"2026-09-03 — note — ours", k_e0});
+  const std::string theirs = ledger("doing a", {k_run1}, {"2026-09-04 — note — theirs", k_e0});
+  const auto m = merged(base, ours, theirs);
+  CHECK(m.clean());
+  CHECK(m.bytes == ledger("doing a", {k_run1}, {"2026-09-04 — note — theirs", "2026-09-03 — note — ours", k_e0}));
+  CHECK(m.records == Records{{"log_added", 2}});
+  // Same date: ours' entries first, each side in its own order.
+  const auto tie = merged(base, ledger("doing a", {k_run1}, {"2026-09-03 — note — o2", "2026-09-03 — note — o1", k_e0}),
+                          ledger("doing a", {k_run1}, {"2026-09-03 — note — t1", k_e0}));
+  CHECK(tie.bytes == ledger("doing a", {k_run1},
+                            {"2026-09-03 — note — o2", "2026-09-03 — note — o1", "2026-09-03 — note — t1", k_e0}));
+}
+
+TEST_CASE("record merge: runs by job id", "[merge][record]") {
+  const std::string base = ledger("n", {k_run1, k_run2}, {k_e0});
+  const std::string run3 = "3003 — open — gpu — 2026-09-03 — train c";
+  const std::string run4 = "3004 — open — gpu — 2026-09-03 — train d";
+  // Added on each side: ours' then theirs'.
+  CHECK(merged(base, ledger("n", {k_run1, k_run2, run3}, {k_e0}), ledger("n", {k_run1, k_run2, run4}, {k_e0})).bytes ==
+        ledger("n", {k_run1, k_run2, run3, run4}, {k_e0}));
+  // A state change on one side, the run finished (removed) on the other: removed.
+  const std::string run1_running = "3001 — running — gpu — 2026-09-01 — train a";
+  const auto done = merged(base, ledger("n", {run1_running, k_run2}, {k_e0}), ledger("n", {k_run2}, {k_e0}));
+  CHECK(done.clean());
+  CHECK(done.bytes == ledger("n", {k_run2}, {k_e0}));
+  CHECK(done.records == Records{{"runs_removed", 1}});
+  // Same id added on both sides with different text: a conflict around that run only.
+  const auto clash = merged(base, ledger("n", {k_run1, k_run2, run3}, {k_e0}),
+                            ledger("n", {k_run1, k_run2, "3003 — open — gpu — 2026-09-03 — other"}, {k_e0}));
+  REQUIRE(clash.conflicts.size() == 1);
+  CHECK(clash.conflicts[0].record == "run 3003");
+  CHECK(clash.bytes == ledger("n", {k_run1, k_run2}, {k_e0}).replace(
+                           ledger("n", {k_run1, k_run2}, {k_e0}).find("\n## Log"), 0,
+                           "<<<<<<< ours\n- " + run3 + "\n=======\n- 3003 — open — gpu — 2026-09-03 — other\n>>>>>>> theirs\n"));
+}
+
+TEST_CASE("record merge: header fields and Now", "[merge][record]") {
+  const std::string base = ledger("n", {}, {k_e0});
+  // One header field set to two values: a conflict.
+  const auto issue = merged(base, ledger("n", {}, {k_e0}, "Repo#1"), ledger("n", {}, {k_e0}, "Repo#2"));
+  REQUIRE(issue.conflicts.size() == 1);
+  CHECK(issue.conflicts[0].record == "field Issue");
+  // One side's field, the other's log entry: both.
+  const auto both = merged(base, ledger("n", {}, {k_e0}, "Repo#1"), ledger("n", {}, {k_e1, k_e0}));
+  CHECK(both.clean());
+  CHECK(both.bytes == ledger("n", {}, {k_e1, k_e0}, "Repo#1"));
+  CHECK(both.records == Records{{"fields_changed", 1}, {"log_added", 1}});
+  // Both rewrote Now differently: a conflict; the same way: clean.
+  const auto now = merged(base, ledger("ours now", {}, {k_e0}), ledger("theirs now", {}, {k_e0}));
+  REQUIRE(now.conflicts.size() == 1);
+  CHECK(now.conflicts[0].record == "## Now");
+  CHECK(now.bytes.find("<<<<<<< ours\n\nours now\n\n=======\n\ntheirs now\n\n>>>>>>> theirs\n## Runs") != std::string::npos);
+  CHECK(merged(base, ledger("same", {}, {k_e0}), ledger("same", {}, {k_e0})).clean());
+}
+
+TEST_CASE("record merge: what cannot be placed with certainty", "[merge][record]") {
+  const std::string base = ledger("n", {}, {k_e0});
+  // A side whose new entries are not newest-first.
+  const auto order = merged(base, ledger("n", {}, {"2026-08-01 — note — old", k_e0}),
+                            ledger("n", {}, {"2026-09-05 — note — t", k_e0}));
+  CHECK_FALSE(order.clean());
+  // The same entry added on both sides next to different ones.
+  const auto dup = merged(base, ledger("n", {}, {"2026-09-05 — note — x", "2026-09-04 — note — a", k_e0}),
+                          ledger("n", {}, {"2026-09-04 — note — a", k_e0}));
+  CHECK_FALSE(dup.clean());
+  // An entry edited differently on both sides.
+  const auto edit = merged(base, ledger("n", {}, {"2026-09-01 — run — 3001 submitted: A"}),
+                           ledger("n", {}, {"2026-09-01 — run — 3001 submitted: B"}));
+  CHECK_FALSE(edit.clean());
+  // A side that does not parse as a ledger.
+  const auto bad = merge_records(RecordFormat::cortex_project, base, base + "- not a log line\n", ledger("x", {}, {k_e0}));
+  REQUIRE_FALSE(bad.has_value());
+  CHECK(bad.error().kind == lg::ErrorKind::invalid_input);
+}
+
+TEST_CASE("record merge: untouched bytes stay as they were", "[merge][record]") {
+  const auto crlf = [](std::string s) {
+    for (std::size_t i = 0; (i = s.find('\n', i)) != std::string::npos; i += 2) s.replace(i, 1, "\r\n");
+    return s;
+  };
+  const std::string base = crlf(ledger("n", {k_run1}, {k_e0}) + "\n## Extra\n\nkept\n");
+  const std::string ours = crlf(ledger("n", {k_run1}, {k_e1, k_e0}) + "\n## Extra\n\nkept\n");
+  const std::string theirs = crlf(ledger("n", {k_run1}, {"2026-09-03 — note — t", k_e0}) + "\n## Extra\n\nkept\n");
+  const auto m = merged(base, ours, theirs);
+  CHECK(m.clean());
+  CHECK(m.bytes == crlf(ledger("n", {k_run1}, {"2026-09-03 — note — t", k_e1, k_e0}) + "\n## Extra\n\nkept\n"));
+  // Continuation lines travel with their entry.
+  const std::string cont_base = ledger("n", {}, {k_e0});
+  const std::string cont_ours = ledger("n", {}, {"2026-09-03 — note — o\n  more of o", k_e0});
+  const std::string cont_theirs = ledger("n", {}, {"2026-09-04 — note — t\n  more of t", k_e0});
+  CHECK(merged(cont_base, cont_ours, cont_theirs).bytes ==
+        ledger("n", {}, {"2026-09-04 — note — t\n  more of t", "2026-09-03 — note — o\n  more of o", k_e0}));
+}
+
+TEST_CASE("record merge: identities", "[merge][record]") {
+  const std::string base = ledger("n", {k_run1}, {k_e0});
+  const std::string x = ledger("m", {k_run2}, {k_e1, k_e0}, "Repo#3");
+  CHECK(merged(x, x, x).bytes == x);
+  CHECK(merged(base, x, base).bytes == x);
+  CHECK(merged(base, base, x).bytes == x);
+  CHECK(merged(base, x, x).bytes == x);
+  // Also for sides the record merge cannot read.
+  const std::string odd = "no ledger at all\n## Runs\nnot a run\n";
+  CHECK(merged(base, base, odd).bytes == odd);
+}
