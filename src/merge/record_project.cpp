@@ -73,7 +73,17 @@ Part free_text_part(const std::vector<std::string_view>& lines, std::size_t head
                     std::string name) {
   std::string noun = name == "## Now" ? "now" : "sections";
   Part part{std::move(name), std::move(noun), PartKind::text, line_items(lines, heading, heading + 1), {}};
-  if (heading + 1 < end) part.items.push_back(Item{"body", span_of(lines, heading + 1, end), "", true});
+  // The blank lines around the text are glue, so a conflict marks the text alone.
+  std::size_t first = heading + 1, last = end;
+  while (first < last && util::is_blank(lines[first])) ++first;
+  while (last > first && util::is_blank(lines[last - 1])) --last;
+  const auto glue = [&](std::size_t b, std::size_t e) {
+    auto items = line_items(lines, b, e);
+    part.items.insert(part.items.end(), items.begin(), items.end());
+  };
+  glue(heading + 1, first);
+  if (first < last) part.items.push_back(Item{"text", span_of(lines, first, last), "", true});
+  glue(last, end);
   return part;
 }
 

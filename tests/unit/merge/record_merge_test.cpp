@@ -103,7 +103,7 @@ TEST_CASE("record merge: header fields and Now", "[merge][record]") {
   const auto now = merged(base, ledger("ours now", {}, {k_e0}), ledger("theirs now", {}, {k_e0}));
   REQUIRE(now.conflicts.size() == 1);
   CHECK(now.conflicts[0].record == "## Now");
-  CHECK(now.bytes.find("<<<<<<< ours\n\nours now\n\n=======\n\ntheirs now\n\n>>>>>>> theirs\n## Runs") != std::string::npos);
+  CHECK(now.bytes.find("## Now\n\n<<<<<<< ours\nours now\n=======\ntheirs now\n>>>>>>> theirs\n\n## Runs") != std::string::npos);
   CHECK(merged(base, ledger("same", {}, {k_e0}), ledger("same", {}, {k_e0})).clean());
 }
 
