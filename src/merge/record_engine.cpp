@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -171,17 +172,32 @@ PartMerger::Resolution PartMerger::resolve(const Items& base, const Items& ours,
   return {{}, {{m_base.name, "both sides rewrote it"}}};
 }
 
-// Glue (blank lines, comments) around records both sides changed must be
-// the same on all three, or the records cannot be placed with certainty.
-bool glue_unchanged(const Items& base, const Items& ours, const Items& theirs) {
-  const auto glue = [](const Items& items) {
-    std::vector<std::string_view> out;
+// Glue (blank lines, comments) among records both sides changed: a glue
+// line one side removed is removed (each line's count is the smaller of the
+// two sides'); glue added there by a side, unless both sides have the same
+// glue, leaves the records without a certain place (nullopt).
+std::optional<std::map<std::string_view, int>> glue_budget(const Items& base, const Items& ours, const Items& theirs) {
+  const auto counts = [](const Items& items) {
+    std::map<std::string_view, int> out;
     for (const Item* i : items) {
-      if (!i->record) out.push_back(i->bytes);
+      if (!i->record) ++out[i->bytes];
     }
     return out;
   };
-  return glue(base) == glue(ours) && glue(base) == glue(theirs);
+  const auto in_base = counts(base), in_ours = counts(ours), in_theirs = counts(theirs);
+  const auto at = [](const auto& map, std::string_view key) {
+    const auto it = map.find(key);
+    return it == map.end() ? 0 : it->second;
+  };
+  std::map<std::string_view, int> budget;
+  for (const auto& [bytes, n] : in_ours) {
+    if (in_ours != in_theirs && n > at(in_base, bytes)) return std::nullopt;
+    budget[bytes] = std::min(n, at(in_theirs, bytes));
+  }
+  for (const auto& [bytes, n] : in_theirs) {
+    if (in_ours != in_theirs && n > at(in_base, bytes)) return std::nullopt;
+  }
+  return budget;
 }
 
 // Record by record: a record one side changed takes that change; added on
@@ -209,7 +225,8 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     r.items.insert(r.items.end(), theirs.begin(), theirs.end());
     return r;
   }
-  if (!glue_unchanged(base, ours, theirs)) return {{}, {{m_base.name, "both sides changed the lines around these records"}}};
+  auto glue = glue_budget(base, ours, theirs);
+  if (!glue) return {{}, {{m_base.name, "both sides changed the lines around these records"}}};
   const bool removal_wins = m_base.kind == PartKind::runs;
   Resolution r;
   // A record present on one side only: added there, or removed on the other.
@@ -222,7 +239,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
   };
   for (const Item* o : ours) {
     if (!o->record) {
-      r.items.push_back(o);
+      if ((*glue)[o->bytes]-- > 0) r.items.push_back(o);
       continue;
     }
     const Item* b = find(in_base, o->id());

@@ -90,7 +90,12 @@ Result<std::vector<Part>> yaml_parts(std::string_view bytes, const Shape& shape)
   }
   const std::vector<std::string_view> lines = raw_lines(bytes);
   const YamlNode* root = load.doc.root();
-  if (root == nullptr || root->kind == YamlKind::null || root->kind == YamlKind::scalar) {
+  const bool empty = root == nullptr || root->kind == YamlKind::null;
+  if (empty && shape.collection.empty()) {  // a projects.yaml without rows (comments only)
+    return std::vector<Part>{Part{std::string(shape.noun), std::string(shape.noun), PartKind::keyed,
+                                  line_items(lines, 0, lines.size()), false}};
+  }
+  if (empty || root->kind == YamlKind::scalar) {
     return std::vector<Part>{Part{"document", "documents", PartKind::text, line_items(lines, 0, lines.size()), false}};
   }
   if (root->kind == YamlKind::sequence || (root->kind == YamlKind::mapping && shape.collection.empty())) {
