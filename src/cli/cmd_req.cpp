@@ -4,21 +4,16 @@
 // cross-version rule against the file as it was), and only then replaces the
 // file atomically (temporary file + rename). A refused step writes nothing
 // and exits 1 with the reason; an I/O error exits 2.
-#include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "commands.hpp"
 #include "errors.hpp"
+#include "file_io.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/notices.hpp"
 #include "ledgergate/report/req.hpp"
@@ -29,48 +24,11 @@ namespace {
 
 void say(const std::string& s) { std::fputs(s.c_str(), stderr); }
 
-// The file's bytes; "" when it does not exist; nullopt (after saying why) when unreadable.
-std::optional<std::string> read_ledger(const std::string& path, bool& exists) {
-  std::ifstream in(path, std::ios::binary);
-  exists = in.is_open();
-  if (!exists) {
-    if (errno == ENOENT) return std::string();
-    print_error(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-    return std::nullopt;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) {
-    print_error("cannot read " + path);
-    return std::nullopt;
-  }
-  return ss.str();
-}
-
-// Writes `text` beside `path` and renames it over `path`.
-bool write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".ledgergate-tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) {
-    print_error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
-    return false;
-  }
-  const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-  const bool closed = std::fclose(f) == 0;
-  if (!wrote || !flushed || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    print_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
-}
-
 using Step = std::function<Result<std::string>(std::string_view)>;
 
 ExitCode apply(const std::string& path, const std::string& verb, const Step& step) {
   bool exists = false;
-  auto before = read_ledger(path, exists);
+  auto before = read_file_bytes(path, exists);
   if (!before) return ExitCode::error;
   auto after = step(*before);
   if (!after) {
@@ -114,7 +72,7 @@ void setup_req(CLI::App& app, Globals& globals) {
       ->check(CLI::PositiveNumber);
   init->callback([o, &globals] {
     bool exists = false;
-    auto before = read_ledger(o->file, exists);
+    auto before = read_file_bytes(o->file, exists);
     if (!before) {
       globals.exit_code = ExitCode::error;
       return;
@@ -208,7 +166,7 @@ void setup_req(CLI::App& app, Globals& globals) {
   summary->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   summary->callback([o, &globals] {
     bool exists = false;
-    auto text = read_ledger(o->file, exists);
+    auto text = read_file_bytes(o->file, exists);
     if (!text) {
       globals.exit_code = ExitCode::error;
       return;

@@ -140,6 +140,7 @@ class PartMerger {
   Resolution resolve_keyed(const Items& base, const Items& ours, const Items& theirs);
   Resolution resolve_dated(const Items& base, const Items& ours, const Items& theirs) const;
   Resolution resolve_appended(const Items& base, const Items& ours, const Items& theirs) const;
+  const Item* merge_fields(const Item& base, const Item& ours, const Item& theirs);
   std::optional<RecordConflict> whole_part_check(const Items& merged) const;
   const Item* owned(const Item& like, std::string bytes);
 
@@ -152,8 +153,7 @@ class PartMerger {
 
 const Item* PartMerger::owned(const Item& like, std::string bytes) {
   m_bytes.push_back(std::move(bytes));
-  Item item = like;
-  item.bytes = m_bytes.back();
+  Item item{like.key, m_bytes.back(), like.date, like.record, {}};
   m_items.push_back(std::move(item));
   return &m_items.back();
 }
@@ -169,14 +169,28 @@ PartMerger::Resolution PartMerger::resolve(const Items& base, const Items& ours,
   return {{}, {{m_base.name, "both sides rewrote it"}}};
 }
 
+// Glue (blank lines, comments) around records both sides changed must be
+// the same on all three, or the records cannot be placed with certainty.
+bool glue_unchanged(const Items& base, const Items& ours, const Items& theirs) {
+  const auto glue = [](const Items& items) {
+    std::vector<std::string_view> out;
+    for (const Item* i : items) {
+      if (!i->record) out.push_back(i->bytes);
+    }
+    return out;
+  };
+  return glue(base) == glue(ours) && glue(base) == glue(theirs);
+}
+
 // Record by record: a record one side changed takes that change; added on
 // one side is added; removed on one side is removed unless the other changed
 // it (a conflict, except for runs: a finished run is gone whatever its state).
+// Records (and their glue) both sides added at one place: ours' then theirs'.
 PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items& ours, const Items& theirs) {
   std::map<std::string_view, const Item*> in_base, in_ours, in_theirs;
   const auto index = [](const Items& items, auto& map) {
     for (const Item* i : items) {
-      if (!map.emplace(i->key, i).second) return false;
+      if (i->record && !map.emplace(i->key, i).second) return false;
     }
     return true;
   };
@@ -187,6 +201,13 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     const auto it = map.find(key);
     return it == map.end() ? nullptr : it->second;
   };
+  const bool shared = std::any_of(ours.begin(), ours.end(), [&](const Item* o) { return find(in_theirs, o->key); });
+  if (base.empty() && !shared) {
+    Resolution r{ours, {}};
+    r.items.insert(r.items.end(), theirs.begin(), theirs.end());
+    return r;
+  }
+  if (!glue_unchanged(base, ours, theirs)) return {{}, {{m_base.name, "both sides changed the lines around these records"}}};
   const bool removal_wins = m_base.kind == PartKind::runs;
   Resolution r;
   // A record present on one side only: added there, or removed on the other.
@@ -198,25 +219,45 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     }
   };
   for (const Item* o : ours) {
+    if (!o->record) {
+      r.items.push_back(o);
+      continue;
+    }
     const Item* b = find(in_base, o->key);
     const Item* t = find(in_theirs, o->key);
     if (t == nullptr) {
       one_sided(o, b);
+    } else if (b == nullptr && m_base.same_add_conflicts) {
+      r.conflicts.push_back({record_name(m_base, *o), "added on both sides"});
     } else if (o->bytes == t->bytes || (b != nullptr && b->bytes == t->bytes)) {
       r.items.push_back(o);
     } else if (b != nullptr && b->bytes == o->bytes) {
       r.items.push_back(t);
-    } else if (auto merged = b != nullptr && m_base.sub_merge ? m_base.sub_merge(*b, *o, *t) : std::nullopt) {
-      r.items.push_back(owned(*o, std::move(*merged)));
+    } else if (const Item* merged = b != nullptr ? merge_fields(*b, *o, *t) : nullptr) {
+      r.items.push_back(merged);
     } else {
       r.conflicts.push_back({record_name(m_base, *o), b == nullptr ? "added on both sides with different contents"
                                                                    : "both sides changed it differently"});
     }
   }
   for (const Item* t : theirs) {
-    if (find(in_ours, t->key) == nullptr) one_sided(t, find(in_base, t->key));
+    if (t->record && find(in_ours, t->key) == nullptr) one_sided(t, find(in_base, t->key));
   }
   return r;
+}
+
+// A record both sides changed, merged field by field; nullptr when it has no
+// fields or they conflict.
+const Item* PartMerger::merge_fields(const Item& base, const Item& ours, const Item& theirs) {
+  if (base.fields.empty() || ours.fields.empty() || theirs.fields.empty()) return nullptr;
+  const auto part = [&](const Item& item) { return Part{record_name(m_base, item), "fields", PartKind::keyed, item.fields, false}; };
+  const Part b = part(base), o = part(ours), t = part(theirs);
+  std::string bytes;
+  std::vector<RecordConflict> conflicts;
+  std::map<std::string, int> counts;
+  PartMerger fields(b, o, t, m_labels, m_eol);
+  if (!fields.run(bytes, conflicts, counts) || !conflicts.empty()) return nullptr;
+  return owned(ours, std::move(bytes));
 }
 
 bool newest_first(const Items& items) {
@@ -302,7 +343,8 @@ void count(const Part& part, const Items& base, const Items& merged, std::map<st
 Result<void> PartMerger::run(std::string& out, std::vector<RecordConflict>& conflicts,
                              std::map<std::string, int>& counts) {
   const Items base = pointers(m_base.items), ours = pointers(m_ours.items), theirs = pointers(m_theirs.items);
-  if (same(ours, theirs) || same(base, theirs)) {
+  // Identical changes on both sides are one change, except additions where two adds collide.
+  if ((same(ours, theirs) && !m_base.same_add_conflicts) || same(base, theirs)) {
     count(m_base, base, ours, counts);
     out += joined(ours);
     return {};
@@ -343,7 +385,7 @@ Result<void> PartMerger::run(std::string& out, std::vector<RecordConflict>& conf
     for (const Hunk* h : group) (h->theirs ? of_theirs : of_ours).push_back(h);
     const Items mine = apply(base, b0, b1, of_ours), other = apply(base, b0, b1, of_theirs);
     Resolution r;
-    if (of_theirs.empty() || of_ours.empty() || same(mine, other)) {
+    if (of_theirs.empty() || of_ours.empty() || (same(mine, other) && !m_base.same_add_conflicts)) {
       r.items = of_theirs.empty() ? mine : other;
     } else {
       r = resolve(Items(base.begin() + static_cast<std::ptrdiff_t>(b0), base.begin() + static_cast<std::ptrdiff_t>(b1)),
@@ -407,7 +449,7 @@ std::string_view span_of(const std::vector<std::string_view>& lines, std::size_t
 
 std::vector<Item> line_items(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end) {
   std::vector<Item> items;
-  for (std::size_t i = begin; i < end; ++i) items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false});
+  for (std::size_t i = begin; i < end; ++i) items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false, {}});
   return items;
 }
 

@@ -8,7 +8,6 @@
 // into parts.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +21,9 @@ struct Item {
   std::string_view bytes;  // the raw bytes, line endings included
   std::string date;        // a dated record's date (log entries); "" otherwise
   bool record = false;     // a record (counted, unique by key) rather than glue
+  // A record's own fields (a projects.yaml row's keys): when both sides
+  // changed the record, it merges field by field as a keyed part of these.
+  std::vector<Item> fields;
 };
 
 enum class PartKind {
@@ -32,16 +34,14 @@ enum class PartKind {
   appended,  // notes; both sides' new records at one place → ours' then theirs'
 };
 
-// Merges two versions of one record changed on both sides (a projects.yaml
-// row changed field by field): its bytes, or nullopt for a conflict.
-using SubMerge = std::function<std::optional<std::string>(const Item& base, const Item& ours, const Item& theirs)>;
-
 struct Part {
   std::string name;        // "header", "## Runs", "row foo": names conflicts
   std::string noun;        // counts' prefix: "runs" → runs_added ...
   PartKind kind = PartKind::text;
   std::vector<Item> items;
-  SubMerge sub_merge;      // optional, for keyed parts
+  // A record added on both sides is a conflict even when both added the same
+  // bytes (open-requirements ids: two writers raised the same gap).
+  bool same_add_conflicts = false;
 };
 
 // The raw lines of `bytes`, each with its ending, split on universal

@@ -12,24 +12,40 @@
 
 namespace lg::merge::record {
 
-// Where a record starts: its key ("" = keyed by its own bytes) and date.
+// Where a record starts: its key ("" = keyed by its own bytes), date, and
+// where its own fields start (line, key), for a record merged field by field.
 struct RecordStart {
   std::string key, date;
+  std::vector<std::pair<std::size_t, std::string>> fields;
 };
+using Starts = std::map<std::size_t, RecordStart>;
 
-// Lines [0, end): the title (line 1, when `has_title`) and the header
-// `fields` (by line) are keyed records, every other line glue.
+// Lines [0, end): the title (line 1, when `has_title`) and each header field
+// (from its line through the non-blank lines under it: P/T's `- item` lines)
+// are keyed records, every other line glue.
 Part header_part(const std::vector<std::string_view>& lines, std::size_t end,
                  const std::vector<const ledger::HeaderField*>& fields, bool has_title);
 // Lines [begin, end) as records — each from a line in `starts` up to the next
-// one, its trailing blank lines left as glue — and glue lines before the first.
+// one, its trailing blank lines (and comment lines, `comments_are_glue`) left
+// as glue — and glue lines before the first.
 std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end,
-                               const std::map<std::size_t, RecordStart>& starts);
+                               const Starts& starts, bool comments_are_glue = false);
 // A section (its heading at line `heading`, its body up to `end`) as free text.
 Part free_text_part(const std::vector<std::string_view>& lines, std::size_t heading, std::size_t end,
                     std::string name);
 
-// era R: projects/<key>.md. Errors (invalid_input): parse problems, a repeated section.
+// The sections outside fences, each name once (the reference reads the first
+// `## Runs` only, so a repeated name cannot be merged with certainty).
+Result<std::vector<const ledger::Section*>> headings(const std::vector<ledger::Section>& sections);
+
+// Errors (invalid_input) of each: the side does not parse cleanly as the format.
+// era R: projects/<key>.md.
 Result<std::vector<Part>> project_parts(std::string_view bytes);
+// eras P and T: a phase or task file.
+Result<std::vector<Part>> pt_parts(std::string_view bytes);
+// projects.yaml: rows by project key, each row field by field.
+Result<std::vector<Part>> projects_yaml_parts(std::string_view bytes);
+// An open-requirements ledger: entries by id, each field by field; other top-level keys field by field.
+Result<std::vector<Part>> open_requirements_parts(std::string_view bytes);
 
 }  // namespace lg::merge::record

@@ -4,6 +4,7 @@
 
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
+#include "ledgergate/ledger/profile.hpp"
 #include "record_formats.hpp"
 
 namespace lg::merge {
@@ -13,11 +14,11 @@ Result<std::vector<record::Part>> parts_of(RecordFormat format, std::string_view
   switch (format) {
     case RecordFormat::cortex_project: return record::project_parts(bytes);
     case RecordFormat::cortex_task:
-    case RecordFormat::cortex_phase:
-    case RecordFormat::open_requirements:
-    case RecordFormat::projects_yaml: break;
+    case RecordFormat::cortex_phase: return record::pt_parts(bytes);
+    case RecordFormat::open_requirements: return record::open_requirements_parts(bytes);
+    case RecordFormat::projects_yaml: return record::projects_yaml_parts(bytes);
   }
-  return make_error(ErrorKind::invalid_input, std::string(to_string(format)) + " files are not merged as records yet");
+  return make_error(ErrorKind::internal, "unknown record format");
 }
 
 }  // namespace

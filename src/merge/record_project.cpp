@@ -12,10 +12,6 @@
 #include "ledgergate/util/text.hpp"
 
 namespace lg::merge::record {
-namespace {
-
-// The sections outside fences, each name once (the reference reads the first
-// `## Runs` / `## Log` only, so a repeated name cannot be merged with certainty).
 Result<std::vector<const ledger::Section*>> headings(const std::vector<ledger::Section>& sections) {
   std::vector<const ledger::Section*> out;
   std::set<std::string_view> names;
@@ -29,41 +25,54 @@ Result<std::vector<const ledger::Section*>> headings(const std::vector<ledger::S
   return out;
 }
 
-}  // namespace
-
 Part header_part(const std::vector<std::string_view>& lines, std::size_t end,
                  const std::vector<const ledger::HeaderField*>& fields, bool has_title) {
-  Part part{"header", "fields", PartKind::keyed, line_items(lines, 0, end), {}};
-  if (has_title && end > 0) {
-    part.items[0].key = "title";
-    part.items[0].record = true;
-  }
+  Starts starts;
+  if (has_title && end > 0) starts.emplace(0, RecordStart{"title", "", {}});
   for (const ledger::HeaderField* f : fields) {
     const auto i = static_cast<std::size_t>(f->line - 1);
-    if (i >= end) continue;
-    part.items[i].key = "field " + f->key;
-    part.items[i].record = true;
+    if (i < end) starts.emplace(i, RecordStart{"field " + f->key, "", {}});
+  }
+  Part part{"header", "fields", PartKind::keyed, {}, false};
+  for (std::size_t i = 0; i < end;) {
+    std::size_t j = i + 1;
+    if (starts.count(i) != 0 && i != 0) {
+      while (j < end && starts.count(j) == 0 && !util::is_blank(lines[j])) ++j;
+    }
+    const auto start = starts.find(i);
+    part.items.push_back(start == starts.end() ? Item{"line:" + std::string(lines[i]), lines[i], "", false, {}}
+                                               : Item{start->second.key, span_of(lines, i, j), "", true, {}});
+    i = j;
   }
   return part;
 }
 
 std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end,
-                               const std::map<std::size_t, RecordStart>& starts) {
+                               const Starts& starts, bool comments_are_glue) {
+  const auto glue = [&](std::string_view line) {
+    const std::string_view t = util::strip(line);
+    return t.empty() || (comments_are_glue && t.front() == '#');
+  };
   std::vector<Item> items;
   for (std::size_t i = begin; i < end;) {
     const auto start = starts.find(i);
     if (start == starts.end()) {
-      items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false});
+      items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false, {}});
       ++i;
       continue;
     }
     std::size_t j = i + 1;
     while (j < end && starts.count(j) == 0) ++j;
-    std::size_t last = j;  // trailing blank lines are glue, not the record's
-    while (last > i + 1 && util::is_blank(lines[last - 1])) --last;
+    std::size_t last = j;  // trailing glue lines are not the record's
+    while (last > i + 1 && glue(lines[last - 1])) --last;
     const std::string_view bytes = span_of(lines, i, last);
-    items.push_back(Item{start->second.key.empty() ? std::string(bytes) : start->second.key, bytes,
-                         start->second.date, true});
+    Item item{start->second.key.empty() ? std::string(bytes) : start->second.key, bytes, start->second.date, true, {}};
+    if (!start->second.fields.empty()) {
+      Starts fields;
+      for (const auto& [line, key] : start->second.fields) fields.emplace(line, RecordStart{key, "", {}});
+      item.fields = record_items(lines, i, last, fields, comments_are_glue);
+    }
+    items.push_back(std::move(item));
     i = last;
   }
   return items;
@@ -72,8 +81,18 @@ std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::
 Part free_text_part(const std::vector<std::string_view>& lines, std::size_t heading, std::size_t end,
                     std::string name) {
   std::string noun = name == "## Now" ? "now" : "sections";
-  Part part{std::move(name), std::move(noun), PartKind::text, line_items(lines, heading, heading + 1), {}};
-  if (heading + 1 < end) part.items.push_back(Item{"body", span_of(lines, heading + 1, end), "", true});
+  Part part{std::move(name), std::move(noun), PartKind::text, line_items(lines, heading, heading + 1), false};
+  // The blank lines around the text are glue, so a conflict marks the text alone.
+  std::size_t first = heading + 1, last = end;
+  while (first < last && util::is_blank(lines[first])) ++first;
+  while (last > first && util::is_blank(lines[last - 1])) --last;
+  const auto glue = [&](std::size_t b, std::size_t e) {
+    auto items = line_items(lines, b, e);
+    part.items.insert(part.items.end(), items.begin(), items.end());
+  };
+  glue(heading + 1, first);
+  if (first < last) part.items.push_back(Item{"text", span_of(lines, first, last), "", true, {}});
+  glue(last, end);
   return part;
 }
 
@@ -91,9 +110,9 @@ Result<std::vector<Part>> project_parts(std::string_view bytes) {
   const std::size_t first = sections.empty() ? lines.size() : static_cast<std::size_t>(sections.front()->line - 1);
   std::vector<Part> parts{header_part(lines, first, fields, !lines.empty() && util::starts_with(lines[0], "# "))};
 
-  std::map<std::size_t, RecordStart> runs, log;
-  for (const auto& r : ledger.runs) runs.emplace(static_cast<std::size_t>(r.line - 1), RecordStart{"run " + r.ident, ""});
-  for (const auto& e : ledger.log) log.emplace(static_cast<std::size_t>(e.line - 1), RecordStart{"", e.date});
+  Starts runs, log;
+  for (const auto& r : ledger.runs) runs.emplace(static_cast<std::size_t>(r.line - 1), RecordStart{"run " + r.ident, "", {}});
+  for (const auto& e : ledger.log) log.emplace(static_cast<std::size_t>(e.line - 1), RecordStart{"", e.date, {}});
   for (std::size_t k = 0; k < sections.size(); ++k) {
     const auto begin = static_cast<std::size_t>(sections[k]->line - 1);
     const std::size_t end = k + 1 < sections.size() ? static_cast<std::size_t>(sections[k + 1]->line - 1) : lines.size();
@@ -101,7 +120,7 @@ Result<std::vector<Part>> project_parts(std::string_view bytes) {
     if (sections[k]->name == "Runs" || sections[k]->name == "Log") {
       const bool is_runs = sections[k]->name == "Runs";
       Part part{std::move(name), is_runs ? "runs" : "log", is_runs ? PartKind::runs : PartKind::dated,
-                line_items(lines, begin, begin + 1), {}};
+                line_items(lines, begin, begin + 1), false};
       auto body = record_items(lines, begin + 1, end, is_runs ? runs : log);
       part.items.insert(part.items.end(), body.begin(), body.end());
       parts.push_back(std::move(part));

@@ -103,7 +103,7 @@ TEST_CASE("record merge: header fields and Now", "[merge][record]") {
   const auto now = merged(base, ledger("ours now", {}, {k_e0}), ledger("theirs now", {}, {k_e0}));
   REQUIRE(now.conflicts.size() == 1);
   CHECK(now.conflicts[0].record == "## Now");
-  CHECK(now.bytes.find("<<<<<<< ours\n\nours now\n\n=======\n\ntheirs now\n\n>>>>>>> theirs\n## Runs") != std::string::npos);
+  CHECK(now.bytes.find("## Now\n\n<<<<<<< ours\nours now\n=======\ntheirs now\n>>>>>>> theirs\n\n## Runs") != std::string::npos);
   CHECK(merged(base, ledger("same", {}, {k_e0}), ledger("same", {}, {k_e0})).clean());
 }
 
@@ -156,4 +156,111 @@ TEST_CASE("record merge: identities", "[merge][record]") {
   // Also for sides the record merge cannot read.
   const std::string odd = "no ledger at all\n## Runs\nnot a run\n";
   CHECK(merged(base, base, odd).bytes == odd);
+}
+
+namespace {
+
+std::string row(const std::string& key, const std::string& status = "active", const std::string& partition = "gpu",
+                const std::string& extra = "") {
+  return key + ":\n  remote: none\n  partition: " + partition + "\n  status: " + status + "\n" + extra;
+}
+
+lg::merge::RecordMerge merged_as(RecordFormat f, const std::string& b, const std::string& o, const std::string& t) {
+  auto r = merge_records(f, b, o, t);
+  REQUIRE(r.has_value());
+  return std::move(r).value();
+}
+
+}  // namespace
+
+TEST_CASE("record merge: projects.yaml rows by key, fields by name", "[merge][record]") {
+  const auto yaml = [](const std::string& b, const std::string& o, const std::string& t) {
+    return merged_as(RecordFormat::projects_yaml, b, o, t);
+  };
+  const std::string head = "# the projects\n# (comments kept)\n";
+  const std::string base = head + row("alpha") + "\n# beta runs on ral\n" + row("beta", "active", "ral");
+  // A row added on each side: both, ours' first; comments and blank lines kept.
+  const auto added = yaml(base, base + "\n" + row("gamma"), base + "\n" + row("delta"));
+  CHECK(added.clean());
+  CHECK(added.bytes == base + "\n" + row("gamma") + "\n" + row("delta"));
+  CHECK(added.records == Records{{"rows_added", 2}});
+  // Different fields of one row changed on each side: both.
+  const auto fields = yaml(base, head + row("alpha", "dormant") + "\n# beta runs on ral\n" + row("beta", "active", "ral"),
+                           head + row("alpha", "active", "both") + "\n# beta runs on ral\n" + row("beta", "active", "ral"));
+  CHECK(fields.clean());
+  CHECK(fields.bytes == head + row("alpha", "dormant", "both") + "\n# beta runs on ral\n" + row("beta", "active", "ral"));
+  // The same field changed differently: a conflict naming the row.
+  const auto clash = yaml(base, head + row("alpha", "dormant") + "\n# beta runs on ral\n" + row("beta", "active", "ral"),
+                          head + row("alpha", "retired") + "\n# beta runs on ral\n" + row("beta", "active", "ral"));
+  REQUIRE(clash.conflicts.size() == 1);
+  CHECK(clash.conflicts[0].record == "row alpha");
+  // One side changes a row, the other adds one: both.
+  const auto mixed = yaml(base, head + row("alpha", "dormant") + "\n# beta runs on ral\n" + row("beta", "active", "ral"),
+                          base + "\n" + row("gamma"));
+  CHECK(mixed.bytes == head + row("alpha", "dormant") + "\n# beta runs on ral\n" + row("beta", "active", "ral") + "\n" +
+                           row("gamma"));
+  // The same row added on both sides with different fields: a conflict.
+  CHECK_FALSE(yaml(base, base + "\n" + row("gamma"), base + "\n" + row("gamma", "planned")).clean());
+  // Not YAML: not merged as records.
+  CHECK_FALSE(merge_records(RecordFormat::projects_yaml, base, base + "x: [\n", base + "\n" + row("g")).has_value());
+}
+
+TEST_CASE("record merge: open-requirements entries by id", "[merge][record]") {
+  const auto orl = [](const std::string& b, const std::string& o, const std::string& t) {
+    return merged_as(RecordFormat::open_requirements, b, o, t);
+  };
+  const auto gap = [](const std::string& id, const std::string& by, const std::string& status = "open") {
+    return "  - id: " + id + "\n    status: " + status + "\n    raised_by: " + by + "\n    unmet: u\n    missing: m\n";
+  };
+  const std::string budget = "topology_repair:\n  escalations: 0\n  cap: 5\n";
+  const std::string base = budget + "entries:\n" + gap("a", "s");
+  // Appended on both sides: both, base-then-branch (ours, then theirs).
+  const auto both = orl(base, base + gap("b", "x"), base + gap("c", "y"));
+  CHECK(both.clean());
+  CHECK(both.bytes == base + gap("b", "x") + gap("c", "y"));
+  CHECK(both.records == Records{{"entries_added", 2}});
+  // The same id appended on both sides — even with the same text — is a conflict (orl-m-id-collision).
+  CHECK_FALSE(orl(base, base + gap("b", "x"), base + gap("b", "y")).clean());
+  CHECK_FALSE(orl(base, base + gap("b", "x"), base + gap("b", "x")).clean());
+  // Scalar fields three-way: one side's status, the other's budget and new entry.
+  const std::string budget2 = "topology_repair:\n  escalations: 1\n  cap: 5\n";
+  const auto fields = orl(base, budget + "entries:\n" + gap("a", "s", "closed"), budget2 + "entries:\n" + gap("a", "s") + gap("d", "z"));
+  CHECK(fields.clean());
+  CHECK(fields.bytes == budget2 + "entries:\n" + gap("a", "s", "closed") + gap("d", "z"));
+  // One field set to two values.
+  const auto clash = orl(base, budget + "entries:\n" + gap("a", "s", "closed"), budget + "entries:\n" + gap("a", "s", "struck"));
+  REQUIRE(clash.conflicts.size() == 1);
+  CHECK(clash.conflicts[0].record == "entry a");
+}
+
+TEST_CASE("record merge: era-T task files", "[merge][record]") {
+  const auto task = [](const std::string& state, const std::vector<std::string>& runs, const std::vector<std::string>& where,
+                       const std::string& question = "Does it?") {
+    std::string s = "# Demo — a task\n\nProject: demo\nSummary: does it work\nState: " + state +
+                    "\n\n## Question\n\n" + question + "\n\n## Witness\n\nnone yet\n\n## Where to look\n\n";
+    for (const auto& w : where) s += "- " + w + "\n";
+    s += "\n## Runs\n\n";
+    for (const auto& r : runs) s += "- " + r + "\n";
+    return s + "\n## Ruling\n\n(none)\n";
+  };
+  const auto pt = [](const std::string& b, const std::string& o, const std::string& t) {
+    return merged_as(RecordFormat::cortex_task, b, o, t);
+  };
+  const std::string r1 = "3001: submitted — gpu — submitted 2026-09-01 — wall 0:00";
+  const std::string r1_done = "3001: done — gpu — submitted 2026-09-01 — wall 1:30";
+  const std::string r2 = "3002: submitted — gpu — submitted 2026-09-02 — wall 0:00";
+  const std::string base = task("ready", {r1}, {"results/a"});
+  // A run's state on one side, a new run and a place to look on the other, the state field on a third line.
+  const auto m = pt(base, task("running", {r1_done}, {"results/a"}), task("ready", {r1, r2}, {"results/a", "results/b"}));
+  CHECK(m.clean());
+  CHECK(m.bytes == task("running", {r1_done, r2}, {"results/a", "results/b"}));
+  // Places to look added on both sides: ours' then theirs'.
+  CHECK(pt(base, task("ready", {r1}, {"results/a", "o"}), task("ready", {r1}, {"results/a", "t"})).bytes ==
+        task("ready", {r1}, {"results/a", "o", "t"}));
+  // A run removed on one side and changed on the other: a conflict (P/T runs are not removed when they finish).
+  CHECK_FALSE(pt(base, task("ready", {r1_done}, {"results/a"}), task("ready", {}, {"results/a"})).clean());
+  // Prose rewritten on both sides: a conflict.
+  CHECK_FALSE(pt(base, task("ready", {r1}, {"results/a"}, "A?"), task("ready", {r1}, {"results/a"}, "B?")).clean());
+  // A run line that does not parse: not merged as records.
+  CHECK_FALSE(merge_records(RecordFormat::cortex_task, base, task("ready", {"bogus"}, {}), task("x", {r1}, {})).has_value());
 }

@@ -1,0 +1,54 @@
+// Reading and atomically replacing one file (cli/file_io.hpp).
+#include "file_io.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "errors.hpp"
+
+namespace lg::cli {
+
+// The file's bytes; "" when it does not exist; nullopt (after saying why) when unreadable.
+std::optional<std::string> read_file_bytes(const std::string& path, bool& exists) {
+  std::ifstream in(path, std::ios::binary);
+  exists = in.is_open();
+  if (!exists) {
+    if (errno == ENOENT) return std::string();
+    print_error(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+    return std::nullopt;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) {
+    print_error("cannot read " + path);
+    return std::nullopt;
+  }
+  return ss.str();
+}
+
+// Writes `text` beside `path` and renames it over `path`.
+bool write_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".ledgergate-tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) {
+    print_error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
+    return false;
+  }
+  const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+  const bool closed = std::fclose(f) == 0;
+  if (!wrote || !flushed || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    print_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace lg::cli
