@@ -4,9 +4,11 @@
 // record merge cannot decide stays; a resolution that leaves drift fails
 // the check; a path with no record format is never retried.
 #include <catch2/catch.hpp>
+#include <chrono>
 
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/trial_repo.hpp"
+#include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "support/fixture_tree.hpp"
 
@@ -130,4 +132,42 @@ TEST_CASE("trial merge: a path with no record format is not retried", "[merge][t
   REQUIRE(m.report.merge.conflicts.size() == 1);
   CHECK(m.report.merge.conflicts[0].path == "notes/plan.md");
   CHECK(m.report.resolved.empty());
+}
+
+// The retry's cost, for the README's figure (hidden: `ledgergate_unit_tests
+// "[.bench]"`): the merge step of one resolved ledger, with the retry and
+// without (`merge: git`), in the same trial repository setup.
+TEST_CASE("trial merge: the record merge's retry per resolved file", "[.bench][merge][trial_merge]") {
+  FileMap base = example();
+  const int older = GENERATE(0, 1000);  // log entries below the example's (a long-lived ledger)
+  for (int i = 0; i < older; ++i) base[k_ledger] += "- 2026-08-01 — note — older entry " + std::to_string(i) + "\n";
+  test::TempDir dir;
+  const git_oid b = test::commit_tree(dir.path(), base, "base");
+  const git_oid o = test::commit_tree(dir.path(), prepend(base, k_ours_entry), "ours", &b, "refs/heads/main");
+  const git_oid t = test::commit_tree(dir.path(), prepend(base, k_theirs_entry), "theirs", &b, "refs/heads/branch");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto mean_us = [&](policy::LedgerMerge mode) {
+    constexpr int k_runs = 300;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < k_runs; ++i) {
+      auto trial_repo = git::TrialRepo::open(*repo);
+      REQUIRE(trial_repo);
+      auto r = merge::trial_merge(*repo, *trial_repo, test::id_of(o), test::id_of(t), {false, "", mode});
+      REQUIRE(r);
+      REQUIRE(r->resolved.size() == (mode == policy::LedgerMerge::records ? 1u : 0u));
+    }
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / k_runs;
+  };
+  const double git = mean_us(policy::LedgerMerge::git), records = mean_us(policy::LedgerMerge::records);
+  const FileMap ours = prepend(base, k_ours_entry), theirs = prepend(base, k_theirs_entry);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 300; ++i) {
+    REQUIRE(merge::merge_records(merge::RecordFormat::cortex_project, base.at(k_ledger), ours.at(k_ledger),
+                                 theirs.at(k_ledger)));
+  }
+  const double alone = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / 300;
+  WARN("merge_records alone: " << alone << " us");
+  WARN(older << " older log entries: merge step " << git << " us with merge: git, " << records << " us with the retry (+" << records - git
+                      << " us per resolved file)");
 }
