@@ -6,6 +6,7 @@
 // path. The result replaces OURS atomically; exit 0 clean, 1 with conflict
 // markers (only around what could not be merged), 2 could not run.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,18 +36,15 @@ struct Formats {
 // else the policy of the repository discovered from the working directory
 // (git runs a driver at the worktree's top) decides, its layout detected from
 // the worktree. No repository and no --profile: only the glob's files are ledgers.
-Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g) {
+Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g, std::optional<ledger::Layout> pinned) {
   Formats f;
-  if (!o.profile.empty()) {
-    LG_TRY(const ledger::Profile p, ledger::parse_profile(o.profile));
-    f.layout = p.layout;
-  }
+  if (pinned) f.layout = *pinned;
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo || repo->is_bare()) return f;
   LG_TRY(auto tree, git::open_directory_source(repo->workdir()));
   LG_TRY(const policy::RepoPolicy pol, policy::load_policy(*tree, o.profile));
   f.open_requirements_glob = pol.open_requirements_glob;
-  if (o.profile.empty()) f.layout = pol.layout();
+  if (!pinned) f.layout = pol.layout();
   return f;
 }
 
@@ -74,9 +72,14 @@ Result<Merged> merge(const MergeFileOptions& o, const Globals& g, const std::str
   if (o.labels.size() > 0) labels.ours = o.labels[0];
   if (o.labels.size() > 1) labels.base = o.labels[1];
   if (o.labels.size() > 2) labels.theirs = o.labels[2];
+  std::optional<ledger::Layout> pinned;
+  if (!o.profile.empty()) {
+    LG_TRY(const ledger::Profile p, ledger::parse_profile(o.profile));
+    pinned = p.layout;
+  }
   // A policy that does not read (itself mid-merge) must not leave OURS
   // unmerged: the file then gets git's textual merge.
-  auto f = formats_for(o, g);
+  auto f = formats_for(o, g, pinned);
   if (!f) {
     print_warning(f.error().message + " — merging " + o.path + " as text");
     return textual_merge(o, labels, base, ours, theirs);

@@ -9,6 +9,8 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace lg::merge::record {
 namespace {
@@ -29,7 +31,7 @@ struct Hunk {
 
 bool same(const Items& a, const Items& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](const Item* x, const Item* y) { return x->key == y->key && x->bytes == y->bytes; });
+                    [](const Item* x, const Item* y) { return x->same_as(*y) && x->bytes == y->bytes; });
 }
 
 std::string joined(const Items& items) {
@@ -50,9 +52,9 @@ Result<std::vector<std::pair<std::size_t, std::size_t>>> align(const std::vector
                                                               const std::vector<Item>& side) {
   const std::size_t n = base.size(), m = side.size();
   std::size_t pre = 0;
-  while (pre < n && pre < m && base[pre].key == side[pre].key) ++pre;
+  while (pre < n && pre < m && base[pre].same_as(side[pre])) ++pre;
   std::size_t suf = 0;
-  while (suf < n - pre && suf < m - pre && base[n - 1 - suf].key == side[m - 1 - suf].key) ++suf;
+  while (suf < n - pre && suf < m - pre && base[n - 1 - suf].same_as(side[m - 1 - suf])) ++suf;
   const std::size_t bn = n - pre - suf, sn = m - pre - suf;
   if ((bn + 1) * (sn + 1) > k_max_cells) {
     return make_error(ErrorKind::invalid_input, "too many changed records to align");
@@ -64,11 +66,11 @@ Result<std::vector<std::pair<std::size_t, std::size_t>>> align(const std::vector
   const auto at = [&](std::size_t i, std::size_t j) -> std::uint32_t& { return lcs[i * (sn + 1) + j]; };
   for (std::size_t i = bn; i-- > 0;) {
     for (std::size_t j = sn; j-- > 0;) {
-      at(i, j) = base[pre + i].key == side[pre + j].key ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+      at(i, j) = base[pre + i].same_as(side[pre + j]) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
     }
   }
   for (std::size_t i = 0, j = 0; i < bn && j < sn;) {
-    if (base[pre + i].key == side[pre + j].key) {
+    if (base[pre + i].same_as(side[pre + j])) {
       matches.emplace_back(pre + i++, pre + j++);
     } else if (at(i + 1, j) >= at(i, j + 1)) {
       ++i;
@@ -121,7 +123,7 @@ Items apply(const Items& base, std::size_t b0, std::size_t b1, const std::vector
 
 // How a record is named in a conflict: its key, or the part's name for a glue line or a log entry.
 std::string record_name(const Part& part, const Item& item) {
-  return item.record && part.kind != PartKind::dated && part.kind != PartKind::text ? item.key : part.name;
+  return item.record && part.kind != PartKind::dated && part.kind != PartKind::text && !item.key.empty() ? item.key : part.name;
 }
 
 class PartMerger {
@@ -190,7 +192,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
   std::map<std::string_view, const Item*> in_base, in_ours, in_theirs;
   const auto index = [](const Items& items, auto& map) {
     for (const Item* i : items) {
-      if (i->record && !map.emplace(i->key, i).second) return false;
+      if (i->record && !map.emplace(i->id(), i).second) return false;
     }
     return true;
   };
@@ -201,7 +203,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     const auto it = map.find(key);
     return it == map.end() ? nullptr : it->second;
   };
-  const bool shared = std::any_of(ours.begin(), ours.end(), [&](const Item* o) { return find(in_theirs, o->key); });
+  const bool shared = std::any_of(ours.begin(), ours.end(), [&](const Item* o) { return o->record && find(in_theirs, o->id()); });
   if (base.empty() && !shared) {
     Resolution r{ours, {}};
     r.items.insert(r.items.end(), theirs.begin(), theirs.end());
@@ -223,8 +225,8 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
       r.items.push_back(o);
       continue;
     }
-    const Item* b = find(in_base, o->key);
-    const Item* t = find(in_theirs, o->key);
+    const Item* b = find(in_base, o->id());
+    const Item* t = find(in_theirs, o->id());
     if (t == nullptr) {
       one_sided(o, b);
     } else if (b == nullptr && m_base.same_add_conflicts) {
@@ -241,7 +243,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     }
   }
   for (const Item* t : theirs) {
-    if (t->record && find(in_ours, t->key) == nullptr) one_sided(t, find(in_base, t->key));
+    if (t->record && find(in_ours, t->id()) == nullptr) one_sided(t, find(in_base, t->id()));
   }
   return r;
 }
@@ -281,9 +283,9 @@ PartMerger::Resolution PartMerger::resolve_dated(const Items& base, const Items&
     return {{}, {{m_base.name, "the new entries cannot be placed newest-first"}}};
   }
   std::set<std::string_view> keys;
-  for (const Item* o : ours) keys.insert(o->key);
+  for (const Item* o : ours) keys.insert(o->id());
   for (const Item* t : theirs) {
-    if (keys.count(t->key) != 0) return {{}, {{m_base.name, "the same entry added on both sides among others"}}};
+    if (keys.count(t->id()) != 0) return {{}, {{m_base.name, "the same entry added on both sides among others"}}};
   }
   Resolution r;
   std::merge(ours.begin(), ours.end(), theirs.begin(), theirs.end(), std::back_inserter(r.items),
@@ -295,9 +297,9 @@ PartMerger::Resolution PartMerger::resolve_dated(const Items& base, const Items&
 PartMerger::Resolution PartMerger::resolve_appended(const Items& base, const Items& ours, const Items& theirs) const {
   if (!base.empty()) return {{}, {{m_base.name, "both sides changed the same records"}}};
   std::set<std::string_view> keys;
-  for (const Item* o : ours) keys.insert(o->key);
+  for (const Item* o : ours) keys.insert(o->id());
   for (const Item* t : theirs) {
-    if (keys.count(t->key) != 0) return {{}, {{record_name(m_base, *t), "added on both sides"}}};
+    if (keys.count(t->id()) != 0) return {{}, {{record_name(m_base, *t), "added on both sides"}}};
   }
   Resolution r{ours, {}};
   r.items.insert(r.items.end(), theirs.begin(), theirs.end());
@@ -307,9 +309,10 @@ PartMerger::Resolution PartMerger::resolve_appended(const Items& base, const Ite
 // What must hold of a merged part as a whole: each record once, a log newest-first.
 std::optional<RecordConflict> PartMerger::whole_part_check(const Items& merged) const {
   if (m_base.kind == PartKind::text) return std::nullopt;
-  std::set<std::string_view> keys;
+  std::unordered_set<std::string_view> keys;
+  keys.reserve(merged.size());
   for (const Item* i : merged) {
-    if (i->record && !keys.insert(i->key).second) {
+    if (i->record && !keys.insert(i->id()).second) {
       return RecordConflict{record_name(m_base, *i), "the merge would list it twice"};
     }
   }
@@ -320,15 +323,17 @@ std::optional<RecordConflict> PartMerger::whole_part_check(const Items& merged) 
 }
 
 void count(const Part& part, const Items& base, const Items& merged, std::map<std::string, int>& counts) {
-  std::map<std::string_view, std::string_view> before;
+  std::unordered_map<std::string_view, std::string_view> before;
+  before.reserve(base.size());
   for (const Item* i : base) {
-    if (i->record) before.emplace(i->key, i->bytes);
+    if (i->record) before.emplace(i->id(), i->bytes);
   }
-  std::set<std::string_view> after;
+  std::unordered_set<std::string_view> after;
+  after.reserve(merged.size());
   for (const Item* i : merged) {
     if (!i->record) continue;
-    after.insert(i->key);
-    const auto it = before.find(i->key);
+    after.insert(i->id());
+    const auto it = before.find(i->id());
     if (it == before.end()) {
       ++counts[part.noun + "_added"];
     } else if (it->second != i->bytes) {
@@ -449,7 +454,7 @@ std::string_view span_of(const std::vector<std::string_view>& lines, std::size_t
 
 std::vector<Item> line_items(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end) {
   std::vector<Item> items;
-  for (std::size_t i = begin; i < end; ++i) items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false, {}});
+  for (std::size_t i = begin; i < end; ++i) items.push_back(Item{"", lines[i], "", false, {}});
   return items;
 }
 

@@ -17,13 +17,17 @@
 namespace lg::merge::record {
 
 struct Item {
-  std::string key;         // identity for alignment: "run:3002", "field:Issue", a glue line's text
+  std::string key;         // identity for alignment: "run 3002", "field Issue"; "" = the bytes are the identity
   std::string_view bytes;  // the raw bytes, line endings included
   std::string date;        // a dated record's date (log entries); "" otherwise
   bool record = false;     // a record (counted, unique by key) rather than glue
   // A record's own fields (a projects.yaml row's keys): when both sides
   // changed the record, it merges field by field as a keyed part of these.
   std::vector<Item> fields;
+
+  std::string_view id() const { return key.empty() ? bytes : std::string_view(key); }
+  // Alignment: the same kind of item with the same identity.
+  bool same_as(const Item& other) const { return record == other.record && id() == other.id(); }
 };
 
 enum class PartKind {
@@ -48,7 +52,7 @@ struct Part {
 // newlines ("\r\n", "\r", "\n") as ledger::TextFile counts them.
 std::vector<std::string_view> raw_lines(std::string_view bytes);
 
-// A part holding one item per line of `lines`, keyed by the line's text.
+// One glue item per line of `lines` [begin, end).
 std::vector<Item> line_items(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end);
 
 // The bytes spanned by lines [begin, end) of `lines` (which view one buffer).

@@ -6,6 +6,7 @@
 // cleanly is not merged as records.
 #include "record_formats.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "ledgergate/ledger/project_ledger.hpp"
@@ -40,7 +41,7 @@ Part header_part(const std::vector<std::string_view>& lines, std::size_t end,
       while (j < end && starts.count(j) == 0 && !util::is_blank(lines[j])) ++j;
     }
     const auto start = starts.find(i);
-    part.items.push_back(start == starts.end() ? Item{"line:" + std::string(lines[i]), lines[i], "", false, {}}
+    part.items.push_back(start == starts.end() ? Item{"", lines[i], "", false, {}}
                                                : Item{start->second.key, span_of(lines, i, j), "", true, {}});
     i = j;
   }
@@ -54,19 +55,20 @@ std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::
     return t.empty() || (comments_are_glue && t.front() == '#');
   };
   std::vector<Item> items;
+  items.reserve(end - begin);
+  auto start = starts.lower_bound(begin);  // walked in step with the lines
   for (std::size_t i = begin; i < end;) {
-    const auto start = starts.find(i);
-    if (start == starts.end()) {
-      items.push_back(Item{"line:" + std::string(lines[i]), lines[i], "", false, {}});
+    if (start == starts.end() || start->first != i) {
+      items.push_back(Item{"", lines[i], "", false, {}});
       ++i;
       continue;
     }
-    std::size_t j = i + 1;
-    while (j < end && starts.count(j) == 0) ++j;
+    const auto next = std::next(start);
+    const std::size_t j = next == starts.end() ? end : std::min(end, next->first);
     std::size_t last = j;  // trailing glue lines are not the record's
     while (last > i + 1 && glue(lines[last - 1])) --last;
     const std::string_view bytes = span_of(lines, i, last);
-    Item item{start->second.key.empty() ? std::string(bytes) : start->second.key, bytes, start->second.date, true, {}};
+    Item item{start->second.key, bytes, start->second.date, true, {}};
     if (!start->second.fields.empty()) {
       Starts fields;
       for (const auto& [line, key] : start->second.fields) fields.emplace(line, RecordStart{key, "", {}});
@@ -74,6 +76,7 @@ std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::
     }
     items.push_back(std::move(item));
     i = last;
+    start = next;
   }
   return items;
 }

@@ -19,3 +19,7 @@ show running.md
 cp theirs.md same.md
 run merge-file base.md same.md theirs.md --path projects/demo.md --profile cortex-projects
 cmp -s same.md theirs.md && echo "same.md unchanged" >>"$actual"
+# Could not run: a side that is not there, an unknown profile (exit 2, OURS untouched).
+run merge-file missing.md same.md theirs.md --path projects/demo.md --profile cortex-projects
+run merge-file base.md same.md theirs.md --path projects/demo.md --profile cortex-nope
+cmp -s same.md theirs.md && echo "same.md untouched" >>"$actual"

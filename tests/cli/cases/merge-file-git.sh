@@ -24,3 +24,8 @@ git show main:projects/demo.md > o && git show a:projects/demo.md > x && git sho
 sed -i "s/^- $RUN1\$/&\nnot a run line/" y
 run merge-file o x y --path projects/demo.md -L a -L base -L b
 show x
+# A policy that does not read (say, itself mid-merge) does not leave OURS unmerged: text merge, a warning.
+printf 'profile: [\n' > .ledgergate.yaml
+git show main:projects/demo.md > o && git show a:projects/demo.md > x && git show b:projects/demo.md > y
+run merge-file o x y --path projects/demo.md
+show x

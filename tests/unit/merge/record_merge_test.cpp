@@ -264,3 +264,36 @@ TEST_CASE("record merge: era-T task files", "[merge][record]") {
   // A run line that does not parse: not merged as records.
   CHECK_FALSE(merge_records(RecordFormat::cortex_task, base, task("ready", {"bogus"}, {}), task("x", {r1}, {})).has_value());
 }
+
+TEST_CASE("record merge: log entries edited or deleted", "[merge][record]") {
+  const std::string old_entry = "2026-09-01 — run — 3001 submitted: train a";
+  const std::string fixed = "2026-09-01 — run — 3001 submitted: train a (fixed)";
+  const std::string base = ledger("n", {}, {"2026-09-02 — note — b", old_entry});
+  // Edited on one side, a new entry on the other: both.
+  const auto edit = merged(base, ledger("n", {}, {"2026-09-02 — note — b", fixed}),
+                           ledger("n", {}, {"2026-09-03 — note — t", "2026-09-02 — note — b", old_entry}));
+  CHECK(edit.clean());
+  CHECK(edit.bytes == ledger("n", {}, {"2026-09-03 — note — t", "2026-09-02 — note — b", fixed}));
+  CHECK(edit.records == Records{{"log_added", 2}, {"log_removed", 1}});
+  // Edited on one side, deleted on the other: a conflict around that entry only.
+  const auto gone = merged(base, ledger("n", {}, {"2026-09-02 — note — b", fixed}), ledger("n", {}, {"2026-09-02 — note — b"}));
+  REQUIRE(gone.conflicts.size() == 1);
+  CHECK(gone.conflicts[0].record == "## Log");
+  CHECK(gone.bytes.find("- 2026-09-02 — note — b\n<<<<<<< ours\n- " + fixed + "\n=======\n>>>>>>> theirs\n") != std::string::npos);
+}
+
+TEST_CASE("record merge: labels, marker size and line endings of conflicts", "[merge][record]") {
+  const auto crlf = [](std::string s) {
+    for (std::size_t i = 0; (i = s.find('\n', i)) != std::string::npos; i += 2) s.replace(i, 1, "\r\n");
+    return s;
+  };
+  lg::merge::MergeLabels labels;
+  labels.ours = "HEAD";
+  labels.theirs = "topic";
+  labels.marker_size = 3;
+  const auto r = merge_records(RecordFormat::cortex_project, crlf(ledger("n", {}, {k_e0})),
+                               crlf(ledger("n", {}, {k_e0}, "Repo#1")), crlf(ledger("n", {}, {k_e0}, "Repo#2")), labels);
+  REQUIRE(r.has_value());
+  CHECK(r->bytes.find("Project: demo\r\n<<< HEAD\r\nIssue: Repo#1\r\n===\r\nIssue: Repo#2\r\n>>> topic\r\n\r\n## Now") !=
+        std::string::npos);
+}
