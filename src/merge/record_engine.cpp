@@ -297,9 +297,11 @@ PartMerger::Resolution PartMerger::resolve_dated(const Items& base, const Items&
 PartMerger::Resolution PartMerger::resolve_appended(const Items& base, const Items& ours, const Items& theirs) const {
   if (!base.empty()) return {{}, {{m_base.name, "both sides changed the same records"}}};
   std::set<std::string_view> keys;
-  for (const Item* o : ours) keys.insert(o->id());
+  for (const Item* o : ours) {
+    if (o->record) keys.insert(o->id());
+  }
   for (const Item* t : theirs) {
-    if (keys.count(t->id()) != 0) return {{}, {{record_name(m_base, *t), "added on both sides"}}};
+    if (t->record && keys.count(t->id()) != 0) return {{}, {{record_name(m_base, *t), "added on both sides"}}};
   }
   Resolution r{ours, {}};
   r.items.insert(r.items.end(), theirs.begin(), theirs.end());

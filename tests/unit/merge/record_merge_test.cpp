@@ -297,3 +297,25 @@ TEST_CASE("record merge: labels, marker size and line endings of conflicts", "[m
   CHECK(r->bytes.find("Project: demo\r\n<<< HEAD\r\nIssue: Repo#1\r\n===\r\nIssue: Repo#2\r\n>>> topic\r\n\r\n## Now") !=
         std::string::npos);
 }
+
+TEST_CASE("record merge: identities for every format", "[merge][record]") {
+  const std::vector<std::pair<RecordFormat, std::pair<std::string, std::string>>> cases = {
+      {RecordFormat::projects_yaml, {row("a") + "\n" + row("b"), "# top\n" + row("a", "retired") + "\n" + row("c")}},
+      {RecordFormat::open_requirements,
+       {"entries:\n  - id: a\n    status: open\n", "topology_repair:\n  cap: 2\nentries:\n  - id: b\n    status: closed\n"}},
+      {RecordFormat::cortex_task,
+       {"# T\n\nProject: p\nState: ready\n\n## Runs\n\n- 1: done — gpu — submitted 2026-09-01 — wall 0:10\n",
+        "# T\n\nProject: p\nState: running\n\n## Runs\n\n"}},
+  };
+  for (const auto& [format, texts] : cases) {
+    const auto& [b, x] = texts;
+    const auto m = [&](const std::string& o, const std::string& t, const std::string& base) {
+      auto r = merge_records(format, base, o, t);
+      REQUIRE(r.has_value());
+      return r->bytes;
+    };
+    CHECK(m(x, x, x) == x);
+    CHECK(m(x, b, b) == x);
+    CHECK(m(b, x, b) == x);
+  }
+}
