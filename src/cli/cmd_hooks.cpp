@@ -3,7 +3,6 @@
 // let git go on, 1 to refuse (a fail verdict, or the chained original hook
 // refused), 2 when it cannot judge (which refuses too: never a silent pass).
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <array>
 #include <cstdlib>
@@ -12,9 +11,12 @@
 
 #include "commands.hpp"
 #include "errors.hpp"
+#include "merge_driver.hpp"
+#include "own_binary.hpp"
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/hooks/run.hpp"
 #include "ledgergate/report/commands.hpp"
+#include "ledgergate/report/merge_driver.hpp"
 #include "ledgergate/report/notices.hpp"
 
 namespace lg::cli {
@@ -24,19 +26,11 @@ struct HooksOptions {
   std::vector<std::string> hooks;  // --hook NAME...
   std::string run_name;
   std::vector<std::string> run_args;
+  bool merge_driver = false;  // install: the merge driver too
 };
 
 Result<git::Repository> open_repo(const Globals& g) {
   return git::Repository::open(g.repo.empty() ? "." : g.repo, true);
-}
-
-Result<std::string> own_binary() {
-  std::array<char, 4096> buf{};
-  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size());
-  if (n <= 0 || static_cast<std::size_t>(n) == buf.size()) {
-    return make_error(ErrorKind::io, "cannot find the ledgergate binary (/proc/self/exe)");
-  }
-  return std::string(buf.data(), static_cast<std::size_t>(n));
 }
 
 ExitCode run_install(const HooksOptions& o, const Globals& g, bool install) {
@@ -58,6 +52,11 @@ ExitCode run_install(const HooksOptions& o, const Globals& g, bool install) {
     auto change = install ? hooks::install_hook(*dir, name, binary) : hooks::uninstall_hook(*dir, name);
     if (!change) return report_error(change.error());
     std::fputs(report::render_hook_change(*change).c_str(), stdout);
+  }
+  if (install && o.merge_driver) return install_merge_driver(*repo, {});
+  // A bare repository runs no merge, so there is no driver to offer there.
+  if (install && !repo->is_bare() && !merge_driver_installed(*repo)) {
+    std::fputs(report::render_merge_driver_hint().c_str(), stdout);
   }
   return ExitCode::pass;
 }
@@ -204,6 +203,8 @@ void setup_hooks(CLI::App& app, Globals& globals) {
   CLI::App* install = cmd->add_subcommand(
       "install", "Install the hook shims (default: pre-commit, pre-merge-commit, pre-push; bare: pre-receive, update)");
   install->add_option("--hook", opts->hooks, "A hook to install (repeatable)")->check(CLI::IsMember(names));
+  install->add_flag("--merge-driver", opts->merge_driver,
+                    "Also register the merge driver for the ledger files (as `merge-driver install` does)");
   install->callback([opts, &globals] { globals.exit_code = run_install(*opts, globals, true); });
 
   CLI::App* uninstall =

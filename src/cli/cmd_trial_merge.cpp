@@ -25,6 +25,7 @@ struct TrialMergeOptions {
   std::string commit_message;
   bool commit = false;
   std::string profile;
+  std::string ledger_merge;  // --merge records|git ("" = the policy's)
 };
 
 Result<git::ObjectId> write_commit(const git::Repository& repo, git::TrialRepo& trial,
@@ -42,7 +43,11 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   if (!head) return report_error(head.error());
   auto trial = git::TrialRepo::open(*repo);
   if (!trial) return report_error(trial.error());
-  auto report = merge::trial_merge(*repo, *trial, *base, *head, {!o.no_check, o.profile});
+  merge::TrialMergeOptions options{!o.no_check, o.profile, std::nullopt};
+  if (!o.ledger_merge.empty()) {
+    options.ledger_merge = o.ledger_merge == "git" ? policy::LedgerMerge::git : policy::LedgerMerge::records;
+  }
+  auto report = merge::trial_merge(*repo, *trial, *base, *head, options);
   if (!report) return report_error(report.error());
   std::fputs((o.format == "json" ? report::render_trial_merge_json(*report)
                                   : report::render_trial_merge_text(*report, o.base, o.head, o.no_check))
@@ -74,6 +79,10 @@ void setup_trial_merge(CLI::App& app, Globals& globals) {
   cmd->add_option("--profile", opts->profile,
                   "Pin the profile (check and built-in policy), e.g. cortex-tasks; default: BASE's policy file, else "
                   "its layout");
+  cmd->add_option("--merge", opts->ledger_merge,
+                  "A ledger file git's merge leaves conflicted: records (merge it record by record) or git (keep "
+                  "the conflict); default: BASE's policy `merge:` key, records")
+      ->check(CLI::IsMember({"records", "git"}));
   cmd->add_flag("--no-check", opts->no_check, "Only merge: no classification, no check (any repository)");
   auto* message = cmd->add_option("-m,--message", opts->commit_message, "Message of the merge commit");
   cmd->add_flag("--commit", opts->commit, "Write the merge commit (parents BASE, HEAD) on a pass; moves no ref")

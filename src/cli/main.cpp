@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     setup_audit(app, globals);
     setup_renumber(app, globals);
     setup_merge_file(app, globals);
+    setup_merge_driver(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

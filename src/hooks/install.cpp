@@ -10,80 +10,21 @@
 #include <cerrno>
 #include <cstring>
 
+#include "files.hpp"
 #include "ledgergate/git/config.hpp"
 
 namespace lg::hooks {
 namespace {
 
+using files::FileInfo;
+using files::io_error;
+using files::probe;
+using files::read_bytes;
+using files::write_all;
+using files::write_atomic;
+
 constexpr std::array<std::string_view, 5> k_known = {"pre-commit", "pre-merge-commit", "pre-push", "pre-receive",
                                                       "update"};
-
-Error io_error(const std::string& what) {
-  return make_error(ErrorKind::io, what + ": " + std::strerror(errno));
-}
-
-// What sits at a path, without following a symlink.
-struct FileInfo {
-  bool exists = false;
-  bool symlink = false;
-  bool directory = false;
-  mode_t mode = 0;
-};
-
-Result<FileInfo> probe(const std::string& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) {
-    if (errno == ENOENT || errno == ENOTDIR) return FileInfo{};
-    return io_error("reading " + path);
-  }
-  return FileInfo{true, S_ISLNK(st.st_mode), S_ISDIR(st.st_mode), st.st_mode & 07777};
-}
-
-Result<std::string> read_bytes(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io_error("reading " + path);
-  std::string out;
-  std::array<char, 8192> buf{};
-  for (;;) {
-    const ssize_t n = ::read(fd, buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const Error e = io_error("reading " + path);
-      ::close(fd);
-      return e;
-    }
-    if (n == 0) break;
-    out.append(buf.data(), static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return out;
-}
-
-Result<void> write_all(int fd, std::string_view data, const std::string& path) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error("writing " + path);
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return {};
-}
-
-// Writes `data` with `mode` to a temporary file beside `path` and renames it
-// over `path`: readers see the old file or the new one, never a part.
-Result<void> write_atomic(const std::string& path, std::string_view data, mode_t mode) {
-  const std::size_t slash = path.rfind('/');
-  std::string tmp = path.substr(0, slash + 1) + "." + path.substr(slash + 1) + ".ledgergate-XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) return io_error("creating a temporary file in " + path.substr(0, slash + 1));
-  Result<void> written = write_all(fd, data, tmp);
-  if (written && ::fchmod(fd, mode) != 0) written = io_error("setting the mode of " + tmp);
-  if (written && ::fsync(fd) != 0) written = io_error("writing " + tmp);
-  if (::close(fd) != 0 && written) written = io_error("writing " + tmp);
-  if (written && ::rename(tmp.c_str(), path.c_str()) != 0) written = io_error("renaming into " + path);
-  if (!written) ::unlink(tmp.c_str());
-  return written;
-}
 
 // Keeps an exact copy of the hook at `from` as `to` (which must not exist):
 // a hard link (same bytes, same mode, a symlink stays a symlink), else a copy.
@@ -107,30 +48,6 @@ Result<void> keep_original(const std::string& from, const std::string& to, const
   if (::close(fd) != 0 && written) written = io_error("writing " + to);
   if (!written) ::unlink(to.c_str());
   return written;
-}
-
-Result<void> make_dirs(const std::string& dir) {
-  for (std::size_t slash = dir.find('/', 1); slash != std::string::npos; slash = dir.find('/', slash + 1)) {
-    const std::string part = dir.substr(0, slash);
-    if (::mkdir(part.c_str(), 0777) != 0 && errno != EEXIST) return io_error("creating " + part);
-  }
-  return {};
-}
-
-bool needs_quotes(std::string_view s) {
-  for (const char c : s) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
-                       c == '.' || c == '_' || c == '-' || c == '+';
-    if (!plain) return true;
-  }
-  return s.empty();
-}
-
-std::string shell_quote(std::string_view s) {
-  if (!needs_quotes(s)) return std::string(s);
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
 }
 
 std::string exec_line(std::string_view text) {
@@ -202,7 +119,7 @@ std::string render_shim(std::string_view hook, std::string_view binary) {
   std::string out = "#!/bin/sh\n";
   out += k_marker;
   out += " (`ledgergate hooks uninstall` removes it and puts back what was here)\n";
-  out += "exec " + shell_quote(binary) + " hooks run " + std::string(hook) + " \"$@\"\n";
+  out += "exec " + files::shell_quote(binary) + " hooks run " + std::string(hook) + " \"$@\"\n";
   return out;
 }
 
@@ -232,7 +149,7 @@ std::string_view to_string(Action a) {
 }
 
 Result<HookChange> install_hook(const std::string& dir, std::string_view name, std::string_view binary) {
-  if (auto made = make_dirs(dir); !made) return made.error();
+  if (auto made = files::make_dirs(dir); !made) return made.error();
   LG_TRY(const Slot slot, inspect(dir, name));
   const std::string shim = render_shim(name, binary);
   HookChange change{std::string(name), Action::installed, slot.path};

@@ -225,7 +225,7 @@ class Lander {
                    clean ? fmt::format("merged tree {} onto {}", r.merge.tree.short_hex(), onto)
                          : fmt::format("the merge onto {} has conflicts", onto),
                    n);
-    s.details = {r.merge.conflicts, r.classification.paths, r.semantic};
+    s.details = {r.merge.conflicts, r.classification.paths, r.semantic, r.resolved};
     s.findings = r.findings;
     if (r.cannot_judge()) {
       s.status = StepStatus::error;

@@ -1,5 +1,6 @@
 // The trial merge as a pass list: containment → merge base → BASE's policy →
-// tree merge in memory → classification of the branch's diff (with the
+// tree merge in memory → the record merge's retry of conflicted ledger paths
+// → classification of the branch's diff (with the
 // projects.yaml birth exception) → semantic detectors → check of the merged
 // tree. Every object it creates stays in the trial repository's memory.
 #include "ledgergate/merge/trial_merge.hpp"
@@ -9,7 +10,9 @@
 #include <set>
 
 #include "ledgergate/git/diff.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/merge/virtual_base.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/profile.hpp"
@@ -201,6 +204,63 @@ Result<std::vector<SemanticConflict>> detect_semantic(Sides& s, const std::vecto
   return out;
 }
 
+// The three trees a merge reads: the merge base (or the virtual base), BASE, HEAD.
+struct MergeTrees {
+  git::ObjectId base, ours, theirs;
+};
+
+// One conflicted path merged again as records: when its three versions are
+// regular files of a record format and every record merges, its bytes are
+// written to the trial repository and the path's update is added.
+Result<std::optional<ResolvedPath>> retry_as_records(git::TrialRepo& trial, const MergeTrees& trees,
+                                                     const policy::RepoPolicy& pol, const Conflict& c,
+                                                     std::vector<git::TreeUpdate>& updates) {
+  if (c.kind != ConflictKind::content) return std::optional<ResolvedPath>();
+  const auto format = record_format_of(pol.layout(), c.path, pol.open_requirements_glob);
+  if (!format) return std::optional<ResolvedPath>();
+  std::string text[3];
+  const git::ObjectId* sides[3] = {&trees.base, &trees.ours, &trees.theirs};
+  for (int i = 0; i < 3; ++i) {
+    LG_TRY(auto entry, git::tree_entry_at(trial.repo(), *sides[i], c.path));
+    if (!entry || entry->mode != git::FileMode::blob) return std::optional<ResolvedPath>();
+    LG_TRY(text[i], git::read_blob(trial.repo(), entry->id));
+  }
+  Result<RecordMerge> merged = merge_records(*format, text[0], text[1], text[2]);
+  if (!merged && merged.error().kind == ErrorKind::invalid_input) return std::optional<ResolvedPath>();
+  if (!merged) return merged.error().with_context("merging " + c.path + " as records");
+  if (!merged->clean()) return std::optional<ResolvedPath>();
+  LG_TRY(const git::ObjectId blob, trial.write_blob(merged->bytes));
+  updates.push_back({c.path, blob, git::FileMode::blob});
+  return std::optional<ResolvedPath>(ResolvedPath{c.path, "records", std::string(to_string(*format)),
+                                                  std::move(merged->records)});
+}
+
+// The record merge's retry of the tree merge's content conflicts on ledger
+// paths: each one it resolves leaves the conflict list and its merged bytes
+// go into the tree, so the tree is the merged tree once none is left. A
+// rename-aware merge (libgit2's) writes no tree while conflicts remain, so
+// its conflicts stay as they are.
+Result<std::vector<ResolvedPath>> resolve_as_records(git::TrialRepo& trial, const MergeTrees& trees,
+                                                     const policy::RepoPolicy& pol, TreeMerge& merge) {
+  std::vector<ResolvedPath> resolved;
+  if (merge.conflicts.empty() || merge.full_merge) return resolved;
+  std::vector<git::TreeUpdate> updates;
+  std::vector<Conflict> left;
+  for (Conflict& c : merge.conflicts) {
+    LG_TRY(std::optional<ResolvedPath> r, retry_as_records(trial, trees, pol, c, updates));
+    if (r) {
+      resolved.push_back(std::move(*r));
+    } else {
+      left.push_back(std::move(c));
+    }
+  }
+  if (!updates.empty()) {
+    LG_TRY(merge.tree, git::update_tree(trial.repo(), merge.tree, updates));
+  }
+  merge.conflicts = std::move(left);
+  return resolved;
+}
+
 Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git::ObjectId& tree,
                                                 std::string label) {
   return git::open_tree_source(repo, tree, std::move(label));
@@ -250,6 +310,9 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
     LG_TRY(report.merge, merge_trees_exact(trial, merge_from, base_tree, head_tree));
   } else {
     LG_TRY(report.merge, merge_trees(trial, merge_from, base_tree, head_tree));
+  }
+  if (options.ledger_merge.value_or(pol.merge) == policy::LedgerMerge::records) {
+    LG_TRY(report.resolved, resolve_as_records(trial, {merge_from, base_tree, head_tree}, pol, report.merge));
   }
   if (!options.check) return report;
 

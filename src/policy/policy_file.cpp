@@ -88,6 +88,12 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
     return {};
   }
   if (key == "severities") return read_severities(value, out);
+  if (key == "merge") {
+    const std::string& v = value.IsScalar() ? value.Scalar() : std::string();
+    if (v != "records" && v != "git") return at(value, "`merge` must be records or git");
+    out.merge = v == "git" ? LedgerMerge::git : LedgerMerge::records;
+    return {};
+  }
   return at(key_node, "unknown key `" + key + "`");
 }
 

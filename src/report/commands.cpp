@@ -31,6 +31,7 @@ std::vector<std::string> merged_lines(const hooks::MergedInto& m) {
   const merge::TrialMergeReport& r = m.report;
   std::vector<std::string> out = {fmt::format("merged into {} ({}) in memory", target_name(m.target), m.base.short_hex())};
   auto add = [&](const std::vector<std::string>& lines) { out.insert(out.end(), lines.begin(), lines.end()); };
+  add(resolved_lines(r.resolved));
   add(conflict_lines(r.merge.conflicts));
   add(code_lines(r.classification.paths));
   if (r.merge.conflicts.empty()) {

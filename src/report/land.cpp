@@ -35,9 +35,10 @@ std::string summary(const LandReport& r) {
   return "";
 }
 
-// The step's details, as `trial-merge` words them: conflicts, code paths, semantic conflicts.
+// The step's details, as `trial-merge` words them: resolved paths, conflicts, code paths, semantic conflicts.
 std::vector<std::string> detail_lines(const Step& s) {
-  std::vector<std::string> out = conflict_lines(s.details.conflicts);
+  std::vector<std::string> out = resolved_lines(s.details.resolved);
+  for (std::string& line : conflict_lines(s.details.conflicts)) out.push_back(std::move(line));
   for (const std::vector<std::string>& more : {code_lines(s.details.paths), semantic_lines(s.details.semantic)}) {
     out.insert(out.end(), more.begin(), more.end());
   }

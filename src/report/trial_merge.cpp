@@ -29,6 +29,24 @@ std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conf
   return out;
 }
 
+std::vector<std::string> resolved_lines(const std::vector<merge::ResolvedPath>& resolved) {
+  std::vector<std::string> out;
+  for (const merge::ResolvedPath& r : resolved) {
+    // {"log_added", 2}, {"runs_added", 1}, {"runs_changed", 1} → "log: 2 added; runs: 1 added, 1 changed"
+    std::string what, noun;
+    for (const auto& [name, count] : r.records) {
+      const std::size_t cut = name.rfind('_');
+      const std::string this_noun = name.substr(0, cut);
+      const std::string verb = cut == std::string::npos ? std::string() : " " + name.substr(cut + 1);
+      what += this_noun != noun ? fmt::format("{}{}: ", what.empty() ? "" : "; ", this_noun) : std::string(", ");
+      what += fmt::format("{}{}", count, verb);
+      noun = this_noun;
+    }
+    out.push_back(fmt::format("resolved ({}): {} — {}", r.how, r.path, what.empty() ? "no record changed" : what));
+  }
+  return out;
+}
+
 std::vector<std::string> code_lines(const std::vector<policy::Classified>& paths) {
   std::vector<std::string> out;
   for (const policy::Classified& p : paths) {
@@ -63,9 +81,13 @@ std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::strin
                        "branch is classified from each merge base\n",
                        r.merge_bases.size(), ids, r.virtual_base ? r.virtual_base->short_hex() : std::string("?"));
   }
-  if (r.merge.conflicts.empty()) {
+  if (r.merge.conflicts.empty() && r.resolved.empty()) {
     out += fmt::format("merged tree {}: no textual conflict\n", r.merge.tree.hex());
+  } else if (r.merge.conflicts.empty()) {
+    out += fmt::format("merged tree {}: {} textual conflict(s) resolved as records\n", r.merge.tree.hex(),
+                       r.resolved.size());
   }
+  for (const std::string& line : resolved_lines(r.resolved)) out += line + "\n";
   for (const std::string& line : conflict_lines(r.merge.conflicts)) out += line + "\n";
   if (merge_only) return out;
   for (const std::string& line : code_lines(r.classification.paths)) out += line + "\n";
@@ -92,6 +114,13 @@ std::string render_trial_merge_json(const merge::TrialMergeReport& r) {
   w.key("conflicts").begin_array();
   for (const merge::Conflict& c : r.merge.conflicts) {
     w.begin_object().key("path").string(c.path).key("kind").string(to_string(c.kind)).end_object();
+  }
+  w.end_array().key("resolved").begin_array();
+  for (const merge::ResolvedPath& p : r.resolved) {
+    w.begin_object().key("path").string(p.path).key("how").string(p.how).key("format").string(p.format);
+    w.key("records").begin_object();
+    for (const auto& [name, count] : p.records) w.key(name).number(count);
+    w.end_object().end_object();
   }
   w.end_array().key("classification");
   write_classification(w, r);

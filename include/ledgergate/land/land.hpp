@@ -40,6 +40,7 @@ struct StepDetails {
   std::vector<merge::Conflict> conflicts;
   std::vector<policy::Classified> paths;  // the classified paths (the code ones are listed)
   std::vector<merge::SemanticConflict> semantic;
+  std::vector<merge::ResolvedPath> resolved;  // the conflicts the record merge resolved
 };
 
 struct Step {

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
@@ -13,6 +14,7 @@
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/merge/tree_merge.hpp"
 #include "ledgergate/policy/classifier.hpp"
+#include "ledgergate/policy/policy_file.hpp"
 
 namespace lg::merge {
 
@@ -22,9 +24,20 @@ struct SemanticConflict {
   std::string message;  // names both sides
 };
 
+// A path git's textual merge left conflicted (a content conflict) that the
+// record-level merge (record_merge.hpp) merged: its bytes are in the merged
+// tree and it is no longer in the conflict list.
+struct ResolvedPath {
+  std::string path;
+  std::string how = "records";  // the merge that resolved it
+  std::string format;           // the record format: "cortex-project", ... (merge::to_string)
+  std::vector<std::pair<std::string, int>> records;  // what it merged: {"log_added", 2}, ... (RecordMerge::records)
+};
+
 struct TrialMergeOptions {
   bool check = true;    // false: the merge step alone (--no-check)
   std::string profile;  // pins the profile (check and built-in policy); "" = BASE's policy file, else its layout
+  std::optional<policy::LedgerMerge> ledger_merge;  // pins the policy's `merge:` key (--merge)
 };
 
 struct TrialMergeReport {
@@ -32,7 +45,8 @@ struct TrialMergeReport {
   std::vector<git::ObjectId> merge_bases;      // all of them, in git's order (several: criss-cross)
   std::optional<git::ObjectId> virtual_base;   // several merge bases: the tree merged over (git's virtual base)
   bool nothing_to_merge = false;  // HEAD is already contained in BASE
-  TreeMerge merge;
+  TreeMerge merge;                     // after the record merge's retry: the conflicts left
+  std::vector<ResolvedPath> resolved;  // the conflicts the record merge resolved, by path
   policy::Classification classification;
   bool birth = false;             // projects.yaml judged a birth
   std::string profile;

@@ -27,6 +27,11 @@ struct PathOverrides {
   std::optional<bool> birth_exception;
 };
 
+// How the trial merge treats a ledger path that git's textual merge left
+// conflicted: `records` retries it with the record-level merge
+// (merge/record_merge.hpp), `git` keeps git's conflict (`merge: git`).
+enum class LedgerMerge { records, git };
+
 struct RepoPolicy {
   Policy paths;                   // the classifier's policy (resolved: base + overrides)
   std::string profile = "auto";   // the check profile
@@ -35,6 +40,7 @@ struct RepoPolicy {
   // Files of the open-requirements profile (a glob; `**/` is any depth).
   std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity
+  LedgerMerge merge = LedgerMerge::records;  // `merge: records | git`
   bool from_file = false;         // false: the built-in policy
   // The layout of the tree the policy was read from, detected once by
   // load_policy when the profile is "auto" (unset otherwise); a check of

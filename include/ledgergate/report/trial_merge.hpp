@@ -1,6 +1,7 @@
 // Renderings of a trial merge (lg::merge::trial_merge): the text people read
 // and one JSON document (the verdict, the merge, the classification, the
-// semantic conflicts and the merged tree's findings). Pure functions.
+// paths the record merge resolved, the semantic conflicts and the merged
+// tree's findings). Pure functions.
 #pragma once
 
 #include <string>
@@ -15,8 +16,10 @@ namespace lg::report {
 // hooks' judgements and `land`'s steps: "conflict (kind): path", "code:
 // path  (reason)" (the code paths among `paths`), the diff summary
 // ("ledger-only, N path(s)", "N of M path(s) need a human", ...), and
-// "semantic (kind): message".
+// "semantic (kind): message"; and a path the record merge resolved,
+// "resolved (records): path — log: 2 added; runs: 1 added".
 std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conflicts);
+std::vector<std::string> resolved_lines(const std::vector<merge::ResolvedPath>& resolved);
 std::vector<std::string> code_lines(const std::vector<policy::Classified>& paths);
 std::string diff_line(const merge::TrialMergeReport& r);
 std::vector<std::string> semantic_lines(const std::vector<merge::SemanticConflict>& semantic);

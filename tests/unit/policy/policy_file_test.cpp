@@ -10,6 +10,16 @@ TEST_CASE("policy file: an empty or absent file is the built-in policy", "[polic
   CHECK(empty->paths.ledger_dirs == builtin_policy().ledger_dirs);
   CHECK(empty->profile == "auto");
   CHECK(empty->severities.empty());
+  CHECK(empty->merge == LedgerMerge::records);
+}
+
+TEST_CASE("policy file: `merge` picks the record-level merge or git's", "[policy][policy_file]") {
+  auto git = parse_policy("merge: git\n");
+  REQUIRE(git);
+  CHECK(git->merge == LedgerMerge::git);
+  auto records = parse_policy("merge: records\n");
+  REQUIRE(records);
+  CHECK(records->merge == LedgerMerge::records);
 }
 
 TEST_CASE("policy file: every key overrides its built-in value", "[policy][policy_file]") {
@@ -39,6 +49,8 @@ TEST_CASE("policy file: errors name the line", "[policy][policy_file]") {
       Row{"birth_exception: maybe\n", ".ledgergate.yaml:1: `birth_exception` must be true or false"},
       Row{"- a\n", ".ledgergate.yaml:1: the policy must be a mapping of keys"},
       Row{"version: 2\n", ".ledgergate.yaml:1: `version` must be 1"},
+      Row{"merge: union\n", ".ledgergate.yaml:1: `merge` must be records or git"},
+      Row{"merge: [git]\n", ".ledgergate.yaml:1: `merge` must be records or git"},
       Row{"ledger_dirs: [a/\n", ".ledgergate.yaml:2: not valid YAML: end of sequence flow not found"});
   CAPTURE(row.first);
   auto p = parse_policy(row.first);
