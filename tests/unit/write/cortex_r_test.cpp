@@ -249,3 +249,11 @@ TEST_CASE("an edit keeps CRLF line ends and the bytes it does not touch", "[writ
   CHECK(bytes_of(c, "projects/single.md") ==
         test::replaced(crlf, "## Log\r\n\r\n", "## Log\r\n\r\n- 2026-09-03 — result — pulled\r\n"));
 }
+
+TEST_CASE("retire refuses a ledger that does not parse clean before it edits projects.yaml", "[write][cortex_r]") {
+  test::FileMap files = skeleton();
+  test::replace_once(files["projects/single.md"], "## Runs\n", "## Runs\n  orphan\n");
+  CHECK(refusal(edit(files, write::r_retire({"single", "x", "2026-09-03"}))) ==
+        "projects/single.md does not parse clean — run `check` first: projects/single.md: line 11: continuation line "
+        "without a run line");
+}
