@@ -12,35 +12,14 @@
 #include <cerrno>
 #include <cstring>
 
+#include "ledgergate/util/fd.hpp"
+
 extern char** environ;
 
 namespace lg::land {
 namespace {
 
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : m_fd(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  Fd(Fd&& o) noexcept : m_fd(std::exchange(o.m_fd, -1)) {}
-  Fd& operator=(Fd&& o) noexcept {
-    if (this != &o) {
-      reset();
-      m_fd = std::exchange(o.m_fd, -1);
-    }
-    return *this;
-  }
-  ~Fd() { reset(); }
-  int get() const { return m_fd; }
-  void reset() {
-    if (m_fd >= 0) ::close(m_fd);
-    m_fd = -1;
-  }
-
- private:
-  int m_fd = -1;
-};
+using util::Fd;
 
 struct Pipe {
   Fd read, write;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <set>
 
+#include "ledgergate/util/fd.hpp"
 #include "ledgergate/write/apply.hpp"
 
 namespace lg::write {
@@ -18,35 +19,16 @@ namespace {
 
 Error io_error(const std::string& what) { return make_error(ErrorKind::io, what + ": " + std::strerror(errno)); }
 
-// A descriptor closed when it goes out of scope.
-class Fd {
- public:
-  explicit Fd(int fd) : m_fd(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (m_fd >= 0) ::close(m_fd);
-  }
-  int get() const { return m_fd; }
-  // Closes now, reporting the failure a deferred close would hide.
-  bool close() {
-    const int fd = m_fd;
-    m_fd = -1;
-    return ::close(fd) == 0;
-  }
-
- private:
-  int m_fd;
-};
+using util::Fd;
 
 // The exclusive lock on the root directory's own descriptor: flock locks
 // belong to the open file description, so two writers (processes or
 // threads, each opening the root) exclude each other, and the lock goes
 // with the descriptor, leaving nothing on disk.
-Result<std::unique_ptr<Fd>> lock_root(const std::string& root) {
-  auto fd = std::make_unique<Fd>(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (fd->get() < 0) return make_error(ErrorKind::usage, root + " is not a directory");
-  while (::flock(fd->get(), LOCK_EX) != 0) {
+Result<Fd> lock_root(const std::string& root) {
+  Fd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.get() < 0) return make_error(ErrorKind::usage, root + " is not a directory");
+  while (::flock(fd.get(), LOCK_EX) != 0) {
     if (errno != EINTR) return io_error("locking " + root);
   }
   return fd;
@@ -66,20 +48,10 @@ bool safe_path(std::string_view path) {
   }
 }
 
-// Creates the directories leading to `path` below `root` (0755 less the umask).
-Result<void> make_parents(const std::string& root, std::string_view path) {
-  for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', slash + 1)) {
-    const std::string dir = root + "/" + std::string(path.substr(0, slash));
-    if (::mkdir(dir.c_str(), 0755) == 0) continue;
-    struct stat st {};
-    if (errno != EEXIST || ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return io_error("creating " + dir);
-  }
-  return {};
-}
-
 std::string parent_dir(const std::string& full) { return full.substr(0, full.rfind('/')); }
 
-// Temporary files written but not yet renamed; removed unless committed.
+// What a write has put on disk before its renames: temporary files and the
+// directories created for them, all removed again unless committed.
 class Staged {
  public:
   Staged() = default;
@@ -87,14 +59,32 @@ class Staged {
   Staged& operator=(const Staged&) = delete;
   ~Staged() {
     for (const auto& [tmp, target] : m_files) ::unlink(tmp.c_str());
+    for (auto it = m_dirs.rbegin(); it != m_dirs.rend(); ++it) ::rmdir(it->c_str());
   }
   void add(std::string tmp, std::string target) { m_files.emplace_back(std::move(tmp), std::move(target)); }
+
+  // Creates the directories leading to `path` below `root` (0755 less the umask).
+  Result<void> make_parents(const std::string& root, std::string_view path) {
+    for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', slash + 1)) {
+      const std::string dir = root + "/" + std::string(path.substr(0, slash));
+      if (::mkdir(dir.c_str(), 0755) == 0) {
+        m_dirs.push_back(dir);
+        continue;
+      }
+      struct stat st {};
+      if (errno != EEXIST || ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return io_error("creating " + dir);
+    }
+    return {};
+  }
+
   // Renames every temporary file over its target, then syncs their
-  // directories so the renames survive a crash.
+  // directories so the renames survive a crash. A failed rename leaves the
+  // files renamed before it in place.
   Result<void> commit() {
+    m_dirs.clear();
     std::set<std::string> dirs;
     while (!m_files.empty()) {
-      const auto& [tmp, target] = m_files.front();
+      const auto [tmp, target] = m_files.front();
       if (::rename(tmp.c_str(), target.c_str()) != 0) return io_error("renaming " + tmp + " to " + target);
       dirs.insert(parent_dir(target));
       m_files.erase(m_files.begin());
@@ -108,6 +98,7 @@ class Staged {
 
  private:
   std::vector<std::pair<std::string, std::string>> m_files;  // temporary, target
+  std::vector<std::string> m_dirs;                            // created, outermost first
 };
 
 // A name beside `full` no other writer picks: the process and a counter.
@@ -151,7 +142,7 @@ Result<std::vector<std::string>> write_files(const std::string& root, const std:
   Staged staged;
   std::vector<std::string> written;
   for (const FileEdit& f : files) {
-    if (auto made = make_parents(root, f.path); !made) return made.error();
+    if (auto made = staged.make_parents(root, f.path); !made) return made.error();
     if (auto ok = stage(staged, root + "/" + f.path, f.bytes); !ok) return ok.error();
     written.push_back(f.path);
   }

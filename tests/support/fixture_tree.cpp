@@ -103,6 +103,18 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
   return commit_id;
 }
 
+PinnedCommitter::PinnedCommitter() {
+  ::setenv("GIT_COMMITTER_NAME", "Pinned", 1);
+  ::setenv("GIT_COMMITTER_EMAIL", "pinned@ledgergate.invalid", 1);
+  ::setenv("GIT_COMMITTER_DATE", "@1790000000", 1);
+}
+
+PinnedCommitter::~PinnedCommitter() {
+  ::unsetenv("GIT_COMMITTER_NAME");
+  ::unsetenv("GIT_COMMITTER_EMAIL");
+  ::unsetenv("GIT_COMMITTER_DATE");
+}
+
 std::string shared_dir() {
   const std::string dir = LEDGERGATE_SHARED_DIR;
   return fs::exists(dir + "/spec/peer-cases.yaml") ? dir : std::string();

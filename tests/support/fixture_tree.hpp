@@ -62,6 +62,14 @@ inline git_oid oid_of(const git::ObjectId& id) {
 }
 inline std::string oid_hex(const git_oid& oid) { return id_of(oid).hex(); }
 
+// A pinned committer (GIT_COMMITTER_NAME, _EMAIL, _DATE) for the duration of a test.
+struct PinnedCommitter {
+  PinnedCommitter();
+  ~PinnedCommitter();
+  PinnedCommitter(const PinnedCommitter&) = delete;
+  PinnedCommitter& operator=(const PinnedCommitter&) = delete;
+};
+
 std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
 // Whether shared/ is there; when not, says the calling test is skipped (a
 // warning in the report, never a silent pass).

@@ -3,8 +3,11 @@
 // materialised into ROOT, each step's argv runs as
 //   ledgergate project <argv> --root ROOT --format cortex
 // (`check` steps as `ledgergate check ...`; `--root ROOT` left off for
-// `no_root: true`), and the step's expectations are compared: exit code,
-// stdout/stderr needles, then each key of its `after:` through a table of
+// `no_root: true`; era P1 cases add `--profile cortex-phases@p1c`, since a
+// P1 tree's layout reads as the newest phases era), and the step's
+// expectations are compared: exit code (0 when the case names none),
+// stdout/stderr needles and `derived_stderr` exactly, then each key of its
+// `after:` (and the case's `after_all:`) through a table of
 // checkers by name. This file's checkers are the generic ones (files,
 // projects.yaml, unchanged trees, check_clean); the verbs' helpers register
 // their era's keys beside it with `register_after_check`, from their own

@@ -7,10 +7,13 @@
 // ref moved by compare-and-swap and the edit re-run on a lost race.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
@@ -23,6 +26,10 @@ namespace lg::write {
 struct ApplyOptions {
   bool validate = true;                     // check before/after; refuse what adds a finding
   std::optional<ledger::Profile> profile;   // pinned; else detected from the tree
+  // The repository policy's rule severities (policy::check_options yields
+  // them), applied to both checks: a rule the policy makes a warning does
+  // not refuse.
+  std::map<std::string, diag::Severity, std::less<>> severities;
   int max_attempts = 5;                     // --commit: attempts in all, a lost compare-and-swap retried
 };
 
@@ -35,9 +42,11 @@ struct Applied {
 
 // The refusal for `edits` over `before`, or nullopt when the edit adds no
 // finding: `before` and the overlaid tree are checked alike (the pinned
-// profile, else the one detected in `before`), and a finding of the after
-// that the before lacks (same rule, path and message; lines may move) is
-// new. A new parse finding (R-P01..R-P08) of an edited file refuses with the
+// profile, else the one detected in `before`), and an error finding of the
+// after that the before lacks is new (same rule, path and message, the
+// finding's own line number left out: lines may move). Warnings do not
+// refuse: the reference's check passes with them, and its verbs write them
+// (a run of 3002 beside 3002_1 is the overlap warning). A new parse finding (R-P01..R-P08) of an edited file refuses with the
 // reference's "the edit would not read back: {findings joined "; "}";
 // any other new finding with ours, "the edit would add a finding: {finding}"
 // (the first, as the reference's checker prints it, "; N more" after it).

@@ -13,23 +13,7 @@
 
 using namespace lg;
 
-namespace {
-
-// A pinned committer for the duration of a test.
-struct PinnedCommitter {
-  PinnedCommitter() {
-    ::setenv("GIT_COMMITTER_NAME", "Pinned", 1);
-    ::setenv("GIT_COMMITTER_EMAIL", "pinned@ledgergate.invalid", 1);
-    ::setenv("GIT_COMMITTER_DATE", "@1790000000", 1);
-  }
-  ~PinnedCommitter() {
-    ::unsetenv("GIT_COMMITTER_NAME");
-    ::unsetenv("GIT_COMMITTER_EMAIL");
-    ::unsetenv("GIT_COMMITTER_DATE");
-  }
-};
-
-}  // namespace
+using test::PinnedCommitter;
 
 TEST_CASE("commit writer: tree, parents, message and the committer from the environment", "[git][write]") {
   test::TempDir dir;

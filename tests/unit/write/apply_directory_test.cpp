@@ -1,8 +1,11 @@
 // apply_to_directory: validate, then write atomically under the root's lock.
 #include <catch2/catch.hpp>
+#include <fcntl.h>
 #include <sys/stat.h>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
 
 #include "ledgergate/write/apply.hpp"
 #include "unit/write/ledger_fixture.hpp"
@@ -88,4 +91,98 @@ TEST_CASE("apply_to_directory keeps the mode of a file it replaces", "[write]") 
   REQUIRE(::chmod(path.c_str(), 0600) == 0);
   REQUIRE(write::apply_to_directory(dir.path(), test::log_note("2026-09-03", "kept"), {}));
   CHECK(mode_of(path) == 0600);
+}
+
+TEST_CASE("apply_to_directory leaves a refused file's bytes and mtime as they were", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  const std::string path = dir.path() + "/" + test::k_ledger_path;
+  const struct timespec old_times[2] = {{1000000000, 0}, {1000000000, 0}};
+  REQUIRE(::utimensat(AT_FDCWD, path.c_str(), old_times, 0) == 0);
+  auto applied = write::apply_to_directory(dir.path(), test::log_note("2026-08-01", "late"), {});
+  REQUIRE(applied);
+  REQUIRE(std::holds_alternative<write::Refusal>(applied->outcome));
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  CHECK(st.st_mtim.tv_sec == 1000000000);
+  CHECK(test::read_file(path) == test::k_ledger);
+}
+
+TEST_CASE("apply_to_directory creates a new file 0644 less the umask, and its folder", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), {{"projects.yaml", test::k_rows}});
+  const mode_t old_mask = ::umask(022);
+  auto applied = write::apply_to_directory(dir.path(), test::overwrite(test::k_ledger), {});
+  ::umask(old_mask);
+  REQUIRE(applied);
+  CHECK(applied->written == std::vector<std::string>{test::k_ledger_path});
+  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == test::k_ledger);
+  CHECK(mode_of(dir.path() + "/" + test::k_ledger_path) == 0644);
+}
+
+TEST_CASE("apply_to_directory writes nothing and leaves no temporary file when a write fails", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  // The third file's folder is a regular file: staging it fails after the
+  // first two were staged, the second in folders made for it.
+  const write::Editor two = [](git::TreeSource&) -> Result<write::Outcome> {
+    return write::Outcome(write::Change{
+        {{test::k_ledger_path, "first\n"}, {"notes/new/a.md", "new\n"}, {"projects.yaml/x", "second\n"}}, "three"});
+  };
+  write::ApplyOptions unchecked;
+  unchecked.validate = false;
+  auto applied = write::apply_to_directory(dir.path(), two, unchecked);
+  REQUIRE_FALSE(applied);
+  CHECK(applied.error().kind == ErrorKind::io);
+  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == test::k_ledger);
+  CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
+}
+
+TEST_CASE("apply_to_directory refuses a path that leaves the tree", "[write]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  write::ApplyOptions unchecked;
+  unchecked.validate = false;
+  for (const std::string path : {"../escape", "/abs", "projects//x", "./x", ".git/config", ""}) {
+    INFO(path);
+    const write::Editor bad = [path](git::TreeSource&) -> Result<write::Outcome> {
+      return write::Outcome(write::Change{{{path, "x\n"}}, "bad"});
+    };
+    auto applied = write::apply_to_directory(dir.path(), bad, unchecked);
+    REQUIRE_FALSE(applied);
+    CHECK(applied.error().kind == ErrorKind::invalid_input);
+  }
+  CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
+}
+
+TEST_CASE("apply_to_directory: a folder that is not there is a usage error", "[write]") {
+  auto applied = write::apply_to_directory("/nonexistent/ledgergate-root", test::overwrite("x"), {});
+  REQUIRE_FALSE(applied);
+  CHECK(applied.error().kind == ErrorKind::usage);
+}
+
+// Without the lock, two read-edit-write cycles overlap and one entry is lost.
+TEST_CASE("apply_to_directory: two concurrent writers of one file lose nothing", "[write][lock]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  constexpr int k_each = 20;
+  std::atomic<int> failures{0};
+  const auto writer = [&](const std::string& who) {
+    for (int i = 0; i < k_each; ++i) {
+      auto applied = write::apply_to_directory(dir.path(), test::log_note("2026-09-03", who + std::to_string(i)), {});
+      if (!applied || !std::holds_alternative<write::Change>(applied->outcome)) ++failures;
+    }
+  };
+  std::thread a(writer, "a"), b(writer, "b");
+  a.join();
+  b.join();
+  CHECK(failures == 0);
+  const std::string after = test::read_file(dir.path() + "/" + test::k_ledger_path);
+  for (const std::string who : {"a", "b"}) {
+    for (int i = 0; i < k_each; ++i) {
+      INFO(who << i);
+      CHECK(after.find("— note — " + who + std::to_string(i) + "\n") != std::string::npos);
+    }
+  }
+  CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
 }
