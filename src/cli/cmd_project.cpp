@@ -14,6 +14,7 @@
 #include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/report/project.hpp"
 #include "ledgergate/util/text.hpp"
 #include "ledgergate/write/apply.hpp"
@@ -89,9 +90,24 @@ Result<std::string> head_branch(const git::Repository& repo) {
   return line.substr(k_prefix.size());
 }
 
+// The rule severities of the policy file of the tree a verb edits, so a
+// rule that policy makes a warning does not refuse the edit (as `check`
+// of that tree would not fail on it).
+Result<void> read_severities(git::TreeSource& tree, write::ApplyOptions& options) {
+  LG_TRY(policy::RepoPolicy policy, policy::load_policy(tree));
+  options.severities = policy::check_options(policy).severities;
+  return {};
+}
+
+Result<write::Applied> apply_to_folder(const std::string& root, const write::Editor& editor, write::ApplyOptions options) {
+  LG_TRY(auto tree, git::open_directory_source(root));
+  if (auto read = read_severities(*tree, options); !read) return read.error();
+  return write::apply_to_directory(root, editor, options);
+}
+
 // `branch`: the branch --commit moved (--branch, or the one HEAD names).
 Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const write::Editor& editor,
-                             const write::ApplyOptions& options, std::string& branch) {
+                             write::ApplyOptions options, std::string& branch) {
   if (o.commit) {
     const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
     LG_TRY(git::Repository repo, git::Repository::open(where, true));
@@ -99,12 +115,18 @@ Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const wr
     if (branch.empty()) {
       LG_TRY(branch, head_branch(repo));
     }
+    // The tip's policy; a missing branch is apply_as_commit's error to report.
+    if (auto tip = repo.resolve_commit("refs/heads/" + branch)) {
+      LG_TRY(git::ObjectId tree_id, repo.commit_tree(*tip));
+      LG_TRY(auto tree, git::open_tree_source(repo, tree_id, branch));
+      if (auto read = read_severities(*tree, options); !read) return read.error();
+    }
     return write::apply_as_commit(repo, branch, editor, o.message, options);
   }
-  if (!o.root.empty()) return write::apply_to_directory(o.root, editor, options);
+  if (!o.root.empty()) return apply_to_folder(o.root, editor, options);
   LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
   if (repo.is_bare()) return make_error(ErrorKind::usage, "the repository is bare: use --commit");
-  return write::apply_to_directory(repo.workdir(), editor, options);
+  return apply_to_folder(repo.workdir(), editor, options);
 }
 
 ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Globals& g, std::string* today,

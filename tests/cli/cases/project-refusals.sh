@@ -43,3 +43,8 @@ same run project log example x --kind verdict --root r --format cortex
 same run project log example --root r --format cortex
 same run project log example x --root nowhere --format cortex
 same run project nonsense example --root r
+# The tree's policy makes a rule a warning: an edit adding only that finding is written.
+printf 'severities:\n  ledger-run-partition-agrees: warning\n' > r/.ledgergate.yaml
+sed -i 's/- 3003 — weird — gpu/- 3003 — open — gpu/' r/projects/example.md
+run project run single 3005 "on the wrong partition" --partition gpu --today 2026-09-03 --root r --format cortex
+run check --root r
