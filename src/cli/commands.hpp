@@ -25,5 +25,6 @@ void setup_audit(CLI::App& app, Globals& globals);
 void setup_renumber(CLI::App& app, Globals& globals);
 void setup_merge_file(CLI::App& app, Globals& globals);
 void setup_merge_driver(CLI::App& app, Globals& globals);
+void setup_project(CLI::App& app, Globals& globals);
 
 }  // namespace lg::cli

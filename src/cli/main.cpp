@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     setup_renumber(app, globals);
     setup_merge_file(app, globals);
     setup_merge_driver(app, globals);
+    setup_project(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -54,11 +54,13 @@ void check_structure(const ProjectLedger& l, const Emitter& e) {
 }
 
 void check_title(const ProjectLedger& l, const std::string& key, const Emitter& e) {
-  if (!l.title || !l.title->matches) {
+  if (!l.title) {
     e.peer("ledger-title-present", 1, "first line must be `# <key> \xE2\x80\x94 <summary>`");
     return;
   }
-  if (l.title->key != key) {
+  // A `# ` line that is not `# <key> — <summary>` names the wrong title, as
+  // the reference says, whether its key differs or it has no summary at all.
+  if (!l.title->matches || l.title->key != key) {
     e.peer("ledger-title-names-key", 1,
            "title must be `# " + key + " \xE2\x80\x94 <summary>`, not `# " + l.title->written + "`");
   }

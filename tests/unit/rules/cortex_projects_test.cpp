@@ -56,6 +56,9 @@ TEST_CASE("cortex-projects rules: each peer rule fires with the reference text",
         V{"ledger-run-continuation-orphan | projects/demo.md: line 12: continuation line without a run line"});
   CHECK(texts(run(test::replaced(k_base, "# demo \u2014 A", "#demo A"))) ==
         V{"ledger-title-present | projects/demo.md: first line must be `# <key> \u2014 <summary>`"});
+  // A `# ` line that does not parse as `# <key> — <summary>` is the wrong title, not a missing one.
+  CHECK(texts(run(test::replaced(k_base, "# demo \u2014 A", "# Demo: A"))) ==
+        V{"ledger-title-names-key | projects/demo.md: title must be `# demo \u2014 <summary>`, not `# Demo: A short summary`"});
   CHECK(texts(run(test::replaced(k_base, "Project: demo\n", ""))) ==
         V{"ledger-header-required | projects/demo.md: header is missing `Project:`"});
   CHECK(texts(run(test::replaced(k_base, "Issue: demo#1", "Issue:"))) ==
