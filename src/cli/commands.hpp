@@ -23,5 +23,6 @@ void setup_req(CLI::App& app, Globals& globals);
 void setup_hooks(CLI::App& app, Globals& globals);
 void setup_audit(CLI::App& app, Globals& globals);
 void setup_renumber(CLI::App& app, Globals& globals);
+void setup_project(CLI::App& app, Globals& globals);
 
 }  // namespace lg::cli

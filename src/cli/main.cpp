@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     setup_hooks(app, globals);
     setup_audit(app, globals);
     setup_renumber(app, globals);
+    setup_project(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,35 @@
+// `ledgergate project VERB`'s output: the reference's exact lines
+// (`--format cortex`), ledgergate's own text, or one JSON document.
+// Pure functions; the CLI prints.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lg::report {
+
+// What a verb did (or why it did not), as the CLI learnt it.
+struct ProjectResult {
+  std::string verb;
+  bool refused = false;
+  std::string message;                // the success line(s) or the refusal, no final newline
+  std::vector<std::string> paths;     // the files changed (written, or in the commit)
+  std::vector<std::string> lines;     // the lines the edit wrote
+  std::optional<std::string> commit;  // the new commit's hex id (--commit)
+  std::string branch;                 // the branch moved (--commit)
+  int attempts = 1;                   // --commit: tries until the ref moved
+};
+
+struct ProjectOutput {
+  std::string out, err;
+};
+
+// format: "cortex", "text" or "json".
+ProjectOutput render_project(const ProjectResult& r, const std::string& format);
+// A problem that stops the verb before it reads the tree (`--root` not a
+// directory, a bad `--today`): "cortex VERB: message" in the reference's
+// format, "ledgergate: project VERB: message" otherwise (JSON: a document).
+ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format);
+
+}  // namespace lg::report

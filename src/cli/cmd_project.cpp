@@ -1,0 +1,304 @@
+// `ledgergate project VERB ...`: the ledger writer verbs (issue 14). Each
+// verb becomes an editor (write/cortex_r.hpp for era R), chosen by the
+// layout of the tree it edits (detected on that tree, or pinned with
+// --profile), and goes through write/apply.hpp: validated against the whole
+// tree, then written atomically into a folder or committed from objects.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <ctime>
+#include <functional>
+#include <memory>
+
+#include "commands.hpp"
+#include "errors.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/report/project.hpp"
+#include "ledgergate/util/text.hpp"
+#include "ledgergate/write/apply.hpp"
+#include "ledgergate/write/cortex_r.hpp"
+
+namespace lg::cli {
+namespace {
+
+// Every option of every verb, in one place. An era's own options are members
+// of its verb's args (write/verb_args.hpp) and are registered in that verb's
+// add_* function below, so one option set serves every layout.
+struct ProjectOptions {
+  std::string root, format = "text", message, branch, profile;
+  bool commit = false;
+  write::NewArgs new_args;
+  write::RunArgs run;
+  write::RunningArgs running;
+  write::DoneArgs done;
+  write::LogArgs log;
+  write::NowArgs now;
+  write::IssueArgs issue;
+  write::LinkArgs link;
+  write::RetireArgs retire;
+};
+
+// A verb's editor for a layout; nullopt when the layout has no such verb.
+// Era R's editors are chosen here; eras T and P add their branch.
+using EditorFor = std::function<std::optional<write::Editor>(ledger::Layout, write::EditNotes*)>;
+
+// The local date, as the reference's default `--today`.
+std::string local_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+// The editor that reads the layout off the tree it is given, so a retried
+// commit decides on the new tip as it edits it.
+write::Editor dispatching(const std::string& verb, const EditorFor& choose, std::optional<ledger::Layout> pinned,
+                          write::EditNotes* notes) {
+  return [verb, choose, pinned, notes](git::TreeSource& tree) -> Result<write::Outcome> {
+    ledger::Layout layout = ledger::Layout::none;
+    if (pinned) {
+      layout = *pinned;
+    } else {
+      LG_TRY(layout, ledger::detect_layout(tree));
+    }
+    auto editor = choose(layout, notes);
+    if (!editor) {
+      if (layout == ledger::Layout::none) return make_error(ErrorKind::usage, "the tree holds no Cortex ledger layout");
+      return make_error(ErrorKind::usage,
+                        "`" + verb + "` is not a verb of the " + std::string(ledger::layout_name(layout)) + " layout");
+    }
+    return (*editor)(tree);
+  };
+}
+
+void print(const report::ProjectOutput& o) {
+  std::fputs(o.out.c_str(), stdout);
+  std::fputs(o.err.c_str(), stderr);
+}
+
+// The branch HEAD names ("ref: refs/heads/NAME" in the git directory's HEAD).
+Result<std::string> head_branch(const git::Repository& repo) {
+  std::ifstream in(repo.git_dir() + "HEAD");
+  std::string line;
+  std::getline(in, line);
+  constexpr std::string_view k_prefix = "ref: refs/heads/";
+  if (!util::starts_with(line, k_prefix)) return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
+  return line.substr(k_prefix.size());
+}
+
+Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const write::Editor& editor,
+                             const write::ApplyOptions& options) {
+  if (o.commit) {
+    const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
+    LG_TRY(git::Repository repo, git::Repository::open(where, true));
+    std::string branch = o.branch;
+    if (branch.empty()) {
+      LG_TRY(branch, head_branch(repo));
+    }
+    return write::apply_as_commit(repo, branch, editor, o.message, options);
+  }
+  if (!o.root.empty()) return write::apply_to_directory(o.root, editor, options);
+  LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
+  if (repo.is_bare()) return make_error(ErrorKind::usage, "the repository is bare: use --commit");
+  return write::apply_to_directory(repo.workdir(), editor, options);
+}
+
+ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Globals& g, std::string* today,
+                  const EditorFor& choose) {
+  if (!o.root.empty() && !o.commit && !std::filesystem::is_directory(o.root)) {
+    print(report::render_project_problem(verb, "--root " + o.root + " is not a directory", o.format));
+    return ExitCode::error;
+  }
+  if (today && today->empty()) {
+    *today = local_date();
+  } else if (today && !write::is_today_value(*today)) {
+    print(report::render_project_problem(verb, "--today must be YYYY-MM-DD, not " + *today, o.format));
+    return ExitCode::fail;
+  }
+  write::ApplyOptions options;
+  std::optional<ledger::Layout> pinned;
+  if (!o.profile.empty()) {
+    auto profile = ledger::parse_profile(o.profile);
+    if (!profile) return report_error(profile.error());
+    options.profile = *profile;
+    pinned = profile->layout;
+  }
+  write::EditNotes notes;
+  auto applied = apply(o, g, dispatching(verb, choose, pinned, &notes), options);
+  if (!applied) return report_error(applied.error());
+  report::ProjectResult r;
+  r.verb = verb;
+  r.attempts = applied->attempts;
+  r.branch = o.branch;
+  if (const auto* refusal = std::get_if<write::Refusal>(&applied->outcome)) {
+    r.refused = true;
+    r.message = refusal->message;
+  } else {
+    const auto& change = std::get<write::Change>(applied->outcome);
+    r.message = change.message;
+    for (const write::FileEdit& f : change.files) r.paths.push_back(f.path);
+    r.lines = notes.lines;
+    if (applied->commit) r.commit = applied->commit->hex();
+  }
+  print(report::render_project(r, o.format));
+  return r.refused ? ExitCode::fail : ExitCode::pass;
+}
+
+// A verb with the options every verb takes.
+CLI::App* add_verb(CLI::App* project, const std::string& name, const std::string& help, ProjectOptions& o) {
+  CLI::App* cmd = project->add_subcommand(name, help);
+  cmd->add_option("--root", o.root, "Edit the ledger tree in this folder (default: the repository's working tree)");
+  cmd->add_option("--format", o.format, "cortex (the reference's lines), text or json")
+      ->check(CLI::IsMember({"cortex", "text", "json"}));
+  cmd->add_flag("--commit", o.commit,
+                "Commit the edit to --branch from objects (no checkout, no index; works on a bare repository)");
+  cmd->add_option("-m,--message", o.message, "The commit message (default: the verb's success line)");
+  cmd->add_option("--branch", o.branch, "The branch --commit moves (default: the one HEAD names)");
+  cmd->add_option("--profile", o.profile, "Pin the ledger profile instead of detecting it (cortex-projects, ...)");
+  return cmd;
+}
+
+void add_today(CLI::App* cmd, std::string& today) {
+  cmd->add_option("--today", today, "The date written, YYYY-MM-DD (default: the local date)");
+}
+
+void add_key(CLI::App* cmd, std::string& key) {
+  cmd->add_option("key", key, "The project's key (a projects.yaml row)")->required();
+}
+
+template <class Args>
+EditorFor era_r(const Args& args, write::Editor (*make)(const Args&, write::EditNotes*)) {
+  return [&args, make](ledger::Layout layout, write::EditNotes* notes) -> std::optional<write::Editor> {
+    if (layout == ledger::Layout::cortex_projects) return make(args, notes);
+    return std::nullopt;
+  };
+}
+
+void add_new(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "new", "Open projects/KEY.md for a projects.yaml row", o);
+  add_key(cmd, o.new_args.key);
+  cmd->add_option("--summary", o.new_args.summary, "What the project asks, at most 15 words")->required();
+  cmd->add_option("--issue", o.new_args.issue, "Repo#N, an issue URL or none (default none)");
+  cmd->add_option("--now", o.new_args.now, "The first ## Now text");
+  add_today(cmd, o.new_args.today);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("new", v, g, &v.new_args.today, era_r(v.new_args, &write::r_new)); });
+}
+
+void add_run(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "run", "Record a submitted job as an open run and log it", o);
+  add_key(cmd, o.run.key);
+  cmd->add_option("jobid", o.run.jobid, "The SLURM job id (342301, 342301_3, 342301_[0-9])")->required();
+  cmd->add_option("what", o.run.what, "What the run is, one line")->required();
+  cmd->add_option("--partition", o.run.partition, "gpu or ral (default: the row's partition)");
+  add_today(cmd, o.run.today);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("run", v, g, &v.run.today, era_r(v.run, &write::r_run)); });
+}
+
+void add_running(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "running", "Mark an open run as running", o);
+  add_key(cmd, o.running.key);
+  cmd->add_option("jobid", o.running.jobid, "The run's job id")->required();
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("running", v, g, nullptr, era_r(v.running, &write::r_running)); });
+}
+
+void add_done(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "done", "Move a finished (or failed) run from ## Runs into the log", o);
+  add_key(cmd, o.done.key);
+  cmd->add_option("jobid", o.done.jobid, "The run's job id")->required();
+  cmd->add_flag("--failed", o.done.failed, "The run failed");
+  cmd->add_option("--wall", o.done.wall, "Wall time, H:MM");
+  cmd->add_option("--note", o.done.note, "One line appended to the log entry");
+  add_today(cmd, o.done.today);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("done", v, g, &v.done.today, era_r(v.done, &write::r_done)); });
+}
+
+void add_log(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "log", "Prepend an entry to ## Log (newest first)", o);
+  add_key(cmd, o.log.key);
+  cmd->add_option("text", o.log.text, "The entry, one line")->required();
+  cmd->add_option("--kind", o.log.kind, "note (default), result, lesson or run")
+      ->check(CLI::IsMember({"note", "result", "lesson", "run"}));
+  add_today(cmd, o.log.today);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("log", v, g, &v.log.today, era_r(v.log, &write::r_log)); });
+}
+
+void add_now(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "now", "Replace the ## Now text", o);
+  add_key(cmd, o.now.key);
+  cmd->add_option("text", o.now.text, "Where the project is (several lines allowed)")->required();
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("now", v, g, nullptr, era_r(v.now, &write::r_now)); });
+}
+
+write::Editor issue_editor(const write::IssueArgs& args, write::EditNotes*) { return write::r_issue(args); }
+
+void add_issue(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "issue", "Print the ledger's concise block for its issue (writes nothing)", o);
+  add_key(cmd, o.issue.key);
+  cmd->add_option("-n", o.issue.count, "How many log entries (default 5)");
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("issue", v, g, nullptr, era_r(v.issue, &issue_editor)); });
+}
+
+void add_link(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "link", "Set the ledger's Issue: header", o);
+  add_key(cmd, o.link.key);
+  cmd->add_option("ref", o.link.ref, "Repo#N, an issue URL or none")->required();
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("link", v, g, nullptr, era_r(v.link, &write::r_link)); });
+}
+
+void add_retire(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "retire", "Retire a projects.yaml row and note it in the ledger", o);
+  add_key(cmd, o.retire.key);
+  cmd->add_option("--why", o.retire.why, "Why, one line (no double quote)")->required();
+  add_today(cmd, o.retire.today);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("retire", v, g, &v.retire.today, era_r(v.retire, &write::r_retire)); });
+}
+
+}  // namespace
+
+void setup_project(CLI::App& app, Globals& globals) {
+  auto o = std::make_shared<ProjectOptions>();
+  CLI::App* project = app.add_subcommand(
+      "project", "Write a Cortex ledger: the reference's verbs, validated against the whole tree, atomic");
+  project->require_subcommand(1);
+  add_new(project, o, globals);
+  add_run(project, o, globals);
+  add_running(project, o, globals);
+  add_done(project, o, globals);
+  add_log(project, o, globals);
+  add_now(project, o, globals);
+  add_issue(project, o, globals);
+  add_link(project, o, globals);
+  add_retire(project, o, globals);
+}
+
+}  // namespace lg::cli

@@ -1,0 +1,59 @@
+#include "ledgergate/report/project.hpp"
+
+#include "ledgergate/util/json.hpp"
+
+namespace lg::report {
+namespace {
+
+std::string json_document(const ProjectResult& r) {
+  util::JsonWriter w;
+  w.begin_object().key("verb").string(r.verb).key("refused").boolean(r.refused);
+  w.key("message").string(r.message).key("changed").boolean(!r.paths.empty());
+  w.key("paths").begin_array();
+  for (const std::string& p : r.paths) w.string(p);
+  w.end_array().key("lines").begin_array();
+  for (const std::string& l : r.lines) w.string(l);
+  w.end_array().key("commit");
+  r.commit ? w.string(*r.commit) : w.null();
+  w.key("branch").string_or_null(r.commit ? r.branch : std::string());
+  w.key("attempts").number(r.attempts).end_object();
+  return w.str() + "\n";
+}
+
+std::string text_success(const ProjectResult& r) {
+  std::string out = r.message + "\n";
+  if (r.commit) {
+    out += "committed " + r.commit->substr(0, 12) + " on " + r.branch;
+    if (r.attempts > 1) out += " (attempt " + std::to_string(r.attempts) + ")";
+    out += "\n";
+  } else if (r.paths.empty() && r.verb != "issue") {
+    out += "nothing to write\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+ProjectOutput render_project(const ProjectResult& r, const std::string& format) {
+  if (format == "json") return {json_document(r), ""};
+  if (format == "cortex") {
+    if (r.refused) return {"", "cortex " + r.verb + ": " + r.message + "\n"};
+    return {r.message + "\n", ""};
+  }
+  if (r.refused) return {"", "ledgergate: project " + r.verb + ": refused: " + r.message + "\n"};
+  return {text_success(r), ""};
+}
+
+ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format) {
+  if (format == "cortex") return {"", "cortex " + verb + ": " + message + "\n"};
+  if (format == "json") {
+    ProjectResult r;
+    r.verb = verb;
+    r.refused = true;
+    r.message = message;
+    return {json_document(r), ""};
+  }
+  return {"", "ledgergate: project " + verb + ": " + message + "\n"};
+}
+
+}  // namespace lg::report
