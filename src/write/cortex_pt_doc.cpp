@@ -13,41 +13,6 @@
 
 namespace lg::write::pt {
 
-TextLines::TextLines(std::string_view bytes) {
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] != '\n' && bytes[i] != '\r') continue;
-    const std::size_t eol_len = bytes[i] == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n' ? 2 : 1;
-    m_text.emplace_back(bytes.substr(start, i - start));
-    m_eol.emplace_back(bytes.substr(i, eol_len));
-    i += eol_len - 1;
-    start = i + 1;
-  }
-  m_text.emplace_back(bytes.substr(start));
-  m_eol.emplace_back();
-  if (m_eol.size() > 1) m_newline = m_eol.front();
-}
-
-void TextLines::insert(std::size_t i, const std::vector<std::string>& contents) {
-  if (i == m_text.size() && !m_text.empty() && m_eol.back().empty()) m_eol.back() = m_newline;
-  m_text.insert(m_text.begin() + static_cast<std::ptrdiff_t>(i), contents.begin(), contents.end());
-  m_eol.insert(m_eol.begin() + static_cast<std::ptrdiff_t>(i), contents.size(), m_newline);
-}
-
-void TextLines::erase(std::size_t i, std::size_t n) {
-  m_text.erase(m_text.begin() + static_cast<std::ptrdiff_t>(i), m_text.begin() + static_cast<std::ptrdiff_t>(i + n));
-  m_eol.erase(m_eol.begin() + static_cast<std::ptrdiff_t>(i), m_eol.begin() + static_cast<std::ptrdiff_t>(i + n));
-}
-
-std::string TextLines::bytes() const {
-  std::string out;
-  for (std::size_t i = 0; i < m_text.size(); ++i) {
-    out += m_text[i];
-    out += m_eol[i];
-  }
-  return out;
-}
-
 PtDoc::PtDoc(std::string rel, std::string_view bytes, std::span<const std::string_view> canonical)
     : m_rel(std::move(rel)), m_canonical(canonical), m_lines(bytes), m_file(ledger::parse_pt_file(bytes)) {}
 
@@ -56,7 +21,7 @@ void PtDoc::reparse() { m_file = ledger::parse_pt_file(m_lines.bytes()); }
 std::size_t PtDoc::item_lines_after(std::size_t index) const {
   std::size_t n = 0;
   const auto last = static_cast<std::size_t>(m_file.header.last_line);
-  while (index + 1 + n < last && util::starts_with(m_lines.at(index + 1 + n), "- ")) ++n;
+  while (index + 1 + n < last && util::starts_with(m_lines.text(index + 1 + n), "- ")) ++n;
   return n;
 }
 
@@ -69,8 +34,7 @@ void PtDoc::set_header(std::string_view key, std::string_view value) {
   }
   if (const auto* field = m_file.header.find(key)) {
     const auto at = static_cast<std::size_t>(field->line - 1);
-    m_lines.erase(at + 1, item_lines_after(at));
-    m_lines.replace(at, std::move(line));
+    m_lines.replace(at, at + 1 + item_lines_after(at), {std::move(line)});
     reparse();
     return;
   }
@@ -84,7 +48,7 @@ void PtDoc::set_header(std::string_view key, std::string_view value) {
       at = std::max(at, i + 1 + item_lines_after(i));
     }
   }
-  m_lines.insert(std::min(at, m_lines.size()), {std::move(line)});
+  m_lines.insert(std::min(at, m_lines.size()), std::move(line));
   reparse();
 }
 
@@ -93,13 +57,12 @@ bool PtDoc::append_to_section(std::string_view name, const std::vector<std::stri
   if (!s) return false;
   std::vector<std::size_t> filled;
   for (int i = s->body_begin; i < s->body_end; ++i) {
-    if (!util::is_blank(m_lines.at(static_cast<std::size_t>(i)))) filled.push_back(static_cast<std::size_t>(i));
+    if (!util::is_blank(m_lines.text(static_cast<std::size_t>(i)))) filled.push_back(static_cast<std::size_t>(i));
   }
-  if (replace_none && filled.size() == 1 && util::strip(m_lines.at(filled.front())) == "(none)") {
-    m_lines.erase(filled.front(), 1);
-    m_lines.insert(filled.front(), lines);
+  if (replace_none && filled.size() == 1 && util::strip(m_lines.text(filled.front())) == "(none)") {
+    m_lines.replace(filled.front(), filled.front() + 1, lines);
   } else if (!filled.empty()) {
-    m_lines.insert(filled.back() + 1, lines);
+    m_lines.replace(filled.back() + 1, filled.back() + 1, lines);
   } else {
     // An empty section: heading, blank line, the lines, and a blank line
     // before whatever heading follows.
@@ -109,7 +72,7 @@ bool PtDoc::append_to_section(std::string_view name, const std::vector<std::stri
     if (!blank_after_heading) block.insert(block.begin(), std::string());
     const std::size_t at = blank_after_heading ? body + 1 : body;
     if (at < m_lines.size() && static_cast<int>(at) >= s->body_end) block.emplace_back();
-    m_lines.insert(at, block);
+    m_lines.replace(at, at, block);
   }
   reparse();
   return true;
@@ -117,8 +80,8 @@ bool PtDoc::append_to_section(std::string_view name, const std::vector<std::stri
 
 void PtDoc::add_continuation(const ledger::PtRun& run, std::string line) {
   auto at = static_cast<std::size_t>(run.line);  // the line after the run line (0-based)
-  while (at < m_lines.size() && ledger::match_pt_continuation(util::dash(m_lines.at(at)))) ++at;
-  m_lines.insert(at, {std::move(line)});
+  while (at < m_lines.size() && ledger::match_pt_continuation(util::dash(m_lines.text(at)))) ++at;
+  m_lines.insert(at, std::move(line));
   reparse();
 }
 

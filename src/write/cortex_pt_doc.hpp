@@ -1,6 +1,6 @@
-// Pieces the era-P/T verbs share (private to src/write): a file as lines
-// that keep their own endings, a phase/task file being edited line by line
-// (re-parsed after each edit, so positions always come from the parse), and
+// Pieces the era-P/T verbs share (private to src/write): a phase/task file
+// being edited line by line (raw_lines.hpp: every line keeps its own ending;
+// re-parsed after each edit, so positions always come from the parse), and
 // the tree look-ups the verbs make.
 #pragma once
 
@@ -19,30 +19,12 @@
 #include "ledgergate/util/result.hpp"
 #include "ledgergate/write/cortex_pt.hpp"
 #include "ledgergate/write/edit.hpp"
+#include "raw_lines.hpp"
 
 namespace lg::write::pt {
 
 inline constexpr std::string_view k_dash = "\xE2\x80\x94";   // —
 inline constexpr std::string_view k_arrow = "\xE2\x86\x92";  // →
-
-// Lines split as Python's universal newlines split them (so numbers agree
-// with the parse), each keeping its own terminator; inserted lines take the
-// file's first terminator ("\n" in a file without one).
-class TextLines {
- public:
-  explicit TextLines(std::string_view bytes);
-  std::size_t size() const { return m_text.size(); }
-  std::string_view at(std::size_t i) const { return m_text[i]; }
-  void replace(std::size_t i, std::string content) { m_text[i] = std::move(content); }
-  // Inserts before line `i` (i == size(): at the end).
-  void insert(std::size_t i, const std::vector<std::string>& contents);
-  void erase(std::size_t i, std::size_t n);
-  std::string bytes() const;
-
- private:
-  std::vector<std::string> m_text, m_eol;
-  std::string m_newline = "\n";
-};
 
 // A phase or task file under edit. Header keys missing from the file are
 // inserted at their slot in `canonical` (the era's key order).
@@ -70,7 +52,7 @@ class PtDoc {
 
   std::string m_rel;
   std::span<const std::string_view> m_canonical;
-  TextLines m_lines;
+  RawLines m_lines;
   ledger::PtFile m_file;
 };
 

@@ -11,6 +11,7 @@
 #include "ledgergate/ledger/text_file.hpp"
 #include "ledgergate/util/text.hpp"
 #include "ledgergate/write/cortex_pt.hpp"
+#include "ledgergate/write/retire_row.hpp"
 
 namespace lg::write {
 namespace {
@@ -170,47 +171,26 @@ class New {
   std::vector<std::string> m_runs, m_stems;
 };
 
-// The row's block in projects.yaml: its `key:` line and the two-space lines after it.
-struct RowBlock {
-  std::size_t key_line = 0, end = 0;  // [key_line + 1, end) are the row's lines
-};
-
 class Retire {
  public:
   Retire(const PtContext& context, const PtRetireArgs& args, git::TreeSource& tree)
       : m_cx(context), m_era(*context.era), m_args(args), m_tree(tree) {}
 
+  // The reference's order: the row checks, the live work, the row edit.
   Result<Outcome> run() {
     const std::string why(util::strip(m_args.why));
     const std::string& key = m_args.project;
-    if (why.empty()) return refuse("--why must say why, in one line");
-    if (why.find('"') != std::string::npos || why.find('\n') != std::string::npos) {
-      return refuse("--why cannot hold a double quote or a newline (projects.yaml quotes with no escapes)");
-    }
-    LG_TRY(auto rows, pt::load_project_rows(m_tree, m_era));
-    if (!rows.problems.empty()) {
-      return refuse(fmt::format("projects.yaml does not parse clean {} run `check` and fix it before retiring: {}",
-                                k_dash, util::join(rows.problems, "; ")));
-    }
-    const rules::ProjectRow* row = rows.table.find(key);
-    if (!row) return refuse(pt::unknown_project(rows, key));
-    if (const std::string* status = row->get("status"); status && *status == "retired") {
-      return refuse(key + " is already retired");
-    }
+    LG_TRY(auto bytes, git::read_regular_file(m_tree, std::string(ledger::k_projects_yaml)));
+    std::optional<std::string> yaml;
+    if (bytes) yaml = ledger::decode_text(*bytes).text;
+    if (auto refused = retire_row_check(yaml, key, why, m_era.yaml)) return Outcome{*refused};
     LG_TRY(auto live, live_work());
     if (!live.empty()) {
       return refuse(fmt::format("{} still has live work {} rule or drop it first: {}", key, k_dash, util::join(live, ", ")));
     }
-    LG_TRY(auto bytes, git::read_regular_file(m_tree, std::string(ledger::k_projects_yaml)));
-    pt::TextLines lines(bytes.value_or(""));
-    if (auto r = edit_row(lines, why)) return Outcome{*r};
-    const std::string text = lines.bytes();
-    const pt::ProjectRows after = reread(text);
-    if (!after.problems.empty()) {
-      return refuse(fmt::format("the edit would not read back {} projects.yaml is unchanged: {}", k_dash,
-                                util::join(after.problems, "; ")));
-    }
-    return Outcome{Change{{FileEdit{std::string(ledger::k_projects_yaml), text}}, "retired " + key}};
+    auto edited = retire_row_edit(*bytes, key, why, m_cx.today, m_era.yaml);
+    if (auto* refused = std::get_if<Refusal>(&edited)) return Outcome{*refused};
+    return Outcome{Change{{FileEdit{std::string(ledger::k_projects_yaml), std::get<std::string>(edited)}}, "retired " + key}};
   }
 
  private:
@@ -226,44 +206,6 @@ class Retire {
       const std::string state(ledger::parse_pt_file(*bytes).header.value("State"));
       if (state == "accepted" || state == "rerun" || state == "dropped" || state == "planned") continue;
       out.push_back(fmt::format("{} {} {}", path, k_dash, state));
-    }
-    return out;
-  }
-
-  std::optional<Refusal> edit_row(pt::TextLines& lines, const std::string& why) const {
-    const std::string& key = m_args.project;
-    std::vector<std::size_t> key_lines;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (lines.at(i) == key + ":") key_lines.push_back(i);
-    }
-    if (key_lines.size() != 1) {
-      return Refusal{fmt::format("projects.yaml: expected one `{}:` line, found {}", key, key_lines.size())};
-    }
-    std::size_t end = key_lines.front() + 1;
-    std::vector<std::size_t> status, note;
-    for (; end < lines.size() && util::starts_with(lines.at(end), "  "); ++end) {
-      if (util::starts_with(lines.at(end), "  status: ")) status.push_back(end);
-      if (util::starts_with(lines.at(end), "  note:")) note.push_back(end);
-    }
-    if (status.size() != 1 || note.size() > 1) {
-      return Refusal{fmt::format("projects.yaml: {} is not one `  status:` line and at most one `  note:` line", key)};
-    }
-    lines.replace(status.front(), "  status: retired");
-    std::string stamp = fmt::format("  note: \"retired {}: {}\"", m_cx.today, why);
-    if (note.empty()) {
-      lines.insert(end, {std::move(stamp)});
-    } else {
-      lines.replace(note.front(), std::move(stamp));
-    }
-    return std::nullopt;
-  }
-
-  pt::ProjectRows reread(const std::string& text) const {
-    diag::CollectingSink sink;
-    rules::check_projects_yaml(ledger::decode_text(text).text, m_era.yaml, sink);
-    pt::ProjectRows out;
-    for (const diag::Finding& f : sink.take()) {
-      if (f.peer != diag::PeerForm::none) out.problems.push_back(diag::peer_text(f));
     }
     return out;
   }

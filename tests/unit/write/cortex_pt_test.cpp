@@ -445,7 +445,7 @@ TEST_CASE("pt retire: the refusals, exactly, and nothing written", "[write][pt]"
       {quiet_skeleton(), "example", " ", "--why must say why, in one line"},
       {quiet_skeleton(), "example", "a \"q\"",
        "--why cannot hold a double quote or a newline (projects.yaml quotes with no escapes)"},
-      {quiet_skeleton(), "nobody", "why", "project nobody is not a projects.yaml key"},
+      {quiet_skeleton(), "nobody", "why", "nobody is not a projects.yaml key"},
       {retired, "example", "why", "example is already retired"},
       {broken, "example", "why",
        "projects.yaml does not parse clean — run `check` and fix it before retiring: projects.yaml: unknown field "
