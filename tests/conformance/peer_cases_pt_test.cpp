@@ -20,40 +20,6 @@ using lg::test::FileMap;
 
 namespace {
 
-const std::string k_phases_skeleton = "/corpus/cortex-fixtures/phases-skeleton";
-
-void insert_before(std::string& text, const std::string& anchor, const std::string& line) {
-  const auto at = text.find(anchor);
-  REQUIRE(at != std::string::npos);
-  text.insert(at, line);
-}
-
-void insert_after_line(std::string& text, const std::string& prefix, const std::string& line) {
-  const auto at = text.find(prefix);
-  REQUIRE(at != std::string::npos);
-  text.insert(text.find('\n', at) + 1, line);
-}
-
-// P1-skeleton (peer-cases.yaml `fixtures`): the P2/P3 phases skeleton with
-// the P1 header keys in canonical order, the members-form batch record and
-// the restricted-subset projects.yaml.
-FileMap p1_skeleton(const YAML::Node& all) {
-  FileMap files = lg::test::read_tree(lg::test::shared_dir() + k_phases_skeleton);
-  REQUIRE(files.size() == 18);
-  for (auto& [path, text] : files) {
-    if (path.rfind("phases/", 0) == 0) insert_before(text, "Review-minutes:", "Lane: local-dev\n");
-  }
-  insert_after_line(files.at("phases/example/03_ready_cleared.md"), "Gates:", "Gates-cleared: 2026-08-30\n");
-  insert_after_line(files.at("phases/example/04_submitted_override.md"), "Gates:",
-                    "Gate-override: the fix is verified locally on the branch; not waiting for the merge\n");
-  insert_after_line(files.at("phases/example/05_running_array.md"), "Gates:", "Gates-cleared: 2026-08-29\n");
-  insert_after_line(files.at("phases/example/08_accepted.md"), "Gates:", "Gates-cleared: 2026-08-25\n");
-  const YAML::Node p = all["fixtures"]["P-skeleton"];
-  files["batches/2026-09-01-pm.md"] = p["p1_batch_record"].as<std::string>();
-  files["projects.yaml"] = p["p1_projects_yaml"].as<std::string>();
-  return files;
-}
-
 bool is_era_case(const std::string& id) { return id.rfind("CT-", 0) == 0 || id.rfind("CP1-", 0) == 0; }
 
 // The case itself, or one node per variant carrying the case's fixture and
@@ -92,7 +58,7 @@ TEST_CASE("peer conformance: every era-T and era-P1 check case of peer-cases.yam
     for (const YAML::Node& one : instances(c)) {
       DYNAMIC_SECTION(one["id"].as<std::string>() << " " << c["peer_test"].as<std::string>()) {
         if (p1) {
-          lg::test::run_peer_check_case_on(p1_skeleton(all), one, options);
+          lg::test::run_peer_check_case_on(lg::test::p1_skeleton(all), one, options);
         } else {
           lg::test::run_peer_check_case(all, one, options);
         }
@@ -222,8 +188,8 @@ TEST_CASE("peer conformance: CP1-01, CP1-02, CP1-03 the restricted-subset reader
 // The remaining CT/CP1 cases exercise the reference's writing verbs (move,
 // rule, new, gates, retire, --help: kind cli), its gate grading against
 // GitHub (CP1-16..21), its header writer (CT-08) or its own repository
-// (CT-13, kind live). ledgergate has no cortex writer verbs, so they do not
-// apply.
+// (CT-13, kind live). The cli cases run against the binary in
+// peer_cases_cli_test.cpp; the others do not apply.
 TEST_CASE("peer conformance: the era-T/P1 cases not run here are writer verbs, grading and live cases",
           "[conformance][peer][pt]") {
   if (!lg::test::have_shared()) return;

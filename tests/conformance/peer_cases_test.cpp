@@ -90,8 +90,9 @@ TEST_CASE("peer conformance: CR-14 the dash may be typed as two hyphens", "[conf
 
 // The remaining era-R cases exercise the reference's writing verbs (new, run,
 // running, done, log, now, issue, retire, link: CR-18..CR-28, CR-31) or its
-// own repository (CR-02, CR-30, kind live); ledgergate has no cortex writer
-// verbs, so they do not apply. CR-29 (a bad --root) runs in the CLI golden tests.
+// own repository (CR-02, CR-30, kind live); the cli cases run against the
+// binary in peer_cases_cli_test.cpp. CR-29 (a bad --root) runs there and in the
+// CLI golden tests.
 TEST_CASE("peer conformance: the era-R cases not run here are the writer verbs and live cases", "[conformance][peer]") {
   if (!lg::test::have_shared()) return;
   const YAML::Node all = load_cases();

@@ -14,6 +14,20 @@ namespace fs = std::filesystem;
 namespace lg::test {
 namespace {
 
+const std::string k_phases_skeleton = "/corpus/cortex-fixtures/phases-skeleton";
+
+void insert_before(std::string& text, const std::string& anchor, const std::string& line) {
+  const auto at = text.find(anchor);
+  REQUIRE(at != std::string::npos);
+  text.insert(at, line);
+}
+
+void insert_after_line(std::string& text, const std::string& prefix, const std::string& line) {
+  const auto at = text.find(prefix);
+  REQUIRE(at != std::string::npos);
+  text.insert(text.find('\n', at) + 1, line);
+}
+
 
 std::vector<std::string> peer_lines(const std::vector<diag::Finding>& findings) {
   std::vector<std::string> out;
@@ -48,6 +62,23 @@ const YAML::Node& peer_case(const std::string& id) {
 FileMap peer_fixture(const YAML::Node& all, const std::string& name) {
   FileMap files;
   for (const auto& kv : all["fixtures"][name]["files"]) files[kv.first.as<std::string>()] = kv.second.as<std::string>();
+  return files;
+}
+
+FileMap p1_skeleton(const YAML::Node& all) {
+  FileMap files = read_tree(shared_dir() + k_phases_skeleton);
+  REQUIRE(files.size() == 18);
+  for (auto& [path, text] : files) {
+    if (path.rfind("phases/", 0) == 0) insert_before(text, "Review-minutes:", "Lane: local-dev\n");
+  }
+  insert_after_line(files.at("phases/example/03_ready_cleared.md"), "Gates:", "Gates-cleared: 2026-08-30\n");
+  insert_after_line(files.at("phases/example/04_submitted_override.md"), "Gates:",
+                    "Gate-override: the fix is verified locally on the branch; not waiting for the merge\n");
+  insert_after_line(files.at("phases/example/05_running_array.md"), "Gates:", "Gates-cleared: 2026-08-29\n");
+  insert_after_line(files.at("phases/example/08_accepted.md"), "Gates:", "Gates-cleared: 2026-08-25\n");
+  const YAML::Node p = all["fixtures"]["P-skeleton"];
+  files["batches/2026-09-01-pm.md"] = p["p1_batch_record"].as<std::string>();
+  files["projects.yaml"] = p["p1_projects_yaml"].as<std::string>();
   return files;
 }
 

@@ -20,6 +20,10 @@ const YAML::Node& peer_cases();                                    // the same, 
 const YAML::Node& peer_case(const std::string& id);                // one case; a test failure when absent
 FileMap peer_fixture(const YAML::Node& all, const std::string& name);  // fixtures[name].files
 void apply_peer_op(FileMap& files, const YAML::Node& op);         // one setup op (FAILs on an unknown op)
+// P1-skeleton (a derived fixture): the P2/P3 phases skeleton of the corpus
+// with the P1 header keys in canonical order, the members-form batch record
+// and the restricted-subset projects.yaml.
+FileMap p1_skeleton(const YAML::Node& all);
 
 struct PeerOutcome {
   int exit_code = 0;
