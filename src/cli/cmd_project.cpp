@@ -346,6 +346,8 @@ void setup_project(CLI::App& app, Globals& globals) {
   CLI::App* project = app.add_subcommand(
       "project", "Write a Cortex ledger: the reference's verbs, validated against the whole tree, atomic");
   project->require_subcommand(1);
+  project->footer("Each edit is checked as `ledgergate check` judges the tree; an edit that adds a finding is "
+                  "refused and nothing is written.");
   add_new(project, o, globals);
   add_run(project, o, globals);
   add_running(project, o, globals);
