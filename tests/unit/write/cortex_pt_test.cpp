@@ -486,3 +486,92 @@ TEST_CASE("pt gates: the offline listing", "[write][pt]") {
   REQUIRE(none);
   CHECK(*none == "gates: no gated task");
 }
+
+namespace {
+
+const rules::PtEra& p1c() { return *rules::find_pt_era(ledger::Layout::cortex_phases, "p1c"); }
+FileMap p1_skeleton() { return test::p1_skeleton(test::peer_cases()); }
+const std::string k_p_gated = "phases/example/02_gated_on_dev.md";
+
+}  // namespace
+
+TEST_CASE("pt move P1: gated → ready takes --override and writes Gate-override: at its slot", "[write][pt][p1]") {
+  if (!test::have_shared()) return;
+  const Run plain = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) { return move(cx, k_p_gated, "ready"); });
+  CHECK(plain.message() ==
+        "refused: gated → ready is `gates --grade --write` when the refs clear, or `move ready --override \"<reason>\"`");
+  CHECK(plain.after == plain.before);
+  const Run r = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return move(cx, k_p_gated, "ready", [](write::PtMoveArgs& a) { a.override_reason = "verified on the branch"; });
+  });
+  CHECK(r.message() == k_p_gated + ": gated → ready");
+  std::string want = test::replaced(r.before.at(k_p_gated), "State: gated\n", "State: ready\n");
+  test::replace_once(want, "https://github.com/PyAutoLabs/PyAutoFit/pull/1436\n",
+                     "https://github.com/PyAutoLabs/PyAutoFit/pull/1436\nGate-override: verified on the branch\n");
+  CHECK(r.after.at(k_p_gated) == want);
+  const Run back = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return move(cx, "phases/example/03_ready_cleared.md", "gated");
+  });
+  CHECK(back.message() == "refused: ready → gated is written by `gates --grade --write` only, when a cleared gate reopened");
+}
+
+TEST_CASE("pt rule P1: --also rules each file alike, an accepted one superseding its own head", "[write][pt][p1]") {
+  if (!test::have_shared()) return;
+  const Run r = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return rule(cx, "phases/example/07_awaiting_ruling.md", "drop", [](write::PtRuleArgs& a) {
+      a.batch = "2026-09-01-pm";
+      a.also = {"phases/example/08_accepted.md", "phases/example/01_scope.md"};
+    });
+  });
+  CHECK(r.message() ==
+        "wrote rulings/2026/09/R-20260902-01.md\nwrote rulings/2026/09/R-20260902-02.md\n"
+        "wrote rulings/2026/09/R-20260902-03.md");
+  CHECK_THAT(r.after.at("rulings/2026/09/R-20260902-01.md"),
+             Catch::StartsWith("# R-20260902-01 — drop example phase 7\n\nProject: example\n"
+                               "Phase: phases/example/07_awaiting_ruling.md\n"));
+  CHECK_THAT(r.after.at("rulings/2026/09/R-20260902-02.md"), Catch::Contains("Ruling: drop\nSupersedes: R-20260901-02\n"));
+  CHECK_THAT(r.after.at("phases/example/01_scope.md"), Catch::Contains("State: dropped\n"));
+  const Run twice = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return rule(cx, "phases/example/07_awaiting_ruling.md", "drop",
+                [](write::PtRuleArgs& a) { a.also = {"./phases/example/07_awaiting_ruling.md"}; });
+  });
+  CHECK(twice.message() == "refused: phases/example/07_awaiting_ruling.md named twice");
+  CHECK(twice.after == twice.before);
+}
+
+TEST_CASE("pt new P1: the phase template, and a taken phase number", "[write][pt][p1]") {
+  if (!test::have_shared()) return;
+  const Run r = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return make_new(cx, "example", "11_next", [](write::PtNewArgs& a) {
+      a.summary.reset();
+      a.phase = 11;
+    });
+  });
+  CHECK(r.message() == "wrote phases/example/11_next.md");
+  CHECK(r.after.at("phases/example/11_next.md") ==
+        "# Example — phase 11: 11 next\n\nProject: example\nPhase: 11\nState: planned\nGates:\nWitness:\nBudget:\n"
+        "Runs:\nRuling:\nLane: local-dev\nReview-minutes:\nEpic:\nFiled: 2026-09-02\n\n## Question\n\n"
+        "(the question this phase answers)\n\n## Witness\n\n(not yet registered — a planned phase may leave this "
+        "empty)\n\n## Where to look\n\n- (the output path, once there is one)\n\n## Runs\n\n## Ruling\n\n(none)\n");
+  const Run taken = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return make_new(cx, "example", "03_again", [](write::PtNewArgs& a) { a.phase = 3; });
+  });
+  CHECK(taken.message() == "refused: phase 3 already exists: phases/example/03_ready_cleared.md");
+  const Run zero = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
+    return make_new(cx, "example", "x", [](write::PtNewArgs& a) { a.phase = 0; });
+  });
+  CHECK(zero.message() == "refused: --phase must be a positive integer");
+}
+
+TEST_CASE("pt gates P1: the offline listing has no URL lines", "[write][pt][p1]") {
+  if (!test::have_shared()) return;
+  test::TempDir dir;
+  test::write_tree(dir.path(), p1_skeleton());
+  auto source = git::open_directory_source(dir.path());
+  REQUIRE(source);
+  auto listing = write::pt_gates(p1c(), **source);
+  REQUIRE(listing);
+  CHECK(*listing ==
+        "gates: 1 phase(s)\n"
+        "  phases/example/02_gated_on_dev.md: gated — PyAutoArray#431, https://github.com/PyAutoLabs/PyAutoFit/pull/1436");
+}
