@@ -103,6 +103,13 @@ Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const le
   if (!era) return make_error(ErrorKind::usage, "no era " + profile.name());
   write::PtContext cx{era, o.root, o.today};
   if (verb == "gates") return std::optional(gates_editor(*era));
+  // P1's own options are usage errors elsewhere, as the reference's argparse has them only in P1.
+  if (verb == "move" && o.move.override_reason && !era->p1) {
+    return make_error(ErrorKind::usage, "move: --override is a P1 option (the gates were graded then)");
+  }
+  if (verb == "rule" && !o.rule.also.empty() && !era->p1) {
+    return make_error(ErrorKind::usage, "rule: --also is a P1 option");
+  }
   if (verb == "move") return std::optional(write::pt_move(cx, o.move));
   if (verb == "rule") {
     write::PtRuleArgs args = o.rule;

@@ -37,6 +37,7 @@ mv_ tasks/example/nope.md ready
 mv_ ../elsewhere.md ready
 run project move tasks/example/01_scope.md ready --root r --format cortex --today yesterday
 run project move tasks/example/01_scope.md ready --root r/missing --format cortex
+mv_ tasks/example/02_gated_on_dev.md ready --override "not in T"
 diff -r before r >>"$actual" && echo "(nothing written)" >>"$actual"
 # Better than the reference: a partial pull with no leave-to-finish head is
 # drift (T-F23) the reference writes; ledgergate refuses it.

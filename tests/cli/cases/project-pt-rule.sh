@@ -20,6 +20,7 @@ rule tasks/example/07_awaiting_ruling.md accept --body body.txt --follow-up PyAu
 rule tasks/example/07_awaiting_ruling.md accept --body empty.txt
 rule tasks/example/07_awaiting_ruling.md accept --body missing.txt
 rule tasks/example/07_awaiting_ruling.md approve --body body.txt
+rule tasks/example/07_awaiting_ruling.md drop --body body.txt --also tasks/example/06_pulled.md
 diff -r before r >>"$actual" && echo "(nothing written)" >>"$actual"
 rule tasks/example/07_awaiting_ruling.md accept --body body.txt --batch 2026-09-01-pm --minutes 4 --follow-up PyAutoLens#902
 show rulings/2026/09/R-20260902-01.md
