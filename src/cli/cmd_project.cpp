@@ -93,12 +93,13 @@ Result<std::string> head_branch(const git::Repository& repo) {
   return line.substr(k_prefix.size());
 }
 
+// `branch`: the branch --commit moved (--branch, or the one HEAD names).
 Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const write::Editor& editor,
-                             const write::ApplyOptions& options) {
+                             const write::ApplyOptions& options, std::string& branch) {
   if (o.commit) {
     const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
     LG_TRY(git::Repository repo, git::Repository::open(where, true));
-    std::string branch = o.branch;
+    branch = o.branch;
     if (branch.empty()) {
       LG_TRY(branch, head_branch(repo));
     }
@@ -131,12 +132,13 @@ ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Global
     pinned = *profile;
   }
   write::EditNotes notes;
-  auto applied = apply(o, g, dispatching(verb, choose, pinned, &notes), options);
+  std::string branch;
+  auto applied = apply(o, g, dispatching(verb, choose, pinned, &notes), options, branch);
   if (!applied) return report_error(applied.error());
   report::ProjectResult r;
   r.verb = verb;
   r.attempts = applied->attempts;
-  r.branch = o.branch;
+  r.branch = branch;
   if (const auto* refusal = std::get_if<write::Refusal>(&applied->outcome)) {
     r.refused = true;
     r.message = refusal->message;
