@@ -186,7 +186,7 @@ EditorFor era_r(const Args& args, write::Editor (*make)(const Args&, write::Edit
 // The era-T/P editor of `verb` (cmd_project_pt.hpp), else `r`'s.
 EditorFor with_pt(const std::string& verb, const ProjectOptions& o, EditorFor r = {}) {
   return [verb, &o, r](const ledger::Profile& profile, write::EditNotes* notes) -> Result<std::optional<write::Editor>> {
-    LG_TRY(auto editor, pt_editor(verb, profile, o.pt, o.new_args, o.retire));
+    LG_TRY(auto editor, pt_editor(verb, profile, o.pt, o.new_args, o.retire, notes));
     if (editor || !r) return editor;
     return r(profile, notes);
   };

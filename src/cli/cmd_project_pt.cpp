@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "ledgergate/rules/cortex_eras.hpp"
@@ -40,6 +41,48 @@ write::Editor gates_editor(const rules::PtEra& era) {
   return [&era](git::TreeSource& tree) -> Result<write::Outcome> {
     LG_TRY(std::string listing, write::pt_gates(era, tree));
     return write::Outcome(write::Change{{}, std::move(listing)});
+  };
+}
+
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string line(text.substr(start, nl - start));
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    out.push_back(std::move(line));
+    start = nl + 1;
+  }
+  return out;
+}
+
+// `inner`, noting the lines its change writes (for --format json's `lines`).
+write::Editor noting(write::Editor inner, write::EditNotes* notes) {
+  if (!notes) return inner;
+  return [inner = std::move(inner), notes](git::TreeSource& tree) -> Result<write::Outcome> {
+    LG_TRY(write::Outcome outcome, inner(tree));
+    notes->lines.clear();
+    const auto* change = std::get_if<write::Change>(&outcome);
+    for (const write::FileEdit& f : change ? change->files : std::vector<write::FileEdit>{}) {
+      LG_TRY(auto old, git::read_regular_file(tree, f.path));
+      const std::vector<std::string> now = lines_of(f.bytes);
+      if (!old) {
+        if (!now.empty()) notes->lines.push_back(now.front());
+        continue;
+      }
+      std::multiset<std::string> was;
+      for (std::string& l : lines_of(*old)) was.insert(std::move(l));
+      for (const std::string& l : now) {
+        if (auto it = was.find(l); it != was.end()) {
+          was.erase(it);
+        } else if (!l.empty()) {
+          notes->lines.push_back(l);
+        }
+      }
+    }
+    return outcome;
   };
 }
 
@@ -95,7 +138,7 @@ void add_pt_new_options(CLI::App* cmd, PtOptions& o) {
 
 Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const ledger::Profile& profile,
                                                const PtOptions& o, const write::NewArgs& r_new,
-                                               const write::RetireArgs& retire) {
+                                               const write::RetireArgs& retire, write::EditNotes* notes) {
   if (profile.layout != ledger::Layout::cortex_tasks && profile.layout != ledger::Layout::cortex_phases) {
     return std::optional<write::Editor>();
   }
@@ -110,13 +153,13 @@ Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const le
   if (verb == "rule" && !o.rule.also.empty() && !era->p1) {
     return make_error(ErrorKind::usage, "rule: --also is a P1 option");
   }
-  if (verb == "move") return std::optional(write::pt_move(cx, o.move));
+  if (verb == "move") return std::optional(noting(write::pt_move(cx, o.move), notes));
   if (verb == "rule") {
     write::PtRuleArgs args = o.rule;
     args.body = read_body(o.body_file);
     args.body_path = o.body_file;
     args.clock = utc_clock();
-    return std::optional(write::pt_rule(cx, std::move(args)));
+    return std::optional(noting(write::pt_rule(cx, std::move(args)), notes));
   }
   if (verb == "new") {
     write::PtNewArgs args = o.new_args;
@@ -130,14 +173,14 @@ Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const le
       args.summary = r_new.summary;
     }
     cx.today = r_new.today;
-    return std::optional(write::pt_new(cx, std::move(args)));
+    return std::optional(noting(write::pt_new(cx, std::move(args)), notes));
   }
   if (verb == "retire") {
     if (!era->tasks && era->name != "p3") {
       return make_error(ErrorKind::usage, "retire is not a verb of " + std::string(era->name) + " (P3 and T only)");
     }
     cx.today = retire.today;
-    return std::optional(write::pt_retire(cx, write::PtRetireArgs{retire.key, retire.why}));
+    return std::optional(noting(write::pt_retire(cx, write::PtRetireArgs{retire.key, retire.why}), notes));
   }
   return make_error(ErrorKind::usage, "`" + verb + "` is not a verb of the " +
                                           std::string(ledger::layout_name(profile.layout)) + " layout");

@@ -13,6 +13,7 @@
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/util/result.hpp"
 #include "ledgergate/write/cortex_pt.hpp"
+#include "ledgergate/write/cortex_r.hpp"
 #include "ledgergate/write/edit.hpp"
 #include "ledgergate/write/verb_args.hpp"
 
@@ -38,10 +39,12 @@ void add_pt_new_options(CLI::App* cmd, PtOptions& o);
 // The editor of `verb` ("move", "rule", "gates", "new", "retire") for the
 // T/P profile `profile`; nullopt when `profile` is not a T/P layout.
 // `r_new` and `retire` carry the arguments the verbs share with era R
-// (KEY, --summary, --why, --today). Errors (usage, exit 2): the era has no
-// such verb (retire before P3), a missing argument the era requires.
+// (KEY, --summary, --why, --today). `notes` (when not null) gets the lines
+// the edit wrote: each new or changed line of an edited file, a new file's
+// title. Errors (usage, exit 2): the era has no such verb (retire before
+// P3), a missing argument the era requires, a P1 option in another era.
 Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const ledger::Profile& profile,
                                                const PtOptions& o, const write::NewArgs& r_new,
-                                               const write::RetireArgs& retire);
+                                               const write::RetireArgs& retire, write::EditNotes* notes);
 
 }  // namespace lg::cli

@@ -575,3 +575,21 @@ TEST_CASE("pt gates P1: the offline listing has no URL lines", "[write][pt][p1]"
         "gates: 1 phase(s)\n"
         "  phases/example/02_gated_on_dev.md: gated — PyAutoArray#431, https://github.com/PyAutoLabs/PyAutoFit/pull/1436");
 }
+
+TEST_CASE("pt move: a BOM stays where it is and nothing else changes", "[write][pt]") {
+  if (!test::have_shared()) return;
+  FileMap files = t_skeleton();
+  files[k_scope] = "\xEF\xBB\xBF" + files.at(k_scope);
+  test::TempDir dir;
+  test::write_tree(dir.path(), files);
+  auto source = git::open_directory_source(dir.path());
+  REQUIRE(source);
+  write::PtMoveArgs a;
+  a.file = k_scope;
+  a.state = "ready";
+  auto outcome = write::pt_move(write::PtContext{&t2(), dir.path(), k_today}, a)(**source);
+  REQUIRE(outcome);
+  const auto& change = std::get<write::Change>(*outcome);
+  REQUIRE(change.files.size() == 1);
+  CHECK(change.files[0].bytes == test::replaced(files.at(k_scope), "State: planned\n", "State: ready\n"));
+}
