@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 
+#include "ledgergate/ledger/pt_edges.hpp"
 #include "ledgergate/ledger/text_file.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/text.hpp"
@@ -47,50 +48,8 @@ const PtRun* find_run(const PtFile& f, std::string_view ident) {
   return nullptr;
 }
 
-// The edges of §6.1 (both eras; the P1 differences are guards below).
-enum class Owner { move, rule, hand };
-struct Edge {
-  std::string_view from, to;
-  Owner owner;
-  std::string_view verb;  // rule edges
-};
-constexpr std::array k_edges = {
-    Edge{"planned", "gated", Owner::move, ""},
-    Edge{"planned", "ready", Owner::move, ""},
-    Edge{"gated", "ready", Owner::move, ""},
-    Edge{"ready", "gated", Owner::hand, ""},
-    Edge{"ready", "submitted", Owner::move, ""},
-    Edge{"ready", "pulled", Owner::move, ""},
-    Edge{"submitted", "running", Owner::move, ""},
-    Edge{"submitted", "ready", Owner::move, ""},
-    Edge{"running", "ready", Owner::move, ""},
-    Edge{"running", "pulled", Owner::move, ""},
-    Edge{"pulled", "awaiting-ruling", Owner::move, ""},
-    Edge{"rerun", "ready", Owner::move, ""},
-    Edge{"awaiting-ruling", "accepted", Owner::rule, "accept"},
-    Edge{"awaiting-ruling", "rerun", Owner::rule, "rerun"},
-    Edge{"accepted", "rerun", Owner::rule, "rerun"},
-    Edge{"accepted", "dropped", Owner::rule, "drop"},
-    Edge{"planned", "dropped", Owner::rule, "drop"},
-    Edge{"gated", "dropped", Owner::rule, "drop"},
-    Edge{"ready", "dropped", Owner::rule, "drop"},
-    Edge{"submitted", "dropped", Owner::rule, "drop"},
-    Edge{"running", "dropped", Owner::rule, "drop"},
-    Edge{"pulled", "dropped", Owner::rule, "drop"},
-    Edge{"awaiting-ruling", "dropped", Owner::rule, "drop"},
-    Edge{"rerun", "dropped", Owner::rule, "drop"},
-};
-constexpr std::array<std::string_view, 10> k_states = {"planned",         "gated",    "ready", "submitted", "running",
-                                                       "pulled", "awaiting-ruling", "accepted", "rerun", "dropped"};
-
-bool is_state(std::string_view s) { return std::find(k_states.begin(), k_states.end(), s) != k_states.end(); }
-
-const Edge* find_edge(std::string_view from, std::string_view to) {
-  for (const Edge& e : k_edges) {
-    if (e.from == from && e.to == to) return &e;
-  }
-  return nullptr;
-}
+using ledger::EdgeOwner;
+using ledger::PtEdge;
 
 // The ruling among `added` that is `after`'s new `Ruling:` and names `path`.
 const AddedRuling* evidence(const PtFile& after, const std::string& path, const PtEraInfo& era,
@@ -111,7 +70,7 @@ class StateAudit {
   std::vector<diag::Finding> run() {
     const std::string from(m_before.header.value("State"));
     const std::string to(m_after.header.value("State"));
-    if (!is_state(from) || !is_state(to)) return std::move(m_out);  // `check` reports illegal states
+    if (!ledger::is_pt_state(from) || !ledger::is_pt_state(to)) return std::move(m_out);  // `check` reports illegal states
     if (from == to) {
       same_state(from);
       return std::move(m_out);
@@ -122,12 +81,12 @@ class StateAudit {
                                            m_era.noun == "phase" ? "phase number" : "slug"));
       return std::move(m_out);
     }
-    const Edge* edge = find_edge(from, to);
+    const PtEdge* edge = ledger::find_pt_edge(from, to);
     if (!edge) {
       fail("audit-state-edge", m_edge + " is not an edge of the transition table");
       return std::move(m_out);
     }
-    if (edge->owner == Owner::rule) {
+    if (edge->owner == EdgeOwner::rule) {
       rule_edge(*edge, from);
     } else {
       move_edge(from, to);
@@ -184,7 +143,7 @@ class StateAudit {
     }
   }
 
-  void rule_edge(const Edge& edge, std::string_view from) {
+  void rule_edge(const PtEdge& edge, std::string_view from) {
     const AddedRuling* r = evidence(m_after, m_path, m_era, m_added);
     if (!r) {
       lacks(fmt::format("a ruling filed in the same commit that names this {} and is its Ruling:", m_era.noun));

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 
+#include "cmd_project_pt.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -38,11 +39,12 @@ struct ProjectOptions {
   write::IssueArgs issue;
   write::LinkArgs link;
   write::RetireArgs retire;
+  PtOptions pt;  // era T/P: move, rule, gates, and new's SLUG and options
 };
 
-// A verb's editor for a layout; nullopt when the layout has no such verb.
-// Era R's editors are chosen here; eras T and P add their branch.
-using EditorFor = std::function<std::optional<write::Editor>(ledger::Layout, write::EditNotes*)>;
+// A verb's editor for a profile; nullopt when the layout has no such verb.
+// Era R's editors are chosen here; eras T and P add theirs (with_pt).
+using EditorFor = std::function<Result<std::optional<write::Editor>>(const ledger::Profile&, write::EditNotes*)>;
 
 // The local date, as the reference's default `--today`.
 std::string local_date() {
@@ -56,16 +58,18 @@ std::string local_date() {
 
 // The editor that reads the layout off the tree it is given, so a retried
 // commit decides on the new tip as it edits it.
-write::Editor dispatching(const std::string& verb, const EditorFor& choose, std::optional<ledger::Layout> pinned,
+write::Editor dispatching(const std::string& verb, const EditorFor& choose, std::optional<ledger::Profile> pinned,
                           write::EditNotes* notes) {
   return [verb, choose, pinned, notes](git::TreeSource& tree) -> Result<write::Outcome> {
-    ledger::Layout layout = ledger::Layout::none;
+    ledger::Profile profile;
     if (pinned) {
-      layout = *pinned;
+      profile = *pinned;
     } else {
-      LG_TRY(layout, ledger::detect_layout(tree));
+      LG_TRY(auto detected, ledger::detect_layout(tree));
+      profile = ledger::newest_profile(detected);
     }
-    auto editor = choose(layout, notes);
+    const ledger::Layout layout = profile.layout;
+    LG_TRY(auto editor, choose(profile, notes));
     if (!editor) {
       if (layout == ledger::Layout::none) return make_error(ErrorKind::usage, "the tree holds no Cortex ledger layout");
       return make_error(ErrorKind::usage,
@@ -142,12 +146,12 @@ ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Global
     return ExitCode::fail;
   }
   write::ApplyOptions options;
-  std::optional<ledger::Layout> pinned;
+  std::optional<ledger::Profile> pinned;
   if (!o.profile.empty()) {
     auto profile = ledger::parse_profile(o.profile);
     if (!profile) return report_error(profile.error());
     options.profile = *profile;
-    pinned = profile->layout;
+    pinned = *profile;
   }
   write::EditNotes notes;
   std::string branch;
@@ -195,23 +199,46 @@ void add_key(CLI::App* cmd, std::string& key) {
 
 template <class Args>
 EditorFor era_r(const Args& args, write::Editor (*make)(const Args&, write::EditNotes*)) {
-  return [&args, make](ledger::Layout layout, write::EditNotes* notes) -> std::optional<write::Editor> {
-    if (layout == ledger::Layout::cortex_projects) return make(args, notes);
-    return std::nullopt;
+  return [&args, make](const ledger::Profile& profile, write::EditNotes* notes) -> Result<std::optional<write::Editor>> {
+    if (profile.layout == ledger::Layout::cortex_projects) return std::optional(make(args, notes));
+    return std::optional<write::Editor>();
   };
+}
+
+// The era-T/P editor of `verb` (cmd_project_pt.hpp), else `r`'s.
+EditorFor with_pt(const std::string& verb, const ProjectOptions& o, EditorFor r = {}) {
+  return [verb, &o, r](const ledger::Profile& profile, write::EditNotes* notes) -> Result<std::optional<write::Editor>> {
+    LG_TRY(auto editor, pt_editor(verb, profile, o.pt, o.new_args, o.retire, notes));
+    if (editor || !r) return editor;
+    return r(profile, notes);
+  };
+}
+
+// The folder a T/P verb's FILE arguments are resolved against.
+std::string pt_root(const ProjectOptions& o, const Globals& g) {
+  const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
+  return std::filesystem::absolute(where).lexically_normal().generic_string();
 }
 
 void add_new(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
   ProjectOptions& o = *op;
   CLI::App* cmd = add_verb(project, "new", "Open projects/KEY.md for a projects.yaml row", o);
   add_key(cmd, o.new_args.key);
-  cmd->add_option("--summary", o.new_args.summary, "What the project asks, at most 15 words")->required();
+  cmd->add_option("--summary", o.new_args.summary,
+                  "What the project asks, at most 15 words (T: the task's question, at most 10; none in P)");
   cmd->add_option("--issue", o.new_args.issue, "Repo#N, an issue URL or none (default none)");
   cmd->add_option("--now", o.new_args.now, "The first ## Now text");
   add_today(cmd, o.new_args.today);
+  add_pt_new_options(cmd, o.pt);
   cmd->callback([op, &g] {
     ProjectOptions& v = *op;
-    g.exit_code = run_verb("new", v, g, &v.new_args.today, era_r(v.new_args, &write::r_new)); });
+    // --summary is required but in era P, which has a SLUG.
+    if (!v.pt.summary_given && v.pt.new_args.slug.empty()) {
+      g.exit_code = report_error(Error{ErrorKind::usage, "new: the following arguments are required: --summary"});
+      return;
+    }
+    v.pt.root = pt_root(v, g);
+    g.exit_code = run_verb("new", v, g, &v.new_args.today, with_pt("new", v, era_r(v.new_args, &write::r_new))); });
 }
 
 void add_run(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
@@ -304,7 +331,36 @@ void add_retire(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Gl
   add_today(cmd, o.retire.today);
   cmd->callback([op, &g] {
     ProjectOptions& v = *op;
-    g.exit_code = run_verb("retire", v, g, &v.retire.today, era_r(v.retire, &write::r_retire)); });
+    v.pt.root = pt_root(v, g);
+    g.exit_code = run_verb("retire", v, g, &v.retire.today, with_pt("retire", v, era_r(v.retire, &write::r_retire))); });
+}
+
+void add_move(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "move", "T/P: move a task (or phase) file along one edge of the state table", o);
+  add_pt_move_options(cmd, o.pt);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    v.pt.root = pt_root(v, g);
+    g.exit_code = run_verb("move", v, g, &v.pt.today, with_pt("move", v)); });
+}
+
+void add_rule(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "rule", "T/P: file a ruling on a task (or phase) and move it", o);
+  add_pt_rule_options(cmd, o.pt);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    v.pt.root = pt_root(v, g);
+    g.exit_code = run_verb("rule", v, g, &v.pt.today, with_pt("rule", v)); });
+}
+
+void add_gates(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
+  ProjectOptions& o = *op;
+  CLI::App* cmd = add_verb(project, "gates", "T/P: list the gated tasks (or phases) and their refs (writes nothing)", o);
+  cmd->callback([op, &g] {
+    ProjectOptions& v = *op;
+    g.exit_code = run_verb("gates", v, g, nullptr, with_pt("gates", v)); });
 }
 
 }  // namespace
@@ -314,6 +370,8 @@ void setup_project(CLI::App& app, Globals& globals) {
   CLI::App* project = app.add_subcommand(
       "project", "Write a Cortex ledger: the reference's verbs, validated against the whole tree, atomic");
   project->require_subcommand(1);
+  project->footer("Each edit is checked as `ledgergate check` judges the tree; an edit that adds a finding is "
+                  "refused and nothing is written.");
   add_new(project, o, globals);
   add_run(project, o, globals);
   add_running(project, o, globals);
@@ -323,6 +381,9 @@ void setup_project(CLI::App& app, Globals& globals) {
   add_issue(project, o, globals);
   add_link(project, o, globals);
   add_retire(project, o, globals);
+  add_move(project, o, globals);
+  add_rule(project, o, globals);
+  add_gates(project, o, globals);
 }
 
 }  // namespace lg::cli

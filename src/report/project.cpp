@@ -26,7 +26,7 @@ std::string text_success(const ProjectResult& r) {
     out += "committed " + r.commit->substr(0, 12) + " on " + r.branch;
     if (r.attempts > 1) out += " (attempt " + std::to_string(r.attempts) + ")";
     out += "\n";
-  } else if (r.paths.empty() && r.verb != "issue") {
+  } else if (r.paths.empty() && r.verb != "issue" && r.verb != "gates") {  // the read-only verbs
     out += "nothing to write\n";
   }
   return out;

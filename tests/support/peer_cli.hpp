@@ -55,9 +55,22 @@ bool register_after_check(std::string name, AfterCheck check);
 // The checker for `name`; null when none is registered.
 const AfterCheck* find_after_check(const std::string& name);
 
-// The era's profile for `check` (the P1 fixture cannot be told from P3 by
-// its layout, so its runs are pinned to cortex-phases@p1c, as the check
-// conformance suite does); "auto" for the others.
+// A step where ledgergate refuses, by design, what the reference writes:
+// drift its own `check` then reports (spec §10 G-01/G-02, issue 14 "better
+// than the reference"). The step must exit `exit_code` with `stderr_contains`
+// on stderr and write nothing; its own expectations and `after:` keys are
+// the reference's and are not checked. Registered beside the era's checkers.
+struct Divergence {
+  int exit_code = 1;
+  std::string stderr_contains;
+  std::string why;  // printed with the step
+};
+bool register_divergence(const std::string& case_id, int step, Divergence d);
+
+// The era's profile for `check` and the verbs (the P1 fixture cannot be
+// told from P3 by its layout, so its runs are pinned to cortex-phases@p1c,
+// as the check conformance suite does; T to cortex-tasks@t2, as T-empty
+// holds only projects.yaml); "auto" for the others.
 std::string peer_cli_profile(const std::string& era);
 
 // Runs every step of cli case `c` and checks its expectations.
