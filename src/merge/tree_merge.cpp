@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "ledgergate/git/config.hpp"
 #include "ledgergate/git/merge.hpp"
@@ -18,7 +19,8 @@ std::string_view to_string(ConflictKind kind) {
     case ConflictKind::content: return "content";
     case ConflictKind::add_add: return "add/add";
     case ConflictKind::modify_delete: return "modify/delete";
-    case ConflictKind::rename: return "rename";
+    case ConflictKind::rename_delete: return "rename/delete";
+    case ConflictKind::rename_rename: return "rename/rename";
     case ConflictKind::file_directory: return "file/directory";
     case ConflictKind::mode: return "mode";
   }
@@ -80,7 +82,7 @@ class Merger {
     return text;
   }
   void conflict(const std::string& path, ConflictKind kind, bool rename_sensitive) {
-    conflicts.push_back({path, kind});
+    conflicts.push_back({path, kind, std::nullopt});
     if (rename_sensitive) needs_full_merge = true;
   }
   Result<std::optional<Side>> merge_entry(const std::string& path, const Triple& x);
@@ -330,11 +332,68 @@ Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& 
   return *id;
 }
 
+// One conflicted index path of libgit2's merge (entries at one path).
+const std::string& path_of(const git::IndexConflict& c) {
+  return c.ours ? *c.ours : c.theirs ? *c.theirs : *c.ancestor;
+}
+
 ConflictKind kind_of(const git::IndexConflict& c) {
   if (!c.ancestor) return ConflictKind::add_add;
   if (!c.ours || !c.theirs) return ConflictKind::modify_delete;
-  if (*c.ancestor != *c.ours || *c.ancestor != *c.theirs) return ConflictKind::rename;
   return ConflictKind::content;
+}
+
+// libgit2 lists a conflict a rename takes part in at each of the file's
+// names (the base's name with the side that kept it, the new name with the
+// side that renamed) and ties them with a NAME entry; git's merge-ort
+// reports it once, where it leaves the file (see Conflict). Conflicts no
+// rename takes part in are listed as they are.
+std::vector<Conflict> as_git_reports(const git::RenameMerge& merged) {
+  std::map<std::string, const git::IndexConflict*> at;
+  for (const git::IndexConflict& c : merged.conflicts) at[path_of(c)] = &c;
+  std::set<std::string> sources;        // a renamed file's base name, reported at its new name instead
+  std::map<std::string, Conflict> renamed;  // by path
+  const auto report = [&](const std::string& path, ConflictKind kind, const std::optional<std::string>& from) {
+    auto [it, fresh] = renamed.try_emplace(path, Conflict{path, kind, from});
+    if (!fresh && it->second.old_path != from) {  // two files renamed onto one name: git's add/add, of no one old name
+      it->second.kind = ConflictKind::add_add;
+      it->second.old_path.reset();
+    }
+  };
+  for (const git::IndexConflict& n : merged.renames) {
+    if (!n.ancestor) continue;
+    const std::string& from = *n.ancestor;
+    const bool by_ours = n.ours && *n.ours != from, by_theirs = n.theirs && *n.theirs != from;
+    if (!by_ours && !by_theirs) continue;
+    if (by_ours && by_theirs && *n.ours != *n.theirs) {
+      if (!at.count(from) || !at.count(*n.ours) || !at.count(*n.theirs)) continue;
+      report(from, ConflictKind::rename_rename, std::nullopt);
+      report(*n.ours, ConflictKind::rename_rename, from);
+      report(*n.theirs, ConflictKind::rename_rename, from);
+      continue;
+    }
+    const std::string& to = by_ours ? *n.ours : *n.theirs;
+    const auto dest = at.find(to);
+    if (dest == at.end()) continue;
+    const std::optional<std::string>& kept = by_ours ? n.theirs : n.ours;  // the other side's name
+    const std::optional<std::string>& added = by_ours ? dest->second->theirs : dest->second->ours;
+    ConflictKind kind = ConflictKind::content;  // also: renamed to one name on both sides
+    if (!(by_ours && by_theirs)) {
+      if (!kept) kind = ConflictKind::rename_delete;
+      else if (added) kind = ConflictKind::add_add;  // the other side's own file at the new name
+    }
+    sources.insert(from);
+    report(to, kind, from);
+  }
+  std::vector<Conflict> out;
+  for (const auto& [path, c] : at) {
+    if (auto it = renamed.find(path); it != renamed.end()) {
+      out.push_back(it->second);
+    } else if (!sources.count(path)) {
+      out.push_back({path, kind_of(*c), std::nullopt});
+    }
+  }
+  return out;
 }
 
 // libgit2's whole-tree merge with rename detection: the exact path for the
@@ -345,10 +404,7 @@ Result<TreeMerge> full_merge(git::TrialRepo& repo, const git::ObjectId& base, co
   TreeMerge out;
   out.full_merge = true;
   out.tree = merged.tree;
-  for (const git::IndexConflict& c : merged.conflicts) {
-    const std::string& any = c.ours ? *c.ours : c.theirs ? *c.theirs : *c.ancestor;
-    out.conflicts.push_back({any, kind_of(c)});
-  }
+  out.conflicts = as_git_reports(merged);
   return out;
 }
 

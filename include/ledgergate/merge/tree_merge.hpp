@@ -14,6 +14,7 @@
 // detect no rename (see virtual_base.hpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,12 +23,26 @@
 
 namespace lg::merge {
 
-enum class ConflictKind { content, add_add, modify_delete, rename, file_directory, mode };
+// The kinds git's merge-ort names in its "CONFLICT (...)" messages, spelled
+// as git spells them (to_string): "content", "add/add", "modify/delete",
+// "rename/delete", "rename/rename", "file/directory"; "mode" where the sides
+// set different modes.
+enum class ConflictKind { content, add_add, modify_delete, rename_delete, rename_rename, file_directory, mode };
 std::string_view to_string(ConflictKind kind);
 
+// One conflicted path, as `git merge-tree --write-tree --name-only` lists
+// it. A conflict a rename takes part in is reported where git leaves the
+// file: renamed on one side and changed on the other, a content conflict
+// at the new name (add/add when the other side added a file there too);
+// renamed on one side and deleted on the other, rename/delete at the new
+// name; renamed differently on each side, rename/rename at the base's name
+// and at both new names.
 struct Conflict {
   std::string path;
   ConflictKind kind = ConflictKind::content;
+  // Set where `path` is a rename's new name: the file's path in the merge
+  // base. A side that did not rename the file has it there.
+  std::optional<std::string> old_path;
 };
 
 struct TreeMerge {
