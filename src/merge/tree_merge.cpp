@@ -347,7 +347,7 @@ ConflictKind kind_of(const git::IndexConflict& c) {
 // names (the base's name with the side that kept it, the new name with the
 // side that renamed) and ties them with a NAME entry; git's merge-ort
 // reports it once, where it leaves the file (see Conflict). Conflicts no
-// rename takes part in are listed as they are.
+// rename takes part in are listed as they are. Sorted by path.
 std::vector<Conflict> as_git_reports(const git::RenameMerge& merged) {
   std::map<std::string, const git::IndexConflict*> at;
   for (const git::IndexConflict& c : merged.conflicts) at[path_of(c)] = &c;
@@ -416,9 +416,15 @@ Result<TreeMerge> full_merge(git::TrialRepo& repo, const git::ObjectId& base, co
 // pairs identical blobs first and then scores pairs with diffcore's
 // similarity estimate (diffcore-delta.c: chunks up to a newline or 64 bytes,
 // hashed; the bytes both files share over the larger size, 50% needed).
-// `rename_risk` answers whether any such pair exists; the merge then refuses.
+// `rename_risk` answers whether any such pair exists, and whether
+// libgit2's rename-aware merge would pair them all as git does.
 struct FlatEntry {
   Side base, ours, theirs;
+};
+
+struct RenameRisk {
+  std::string first;          // the first pair, "source -> destination"; "" when git would detect no rename
+  bool reproducible = true;   // every pair exact, one blob to one name, no directory rename in play
 };
 
 class RenameProbe {
@@ -456,11 +462,18 @@ class RenameProbe {
     return {};
   }
 
-  // The first pair (source -> destination) git would detect as a rename on
-  // either side, or "" when there is none.
-  Result<std::string> rename_risk() {
+  // The renames git would detect on either side: the first pair ("source ->
+  // destination", "" when there is none) and whether libgit2's rename-aware
+  // merge pairs them all as git does.
+  Result<RenameRisk> rename_risk() {
+    RenameRisk risk;
+    const auto found = [&risk](const std::string& src, const std::string& dst, bool reproducible) {
+      if (risk.first.empty()) risk.first = src + " -> " + dst;
+      if (!reproducible) risk.reproducible = false;
+    };
     for (int side = 0; side < 2; ++side) {
-      std::vector<std::pair<std::string, const FlatEntry*>> sources, relevant, dests;
+      std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
+      std::map<std::string, bool> relevant;  // source -> location relevant (a directory rename could apply)
       for (const auto& [path, f] : files) {
         const Side& mine = side == 0 ? f.ours : f.theirs;
         const Side& other = side == 0 ? f.theirs : f.ours;
@@ -473,28 +486,42 @@ class RenameProbe {
               removed_dirs[side].begin(), removed_dirs[side].end(), [&](const std::string& d) {
                 return path.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
               });
-          if (!same(other, f.base) || location) relevant.emplace_back(path, &f);
+          if (!same(other, f.base) || location) relevant[path] = location;
         }
         if (!f.base.present && mine.present) dests.emplace_back(path, &f);
       }
       if (relevant.empty() || dests.empty()) continue;
+      const auto added = [side](const FlatEntry* f) -> const Side& { return side == 0 ? f->ours : f->theirs; };
+      // Identical blobs first, over every source (diffcore's exact renames).
+      // libgit2 pairs them as git does when one blob has one source and one
+      // destination; git then also uses them to find directory renames.
+      std::map<git::ObjectId, std::pair<int, int>> count;  // blob -> (sources, destinations)
+      for (const auto& [src, sf] : sources) ++count[sf->base.id].first;
+      for (const auto& [dst, df] : dests) ++count[added(df).id].second;
+      std::set<std::string> paired;
       for (const auto& [src, sf] : sources) {
         for (const auto& [dst, df] : dests) {
-          const Side& d = side == 0 ? df->ours : df->theirs;
-          if (sf->base.id == d.id) return src + " -> " + dst;
+          if (sf->base.id != added(df).id) continue;
+          const auto [n_src, n_dst] = count[sf->base.id];
+          const auto rel = relevant.find(src);
+          found(src, dst, n_src == 1 && n_dst == 1 && (rel == relevant.end() || !rel->second));
+          paired.insert(src);
+          paired.insert(dst);
         }
       }
-      for (const auto& [src, sf] : relevant) {
-        if (!is_regular(sf->base)) continue;
+      // Then similar pairs among the relevant sources left: libgit2's
+      // similarity measure is not git's.
+      for (const auto& [src, location] : relevant) {
+        const FlatEntry& sf = files.at(src);
+        if (paired.count(src) || !is_regular(sf.base)) continue;
         for (const auto& [dst, df] : dests) {
-          const Side& d = side == 0 ? df->ours : df->theirs;
-          if (!is_regular(d)) continue;
-          LG_TRY(const bool similar, similar_enough(sf->base.id, d.id));
-          if (similar) return src + " -> " + dst;
+          if (paired.count(dst) || !is_regular(added(df))) continue;
+          LG_TRY(const bool similar, similar_enough(sf.base.id, added(df).id));
+          if (similar) found(src, dst, false);
         }
       }
     }
-    return std::string();
+    return risk;
   }
 
   std::map<std::string, FlatEntry> files;
@@ -570,33 +597,18 @@ class RenameProbe {
 
 namespace {
 
-Result<void> refuse_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
-                            const git::ObjectId& theirs, const std::string& where) {
+Result<RenameRisk> probe_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                 const git::ObjectId& theirs) {
   auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   RenameProbe probe(repo);
   if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
-  LG_TRY(const std::string rename, probe.rename_risk());
-  if (!rename.empty()) {
-    return make_error(ErrorKind::invalid_input, "criss-cross history: " + where + ", git would detect a rename (" +
-                                                    rename + "), which ledgergate does not reproduce; refusing to "
-                                                    "guess");
-  }
-  return {};
+  return probe.rename_risk();
 }
 
-}  // namespace
-
-Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
-                                          const git::ObjectId& theirs, int depth) {
-  if (auto r = refuse_renames(repo, base, ours, theirs, "merging the merge bases into a virtual base"); !r) {
-    return r.error();
-  }
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
-  Merger merger(repo, depth);
-  return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
+Error refusal(const std::string& where, const std::string& what) {
+  return make_error(ErrorKind::invalid_input, "criss-cross history: " + where + ", " + what +
+                                                  ", which ledgergate does not reproduce; refusing to guess");
 }
-
-namespace {
 
 // The path-by-path merge as merge-ort makes it when it finds no rename.
 Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
@@ -613,10 +625,37 @@ Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, 
 
 }  // namespace
 
+// Renames inside a virtual base: where libgit2 pairs them as git does
+// (exact, one to one, no directory rename) and its rename-aware merge is
+// clean, that tree is the one merge-ort builds (its call_depth > 0 rules
+// differ from the final merge's only in how conflicts are resolved, which a
+// clean merge has none of). Otherwise git's answer is not reproduced.
+Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                          const git::ObjectId& theirs, int depth) {
+  const std::string where = "merging the merge bases into a virtual base";
+  LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+  if (!risk.first.empty()) {
+    if (!risk.reproducible) return refusal(where, "git would detect a rename (" + risk.first + ")");
+    LG_TRY(const TreeMerge full, full_merge(repo, base, ours, theirs));
+    if (!full.conflicts.empty()) {
+      return refusal(where, "a rename git would detect (" + risk.first + ") meets a conflict at " +
+                                full.conflicts.front().path);
+    }
+    return full.tree;
+  }
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
+  Merger merger(repo, depth);
+  return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
+}
+
 Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                     const git::ObjectId& theirs) {
-  if (auto r = refuse_renames(repo, base, ours, theirs, "in the merge over the virtual base"); !r) return r.error();
-  return path_by_path(repo, base, ours, theirs);
+  LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+  if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
+  if (!risk.reproducible) {
+    return refusal("in the merge over the virtual base", "git would detect a rename (" + risk.first + ")");
+  }
+  return full_merge(repo, base, ours, theirs);  // exact renames only: libgit2 pairs them as git does
 }
 
 Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
@@ -628,14 +667,9 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
     // Renames could change the answer. Where git would detect none (its
     // similarity estimate, as for a virtual base), the path-by-path merge is
     // git's answer; else libgit2's rename-aware merge decides.
-    RenameProbe probe(repo);
-    if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
-    LG_TRY(const std::string rename, probe.rename_risk());
-    if (rename.empty()) return path_by_path(repo, base, ours, theirs);
-    LG_TRY(TreeMerge full, full_merge(repo, base, ours, theirs));
-    std::sort(full.conflicts.begin(), full.conflicts.end(),
-              [](const Conflict& a, const Conflict& b) { return a.path < b.path; });
-    return full;
+    LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+    if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
+    return full_merge(repo, base, ours, theirs);
   }
   TreeMerge out;
   out.tree = tree;
