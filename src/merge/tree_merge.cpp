@@ -425,6 +425,7 @@ struct FlatEntry {
 struct RenameRisk {
   std::string first;          // the first pair, "source -> destination"; "" when git would detect no rename
   bool reproducible = true;   // every pair exact, one blob to one name, no directory rename in play
+  std::string directory;      // the first pair that can make git rename a directory (libgit2 never does); "" if none
 };
 
 class RenameProbe {
@@ -467,9 +468,10 @@ class RenameProbe {
   // merge pairs them all as git does.
   Result<RenameRisk> rename_risk() {
     RenameRisk risk;
-    const auto found = [&risk](const std::string& src, const std::string& dst, bool reproducible) {
+    const auto found = [&risk](const std::string& src, const std::string& dst, bool reproducible, bool directory) {
       if (risk.first.empty()) risk.first = src + " -> " + dst;
       if (!reproducible) risk.reproducible = false;
+      if (directory && risk.directory.empty()) risk.directory = src + " -> " + dst;
     };
     for (int side = 0; side < 2; ++side) {
       std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
@@ -504,7 +506,8 @@ class RenameProbe {
           if (sf->base.id != added(df).id) continue;
           const auto [n_src, n_dst] = count[sf->base.id];
           const auto rel = relevant.find(src);
-          found(src, dst, n_src == 1 && n_dst == 1 && (rel == relevant.end() || !rel->second));
+          const bool directory = rel != relevant.end() && rel->second;
+          found(src, dst, n_src == 1 && n_dst == 1 && !directory, directory);
           paired.insert(src);
           paired.insert(dst);
         }
@@ -517,7 +520,7 @@ class RenameProbe {
         for (const auto& [dst, df] : dests) {
           if (paired.count(dst) || !is_regular(added(df))) continue;
           LG_TRY(const bool similar, similar_enough(sf.base.id, added(df).id));
-          if (similar) found(src, dst, false);
+          if (similar) found(src, dst, false, location);
         }
       }
     }
@@ -669,6 +672,15 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
     // git's answer; else libgit2's rename-aware merge decides.
     LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
     if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
+    if (!risk.directory.empty()) {
+      // A side removed a directory and renamed files out of it while the
+      // other side adds a file into it: git may move that file along (a
+      // directory rename, "CONFLICT (file location)"), libgit2 never does.
+      return make_error(ErrorKind::invalid_input,
+                        "git may apply a directory rename (" + risk.directory +
+                            ", the other side adding into the old directory), which ledgergate does not "
+                            "reproduce; refusing to guess");
+    }
     return full_merge(repo, base, ours, theirs);
   }
   TreeMerge out;

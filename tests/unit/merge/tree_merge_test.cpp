@@ -165,3 +165,32 @@ TEST_CASE("tree merge: a rename's conflict is reported once, where git leaves th
   CHECK(got == c.conflicts);
   CHECK(paths == git_conflicted_paths(dir.path(), ours, theirs));
 }
+
+TEST_CASE("tree merge: refuses where git may apply a directory rename", "[merge][tree_merge]") {
+  // Ours moves d/ to e/; theirs adds d/z: git moves d/z to e/z and reports
+  // "CONFLICT (file location)", libgit2 merges it cleanly at d/z.
+  test::TempDir dir;
+  const git_oid base = test::commit_tree(dir.path(), {{"d/x", body("x")}, {"d/y", body("y")}}, "base");
+  const git_oid ours = test::commit_tree(dir.path(), {{"e/x", body("x")}, {"e/y", body("y")}}, "ours", &base,
+                                         "refs/heads/ours");
+  const git_oid theirs = test::commit_tree(dir.path(), {{"d/x", body("x")}, {"d/y", body("y")}, {"d/z", body("z")}},
+                                           "theirs", &base, "refs/heads/theirs");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto result = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
+                                   *repo->commit_tree(test::id_of(theirs)));
+  REQUIRE_FALSE(result);
+  CHECK(result.error().kind == ErrorKind::invalid_input);
+  CHECK_THAT(result.error().message, Catch::Contains("directory rename (d/x -> e/x"));
+  CHECK(git_conflicted_paths(dir.path(), ours, theirs) == std::vector<std::string>{"e/z"});
+  // Without the file added into d/, no directory rename applies: merged.
+  const git_oid plain = test::commit_tree(dir.path(), {{"d/x", body("x", "theirs")}, {"d/y", body("y")}}, "plain",
+                                          &base, "refs/heads/plain");
+  auto merged = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
+                                   *repo->commit_tree(test::id_of(plain)));
+  REQUIRE(merged);
+  CHECK(merged->conflicts.empty());
+  CHECK(hex(merged->tree) == git_merge_tree(dir.path(), ours, plain).second);
+}
