@@ -424,7 +424,9 @@ struct FlatEntry {
 
 struct RenameRisk {
   std::string first;          // the first pair, "source -> destination"; "" when git would detect no rename
-  bool reproducible = true;   // every pair exact, one blob to one name, no directory rename in play
+  // The first pair libgit2 may not pair as git does, and why; "" when every
+  // pair is exact, one blob to one name, with no directory rename in play.
+  std::string unreproducible;
   std::string directory;      // the first pair that can make git rename a directory (libgit2 never does); "" if none
 };
 
@@ -468,10 +470,11 @@ class RenameProbe {
   // merge pairs them all as git does.
   Result<RenameRisk> rename_risk() {
     RenameRisk risk;
-    const auto found = [&risk](const std::string& src, const std::string& dst, bool reproducible, bool directory) {
-      if (risk.first.empty()) risk.first = src + " -> " + dst;
-      if (!reproducible) risk.reproducible = false;
-      if (directory && risk.directory.empty()) risk.directory = src + " -> " + dst;
+    const auto found = [&risk](const std::string& src, const std::string& dst, const char* why, bool directory) {
+      const std::string pair = src + " -> " + dst;
+      if (risk.first.empty()) risk.first = pair;
+      if (*why && risk.unreproducible.empty()) risk.unreproducible = pair + ": " + why;
+      if (directory && risk.directory.empty()) risk.directory = pair;
     };
     for (int side = 0; side < 2; ++side) {
       std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
@@ -507,7 +510,9 @@ class RenameProbe {
           const auto [n_src, n_dst] = count[sf->base.id];
           const auto rel = relevant.find(src);
           const bool directory = rel != relevant.end() && rel->second;
-          found(src, dst, n_src == 1 && n_dst == 1 && !directory, directory);
+          const char* why = directory ? "a directory rename may apply" : "";
+          if (!directory && (n_src != 1 || n_dst != 1)) why = "one blob under several names";
+          found(src, dst, why, directory);
           paired.insert(src);
           paired.insert(dst);
         }
@@ -520,7 +525,7 @@ class RenameProbe {
         for (const auto& [dst, df] : dests) {
           if (paired.count(dst) || !is_regular(added(df))) continue;
           LG_TRY(const bool similar, similar_enough(sf.base.id, added(df).id));
-          if (similar) found(src, dst, false, location);
+          if (similar) found(src, dst, "similar, not identical", location);
         }
       }
     }
@@ -638,7 +643,7 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
   const std::string where = "merging the merge bases into a virtual base";
   LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
   if (!risk.first.empty()) {
-    if (!risk.reproducible) return refusal(where, "git would detect a rename (" + risk.first + ")");
+    if (!risk.unreproducible.empty()) return refusal(where, "git would detect a rename (" + risk.unreproducible + ")");
     LG_TRY(const TreeMerge full, full_merge(repo, base, ours, theirs));
     if (!full.conflicts.empty()) {
       return refusal(where, "a rename git would detect (" + risk.first + ") meets a conflict at " +
@@ -655,8 +660,8 @@ Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& b
                                     const git::ObjectId& theirs) {
   LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
   if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
-  if (!risk.reproducible) {
-    return refusal("in the merge over the virtual base", "git would detect a rename (" + risk.first + ")");
+  if (!risk.unreproducible.empty()) {
+    return refusal("in the merge over the virtual base", "git would detect a rename (" + risk.unreproducible + ")");
   }
   return full_merge(repo, base, ours, theirs);  // exact renames only: libgit2 pairs them as git does
 }

@@ -269,5 +269,5 @@ TEST_CASE("virtual base: a similar rename inside it is refused", "[merge][virtua
   auto report = merge::trial_merge(*repo, *trial, test::id_of(x), test::id_of(y), {false, ""});
   REQUIRE_FALSE(report);
   CHECK(report.error().kind == ErrorKind::invalid_input);
-  CHECK_THAT(report.error().message, Catch::Contains("git would detect a rename (f.txt -> g.txt)"));
+  CHECK_THAT(report.error().message, Catch::Contains("git would detect a rename (f.txt -> g.txt: similar, not identical)"));
 }
