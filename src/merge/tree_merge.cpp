@@ -74,6 +74,7 @@ class Merger {
   std::vector<Conflict> conflicts;
   bool needs_full_merge = false;
   bool both_deleted = false;  // one path deleted on both sides: a rename on each side?
+  std::set<std::string> renamed;  // new names of renames followed before the merge (see follow_renames)
 
  private:
   Result<std::string> blob_text(const Side& s) {
@@ -295,6 +296,11 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
       git::merge_file(path, input(base_text, b), input(ours_text, o), input(theirs_text, t), &opts);
   if (!merged) return merged.error().with_context("merging " + path);
   const std::string& text = merged->text;
+  if (!merged->clean && renamed.count(path)) {
+    // merge-ort labels the markers of a renamed file with each side's path
+    // ("Temporary merge branch 1:NEW"), not reproduced.
+    return unsupported("a content conflict in a renamed file");
+  }
   if (!merged->clean) {
     // The markers' layout follows merge.conflictStyle at every depth
     // (diff3/zdiff3 add the ancestor's text, labelled with its abbreviated
@@ -422,8 +428,22 @@ struct FlatEntry {
   Side base, ours, theirs;
 };
 
+// One rename git would detect on side `side` (0 ours, 1 theirs).
+struct RenamePair {
+  int side = 0;
+  std::string src, dst;
+  Side base_src;   // the file in the merge base
+  Side other_src;  // the other side's file at `src`
+  bool followable = false;  // the other side kept `src` as a file and has nothing at `dst`
+};
+
 struct RenameRisk {
   std::string first;          // the first pair, "source -> destination"; "" when git would detect no rename
+  std::vector<RenamePair> pairs;
+  // The first pair git may make otherwise than the probe (several candidates,
+  // a directory rename), and why; "" when `pairs` are git's.
+  std::string unknown;
+  std::string unfollowable;  // the first pair follow_renames cannot move (not `followable`); "" if none
   // The first pair libgit2 may not pair as git does, and why; "" when every
   // pair is exact, one blob to one name, with no directory rename in play.
   std::string unreproducible;
@@ -470,13 +490,26 @@ class RenameProbe {
   // merge pairs them all as git does.
   Result<RenameRisk> rename_risk() {
     RenameRisk risk;
-    const auto found = [&risk](const std::string& src, const std::string& dst, const char* why, bool directory) {
+    int side = 0;
+    // `why`: why git may pair otherwise ("" if it cannot); `similar`: not identical blobs.
+    const auto found = [&](const std::string& src, const std::string& dst, const char* why, bool similar,
+                           bool directory) {
       const std::string pair = src + " -> " + dst;
       if (risk.first.empty()) risk.first = pair;
-      if (*why && risk.unreproducible.empty()) risk.unreproducible = pair + ": " + why;
+      if (*why && risk.unknown.empty()) risk.unknown = pair + ": " + why;
+      const char* libgit2 = *why ? why : similar ? "similar, not identical" : "";
+      if (*libgit2 && risk.unreproducible.empty()) risk.unreproducible = pair + ": " + libgit2;
       if (directory && risk.directory.empty()) risk.directory = pair;
+      RenamePair p{side, src, dst, files.at(src).base, side == 0 ? files.at(src).theirs : files.at(src).ours, false};
+      const auto at_dst = files.find(dst);
+      const bool other_has_dst = at_dst != files.end() && (side == 0 ? at_dst->second.theirs : at_dst->second.ours).present;
+      p.followable = p.other_src.is_blob() && p.base_src.is_blob() && !other_has_dst;
+      if (!p.followable && risk.unfollowable.empty()) {
+        risk.unfollowable = pair + ": the other side deletes or renames it too, or has a file at the new name";
+      }
+      risk.pairs.push_back(std::move(p));
     };
-    for (int side = 0; side < 2; ++side) {
+    for (side = 0; side < 2; ++side) {
       std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
       std::map<std::string, bool> relevant;  // source -> location relevant (a directory rename could apply)
       for (const auto& [path, f] : files) {
@@ -512,21 +545,33 @@ class RenameProbe {
           const bool directory = rel != relevant.end() && rel->second;
           const char* why = directory ? "a directory rename may apply" : "";
           if (!directory && (n_src != 1 || n_dst != 1)) why = "one blob under several names";
-          found(src, dst, why, directory);
+          found(src, dst, why, false, directory);
           paired.insert(src);
           paired.insert(dst);
         }
       }
       // Then similar pairs among the relevant sources left: libgit2's
-      // similarity measure is not git's.
+      // similarity measure is not git's. Where a source and its destination
+      // have no other candidate, git pairs them whatever its scores' order.
+      std::vector<std::pair<std::string, std::string>> similar;
+      std::map<std::string, int> candidates;  // path -> the similar pairs it is in
       for (const auto& [src, location] : relevant) {
         const FlatEntry& sf = files.at(src);
         if (paired.count(src) || !is_regular(sf.base)) continue;
         for (const auto& [dst, df] : dests) {
           if (paired.count(dst) || !is_regular(added(df))) continue;
-          LG_TRY(const bool similar, similar_enough(sf.base.id, added(df).id));
-          if (similar) found(src, dst, "similar, not identical", location);
+          LG_TRY(const bool is_similar, similar_enough(sf.base.id, added(df).id));
+          if (!is_similar) continue;
+          similar.emplace_back(src, dst);
+          ++candidates[src];
+          ++candidates[dst];
         }
+      }
+      for (const auto& [src, dst] : similar) {
+        const bool directory = relevant.at(src);
+        const char* why = directory ? "a directory rename may apply" : "";
+        if (!directory && (candidates[src] > 1 || candidates[dst] > 1)) why = "several candidates";
+        found(src, dst, why, true, directory);
       }
     }
     return risk;
@@ -618,6 +663,48 @@ Error refusal(const std::string& where, const std::string& what) {
                                                   ", which ledgergate does not reproduce; refusing to guess");
 }
 
+// The three trees with git's renames followed: each renamed file's base
+// version, and the other side's when that side kept the file, moved to its
+// new name, so that the path-by-path merge meets the three versions at one
+// path as merge-ort does after rename detection. None when some rename is
+// not of that shape (deleted or renamed on the other side, a file there
+// already at the new name).
+struct Followed {
+  git::ObjectId base, ours, theirs;
+  std::map<std::string, std::string> old_paths;  // new name -> name in the merge base
+};
+
+Result<std::optional<Followed>> follow_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                               const git::ObjectId& theirs, const RenameRisk& risk) {
+  std::vector<git::TreeUpdate> base_up, side_up[2];
+  Followed out;
+  for (const RenamePair& p : risk.pairs) {
+    if (!p.followable) return std::optional<Followed>();
+    base_up.push_back({p.src, std::nullopt, FileMode::blob});
+    base_up.push_back({p.dst, p.base_src.id, p.base_src.mode});
+    std::vector<git::TreeUpdate>& other = side_up[1 - p.side];
+    other.push_back({p.src, std::nullopt, FileMode::blob});
+    other.push_back({p.dst, p.other_src.id, p.other_src.mode});
+    out.old_paths[p.dst] = p.src;
+  }
+  const auto apply = [&](const git::ObjectId& tree, const std::vector<git::TreeUpdate>& up) -> Result<git::ObjectId> {
+    if (up.empty()) return tree;
+    Result<git::ObjectId> id = git::update_tree(repo.repo(), tree, up);
+    if (!id) return id.error().with_context("following the renames in tree " + tree.hex());
+    return id;
+  };
+  LG_TRY(out.base, apply(base, base_up));
+  LG_TRY(out.ours, apply(ours, side_up[0]));
+  LG_TRY(out.theirs, apply(theirs, side_up[1]));
+  return std::optional<Followed>(std::move(out));
+}
+
+// Why renames that neither follow_renames nor libgit2 reproduce are not.
+std::string why_not(const RenameRisk& risk) {
+  if (!risk.unknown.empty()) return risk.unknown;
+  return risk.unfollowable.empty() ? risk.unreproducible : risk.unfollowable;
+}
+
 // The path-by-path merge as merge-ort makes it when it finds no rename.
 Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                const git::ObjectId& theirs) {
@@ -642,8 +729,17 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
                                           const git::ObjectId& theirs, int depth) {
   const std::string where = "merging the merge bases into a virtual base";
   LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
+  if (!risk.first.empty() && risk.unknown.empty()) {
+    LG_TRY(const std::optional<Followed> followed, follow_renames(repo, base, ours, theirs, risk));
+    if (followed) {
+      Merger merger(repo, depth);
+      for (const auto& [to, from] : followed->old_paths) merger.renamed.insert(to);
+      return merger.merge_tree("", tree_side(followed->base), tree_side(followed->ours), tree_side(followed->theirs));
+    }
+  }
   if (!risk.first.empty()) {
-    if (!risk.unreproducible.empty()) return refusal(where, "git would detect a rename (" + risk.unreproducible + ")");
+    if (!risk.unreproducible.empty()) return refusal(where, "git would detect a rename (" + why_not(risk) + ")");
     LG_TRY(const TreeMerge full, full_merge(repo, base, ours, theirs));
     if (!full.conflicts.empty()) {
       return refusal(where, "a rename git would detect (" + risk.first + ") meets a conflict at " +
@@ -651,7 +747,6 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
     }
     return full.tree;
   }
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo, depth);
   return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
 }
@@ -660,8 +755,18 @@ Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& b
                                     const git::ObjectId& theirs) {
   LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
   if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
+  if (risk.unknown.empty()) {
+    LG_TRY(const std::optional<Followed> followed, follow_renames(repo, base, ours, theirs, risk));
+    if (followed) {
+      LG_TRY(TreeMerge merged, path_by_path(repo, followed->base, followed->ours, followed->theirs));
+      for (Conflict& c : merged.conflicts) {
+        if (auto it = followed->old_paths.find(c.path); it != followed->old_paths.end()) c.old_path = it->second;
+      }
+      return merged;
+    }
+  }
   if (!risk.unreproducible.empty()) {
-    return refusal("in the merge over the virtual base", "git would detect a rename (" + risk.unreproducible + ")");
+    return refusal("in the merge over the virtual base", "git would detect a rename (" + why_not(risk) + ")");
   }
   return full_merge(repo, base, ours, theirs);  // exact renames only: libgit2 pairs them as git does
 }
