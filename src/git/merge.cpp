@@ -1,6 +1,8 @@
 // File and whole-tree merges over libgit2.
 #include "ledgergate/git/merge.hpp"
 
+#include <git2/sys/index.h>
+
 #include "disposing.hpp"
 #include "libgit2.hpp"
 
@@ -66,6 +68,11 @@ Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const Objec
     const git_index_entry *a = nullptr, *o = nullptr, *t = nullptr;
     while (git_index_conflict_next(&a, &o, &t, it.get()) == 0)
       out.conflicts.push_back({path_of(a), path_of(o), path_of(t)});
+    const auto name = [](const char* p) { return p ? std::optional<std::string>(p) : std::nullopt; };
+    for (std::size_t i = 0, n = git_index_name_entrycount(index.get()); i < n; ++i) {
+      const git_index_name_entry* e = git_index_name_get_byindex(index.get(), i);
+      out.renames.push_back({name(e->ancestor), name(e->ours), name(e->theirs)});
+    }
     return out;
   }
   git_oid tree;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "ledgergate/git/config.hpp"
 #include "ledgergate/git/merge.hpp"
@@ -18,7 +19,8 @@ std::string_view to_string(ConflictKind kind) {
     case ConflictKind::content: return "content";
     case ConflictKind::add_add: return "add/add";
     case ConflictKind::modify_delete: return "modify/delete";
-    case ConflictKind::rename: return "rename";
+    case ConflictKind::rename_delete: return "rename/delete";
+    case ConflictKind::rename_rename: return "rename/rename";
     case ConflictKind::file_directory: return "file/directory";
     case ConflictKind::mode: return "mode";
   }
@@ -72,6 +74,7 @@ class Merger {
   std::vector<Conflict> conflicts;
   bool needs_full_merge = false;
   bool both_deleted = false;  // one path deleted on both sides: a rename on each side?
+  std::set<std::string> renamed;  // new names of renames followed before the merge (see follow_renames)
 
  private:
   Result<std::string> blob_text(const Side& s) {
@@ -80,7 +83,7 @@ class Merger {
     return text;
   }
   void conflict(const std::string& path, ConflictKind kind, bool rename_sensitive) {
-    conflicts.push_back({path, kind});
+    conflicts.push_back({path, kind, std::nullopt});
     if (rename_sensitive) needs_full_merge = true;
   }
   Result<std::optional<Side>> merge_entry(const std::string& path, const Triple& x);
@@ -293,6 +296,11 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
       git::merge_file(path, input(base_text, b), input(ours_text, o), input(theirs_text, t), &opts);
   if (!merged) return merged.error().with_context("merging " + path);
   const std::string& text = merged->text;
+  if (!merged->clean && renamed.count(path)) {
+    // merge-ort labels the markers of a renamed file with each side's path
+    // ("Temporary merge branch 1:NEW"), not reproduced.
+    return unsupported("a content conflict in a renamed file");
+  }
   if (!merged->clean) {
     // The markers' layout follows merge.conflictStyle at every depth
     // (diff3/zdiff3 add the ancestor's text, labelled with its abbreviated
@@ -330,11 +338,68 @@ Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& 
   return *id;
 }
 
+// One conflicted index path of libgit2's merge (entries at one path).
+const std::string& path_of(const git::IndexConflict& c) {
+  return c.ours ? *c.ours : c.theirs ? *c.theirs : *c.ancestor;
+}
+
 ConflictKind kind_of(const git::IndexConflict& c) {
   if (!c.ancestor) return ConflictKind::add_add;
   if (!c.ours || !c.theirs) return ConflictKind::modify_delete;
-  if (*c.ancestor != *c.ours || *c.ancestor != *c.theirs) return ConflictKind::rename;
   return ConflictKind::content;
+}
+
+// libgit2 lists a conflict a rename takes part in at each of the file's
+// names (the base's name with the side that kept it, the new name with the
+// side that renamed) and ties them with a NAME entry; git's merge-ort
+// reports it once, where it leaves the file (see Conflict). Conflicts no
+// rename takes part in are listed as they are. Sorted by path.
+std::vector<Conflict> as_git_reports(const git::RenameMerge& merged) {
+  std::map<std::string, const git::IndexConflict*> at;
+  for (const git::IndexConflict& c : merged.conflicts) at[path_of(c)] = &c;
+  std::set<std::string> sources;        // a renamed file's base name, reported at its new name instead
+  std::map<std::string, Conflict> renamed;  // by path
+  const auto report = [&](const std::string& path, ConflictKind kind, const std::optional<std::string>& from) {
+    auto [it, fresh] = renamed.try_emplace(path, Conflict{path, kind, from});
+    if (!fresh && it->second.old_path != from) {  // two files renamed onto one name: git's add/add, of no one old name
+      it->second.kind = ConflictKind::add_add;
+      it->second.old_path.reset();
+    }
+  };
+  for (const git::IndexConflict& n : merged.renames) {
+    if (!n.ancestor) continue;
+    const std::string& from = *n.ancestor;
+    const bool by_ours = n.ours && *n.ours != from, by_theirs = n.theirs && *n.theirs != from;
+    if (!by_ours && !by_theirs) continue;
+    if (by_ours && by_theirs && *n.ours != *n.theirs) {
+      if (!at.count(from) || !at.count(*n.ours) || !at.count(*n.theirs)) continue;
+      report(from, ConflictKind::rename_rename, std::nullopt);
+      report(*n.ours, ConflictKind::rename_rename, from);
+      report(*n.theirs, ConflictKind::rename_rename, from);
+      continue;
+    }
+    const std::string& to = by_ours ? *n.ours : *n.theirs;
+    const auto dest = at.find(to);
+    if (dest == at.end()) continue;
+    const std::optional<std::string>& kept = by_ours ? n.theirs : n.ours;  // the other side's name
+    const std::optional<std::string>& added = by_ours ? dest->second->theirs : dest->second->ours;
+    ConflictKind kind = ConflictKind::content;  // also: renamed to one name on both sides
+    if (!(by_ours && by_theirs)) {
+      if (!kept) kind = ConflictKind::rename_delete;
+      else if (added) kind = ConflictKind::add_add;  // the other side's own file at the new name
+    }
+    sources.insert(from);
+    report(to, kind, from);
+  }
+  std::vector<Conflict> out;
+  for (const auto& [path, c] : at) {
+    if (auto it = renamed.find(path); it != renamed.end()) {
+      out.push_back(it->second);
+    } else if (!sources.count(path)) {
+      out.push_back({path, kind_of(*c), std::nullopt});
+    }
+  }
+  return out;
 }
 
 // libgit2's whole-tree merge with rename detection: the exact path for the
@@ -345,10 +410,7 @@ Result<TreeMerge> full_merge(git::TrialRepo& repo, const git::ObjectId& base, co
   TreeMerge out;
   out.full_merge = true;
   out.tree = merged.tree;
-  for (const git::IndexConflict& c : merged.conflicts) {
-    const std::string& any = c.ours ? *c.ours : c.theirs ? *c.theirs : *c.ancestor;
-    out.conflicts.push_back({any, kind_of(c)});
-  }
+  out.conflicts = as_git_reports(merged);
   return out;
 }
 
@@ -360,9 +422,32 @@ Result<TreeMerge> full_merge(git::TrialRepo& repo, const git::ObjectId& base, co
 // pairs identical blobs first and then scores pairs with diffcore's
 // similarity estimate (diffcore-delta.c: chunks up to a newline or 64 bytes,
 // hashed; the bytes both files share over the larger size, 50% needed).
-// `rename_risk` answers whether any such pair exists; the merge then refuses.
+// `rename_risk` answers whether any such pair exists, and whether
+// libgit2's rename-aware merge would pair them all as git does.
 struct FlatEntry {
   Side base, ours, theirs;
+};
+
+// One rename git would detect on side `side` (0 ours, 1 theirs).
+struct RenamePair {
+  int side = 0;
+  std::string src, dst;
+  Side base_src;   // the file in the merge base
+  Side other_src;  // the other side's file at `src`
+  bool followable = false;  // the other side kept `src` as a file and has nothing at `dst`
+};
+
+struct RenameRisk {
+  std::string first;          // the first pair, "source -> destination"; "" when git would detect no rename
+  std::vector<RenamePair> pairs;
+  // The first pair git may make otherwise than the probe (several candidates,
+  // a directory rename), and why; "" when `pairs` are git's.
+  std::string unknown;
+  std::string unfollowable;  // the first pair follow_renames cannot move (not `followable`); "" if none
+  // The first pair libgit2 may not pair as git does, and why; "" when every
+  // pair is exact, one blob to one name, with no directory rename in play.
+  std::string unreproducible;
+  std::string directory;      // the first pair that can make git rename a directory (libgit2 never does); "" if none
 };
 
 class RenameProbe {
@@ -400,11 +485,33 @@ class RenameProbe {
     return {};
   }
 
-  // The first pair (source -> destination) git would detect as a rename on
-  // either side, or "" when there is none.
-  Result<std::string> rename_risk() {
-    for (int side = 0; side < 2; ++side) {
-      std::vector<std::pair<std::string, const FlatEntry*>> sources, relevant, dests;
+  // The renames git would detect on either side: the first pair ("source ->
+  // destination", "" when there is none) and whether libgit2's rename-aware
+  // merge pairs them all as git does.
+  Result<RenameRisk> rename_risk() {
+    RenameRisk risk;
+    int side = 0;
+    // `why`: why git may pair otherwise ("" if it cannot); `similar`: not identical blobs.
+    const auto found = [&](const std::string& src, const std::string& dst, const char* why, bool similar,
+                           bool directory) {
+      const std::string pair = src + " -> " + dst;
+      if (risk.first.empty()) risk.first = pair;
+      if (*why && risk.unknown.empty()) risk.unknown = pair + ": " + why;
+      const char* libgit2 = *why ? why : similar ? "similar, not identical" : "";
+      if (*libgit2 && risk.unreproducible.empty()) risk.unreproducible = pair + ": " + libgit2;
+      if (directory && risk.directory.empty()) risk.directory = pair;
+      RenamePair p{side, src, dst, files.at(src).base, side == 0 ? files.at(src).theirs : files.at(src).ours, false};
+      const auto at_dst = files.find(dst);
+      const bool other_has_dst = at_dst != files.end() && (side == 0 ? at_dst->second.theirs : at_dst->second.ours).present;
+      p.followable = p.other_src.is_blob() && p.base_src.is_blob() && !other_has_dst;
+      if (!p.followable && risk.unfollowable.empty()) {
+        risk.unfollowable = pair + ": the other side deletes or renames it too, or has a file at the new name";
+      }
+      risk.pairs.push_back(std::move(p));
+    };
+    for (side = 0; side < 2; ++side) {
+      std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
+      std::map<std::string, bool> relevant;  // source -> location relevant (a directory rename could apply)
       for (const auto& [path, f] : files) {
         const Side& mine = side == 0 ? f.ours : f.theirs;
         const Side& other = side == 0 ? f.theirs : f.ours;
@@ -417,28 +524,57 @@ class RenameProbe {
               removed_dirs[side].begin(), removed_dirs[side].end(), [&](const std::string& d) {
                 return path.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
               });
-          if (!same(other, f.base) || location) relevant.emplace_back(path, &f);
+          if (!same(other, f.base) || location) relevant[path] = location;
         }
         if (!f.base.present && mine.present) dests.emplace_back(path, &f);
       }
       if (relevant.empty() || dests.empty()) continue;
+      const auto added = [side](const FlatEntry* f) -> const Side& { return side == 0 ? f->ours : f->theirs; };
+      // Identical blobs first, over every source (diffcore's exact renames).
+      // libgit2 pairs them as git does when one blob has one source and one
+      // destination; git then also uses them to find directory renames.
+      std::map<git::ObjectId, std::pair<int, int>> count;  // blob -> (sources, destinations)
+      for (const auto& [src, sf] : sources) ++count[sf->base.id].first;
+      for (const auto& [dst, df] : dests) ++count[added(df).id].second;
+      std::set<std::string> paired;
       for (const auto& [src, sf] : sources) {
         for (const auto& [dst, df] : dests) {
-          const Side& d = side == 0 ? df->ours : df->theirs;
-          if (sf->base.id == d.id) return src + " -> " + dst;
+          if (sf->base.id != added(df).id) continue;
+          const auto [n_src, n_dst] = count[sf->base.id];
+          const auto rel = relevant.find(src);
+          const bool directory = rel != relevant.end() && rel->second;
+          const char* why = directory ? "a directory rename may apply" : "";
+          if (!directory && (n_src != 1 || n_dst != 1)) why = "one blob under several names";
+          found(src, dst, why, false, directory);
+          paired.insert(src);
+          paired.insert(dst);
         }
       }
-      for (const auto& [src, sf] : relevant) {
-        if (!is_regular(sf->base)) continue;
+      // Then similar pairs among the relevant sources left: libgit2's
+      // similarity measure is not git's. Where a source and its destination
+      // have no other candidate, git pairs them whatever its scores' order.
+      std::vector<std::pair<std::string, std::string>> similar;
+      std::map<std::string, int> candidates;  // path -> the similar pairs it is in
+      for (const auto& [src, location] : relevant) {
+        const FlatEntry& sf = files.at(src);
+        if (paired.count(src) || !is_regular(sf.base)) continue;
         for (const auto& [dst, df] : dests) {
-          const Side& d = side == 0 ? df->ours : df->theirs;
-          if (!is_regular(d)) continue;
-          LG_TRY(const bool similar, similar_enough(sf->base.id, d.id));
-          if (similar) return src + " -> " + dst;
+          if (paired.count(dst) || !is_regular(added(df))) continue;
+          LG_TRY(const bool is_similar, similar_enough(sf.base.id, added(df).id));
+          if (!is_similar) continue;
+          similar.emplace_back(src, dst);
+          ++candidates[src];
+          ++candidates[dst];
         }
+      }
+      for (const auto& [src, dst] : similar) {
+        const bool directory = relevant.at(src);
+        const char* why = directory ? "a directory rename may apply" : "";
+        if (!directory && (candidates[src] > 1 || candidates[dst] > 1)) why = "several candidates";
+        found(src, dst, why, true, directory);
       }
     }
-    return std::string();
+    return risk;
   }
 
   std::map<std::string, FlatEntry> files;
@@ -514,33 +650,60 @@ class RenameProbe {
 
 namespace {
 
-Result<void> refuse_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
-                            const git::ObjectId& theirs, const std::string& where) {
+Result<RenameRisk> probe_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                 const git::ObjectId& theirs) {
   auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   RenameProbe probe(repo);
   if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
-  LG_TRY(const std::string rename, probe.rename_risk());
-  if (!rename.empty()) {
-    return make_error(ErrorKind::invalid_input, "criss-cross history: " + where + ", git would detect a rename (" +
-                                                    rename + "), which ledgergate does not reproduce; refusing to "
-                                                    "guess");
-  }
-  return {};
+  return probe.rename_risk();
 }
 
-}  // namespace
-
-Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
-                                          const git::ObjectId& theirs, int depth) {
-  if (auto r = refuse_renames(repo, base, ours, theirs, "merging the merge bases into a virtual base"); !r) {
-    return r.error();
-  }
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
-  Merger merger(repo, depth);
-  return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
+Error refusal(const std::string& where, const std::string& what) {
+  return make_error(ErrorKind::invalid_input, "criss-cross history: " + where + ", " + what +
+                                                  ", which ledgergate does not reproduce; refusing to guess");
 }
 
-namespace {
+// The three trees with git's renames followed: each renamed file's base
+// version, and the other side's when that side kept the file, moved to its
+// new name, so that the path-by-path merge meets the three versions at one
+// path as merge-ort does after rename detection. None when some rename is
+// not of that shape (deleted or renamed on the other side, a file there
+// already at the new name).
+struct Followed {
+  git::ObjectId base, ours, theirs;
+  std::map<std::string, std::string> old_paths;  // new name -> name in the merge base
+};
+
+Result<std::optional<Followed>> follow_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                               const git::ObjectId& theirs, const RenameRisk& risk) {
+  std::vector<git::TreeUpdate> base_up, side_up[2];
+  Followed out;
+  for (const RenamePair& p : risk.pairs) {
+    if (!p.followable) return std::optional<Followed>();
+    base_up.push_back({p.src, std::nullopt, FileMode::blob});
+    base_up.push_back({p.dst, p.base_src.id, p.base_src.mode});
+    std::vector<git::TreeUpdate>& other = side_up[1 - p.side];
+    other.push_back({p.src, std::nullopt, FileMode::blob});
+    other.push_back({p.dst, p.other_src.id, p.other_src.mode});
+    out.old_paths[p.dst] = p.src;
+  }
+  const auto apply = [&](const git::ObjectId& tree, const std::vector<git::TreeUpdate>& up) -> Result<git::ObjectId> {
+    if (up.empty()) return tree;
+    Result<git::ObjectId> id = git::update_tree(repo.repo(), tree, up);
+    if (!id) return id.error().with_context("following the renames in tree " + tree.hex());
+    return id;
+  };
+  LG_TRY(out.base, apply(base, base_up));
+  LG_TRY(out.ours, apply(ours, side_up[0]));
+  LG_TRY(out.theirs, apply(theirs, side_up[1]));
+  return std::optional<Followed>(std::move(out));
+}
+
+// Why renames that neither follow_renames nor libgit2 reproduce are not.
+std::string why_not(const RenameRisk& risk) {
+  if (!risk.unknown.empty()) return risk.unknown;
+  return risk.unfollowable.empty() ? risk.unreproducible : risk.unfollowable;
+}
 
 // The path-by-path merge as merge-ort makes it when it finds no rename.
 Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
@@ -557,10 +720,55 @@ Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, 
 
 }  // namespace
 
+// Renames inside a virtual base: where libgit2 pairs them as git does
+// (exact, one to one, no directory rename) and its rename-aware merge is
+// clean, that tree is the one merge-ort builds (its call_depth > 0 rules
+// differ from the final merge's only in how conflicts are resolved, which a
+// clean merge has none of). Otherwise git's answer is not reproduced.
+Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
+                                          const git::ObjectId& theirs, int depth) {
+  const std::string where = "merging the merge bases into a virtual base";
+  LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
+  if (!risk.first.empty() && risk.unknown.empty()) {
+    LG_TRY(const std::optional<Followed> followed, follow_renames(repo, base, ours, theirs, risk));
+    if (followed) {
+      Merger merger(repo, depth);
+      for (const auto& [to, from] : followed->old_paths) merger.renamed.insert(to);
+      return merger.merge_tree("", tree_side(followed->base), tree_side(followed->ours), tree_side(followed->theirs));
+    }
+  }
+  if (!risk.first.empty()) {
+    if (!risk.unreproducible.empty()) return refusal(where, "git would detect a rename (" + why_not(risk) + ")");
+    LG_TRY(const TreeMerge full, full_merge(repo, base, ours, theirs));
+    if (!full.conflicts.empty()) {
+      return refusal(where, "a rename git would detect (" + risk.first + ") meets a conflict at " +
+                                full.conflicts.front().path);
+    }
+    return full.tree;
+  }
+  Merger merger(repo, depth);
+  return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
+}
+
 Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                     const git::ObjectId& theirs) {
-  if (auto r = refuse_renames(repo, base, ours, theirs, "in the merge over the virtual base"); !r) return r.error();
-  return path_by_path(repo, base, ours, theirs);
+  LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+  if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
+  if (risk.unknown.empty()) {
+    LG_TRY(const std::optional<Followed> followed, follow_renames(repo, base, ours, theirs, risk));
+    if (followed) {
+      LG_TRY(TreeMerge merged, path_by_path(repo, followed->base, followed->ours, followed->theirs));
+      for (Conflict& c : merged.conflicts) {
+        if (auto it = followed->old_paths.find(c.path); it != followed->old_paths.end()) c.old_path = it->second;
+      }
+      return merged;
+    }
+  }
+  if (!risk.unreproducible.empty()) {
+    return refusal("in the merge over the virtual base", "git would detect a rename (" + why_not(risk) + ")");
+  }
+  return full_merge(repo, base, ours, theirs);  // exact renames only: libgit2 pairs them as git does
 }
 
 Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
@@ -572,14 +780,18 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
     // Renames could change the answer. Where git would detect none (its
     // similarity estimate, as for a virtual base), the path-by-path merge is
     // git's answer; else libgit2's rename-aware merge decides.
-    RenameProbe probe(repo);
-    if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
-    LG_TRY(const std::string rename, probe.rename_risk());
-    if (rename.empty()) return path_by_path(repo, base, ours, theirs);
-    LG_TRY(TreeMerge full, full_merge(repo, base, ours, theirs));
-    std::sort(full.conflicts.begin(), full.conflicts.end(),
-              [](const Conflict& a, const Conflict& b) { return a.path < b.path; });
-    return full;
+    LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
+    if (risk.first.empty()) return path_by_path(repo, base, ours, theirs);
+    if (!risk.directory.empty()) {
+      // A side removed a directory and renamed files out of it while the
+      // other side adds a file into it: git may move that file along (a
+      // directory rename, "CONFLICT (file location)"), libgit2 never does.
+      return make_error(ErrorKind::invalid_input,
+                        "git may apply a directory rename (" + risk.directory +
+                            ", the other side adding into the old directory), which ledgergate does not "
+                            "reproduce; refusing to guess");
+    }
+    return full_merge(repo, base, ours, theirs);
   }
   TreeMerge out;
   out.tree = tree;

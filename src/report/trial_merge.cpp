@@ -25,7 +25,11 @@ void write_classification(util::JsonWriter& w, const merge::TrialMergeReport& r)
 
 std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conflicts) {
   std::vector<std::string> out;
-  for (const merge::Conflict& c : conflicts) out.push_back(fmt::format("conflict ({}): {}", to_string(c.kind), c.path));
+  for (const merge::Conflict& c : conflicts) {
+    std::string line = fmt::format("conflict ({}): {}", to_string(c.kind), c.path);
+    if (c.old_path) line += fmt::format(" (renamed from {})", *c.old_path);
+    out.push_back(std::move(line));
+  }
   return out;
 }
 
@@ -113,7 +117,9 @@ std::string render_trial_merge_json(const merge::TrialMergeReport& r) {
   clean ? w.string(r.merge.tree.hex()) : w.null();
   w.key("conflicts").begin_array();
   for (const merge::Conflict& c : r.merge.conflicts) {
-    w.begin_object().key("path").string(c.path).key("kind").string(to_string(c.kind)).end_object();
+    w.begin_object().key("path").string(c.path).key("kind").string(to_string(c.kind));
+    if (c.old_path) w.key("old_path").string(*c.old_path);  // renames only: the shape of other conflicts is unchanged
+    w.end_object();
   }
   w.end_array().key("resolved").begin_array();
   for (const merge::ResolvedPath& p : r.resolved) {

@@ -46,6 +46,11 @@ struct IndexConflict {
 struct RenameMerge {
   ObjectId tree;                         // the merged tree (when there are no conflicts)
   std::vector<IndexConflict> conflicts;  // in the index's order
+  // The index's NAME entries: for each conflict a rename takes part in, the
+  // file's path in the merge base, in ours and in theirs (absent where a
+  // side deleted it). libgit2 lists such a conflict in `conflicts` once per
+  // name, each entry at one path; these say which entries belong together.
+  std::vector<IndexConflict> renames;
 };
 
 // libgit2's merge of trees `ours` and `theirs` over `base` with rename

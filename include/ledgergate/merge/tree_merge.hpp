@@ -10,10 +10,12 @@
 // without renames); if so, libgit2's rename-aware whole-tree merge decides.
 // Criss-cross histories use the two other entry points below: the merge of
 // merge bases into a virtual base (merge-ort's rules at call_depth > 0) and
-// the final merge over it, both path by path after making sure git would
-// detect no rename (see virtual_base.hpp).
+// the final merge over it, both path by path after following the renames
+// git would detect, where they can be known for certain (see
+// virtual_base.hpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,12 +24,26 @@
 
 namespace lg::merge {
 
-enum class ConflictKind { content, add_add, modify_delete, rename, file_directory, mode };
+// The kinds git's merge-ort names in its "CONFLICT (...)" messages, spelled
+// as git spells them (to_string): "content", "add/add", "modify/delete",
+// "rename/delete", "rename/rename", "file/directory"; "mode" where the sides
+// set different modes.
+enum class ConflictKind { content, add_add, modify_delete, rename_delete, rename_rename, file_directory, mode };
 std::string_view to_string(ConflictKind kind);
 
+// One conflicted path, as `git merge-tree --write-tree --name-only` lists
+// it. A conflict a rename takes part in is reported where git leaves the
+// file: renamed on one side and changed on the other, a content conflict
+// at the new name (add/add when the other side added a file there too);
+// renamed on one side and deleted on the other, rename/delete at the new
+// name; renamed differently on each side, rename/rename at the base's name
+// and at both new names.
 struct Conflict {
   std::string path;
   ConflictKind kind = ConflictKind::content;
+  // Set where `path` is a rename's new name: the file's path in the merge
+  // base. A side that did not rename the file has it there.
+  std::optional<std::string> old_path;
 };
 
 struct TreeMerge {
@@ -46,18 +62,24 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
 // resolved into the tree (content conflicts keep their markers, labelled
 // "Temporary merge branch 1"/"2"; modify/delete keeps the base's version;
 // see tree_merge.cpp). Returns the tree id (in the trial repository's
-// memory). Refuses (invalid_input) where git's answer depends on what is
-// not reproduced: a rename git would detect, a file/directory conflict,
+// memory). Renames git would detect are followed where git's pairs are
+// certain (see merge_trees_exact). Refuses (invalid_input) where git's
+// answer depends on what is not reproduced: any other rename git would
+// detect, a content conflict in a renamed file, a file/directory conflict,
 // submodules changed on both sides, a symlink added on both sides.
 Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                           const git::ObjectId& theirs, int depth);
 
-// The final merge over a virtual base: the three-way merge path by path,
-// with no fallback to libgit2's rename detection (whose similarity measure
-// is not git's). It first asks whether git would detect a rename between
-// the virtual base and either side (diffcore's similarity estimate, see
-// tree_merge.cpp) and refuses (invalid_input) if so; otherwise the path-by-
-// path answer is git's.
+// The final merge over a virtual base: the three-way merge path by path.
+// It first asks which renames git would detect between the virtual base and
+// either side (diffcore's similarity estimate, see tree_merge.cpp). Where
+// git's pairs are certain (identical blobs one to one, or a similar file
+// with no other candidate, no directory rename in play) the renamed files'
+// other versions are moved to the new names first; exact renames that
+// cannot be moved so (deleted or renamed on the other side too) are left to
+// libgit2's rename-aware merge, which pairs them as git does. Any other
+// rename is refused (invalid_input): libgit2's similarity measure is not
+// git's.
 Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                     const git::ObjectId& theirs);
 
