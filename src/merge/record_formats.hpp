@@ -2,7 +2,7 @@
 // (record_engine.hpp), and the pieces the formats share.
 #pragma once
 
-#include <map>
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +18,37 @@ struct RecordStart {
   std::string key, date;
   std::vector<std::pair<std::size_t, std::string>> fields;
 };
-using Starts = std::map<std::size_t, RecordStart>;
+// The record starts of a file by line, ascending (a flat map: the formats add
+// them in line order, so an insertion is an append and a lookup a binary search).
+class Starts {
+ public:
+  using value_type = std::pair<std::size_t, RecordStart>;
+  using const_iterator = std::vector<value_type>::const_iterator;
+
+  // As std::map::emplace: a line already holding a start keeps it.
+  void emplace(std::size_t line, RecordStart start) {
+    if (m_starts.empty() || m_starts.back().first < line) {
+      m_starts.emplace_back(line, std::move(start));
+      return;
+    }
+    const auto at = lower_bound(line);
+    if (at == end() || at->first != line) m_starts.emplace(at, line, std::move(start));
+  }
+  const_iterator lower_bound(std::size_t line) const {
+    return std::lower_bound(begin(), end(), line, [](const value_type& s, std::size_t l) { return s.first < l; });
+  }
+  const_iterator find(std::size_t line) const {
+    const auto at = lower_bound(line);
+    return at != end() && at->first == line ? at : end();
+  }
+  std::size_t count(std::size_t line) const { return find(line) != end() ? 1 : 0; }
+  const_iterator begin() const { return m_starts.begin(); }
+  const_iterator end() const { return m_starts.end(); }
+  bool empty() const { return m_starts.empty(); }
+
+ private:
+  std::vector<value_type> m_starts;
+};
 
 // Lines [0, end): the title (line 1, when `has_title`) and each header field
 // (from its line through the non-blank lines under it: P/T's `- item` lines)

@@ -100,7 +100,9 @@ Result<std::vector<Part>> yaml_parts(std::string_view bytes, const Shape& shape)
   }
   if (root->kind == YamlKind::sequence || (root->kind == YamlKind::mapping && shape.collection.empty())) {
     LG_TRY(Part part, collection_part(lines, *root, 0, lines.size(), 0, std::string(shape.noun), shape));
-    return std::vector<Part>{std::move(part)};
+    std::vector<Part> parts;  // not an initializer list: that would copy every record
+    parts.push_back(std::move(part));
+    return parts;
   }
   const auto top = key_lines(*root, 0, "");
   if (!top || top->empty()) return make_error(ErrorKind::invalid_input, "the top-level mapping is not in block style");
