@@ -34,6 +34,7 @@ class Starts {
     const auto at = lower_bound(line);
     if (at == end() || at->first != line) m_starts.emplace(at, line, std::move(start));
   }
+  void reserve(std::size_t n) { m_starts.reserve(n); }
   const_iterator lower_bound(std::size_t line) const {
     return std::lower_bound(begin(), end(), line, [](const value_type& s, std::size_t l) { return s.first < l; });
   }

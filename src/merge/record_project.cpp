@@ -71,6 +71,7 @@ std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::
     Item item{start->second.key, bytes, start->second.date, true, {}};
     if (!start->second.fields.empty()) {
       Starts fields;
+      fields.reserve(start->second.fields.size());
       for (const auto& [line, key] : start->second.fields) fields.emplace(line, RecordStart{key, "", {}});
       item.fields = record_items(lines, i, last, fields, comments_are_glue);
     }

@@ -23,6 +23,7 @@ using Marks = std::vector<std::pair<std::size_t, std::string>>;
 std::optional<Marks> key_lines(const YamlNode& mapping, std::size_t after, std::string_view prefix) {
   if (mapping.kind != YamlKind::mapping) return std::nullopt;
   Marks marks;
+  marks.reserve(mapping.entries.size());
   for (const auto& e : mapping.entries) {
     const auto line = static_cast<std::size_t>(e.key->line - 1);
     if (e.merged || e.key->kind != YamlKind::scalar || line < after || (!marks.empty() && line <= marks.back().first)) {
@@ -53,6 +54,7 @@ std::string identity(const YamlNode* key, const YamlNode& value) {
 Result<Part> collection_part(const std::vector<std::string_view>& lines, const YamlNode& node, std::size_t begin,
                              std::size_t end, std::size_t first_line, std::string name, const Shape& shape) {
   Starts starts;
+  starts.reserve(node.kind == YamlKind::mapping ? node.entries.size() : node.items.size());
   std::size_t previous = 0;
   const auto add = [&](const YamlNode* key, const YamlNode& value, int line_no) -> Result<void> {
     const auto line = static_cast<std::size_t>(line_no - 1);
