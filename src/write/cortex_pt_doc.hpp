@@ -88,4 +88,13 @@ Result<std::vector<Ruling>> load_rulings(git::TreeSource& tree);
 // Python's str.capitalize() on an ASCII key.
 std::string capitalize(std::string_view s);
 
+// The editor that runs a fresh `Verb(context, args, tree).run()` on each
+// tree it is given (a verb's state lives for one run).
+template <class Verb, class Args>
+Editor verb_editor(PtContext context, Args args) {
+  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
+    return Verb(context, args, tree).run();
+  };
+}
+
 }  // namespace lg::write::pt

@@ -251,9 +251,7 @@ class Move {
 }  // namespace
 
 Editor pt_move(PtContext context, PtMoveArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return Move(context, args, tree).run();
-  };
+  return pt::verb_editor<Move>(std::move(context), std::move(args));
 }
 
 }  // namespace lg::write

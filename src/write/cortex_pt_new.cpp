@@ -219,15 +219,11 @@ class Retire {
 }  // namespace
 
 Editor pt_new(PtContext context, PtNewArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return New(context, args, tree).run();
-  };
+  return pt::verb_editor<New>(std::move(context), std::move(args));
 }
 
 Editor pt_retire(PtContext context, PtRetireArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return Retire(context, args, tree).run();
-  };
+  return pt::verb_editor<Retire>(std::move(context), std::move(args));
 }
 
 Result<std::string> pt_gates(const rules::PtEra& era, git::TreeSource& tree) {

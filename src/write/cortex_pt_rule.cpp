@@ -241,9 +241,7 @@ class Rule {
 }  // namespace
 
 Editor pt_rule(PtContext context, PtRuleArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return Rule(context, args, tree).run();
-  };
+  return pt::verb_editor<Rule>(std::move(context), std::move(args));
 }
 
 }  // namespace lg::write

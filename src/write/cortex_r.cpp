@@ -429,36 +429,26 @@ Result<Outcome> edit_retire(git::TreeSource& tree, const RetireArgs& a, EditNote
   return Outcome{std::move(out)};
 }
 
+// The editor that runs `edit` with `args` (a copy) on the tree it is given.
+template <class Args>
+Editor bound(Result<Outcome> (*edit)(git::TreeSource&, const Args&, EditNotes*), const Args& args, EditNotes* notes) {
+  return [edit, args, notes](git::TreeSource& tree) { return edit(tree, args, notes); };
+}
+
 }  // namespace
 
 bool is_today_value(const std::string& today) { return util::is_real_date(today); }
 
-Editor r_new(const NewArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_new(tree, args, notes); };
-}
-Editor r_run(const RunArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_run(tree, args, notes); };
-}
-Editor r_running(const RunningArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_running(tree, args, notes); };
-}
-Editor r_done(const DoneArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_done(tree, args, notes); };
-}
-Editor r_log(const LogArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_log(tree, args, notes); };
-}
-Editor r_now(const NowArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_now(tree, args, notes); };
-}
+Editor r_new(const NewArgs& args, EditNotes* notes) { return bound(&edit_new, args, notes); }
+Editor r_run(const RunArgs& args, EditNotes* notes) { return bound(&edit_run, args, notes); }
+Editor r_running(const RunningArgs& args, EditNotes* notes) { return bound(&edit_running, args, notes); }
+Editor r_done(const DoneArgs& args, EditNotes* notes) { return bound(&edit_done, args, notes); }
+Editor r_log(const LogArgs& args, EditNotes* notes) { return bound(&edit_log, args, notes); }
+Editor r_now(const NowArgs& args, EditNotes* notes) { return bound(&edit_now, args, notes); }
 Editor r_issue(const IssueArgs& args) {
   return [args](git::TreeSource& tree) { return edit_issue(tree, args); };
 }
-Editor r_link(const LinkArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_link(tree, args, notes); };
-}
-Editor r_retire(const RetireArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_retire(tree, args, notes); };
-}
+Editor r_link(const LinkArgs& args, EditNotes* notes) { return bound(&edit_link, args, notes); }
+Editor r_retire(const RetireArgs& args, EditNotes* notes) { return bound(&edit_retire, args, notes); }
 
 }  // namespace lg::write
