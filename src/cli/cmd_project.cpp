@@ -334,30 +334,14 @@ void add_retire(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Gl
     g.exit_code = run_pt_verb("retire", v, g, &v.retire.today, era_r(v.retire, &write::r_retire)); });
 }
 
-void add_move(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "move", "T/P: move a task (or phase) file along one edge of the state table", o);
-  add_pt_move_options(cmd, o.pt);
-  cmd->callback([op, &g] {
+// A verb of eras T and P only; its --today (when `dated`) is pt.today.
+CLI::App* add_pt_verb(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g, const std::string& name,
+                      const std::string& help, bool dated) {
+  CLI::App* cmd = add_verb(project, name, help, *op);
+  cmd->callback([op, &g, name, dated] {
     ProjectOptions& v = *op;
-    g.exit_code = run_pt_verb("move", v, g, &v.pt.today); });
-}
-
-void add_rule(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "rule", "T/P: file a ruling on a task (or phase) and move it", o);
-  add_pt_rule_options(cmd, o.pt);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_pt_verb("rule", v, g, &v.pt.today); });
-}
-
-void add_gates(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "gates", "T/P: list the gated tasks (or phases) and their refs (writes nothing)", o);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_pt_verb("gates", v, g, nullptr); });
+    g.exit_code = run_pt_verb(name, v, g, dated ? &v.pt.today : nullptr); });
+  return cmd;
 }
 
 }  // namespace
@@ -378,9 +362,12 @@ void setup_project(CLI::App& app, Globals& globals) {
   add_issue(project, o, globals);
   add_link(project, o, globals);
   add_retire(project, o, globals);
-  add_move(project, o, globals);
-  add_rule(project, o, globals);
-  add_gates(project, o, globals);
+  add_pt_move_options(
+      add_pt_verb(project, o, globals, "move", "T/P: move a task (or phase) file along one edge of the state table", true),
+      o->pt);
+  add_pt_rule_options(
+      add_pt_verb(project, o, globals, "rule", "T/P: file a ruling on a task (or phase) and move it", true), o->pt);
+  add_pt_verb(project, o, globals, "gates", "T/P: list the gated tasks (or phases) and their refs (writes nothing)", false);
 }
 
 }  // namespace lg::cli
