@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <ctime>
 #include <functional>
 #include <memory>
 
@@ -17,6 +16,7 @@
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/report/project.hpp"
+#include "ledgergate/util/clock.hpp"
 #include "ledgergate/util/text.hpp"
 #include "ledgergate/write/apply.hpp"
 #include "ledgergate/write/cortex_r.hpp"
@@ -45,16 +45,6 @@ struct ProjectOptions {
 // A verb's editor for a profile; nullopt when the layout has no such verb.
 // Era R's editors are chosen here; eras T and P add theirs (with_pt).
 using EditorFor = std::function<Result<std::optional<write::Editor>>(const ledger::Profile&, write::EditNotes*)>;
-
-// The local date, as the reference's default `--today`.
-std::string local_date() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
 
 // The editor that reads the layout off the tree it is given, so a retried
 // commit decides on the new tip as it edits it.
@@ -140,7 +130,7 @@ ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Global
     return ExitCode::error;
   }
   if (today && today->empty()) {
-    *today = local_date();
+    *today = util::format_now("%Y-%m-%d", util::Zone::local);  // the reference's default `--today`
   } else if (today && !write::is_today_value(*today)) {
     print(report::render_project_problem(verb, "--today must be YYYY-MM-DD, not " + *today, o.format));
     return ExitCode::fail;
@@ -214,10 +204,29 @@ EditorFor with_pt(const std::string& verb, const ProjectOptions& o, EditorFor r 
   };
 }
 
-// The folder a T/P verb's FILE arguments are resolved against.
-std::string pt_root(const ProjectOptions& o, const Globals& g) {
+// Where a T/P verb's FILE arguments are: the tree's top (pt.root) and the
+// folder a relative FILE is resolved against (pt.base). With --root both are
+// that folder; else the repository's top level and the current directory
+// (-C's folder), as git resolves a pathspec given in a subdirectory.
+void set_pt_paths(ProjectOptions& o, const Globals& g) {
+  namespace fs = std::filesystem;
   const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
-  return std::filesystem::absolute(where).lexically_normal().generic_string();
+  o.pt.root = o.pt.base = fs::absolute(where).lexically_normal().generic_string();
+  if (!o.root.empty()) return;
+  auto repo = git::Repository::open(where, true);
+  if (!repo || repo->is_bare()) return;  // a bare repository has no folders: FILE is a repository path
+  // Both canonical, so a symlinked folder does not read as outside the tree.
+  std::error_code top_ec, cwd_ec;
+  const fs::path top = fs::weakly_canonical(repo->workdir(), top_ec), cwd = fs::weakly_canonical(where, cwd_ec);
+  if (top_ec || cwd_ec) return;
+  o.pt.root = (top / "").generic_string();
+  o.pt.base = (cwd / "").generic_string();
+}
+
+// Runs a verb with a T/P editor (else `r`'s, era R's).
+ExitCode run_pt_verb(const std::string& verb, ProjectOptions& o, const Globals& g, std::string* today, EditorFor r = {}) {
+  set_pt_paths(o, g);
+  return run_verb(verb, o, g, today, with_pt(verb, o, std::move(r)));
 }
 
 void add_new(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
@@ -237,90 +246,81 @@ void add_new(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globa
       g.exit_code = report_error(Error{ErrorKind::usage, "new: the following arguments are required: --summary"});
       return;
     }
-    v.pt.root = pt_root(v, g);
-    g.exit_code = run_verb("new", v, g, &v.new_args.today, with_pt("new", v, era_r(v.new_args, &write::r_new))); });
+    g.exit_code = run_pt_verb("new", v, g, &v.new_args.today, era_r(v.new_args, &write::r_new)); });
+}
+
+// An era-R verb on the options member `args`: KEY first, then what the
+// caller adds; run with `make`'s editor (and the member's --today, if any).
+template <class Args>
+CLI::App* add_r_verb(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g, const std::string& name,
+                     const std::string& help, Args ProjectOptions::*args,
+                     write::Editor (*make)(const Args&, write::EditNotes*)) {
+  CLI::App* cmd = add_verb(project, name, help, *op);
+  add_key(cmd, ((*op).*args).key);
+  cmd->callback([op, &g, name, args, make] {
+    ProjectOptions& v = *op;
+    Args& a = v.*args;
+    std::string* today = nullptr;
+    if constexpr (requires { a.today; }) today = &a.today;
+    g.exit_code = run_verb(name, v, g, today, era_r(a, make));
+  });
+  return cmd;
 }
 
 void add_run(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "run", "Record a submitted job as an open run and log it", o);
-  add_key(cmd, o.run.key);
-  cmd->add_option("jobid", o.run.jobid, "The SLURM job id (342301, 342301_3, 342301_[0-9])")->required();
-  cmd->add_option("what", o.run.what, "What the run is, one line")->required();
-  cmd->add_option("--partition", o.run.partition, "gpu or ral (default: the row's partition)");
-  add_today(cmd, o.run.today);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("run", v, g, &v.run.today, era_r(v.run, &write::r_run)); });
+  write::RunArgs& a = op->run;
+  CLI::App* cmd = add_r_verb(project, op, g, "run", "Record a submitted job as an open run and log it", &ProjectOptions::run,
+                             &write::r_run);
+  cmd->add_option("jobid", a.jobid, "The SLURM job id (342301, 342301_3, 342301_[0-9])")->required();
+  cmd->add_option("what", a.what, "What the run is, one line")->required();
+  cmd->add_option("--partition", a.partition, "gpu or ral (default: the row's partition)");
+  add_today(cmd, a.today);
 }
 
 void add_running(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "running", "Mark an open run as running", o);
-  add_key(cmd, o.running.key);
-  cmd->add_option("jobid", o.running.jobid, "The run's job id")->required();
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("running", v, g, nullptr, era_r(v.running, &write::r_running)); });
+  CLI::App* cmd = add_r_verb(project, op, g, "running", "Mark an open run as running", &ProjectOptions::running,
+                             &write::r_running);
+  cmd->add_option("jobid", op->running.jobid, "The run's job id")->required();
 }
 
 void add_done(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "done", "Move a finished (or failed) run from ## Runs into the log", o);
-  add_key(cmd, o.done.key);
-  cmd->add_option("jobid", o.done.jobid, "The run's job id")->required();
-  cmd->add_flag("--failed", o.done.failed, "The run failed");
-  cmd->add_option("--wall", o.done.wall, "Wall time, H:MM");
-  cmd->add_option("--note", o.done.note, "One line appended to the log entry");
-  add_today(cmd, o.done.today);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("done", v, g, &v.done.today, era_r(v.done, &write::r_done)); });
+  write::DoneArgs& a = op->done;
+  CLI::App* cmd = add_r_verb(project, op, g, "done", "Move a finished (or failed) run from ## Runs into the log",
+                             &ProjectOptions::done, &write::r_done);
+  cmd->add_option("jobid", a.jobid, "The run's job id")->required();
+  cmd->add_flag("--failed", a.failed, "The run failed");
+  cmd->add_option("--wall", a.wall, "Wall time, H:MM");
+  cmd->add_option("--note", a.note, "One line appended to the log entry");
+  add_today(cmd, a.today);
 }
 
 void add_log(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "log", "Prepend an entry to ## Log (newest first)", o);
-  add_key(cmd, o.log.key);
-  cmd->add_option("text", o.log.text, "The entry, one line")->required();
-  cmd->add_option("--kind", o.log.kind, "note (default), result, lesson or run")
+  write::LogArgs& a = op->log;
+  CLI::App* cmd =
+      add_r_verb(project, op, g, "log", "Prepend an entry to ## Log (newest first)", &ProjectOptions::log, &write::r_log);
+  cmd->add_option("text", a.text, "The entry, one line")->required();
+  cmd->add_option("--kind", a.kind, "note (default), result, lesson or run")
       ->check(CLI::IsMember({"note", "result", "lesson", "run"}));
-  add_today(cmd, o.log.today);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("log", v, g, &v.log.today, era_r(v.log, &write::r_log)); });
+  add_today(cmd, a.today);
 }
 
 void add_now(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "now", "Replace the ## Now text", o);
-  add_key(cmd, o.now.key);
-  cmd->add_option("text", o.now.text, "Where the project is (several lines allowed)")->required();
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("now", v, g, nullptr, era_r(v.now, &write::r_now)); });
+  CLI::App* cmd = add_r_verb(project, op, g, "now", "Replace the ## Now text", &ProjectOptions::now, &write::r_now);
+  cmd->add_option("text", op->now.text, "Where the project is (several lines allowed)")->required();
 }
 
 write::Editor issue_editor(const write::IssueArgs& args, write::EditNotes*) { return write::r_issue(args); }
 
 void add_issue(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "issue", "Print the ledger's concise block for its issue (writes nothing)", o);
-  add_key(cmd, o.issue.key);
-  cmd->add_option("-n", o.issue.count, "How many log entries (default 5)");
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("issue", v, g, nullptr, era_r(v.issue, &issue_editor)); });
+  CLI::App* cmd = add_r_verb(project, op, g, "issue", "Print the ledger's concise block for its issue (writes nothing)",
+                             &ProjectOptions::issue, &issue_editor);
+  cmd->add_option("-n", op->issue.count, "How many log entries (default 5)");
 }
 
 void add_link(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "link", "Set the ledger's Issue: header", o);
-  add_key(cmd, o.link.key);
-  cmd->add_option("ref", o.link.ref, "Repo#N, an issue URL or none")->required();
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("link", v, g, nullptr, era_r(v.link, &write::r_link)); });
+  CLI::App* cmd =
+      add_r_verb(project, op, g, "link", "Set the ledger's Issue: header", &ProjectOptions::link, &write::r_link);
+  cmd->add_option("ref", op->link.ref, "Repo#N, an issue URL or none")->required();
 }
 
 void add_retire(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
@@ -331,36 +331,17 @@ void add_retire(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Gl
   add_today(cmd, o.retire.today);
   cmd->callback([op, &g] {
     ProjectOptions& v = *op;
-    v.pt.root = pt_root(v, g);
-    g.exit_code = run_verb("retire", v, g, &v.retire.today, with_pt("retire", v, era_r(v.retire, &write::r_retire))); });
+    g.exit_code = run_pt_verb("retire", v, g, &v.retire.today, era_r(v.retire, &write::r_retire)); });
 }
 
-void add_move(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "move", "T/P: move a task (or phase) file along one edge of the state table", o);
-  add_pt_move_options(cmd, o.pt);
-  cmd->callback([op, &g] {
+// A verb of eras T and P only; its --today (when `dated`) is pt.today.
+CLI::App* add_pt_verb(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g, const std::string& name,
+                      const std::string& help, bool dated) {
+  CLI::App* cmd = add_verb(project, name, help, *op);
+  cmd->callback([op, &g, name, dated] {
     ProjectOptions& v = *op;
-    v.pt.root = pt_root(v, g);
-    g.exit_code = run_verb("move", v, g, &v.pt.today, with_pt("move", v)); });
-}
-
-void add_rule(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "rule", "T/P: file a ruling on a task (or phase) and move it", o);
-  add_pt_rule_options(cmd, o.pt);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    v.pt.root = pt_root(v, g);
-    g.exit_code = run_verb("rule", v, g, &v.pt.today, with_pt("rule", v)); });
-}
-
-void add_gates(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
-  ProjectOptions& o = *op;
-  CLI::App* cmd = add_verb(project, "gates", "T/P: list the gated tasks (or phases) and their refs (writes nothing)", o);
-  cmd->callback([op, &g] {
-    ProjectOptions& v = *op;
-    g.exit_code = run_verb("gates", v, g, nullptr, with_pt("gates", v)); });
+    g.exit_code = run_pt_verb(name, v, g, dated ? &v.pt.today : nullptr); });
+  return cmd;
 }
 
 }  // namespace
@@ -381,9 +362,12 @@ void setup_project(CLI::App& app, Globals& globals) {
   add_issue(project, o, globals);
   add_link(project, o, globals);
   add_retire(project, o, globals);
-  add_move(project, o, globals);
-  add_rule(project, o, globals);
-  add_gates(project, o, globals);
+  add_pt_move_options(
+      add_pt_verb(project, o, globals, "move", "T/P: move a task (or phase) file along one edge of the state table", true),
+      o->pt);
+  add_pt_rule_options(
+      add_pt_verb(project, o, globals, "rule", "T/P: file a ruling on a task (or phase) and move it", true), o->pt);
+  add_pt_verb(project, o, globals, "gates", "T/P: list the gated tasks (or phases) and their refs (writes nothing)", false);
 }
 
 }  // namespace lg::cli

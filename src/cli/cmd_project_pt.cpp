@@ -2,13 +2,13 @@
 #include "cmd_project_pt.hpp"
 
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "ledgergate/rules/cortex_eras.hpp"
+#include "ledgergate/util/clock.hpp"
 
 namespace lg::cli {
 namespace {
@@ -17,12 +17,7 @@ namespace {
 // pins it, so tests and reproducible runs can say what they expect.
 std::string utc_clock() {
   if (const char* pinned = std::getenv("LEDGERGATE_NOW"); pinned && *pinned) return pinned;
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[8];
-  std::strftime(buf, sizeof buf, "%H:%M", &tm);
-  return buf;
+  return util::format_now("%H:%M", util::Zone::utc);
 }
 
 // The --body file's text; nullopt when it is not a regular file.
@@ -144,7 +139,7 @@ Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const le
   }
   const rules::PtEra* era = rules::find_pt_era(profile.layout, profile.sub.empty() ? ledger::newest_profile(profile.layout).sub : profile.sub);
   if (!era) return make_error(ErrorKind::usage, "no era " + profile.name());
-  write::PtContext cx{era, o.root, o.today};
+  write::PtContext cx{era, o.root, o.today, o.base};
   if (verb == "gates") return std::optional(gates_editor(*era));
   // P1's own options are usage errors elsewhere, as the reference's argparse has them only in P1.
   if (verb == "move" && o.move.override_reason && !era->p1) {

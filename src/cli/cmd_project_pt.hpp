@@ -26,7 +26,8 @@ struct PtOptions {
   write::PtNewArgs new_args;   // new: SLUG and the T/P options (KEY and --summary are NewArgs')
   bool summary_given = false;  // new --summary was given (T requires it, P has none)
   std::string today;           // move/rule/gates --today
-  std::string root;            // the folder FILE arguments are resolved against (absolute)
+  std::string root;            // the tree's top folder (absolute): FILE must name a file under it
+  std::string base;            // the folder a relative FILE is resolved against (absolute)
 };
 
 // `move FILE STATE [--run ID ...]`, `rule FILE VERB --body FILE ...`: their

@@ -65,6 +65,24 @@ std::vector<Item> record_items(const std::vector<std::string_view>& lines, std::
 Part free_text_part(const std::vector<std::string_view>& lines, std::size_t heading, std::size_t end,
                     std::string name);
 
+// A Markdown ledger file cut so far: its raw lines, its sections (headings)
+// and `parts` holding the header part (the lines before the first section).
+struct Cut {
+  std::vector<std::string_view> lines;
+  std::vector<const ledger::Section*> sections;
+  std::vector<Part> parts;
+};
+// `bytes` (parsed into `sections`, `fields` and their `duplicates`) cut so
+// far; the title is line 1 when `has_title`. Errors: headings()'.
+Result<Cut> cut_header(std::string_view bytes, const std::vector<ledger::Section>& sections,
+                       const std::vector<ledger::HeaderField>& fields,
+                       const std::vector<ledger::HeaderField>& duplicates, bool has_title);
+// Section k of `cut`: lines [begin, end), its heading through the line before the next.
+std::pair<std::size_t, std::size_t> section_span(const Cut& cut, std::size_t k);
+// A section of records named `name`: its heading line glue, its body cut at `starts`.
+Part records_part(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end, std::string name,
+                  std::string noun, PartKind kind, const Starts& starts);
+
 // The sections outside fences, each name once (the reference reads the first
 // `## Runs` only, so a repeated name cannot be merged with certainty).
 Result<std::vector<const ledger::Section*>> headings(const std::vector<ledger::Section>& sections);

@@ -100,39 +100,57 @@ Part free_text_part(const std::vector<std::string_view>& lines, std::size_t head
   return part;
 }
 
+Result<Cut> cut_header(std::string_view bytes, const std::vector<ledger::Section>& sections,
+                       const std::vector<ledger::HeaderField>& fields,
+                       const std::vector<ledger::HeaderField>& duplicates, bool has_title) {
+  Cut cut{raw_lines(bytes), {}, {}};
+  LG_TRY(cut.sections, headings(sections));
+  std::vector<const ledger::HeaderField*> all;
+  for (const auto& f : fields) all.push_back(&f);
+  for (const auto& f : duplicates) all.push_back(&f);
+  const std::size_t first =
+      cut.sections.empty() ? cut.lines.size() : static_cast<std::size_t>(cut.sections.front()->line - 1);
+  cut.parts.push_back(header_part(cut.lines, first, all, has_title));
+  return cut;
+}
+
+std::pair<std::size_t, std::size_t> section_span(const Cut& cut, std::size_t k) {
+  const auto begin = static_cast<std::size_t>(cut.sections[k]->line - 1);
+  const std::size_t end =
+      k + 1 < cut.sections.size() ? static_cast<std::size_t>(cut.sections[k + 1]->line - 1) : cut.lines.size();
+  return {begin, end};
+}
+
+Part records_part(const std::vector<std::string_view>& lines, std::size_t begin, std::size_t end, std::string name,
+                  std::string noun, PartKind kind, const Starts& starts) {
+  Part part{std::move(name), std::move(noun), kind, line_items(lines, begin, begin + 1), false};
+  auto body = record_items(lines, begin + 1, end, starts);
+  part.items.insert(part.items.end(), body.begin(), body.end());
+  return part;
+}
+
 Result<std::vector<Part>> project_parts(std::string_view bytes) {
   const ledger::ProjectLedger ledger = ledger::parse_project_ledger(bytes);
   if (!ledger.problems.empty()) {
     return make_error(ErrorKind::invalid_input,
                       "line " + std::to_string(ledger.problems.front().line) + " does not parse as a run or log line");
   }
-  const std::vector<std::string_view> lines = raw_lines(bytes);
-  LG_TRY(const auto sections, headings(ledger.sections));
-  std::vector<const ledger::HeaderField*> fields;
-  for (const auto& f : ledger.header) fields.push_back(&f);
-  for (const auto& f : ledger.header_dups) fields.push_back(&f);
-  const std::size_t first = sections.empty() ? lines.size() : static_cast<std::size_t>(sections.front()->line - 1);
-  std::vector<Part> parts{header_part(lines, first, fields, !lines.empty() && util::starts_with(lines[0], "# "))};
-
+  LG_TRY(Cut cut, cut_header(bytes, ledger.sections, ledger.header, ledger.header_dups, util::starts_with(bytes, "# ")));
   Starts runs, log;
   for (const auto& r : ledger.runs) runs.emplace(static_cast<std::size_t>(r.line - 1), RecordStart{"run " + r.ident, "", {}});
   for (const auto& e : ledger.log) log.emplace(static_cast<std::size_t>(e.line - 1), RecordStart{"", e.date, {}});
-  for (std::size_t k = 0; k < sections.size(); ++k) {
-    const auto begin = static_cast<std::size_t>(sections[k]->line - 1);
-    const std::size_t end = k + 1 < sections.size() ? static_cast<std::size_t>(sections[k + 1]->line - 1) : lines.size();
-    std::string name = "## " + sections[k]->name;
-    if (sections[k]->name == "Runs" || sections[k]->name == "Log") {
-      const bool is_runs = sections[k]->name == "Runs";
-      Part part{std::move(name), is_runs ? "runs" : "log", is_runs ? PartKind::runs : PartKind::dated,
-                line_items(lines, begin, begin + 1), false};
-      auto body = record_items(lines, begin + 1, end, is_runs ? runs : log);
-      part.items.insert(part.items.end(), body.begin(), body.end());
-      parts.push_back(std::move(part));
+  for (std::size_t k = 0; k < cut.sections.size(); ++k) {
+    const auto [begin, end] = section_span(cut, k);
+    std::string name = "## " + cut.sections[k]->name;
+    if (cut.sections[k]->name == "Runs") {
+      cut.parts.push_back(records_part(cut.lines, begin, end, std::move(name), "runs", PartKind::runs, runs));
+    } else if (cut.sections[k]->name == "Log") {
+      cut.parts.push_back(records_part(cut.lines, begin, end, std::move(name), "log", PartKind::dated, log));
     } else {
-      parts.push_back(free_text_part(lines, begin, end, std::move(name)));
+      cut.parts.push_back(free_text_part(cut.lines, begin, end, std::move(name)));
     }
   }
-  return parts;
+  return std::move(cut.parts);
 }
 
 }  // namespace lg::merge::record

@@ -7,6 +7,7 @@
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/refs.hpp"
 #include "ledgergate/write/apply.hpp"
+#include "apply_steps.hpp"
 
 namespace lg::write {
 
@@ -51,17 +52,9 @@ Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& 
     if (!tip) return make_error(ErrorKind::not_found, "branch " + branch + " no longer exists");
     LG_TRY(const git::ObjectId tree, repo.commit_tree(*tip));
     LG_TRY(const auto source, git::open_tree_source(repo, tree, branch));
-    LG_TRY(Outcome outcome, editor(*source));
-    Applied applied{std::move(outcome), {}, std::nullopt, attempt};
-    const auto* change = std::get_if<Change>(&applied.outcome);
-    if (change == nullptr || change->files.empty()) return applied;
-    if (options.validate) {
-      LG_TRY(auto refusal, validate_edit(*source, change->files, options));
-      if (refusal) {
-        applied.outcome = std::move(*refusal);
-        return applied;
-      }
-    }
+    LG_TRY(Applied applied, edit_validated(*source, editor, options, attempt));
+    const Change* change = to_write(applied);
+    if (change == nullptr) return applied;
     LG_TRY(const git::ObjectId commit, commit_change(repo, *tip, tree, *change, message));
     LG_TRY(const bool moved, git::update_ref_if(repo, ref, commit, *tip, reflog_line(*change, message)));
     if (!moved) {

@@ -12,6 +12,7 @@
 
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/write/apply.hpp"
+#include "apply_steps.hpp"
 
 namespace lg::write {
 
@@ -157,17 +158,9 @@ Result<Applied> apply_to_directory(const std::string& root, const Editor& editor
   while (r.size() > 1 && r.back() == '/') r.pop_back();
   LG_TRY(const auto lock, lock_root(r));
   LG_TRY(const auto tree, git::open_directory_source(r));
-  LG_TRY(Outcome outcome, editor(*tree));
-  Applied applied{std::move(outcome), {}, std::nullopt, 1};
-  const auto* change = std::get_if<Change>(&applied.outcome);
-  if (change == nullptr || change->files.empty()) return applied;
-  if (options.validate) {
-    LG_TRY(auto refusal, validate_edit(*tree, change->files, options));
-    if (refusal) {
-      applied.outcome = std::move(*refusal);
-      return applied;
-    }
-  }
+  LG_TRY(Applied applied, edit_validated(*tree, editor, options, 1));
+  const Change* change = to_write(applied);
+  if (change == nullptr) return applied;
   LG_TRY(applied.written, write_files(r, change->files));
   return applied;
 }

@@ -87,9 +87,11 @@ void PtDoc::add_continuation(const ledger::PtRun& run, std::string line) {
 
 namespace {
 
-std::string lexically_relative(const std::string& root, const std::string& ref) {
+// `ref` as a path under `root` ("" when it is not): a relative `ref` is
+// taken from `base`.
+std::string lexically_relative(const std::string& root, const std::string& base, const std::string& ref) {
   namespace fs = std::filesystem;
-  const fs::path p = fs::path(ref).is_absolute() ? fs::path(ref) : fs::path(root) / ref;
+  const fs::path p = fs::path(ref).is_absolute() ? fs::path(ref) : fs::path(base) / ref;
   const fs::path rel = p.lexically_normal().lexically_relative(fs::path(root).lexically_normal());
   const std::string s = rel.generic_string();
   if (s.empty() || s == ".." || util::starts_with(s, "../")) return {};
@@ -101,7 +103,8 @@ std::string lexically_relative(const std::string& root, const std::string& ref) 
 Result<std::variant<PtDoc, Refusal>> open_target(git::TreeSource& tree, const PtContext& context,
                                                  const std::string& ref) {
   const rules::PtEra& era = *context.era;
-  const std::string rel = lexically_relative(context.root, ref);
+  const std::string rel =
+      lexically_relative(context.root, context.base.empty() ? context.root : context.base, ref);
   using Opened = std::variant<PtDoc, Refusal>;
   if (rel.empty()) return Opened(Refusal{ref + " is outside " + context.root});
   LG_TRY(auto bytes, git::read_regular_file(tree, rel));

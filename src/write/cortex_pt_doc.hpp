@@ -88,4 +88,27 @@ Result<std::vector<Ruling>> load_rulings(git::TreeSource& tree);
 // Python's str.capitalize() on an ASCII key.
 std::string capitalize(std::string_view s);
 
+// What each verb's class holds for its one run over a tree.
+template <class Args>
+class VerbState {
+ public:
+  VerbState(const PtContext& context, const Args& args, git::TreeSource& tree)
+      : m_cx(context), m_era(*context.era), m_args(args), m_tree(tree) {}
+
+ protected:
+  const PtContext& m_cx;
+  const rules::PtEra& m_era;
+  const Args& m_args;
+  git::TreeSource& m_tree;
+};
+
+// The editor that runs a fresh `Verb(context, args, tree).run()` on each
+// tree it is given (a verb's state lives for one run).
+template <class Verb, class Args>
+Editor verb_editor(PtContext context, Args args) {
+  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
+    return Verb(context, args, tree).run();
+  };
+}
+
 }  // namespace lg::write::pt

@@ -30,10 +30,9 @@ std::string state_list() {
   return util::join(states, " | ");
 }
 
-class Move {
+class Move : public pt::VerbState<PtMoveArgs> {
  public:
-  Move(const PtContext& context, const PtMoveArgs& args, git::TreeSource& tree)
-      : m_cx(context), m_era(*context.era), m_args(args), m_tree(tree) {}
+  using VerbState::VerbState;
 
   Result<Outcome> run() {
     LG_TRY(auto opened, pt::open_target(m_tree, m_cx, m_args.file));
@@ -241,19 +240,12 @@ class Move {
     doc.set_header("Runs", util::join(stems, ", "));
     return std::optional<Refusal>();
   }
-
-  const PtContext& m_cx;
-  const rules::PtEra& m_era;
-  const PtMoveArgs& m_args;
-  git::TreeSource& m_tree;
 };
 
 }  // namespace
 
 Editor pt_move(PtContext context, PtMoveArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return Move(context, args, tree).run();
-  };
+  return pt::verb_editor<Move>(std::move(context), std::move(args));
 }
 
 }  // namespace lg::write

@@ -31,10 +31,9 @@ std::string field(std::string_view key, std::string_view value) {
   return value.empty() ? std::string(key) + ":" : std::string(key) + ": " + std::string(value);
 }
 
-class New {
+class New : public pt::VerbState<PtNewArgs> {
  public:
-  New(const PtContext& context, const PtNewArgs& args, git::TreeSource& tree)
-      : m_cx(context), m_era(*context.era), m_args(args), m_tree(tree) {}
+  using VerbState::VerbState;
 
   Result<Outcome> run() {
     LG_TRY(m_rows, pt::load_project_rows(m_tree, m_era));
@@ -162,19 +161,14 @@ class New {
     return util::join(lines, "\n") + "\n";
   }
 
-  const PtContext& m_cx;
-  const rules::PtEra& m_era;
-  const PtNewArgs& m_args;
-  git::TreeSource& m_tree;
   pt::ProjectRows m_rows;
   std::string m_rel;
   std::vector<std::string> m_runs, m_stems;
 };
 
-class Retire {
+class Retire : public pt::VerbState<PtRetireArgs> {
  public:
-  Retire(const PtContext& context, const PtRetireArgs& args, git::TreeSource& tree)
-      : m_cx(context), m_era(*context.era), m_args(args), m_tree(tree) {}
+  using VerbState::VerbState;
 
   // The reference's order: the row checks, the live work, the row edit.
   Result<Outcome> run() {
@@ -209,25 +203,16 @@ class Retire {
     }
     return out;
   }
-
-  const PtContext& m_cx;
-  const rules::PtEra& m_era;
-  const PtRetireArgs& m_args;
-  git::TreeSource& m_tree;
 };
 
 }  // namespace
 
 Editor pt_new(PtContext context, PtNewArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return New(context, args, tree).run();
-  };
+  return pt::verb_editor<New>(std::move(context), std::move(args));
 }
 
 Editor pt_retire(PtContext context, PtRetireArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return Retire(context, args, tree).run();
-  };
+  return pt::verb_editor<Retire>(std::move(context), std::move(args));
 }
 
 Result<std::string> pt_gates(const rules::PtEra& era, git::TreeSource& tree) {

@@ -33,10 +33,9 @@ std::string strip_newlines(std::string_view s) {
   return std::string(s);
 }
 
-class Rule {
+class Rule : public pt::VerbState<PtRuleArgs> {
  public:
-  Rule(const PtContext& context, const PtRuleArgs& args, git::TreeSource& tree)
-      : m_cx(context), m_era(*context.era), m_args(args), m_tree(tree) {}
+  using VerbState::VerbState;
 
   Result<Outcome> run() {
     std::vector<Target> targets;
@@ -230,10 +229,6 @@ class Rule {
     t.doc.append_to_section("Ruling", {entry}, true);  // check_target made sure the section is there
   }
 
-  const PtContext& m_cx;
-  const rules::PtEra& m_era;
-  const PtRuleArgs& m_args;
-  git::TreeSource& m_tree;
   std::vector<pt::Ruling> m_rulings;
   std::vector<std::string> m_follow_ups;
 };
@@ -241,9 +236,7 @@ class Rule {
 }  // namespace
 
 Editor pt_rule(PtContext context, PtRuleArgs args) {
-  return [context = std::move(context), args = std::move(args)](git::TreeSource& tree) -> Result<Outcome> {
-    return Rule(context, args, tree).run();
-  };
+  return pt::verb_editor<Rule>(std::move(context), std::move(args));
 }
 
 }  // namespace lg::write

@@ -186,6 +186,25 @@ Refusal not_under_runs(const Ledger& l, const std::vector<Run>& runs, const std:
   return Refusal{ident + " is not under ## Runs of " + l.rel + " (" + (listed.empty() ? "no runs" : listed) + ")"};
 }
 
+// A ledger with its runs, `at` the one the verb names.
+struct LedgerRun {
+  Ledger ledger;
+  std::vector<Run> runs;
+  std::size_t at = 0;
+};
+
+// The ledger of `key` and its run `jobid`; the refusal when either is missing.
+Result<Checked<LedgerRun>> load_run(git::TreeSource& tree, const std::string& key, const std::string& jobid) {
+  LG_TRY(auto loaded, load_ledger(tree, key));
+  if (auto* r = std::get_if<Refusal>(&loaded)) return Checked<LedgerRun>(*r);
+  LedgerRun out{std::move(std::get<Ledger>(loaded)), {}, 0};
+  out.runs = runs_of(out.ledger);
+  const auto it = std::find_if(out.runs.begin(), out.runs.end(), [&](const Run& r) { return r.ident == jobid; });
+  if (it == out.runs.end()) return Checked<LedgerRun>(not_under_runs(out.ledger, out.runs, jobid));
+  out.at = static_cast<std::size_t>(it - out.runs.begin());
+  return Checked<LedgerRun>(std::move(out));
+}
+
 Change change(Ledger& l, std::string message) {
   return Change{{FileEdit{l.rel, l.lines.bytes()}}, std::move(message)};
 }
@@ -261,12 +280,10 @@ Result<Outcome> edit_run(git::TreeSource& tree, const RunArgs& a, EditNotes* not
 
 Result<Outcome> edit_running(git::TreeSource& tree, const RunningArgs& a, EditNotes* notes) {
   if (auto r = check_key(a.key)) return Outcome{*r};
-  LG_TRY(auto loaded, load_ledger(tree, a.key));
+  LG_TRY(auto loaded, load_run(tree, a.key, a.jobid));
   if (auto* r = std::get_if<Refusal>(&loaded)) return Outcome{*r};
-  Ledger& l = std::get<Ledger>(loaded);
-  std::vector<Run> runs = runs_of(l);
-  auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) { return r.ident == a.jobid; });
-  if (it == runs.end()) return Outcome{not_under_runs(l, runs, a.jobid)};
+  auto& [l, runs, at] = std::get<LedgerRun>(loaded);
+  const auto it = runs.begin() + static_cast<std::ptrdiff_t>(at);
   if (it->state == "running") {
     note(notes, {});
     return Outcome{Change{{}, l.rel + ": run " + a.jobid + " already running"}};
@@ -286,12 +303,10 @@ Result<Outcome> edit_done(git::TreeSource& tree, const DoneArgs& a, EditNotes* n
     if (auto* r = std::get_if<Refusal>(&text)) return Outcome{*r};
     suffix = std::string(k_em) + std::get<std::string>(text);
   }
-  LG_TRY(auto loaded, load_ledger(tree, a.key));
+  LG_TRY(auto loaded, load_run(tree, a.key, a.jobid));
   if (auto* r = std::get_if<Refusal>(&loaded)) return Outcome{*r};
-  Ledger& l = std::get<Ledger>(loaded);
-  std::vector<Run> runs = runs_of(l);
-  auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) { return r.ident == a.jobid; });
-  if (it == runs.end()) return Outcome{not_under_runs(l, runs, a.jobid)};
+  auto& [l, runs, at] = std::get<LedgerRun>(loaded);
+  const auto it = runs.begin() + static_cast<std::ptrdiff_t>(at);
   const std::string outcome = a.failed ? "failed" : "finished";
   const std::string wall = a.wall ? std::string(k_em) + "wall " + *a.wall : "";
   // The run's first line only, as the reference writes it (G-20).
@@ -429,36 +444,26 @@ Result<Outcome> edit_retire(git::TreeSource& tree, const RetireArgs& a, EditNote
   return Outcome{std::move(out)};
 }
 
+// The editor that runs `edit` with `args` (a copy) on the tree it is given.
+template <class Args>
+Editor bound(Result<Outcome> (*edit)(git::TreeSource&, const Args&, EditNotes*), const Args& args, EditNotes* notes) {
+  return [edit, args, notes](git::TreeSource& tree) { return edit(tree, args, notes); };
+}
+
 }  // namespace
 
 bool is_today_value(const std::string& today) { return util::is_real_date(today); }
 
-Editor r_new(const NewArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_new(tree, args, notes); };
-}
-Editor r_run(const RunArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_run(tree, args, notes); };
-}
-Editor r_running(const RunningArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_running(tree, args, notes); };
-}
-Editor r_done(const DoneArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_done(tree, args, notes); };
-}
-Editor r_log(const LogArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_log(tree, args, notes); };
-}
-Editor r_now(const NowArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_now(tree, args, notes); };
-}
+Editor r_new(const NewArgs& args, EditNotes* notes) { return bound(&edit_new, args, notes); }
+Editor r_run(const RunArgs& args, EditNotes* notes) { return bound(&edit_run, args, notes); }
+Editor r_running(const RunningArgs& args, EditNotes* notes) { return bound(&edit_running, args, notes); }
+Editor r_done(const DoneArgs& args, EditNotes* notes) { return bound(&edit_done, args, notes); }
+Editor r_log(const LogArgs& args, EditNotes* notes) { return bound(&edit_log, args, notes); }
+Editor r_now(const NowArgs& args, EditNotes* notes) { return bound(&edit_now, args, notes); }
 Editor r_issue(const IssueArgs& args) {
   return [args](git::TreeSource& tree) { return edit_issue(tree, args); };
 }
-Editor r_link(const LinkArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_link(tree, args, notes); };
-}
-Editor r_retire(const RetireArgs& args, EditNotes* notes) {
-  return [args, notes](git::TreeSource& tree) { return edit_retire(tree, args, notes); };
-}
+Editor r_link(const LinkArgs& args, EditNotes* notes) { return bound(&edit_link, args, notes); }
+Editor r_retire(const RetireArgs& args, EditNotes* notes) { return bound(&edit_retire, args, notes); }
 
 }  // namespace lg::write

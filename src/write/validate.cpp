@@ -9,6 +9,7 @@
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/write/apply.hpp"
 #include "ledgergate/write/overlay.hpp"
+#include "apply_steps.hpp"
 
 namespace lg::write {
 
@@ -106,6 +107,21 @@ Result<std::optional<Refusal>> validate_edit(git::TreeSource& before, const std:
   const std::vector<diag::Finding> added = new_findings(was.findings, will_be.findings);
   if (added.empty()) return std::optional<Refusal>();
   return std::optional<Refusal>(refusal_for(added, edits));
+}
+
+Result<Applied> edit_validated(git::TreeSource& tree, const Editor& editor, const ApplyOptions& options, int attempt) {
+  LG_TRY(Outcome outcome, editor(tree));
+  Applied applied{std::move(outcome), {}, std::nullopt, attempt};
+  const Change* change = to_write(applied);
+  if (change == nullptr || !options.validate) return applied;
+  LG_TRY(auto refusal, validate_edit(tree, change->files, options));
+  if (refusal) applied.outcome = std::move(*refusal);
+  return applied;
+}
+
+const Change* to_write(const Applied& applied) {
+  const auto* change = std::get_if<Change>(&applied.outcome);
+  return change == nullptr || change->files.empty() ? nullptr : change;
 }
 
 }  // namespace lg::write

@@ -12,12 +12,9 @@ using lg::test::FileMap;
 
 namespace {
 
-const std::string k_ledger_before =
-    "# example — A question\n\nProject: example\nIssue: none\n\n## Now\n\nold\n\n## Runs\n\n"
-    "- 3003 — open — gpu — 2026-09-02 — joint fit\n\n## Log\n\n- 2026-09-02 — note — hi\n";
-const std::string k_ledger_after =
-    "# example — A question\n\nProject: example\nIssue: none\n\n## Now\n\nnew\n\n## Runs\n\n"
-    "- 3003 — open — gpu — 2026-09-02 — joint fit\n\n## Log\n\n- 2026-09-02 — note — hi\n";
+const std::string k_runs = "- 3003 — open — gpu — 2026-09-02 — joint fit\n";
+const std::string k_ledger_before = lg::test::example_ledger("old\n", k_runs, "- 2026-09-02 — note — hi\n");
+const std::string k_ledger_after = lg::test::example_ledger("new\n", k_runs, "- 2026-09-02 — note — hi\n");
 
 const FileMap k_before = {{"projects.yaml", "example:\n  status: active\n  note: \"x\"\n"},
                           {"projects/example.md", k_ledger_before},

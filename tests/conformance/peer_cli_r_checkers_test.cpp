@@ -11,10 +11,10 @@ using lg::test::FileMap;
 
 namespace {
 
-const std::string k_example =
-    "# example — A question\n\nProject: example\nIssue: none\n\n## Now\n\nPulled.\nNext: compare.\n\n## Runs\n\n"
-    "- 3002 — running — ral — 2026-09-01 — wave 2\n- 3003 — open — gpu — 2026-09-02 — joint fit\n  chained\n\n"
-    "## Log\n\n- 2026-09-03 — lesson — the sigma\n- 2026-09-02 — note — hi\n";
+const std::string k_example = lg::test::example_ledger(
+    "Pulled.\nNext: compare.\n",
+    "- 3002 — running — ral — 2026-09-01 — wave 2\n- 3003 — open — gpu — 2026-09-02 — joint fit\n  chained\n",
+    "- 2026-09-03 — lesson — the sigma\n- 2026-09-02 — note — hi\n");
 const std::string k_single =
     "# single — B\n\nProject: single\nIssue: none\n\n## Now\n\nx\n\n## Runs\n\n- 77 — open — ral — 2026-09-03 — first\n\n"
     "## Log\n\n- 2026-09-03 — note — retired: never started\n";

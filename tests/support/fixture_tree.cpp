@@ -137,6 +137,17 @@ std::string replaced(std::string text, const std::string& old, const std::string
   return text;
 }
 
+std::vector<std::string> entry_names(const std::vector<git::Entry>& entries) {
+  std::vector<std::string> out;
+  for (const auto& e : entries) out.push_back(e.name);
+  return out;
+}
+
+std::string example_ledger(const std::string& now, const std::string& runs, const std::string& log) {
+  return "# example — A question\n\nProject: example\nIssue: none\n\n## Now\n\n" + now + "\n## Runs\n\n" + runs +
+         "\n## Log\n\n" + log;
+}
+
 }  // namespace lg::test
 
 // libgit2 stays initialised for the whole test run.

@@ -8,9 +8,11 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
 
 namespace lg::test {
 
@@ -79,5 +81,13 @@ bool have_shared();
 void replace_once(std::string& text, const std::string& old, const std::string& repl);
 // The same on a copy.
 std::string replaced(std::string text, const std::string& old, const std::string& repl);
+
+// The names of `entries`, in their order.
+std::vector<std::string> entry_names(const std::vector<git::Entry>& entries);
+
+// An era-R ledger of project `example` (title "A question", Issue: none)
+// with the given ## Now text, ## Runs lines and ## Log lines, each of them
+// "\n"-terminated.
+std::string example_ledger(const std::string& now, const std::string& runs, const std::string& log);
 
 }  // namespace lg::test

@@ -2,7 +2,6 @@
 
 #include <catch2/catch.hpp>
 #include <algorithm>
-#include <ctime>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -10,6 +9,7 @@
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/land/process.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/util/clock.hpp"
 #include "support/peer_cases.hpp"
 
 namespace fs = std::filesystem;
@@ -33,15 +33,6 @@ std::vector<std::string>& duplicate_names() {
 }
 
 // ---- placeholders -----------------------------------------------------------
-
-std::string today_local() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
 
 // A copy of `node` with every `<tmp>`, `<name>` of `outside` and TODAY_LOCAL
 // in its scalars replaced.
@@ -431,7 +422,7 @@ std::string peer_cli_profile(const std::string& era) {
 void run_peer_cli_case(const YAML::Node& all, const YAML::Node& raw) {
   TempDir tmp;
   const std::string root = tmp.path() + "/root";
-  std::map<std::string, std::string> subs{{"<tmp>", tmp.path()}, {"TODAY_LOCAL", today_local()}};
+  std::map<std::string, std::string> subs{{"<tmp>", tmp.path()}, {"TODAY_LOCAL", util::format_now("%Y-%m-%d", util::Zone::local)}};
   for (const auto& kv : raw["files_outside_root"]) {
     const std::string name = kv.first.as<std::string>();
     write_file(tmp.path() + "/outside/" + name, kv.second.as<std::string>());

@@ -26,6 +26,7 @@ struct PtContext {
   const rules::PtEra* era = nullptr;
   std::string root;   // the root as an absolute path: FILE arguments are resolved against it
   std::string today;  // YYYY-MM-DD (--today, else the local date)
+  std::string base = {};  // the folder a relative FILE is resolved against (absolute; empty: root)
 };
 
 struct PtMoveArgs {

@@ -7,14 +7,6 @@
 
 using namespace lg;
 
-namespace {
-std::vector<std::string> names(const std::vector<git::Entry>& entries) {
-  std::vector<std::string> out;
-  for (const auto& e : entries) out.push_back(e.name);
-  return out;
-}
-}  // namespace
-
 TEST_CASE("tree source: a commit's tree lists children in byte order with kinds", "[git][tree_source]") {
   test::TempDir dir;
   const git_oid commit = test::commit_tree(dir.path(), {{"projects/b.md", "b"}, {"projects/a-b/x.md", "x"},
@@ -29,7 +21,7 @@ TEST_CASE("tree source: a commit's tree lists children in byte order with kinds"
   auto listed = (*src)->list("projects");
   REQUIRE(listed);
   REQUIRE(listed->has_value());
-  CHECK(names(**listed) == std::vector<std::string>{"a-b", "a.md", "b.md"});
+  CHECK(test::entry_names(**listed) == std::vector<std::string>{"a-b", "a.md", "b.md"});
   CHECK((**listed)[0].kind == git::EntryKind::directory);
   auto missing = (*src)->list("nowhere");
   REQUIRE(missing);
@@ -99,7 +91,7 @@ TEST_CASE("tree source: the index source reads staged entries without writing", 
   auto listed = (*src)->list("projects");
   REQUIRE(listed);
   REQUIRE(listed->has_value());
-  CHECK(names(**listed) == std::vector<std::string>{"b.md"});  // the index was replaced wholesale above
+  CHECK(test::entry_names(**listed) == std::vector<std::string>{"b.md"});  // the index was replaced wholesale above
   auto entry = (*src)->stat("projects/b.md");
   REQUIRE(entry);
   REQUIRE(entry->has_value());

@@ -6,6 +6,7 @@
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/trial_merge.hpp"
 
 using namespace lg;
 using lg::test::FileMap;
@@ -24,16 +25,7 @@ std::string ruling(const std::string& id, const std::string& task, const std::st
 
 std::vector<merge::SemanticConflict> semantic(const FileMap& base, const FileMap& ours, const FileMap& theirs) {
   test::TempDir dir;
-  const git_oid b = test::commit_tree(dir.path(), base, "base");
-  const git_oid o = test::commit_tree(dir.path(), ours, "ours", &b, "refs/heads/main");
-  const git_oid t = test::commit_tree(dir.path(), theirs, "theirs", &b, "refs/heads/branch");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto trial = git::TrialRepo::open(*repo);
-  REQUIRE(trial);
-  auto report = merge::trial_merge(*repo, *trial, test::id_of(o), test::id_of(t), {});
-  REQUIRE(report);
-  return report->semantic;
+  return test::trial_merge_files(dir.path(), base, ours, theirs).semantic;
 }
 
 std::vector<std::string> kinds(const std::vector<merge::SemanticConflict>& s) {

@@ -33,6 +33,27 @@ struct Case {
   std::vector<std::string> conflicts;  // "kind path"
 };
 
+// The case's commits in `dir` (ours and theirs on base) and merge_trees'
+// merge of them.
+struct Merged {
+  git_oid ours, theirs;
+  merge::TreeMerge result;
+};
+
+Merged merge_case(const std::string& dir, const Case& c) {
+  const git_oid base = test::commit_tree(dir, c.base, "base");
+  const git_oid ours = test::commit_tree(dir, c.ours, "ours", &base, "refs/heads/ours");
+  const git_oid theirs = test::commit_tree(dir, c.theirs, "theirs", &base, "refs/heads/theirs");
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto result = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
+                                   *repo->commit_tree(test::id_of(theirs)));
+  REQUIRE(result);
+  return Merged{ours, theirs, std::move(*result)};
+}
+
 }  // namespace
 
 TEST_CASE("tree merge: agrees with git merge-tree, clean or conflicted", "[merge][tree_merge]") {
@@ -55,22 +76,13 @@ TEST_CASE("tree merge: agrees with git merge-tree, clean or conflicted", "[merge
       Case{"one side changes only", {{"p/a.md", ledger}}, {{"p/a.md", ledger}}, {{"p/a.md", ledger + "h\n"}}, {}});
   CAPTURE(c.name);
   test::TempDir dir;
-  const git_oid base = test::commit_tree(dir.path(), c.base, "base");
-  const git_oid ours = test::commit_tree(dir.path(), c.ours, "ours", &base, "refs/heads/ours");
-  const git_oid theirs = test::commit_tree(dir.path(), c.theirs, "theirs", &base, "refs/heads/theirs");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto trial = git::TrialRepo::open(*repo);
-  REQUIRE(trial);
-  auto result = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
-                                   *repo->commit_tree(test::id_of(theirs)));
-  REQUIRE(result);
+  const auto [ours, theirs, result] = merge_case(dir.path(), c);
   std::vector<std::string> got;
-  for (const auto& k : result->conflicts) got.push_back(std::string(merge::to_string(k.kind)) + " " + k.path);
+  for (const auto& k : result.conflicts) got.push_back(std::string(merge::to_string(k.kind)) + " " + k.path);
   CHECK(got == c.conflicts);
   const auto [git_status, git_tree] = git_merge_tree(dir.path(), ours, theirs);
   CHECK(git_status == (c.conflicts.empty() ? 0 : 1));
-  if (c.conflicts.empty()) CHECK(hex(result->tree) == git_tree);
+  if (c.conflicts.empty()) CHECK(hex(result.tree) == git_tree);
 }
 
 TEST_CASE("tree merge: writes nothing into the repository", "[merge][tree_merge]") {
@@ -146,19 +158,10 @@ TEST_CASE("tree merge: a rename's conflict is reported once, where git leaves th
            {"content a2 <- a", "modify/delete f"}});
   CAPTURE(c.name);
   test::TempDir dir;
-  const git_oid base = test::commit_tree(dir.path(), c.base, "base");
-  const git_oid ours = test::commit_tree(dir.path(), c.ours, "ours", &base, "refs/heads/ours");
-  const git_oid theirs = test::commit_tree(dir.path(), c.theirs, "theirs", &base, "refs/heads/theirs");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto trial = git::TrialRepo::open(*repo);
-  REQUIRE(trial);
-  auto result = merge::merge_trees(*trial, *repo->commit_tree(test::id_of(base)), *repo->commit_tree(test::id_of(ours)),
-                                   *repo->commit_tree(test::id_of(theirs)));
-  REQUIRE(result);
-  CHECK(result->full_merge);
+  const auto [ours, theirs, result] = merge_case(dir.path(), c);
+  CHECK(result.full_merge);
   std::vector<std::string> got, paths;
-  for (const auto& k : result->conflicts) {
+  for (const auto& k : result.conflicts) {
     got.push_back(std::string(merge::to_string(k.kind)) + " " + k.path + (k.old_path ? " <- " + *k.old_path : ""));
     paths.push_back(k.path);
   }

@@ -11,6 +11,7 @@
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/trial_merge.hpp"
 
 using namespace lg;
 using lg::test::FileMap;
@@ -34,24 +35,17 @@ struct Merged {
 
 Merged trial(const FileMap& base, const FileMap& ours, const FileMap& theirs, merge::TrialMergeOptions options = {}) {
   test::TempDir dir;
-  const git_oid b = test::commit_tree(dir.path(), base, "base");
-  const git_oid o = test::commit_tree(dir.path(), ours, "ours", &b, "refs/heads/main");
-  const git_oid t = test::commit_tree(dir.path(), theirs, "theirs", &b, "refs/heads/branch");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto trial_repo = git::TrialRepo::open(*repo);
-  REQUIRE(trial_repo);
-  auto report = merge::trial_merge(*repo, *trial_repo, test::id_of(o), test::id_of(t), options);
-  REQUIRE(report);
-  Merged out{std::move(*report), std::nullopt};
-  if (out.report.merge.conflicts.empty()) {
-    auto entry = git::tree_entry_at(trial_repo->repo(), out.report.merge.tree, k_ledger);
+  Merged out;
+  const auto read_ledger = [&out](git::TrialRepo& trial, const merge::TrialMergeReport& report) {
+    if (!report.merge.conflicts.empty()) return;
+    auto entry = git::tree_entry_at(trial.repo(), report.merge.tree, k_ledger);
     REQUIRE(entry);
     REQUIRE(*entry);
-    auto bytes = git::read_blob(trial_repo->repo(), (*entry)->id);
+    auto bytes = git::read_blob(trial.repo(), (*entry)->id);
     REQUIRE(bytes);
     out.ledger = *bytes;
-  }
+  };
+  out.report = test::trial_merge_files(dir.path(), base, ours, theirs, options, read_ledger);
   return out;
 }
 

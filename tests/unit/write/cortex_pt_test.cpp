@@ -593,3 +593,31 @@ TEST_CASE("pt move: a BOM stays where it is and nothing else changes", "[write][
   REQUIRE(change.files.size() == 1);
   CHECK(change.files[0].bytes == test::replaced(files.at(k_scope), "State: planned\n", "State: ready\n"));
 }
+
+TEST_CASE("pt writer: a relative FILE is taken from the context's base, and must lie under its root", "[write][pt]") {
+  if (!test::have_shared()) return;
+  const FileMap files = t_skeleton();
+  test::TempDir dir;
+  test::write_tree(dir.path(), files);
+  auto source = git::open_directory_source(dir.path());
+  REQUIRE(source);
+  write::PtContext cx{&t2(), dir.path() + "/", k_today, dir.path() + "/tasks/example/"};
+  const auto moved = [&](const std::string& file) {
+    write::PtMoveArgs a;
+    a.file = file;
+    a.state = "ready";
+    auto outcome = write::pt_move(cx, a)(**source);
+    REQUIRE(outcome);
+    return *outcome;
+  };
+  const write::Outcome good = moved("01_scope.md");
+  REQUIRE(std::holds_alternative<write::Change>(good));
+  CHECK(std::get<write::Change>(good).files.at(0).path == k_scope);
+  // From the base, the root-relative path names no file; and the tree's parent is outside.
+  const write::Outcome top = moved(k_scope);
+  REQUIRE(std::holds_alternative<write::Refusal>(top));
+  CHECK(std::get<write::Refusal>(top).message == "no task file at " + k_scope);
+  const write::Outcome outside = moved("../../../elsewhere.md");
+  REQUIRE(std::holds_alternative<write::Refusal>(outside));
+  CHECK(std::get<write::Refusal>(outside).message == "../../../elsewhere.md is outside " + dir.path() + "/");
+}

@@ -10,12 +10,6 @@ using namespace lg;
 
 namespace {
 
-std::vector<std::string> names(const std::vector<git::Entry>& entries) {
-  std::vector<std::string> out;
-  for (const auto& e : entries) out.push_back(e.name);
-  return out;
-}
-
 const git::Entry& named(const std::vector<git::Entry>& entries, const std::string& name) {
   for (const auto& e : entries) {
     if (e.name == name) return e;
@@ -42,7 +36,7 @@ TEST_CASE("overlay over a git tree: edited and new files, no content ids where t
   auto root = overlay.list("");
   REQUIRE(root);
   REQUIRE(*root);
-  CHECK(names(**root) == std::vector<std::string>{"notes", "projects", "projects.yaml"});
+  CHECK(test::entry_names(**root) == std::vector<std::string>{"notes", "projects", "projects.yaml"});
   CHECK(named(**root, "notes").kind == git::EntryKind::directory);
   CHECK_FALSE(named(**root, "notes").content_id);
   CHECK_FALSE(named(**root, "projects").content_id);    // holds an edited file
@@ -51,7 +45,7 @@ TEST_CASE("overlay over a git tree: edited and new files, no content ids where t
   auto projects = overlay.list_entry("projects", named(**root, "projects"));
   REQUIRE(projects);
   REQUIRE(*projects);
-  REQUIRE(names(**projects) == std::vector<std::string>{"single.md"});
+  REQUIRE(test::entry_names(**projects) == std::vector<std::string>{"single.md"});
   CHECK_FALSE((**projects)[0].content_id);
   CHECK(overlay.read(test::k_ledger_path, (**projects)[0]).value() == "edited\n");
 
@@ -94,5 +88,5 @@ TEST_CASE("an empty overlay is the base", "[write][overlay]") {
   REQUIRE(base);
   write::OverlaySource overlay(**base, {});
   CHECK(overlay.root_entry().content_id == (*base)->root_entry().content_id);
-  CHECK(names(*overlay.list("").value()) == names(*(*base)->list("").value()));
+  CHECK(test::entry_names(*overlay.list("").value()) == test::entry_names(*(*base)->list("").value()));
 }
