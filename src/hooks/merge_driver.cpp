@@ -1,6 +1,7 @@
 // The merge driver's installer: two configuration keys through git::Config
-// (what they held before saved beside them until uninstall), and a marked block of attributes lines edited as text so that every byte
-// outside it stays as it was.
+// (what they held before saved beside them until uninstall), and a marked
+// block of attributes lines edited as text so that every byte outside it
+// stays as it was.
 #include "ledgergate/hooks/merge_driver.hpp"
 
 #include <unistd.h>
