@@ -81,13 +81,15 @@ void setup_merge_driver(CLI::App& app, Globals& globals) {
       "install", "Set merge.ledgergate.* in the repository's config and add the detected profile's ledger patterns");
   add_common(install);
   install->add_option("--profile", opts->profile, "Pin the layout whose ledger paths are registered (default: HEAD's)");
-  install->add_flag("--force", opts->force, "Replace a merge.ledgergate.driver that is not ledgergate's");
+  install->add_flag("--force", opts->force,
+                    "Replace a merge.ledgergate.driver that is not ledgergate's (saved for uninstall to put back)");
   install->callback([opts, &globals] {
     auto repo = open_repo(globals);
     globals.exit_code = repo ? install_merge_driver(*repo, *opts) : report_error(repo.error());
   });
   CLI::App* uninstall =
-      cmd->add_subcommand("uninstall", "Remove the driver's config keys and the attributes block install added");
+      cmd->add_subcommand("uninstall", "Remove the driver's config keys (putting back what install --force replaced) "
+                                      "and the attributes block install added");
   add_common(uninstall);
   uninstall->add_flag("--force", opts->force, "Remove merge.ledgergate.* even when it is not ledgergate's");
   uninstall->callback([opts, &globals] { globals.exit_code = run_uninstall(*opts, globals); });

@@ -1,9 +1,20 @@
 // Refs and branches over libgit2.
 #include "ledgergate/git/refs.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "libgit2.hpp"
 
 namespace lg::git {
+namespace {
+
+// How long a ref's lock held by another writer is waited out, as git's
+// core.filesRefLockTimeout does (git's 100 ms is short for a loaded machine).
+constexpr std::chrono::milliseconds k_ref_lock_timeout{1000};
+
+}  // namespace
 
 bool is_valid_ref_name(const std::string& name) {
   int valid = 0;
@@ -44,9 +55,17 @@ Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const
   const git_oid new_id = to_git(to);
   const git_oid old_id = to_git(expected);
   git_reference* moved = nullptr;
-  const int rc =
-      git_reference_create_matching(&moved, repo.raw(), ref.c_str(), &new_id, 1, &old_id, log_message.c_str());
-  // Another writer holding the ref's lock is moving it: the same lost race.
+  const auto deadline = std::chrono::steady_clock::now() + k_ref_lock_timeout;
+  int rc = 0;
+  // A lock held by another writer is waited out (backing off), not taken
+  // for a lost race: under load the holder may sit on it for many
+  // milliseconds, and the ref may not even move (its update can fail).
+  for (std::chrono::milliseconds pause{1};; pause = std::min(pause * 2, std::chrono::milliseconds{50})) {
+    rc = git_reference_create_matching(&moved, repo.raw(), ref.c_str(), &new_id, 1, &old_id, log_message.c_str());
+    if (rc != GIT_ELOCKED || std::chrono::steady_clock::now() + pause > deadline) break;
+    std::this_thread::sleep_for(pause);
+  }
+  // The ref moved meanwhile, or its lock outlived the wait: a lost race.
   if (rc == GIT_EMODIFIED || rc == GIT_ELOCKED) return false;
   if (rc < 0) return libgit2_error(rc);
   const ReferencePtr owned(moved);

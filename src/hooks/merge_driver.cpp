@@ -1,6 +1,7 @@
-// The merge driver's installer: two configuration keys through git::Config,
-// and a marked block of attributes lines edited as text so that every byte
-// outside it stays as it was.
+// The merge driver's installer: two configuration keys through git::Config
+// (what they held before saved beside them until uninstall), and a marked
+// block of attributes lines edited as text so that every byte outside it
+// stays as it was.
 #include "ledgergate/hooks/merge_driver.hpp"
 
 #include <unistd.h>
@@ -80,17 +81,65 @@ Result<std::string> read_or_empty(const std::string& path, bool& exists, mode_t&
 
 std::string parent_dir(const std::string& path) { return path.substr(0, path.rfind('/') + 1); }
 
+// Each of the driver's keys with the key its value is saved under.
+struct SavedKey {
+  std::string_view key, saved;
+};
+constexpr SavedKey k_saved_keys[] = {{k_driver_key, k_saved_driver_key}, {k_driver_name_key, k_saved_name_key}};
+
+// The values of the driver's keys, saved under the saved keys (those of an
+// earlier install dropped: what is there now is what uninstall puts back).
+Result<std::vector<ConfigValue>> save_values(git::Config& local) {
+  std::vector<ConfigValue> saved;
+  for (const SavedKey& k : k_saved_keys) {
+    LG_TRY(const auto value, local.get_string(std::string(k.key)));
+    if (auto r = local.remove(std::string(k.saved)); !r) return r.error();
+    if (!value) continue;
+    if (auto r = local.set_string(std::string(k.saved), *value); !r) return r.error();
+    saved.push_back({std::string(k.key), *value});
+  }
+  return saved;
+}
+
+// The saved values back in their keys, each in place (a key that held none
+// goes), then the saved keys gone.
+Result<std::vector<ConfigValue>> put_back_values(git::Config& local) {
+  std::vector<ConfigValue> restored;
+  for (const SavedKey& k : k_saved_keys) {
+    LG_TRY(const auto value, local.get_string(std::string(k.saved)));
+    auto r = value ? local.set_string(std::string(k.key), *value) : local.remove(std::string(k.key));
+    if (!r) return r.error();
+    if (value) restored.push_back({std::string(k.key), *value});
+  }
+  for (const SavedKey& k : k_saved_keys) {
+    if (auto r = local.remove(std::string(k.saved)); !r) return r.error();
+  }
+  return restored;
+}
+
+// The sections git leaves as bare headers once their last key went.
+Result<void> remove_empty_sections(const git::Repository& repo) {
+  constexpr std::string_view k_driver_section = "merge", k_driver_subsection = "ledgergate";
+  if (auto r = git::remove_empty_section(repo, k_driver_section, k_driver_subsection); !r) return r.error();
+  if (auto r = git::remove_empty_section(repo, k_saved_section, k_saved_subsection); !r) return r.error();
+  return {};
+}
+
 // The configuration half of install: refuses a foreign driver before anything is written.
-Result<Action> install_config(git::Config& local, const std::string& command, bool force) {
+Result<Action> install_config(git::Config& local, DriverChange& change, bool force) {
   LG_TRY(const auto driver, local.get_string(std::string(k_driver_key)));
   LG_TRY(const auto name, local.get_string(std::string(k_driver_name_key)));
-  if (driver && *driver == command && name && *name == k_driver_name) return Action::unchanged;
-  if (driver && !is_our_driver(*driver) && !force) {
+  if (driver && *driver == change.command && name && *name == k_driver_name) return Action::unchanged;
+  const bool ours = driver && is_our_driver(*driver);
+  if (driver && !ours && !force) {
     return make_error(ErrorKind::usage, std::string(k_driver_key) + " is already set to `" + *driver +
                                             "`, which is not ledgergate's: --force replaces it");
   }
+  if (!ours) {
+    LG_TRY(change.saved, save_values(local));
+  }
   if (auto r = local.set_string(std::string(k_driver_name_key), std::string(k_driver_name)); !r) return r.error();
-  if (auto r = local.set_string(std::string(k_driver_key), command); !r) return r.error();
+  if (auto r = local.set_string(std::string(k_driver_key), change.command); !r) return r.error();
   return driver ? Action::updated : Action::installed;
 }
 
@@ -185,7 +234,10 @@ Result<DriverChange> install_merge_driver(const git::Repository& repo, const Dri
   LG_TRY(const std::string before, read_or_empty(change.attributes_path, exists, mode));
   LG_TRY(const std::string after, with_attributes_block(before, exists, setup.patterns));
   LG_TRY(git::Config local, git::Config::local(repo));
-  LG_TRY(change.config, install_config(local, change.command, setup.force));
+  LG_TRY(change.config, install_config(local, change, setup.force));
+  if (change.config != Action::unchanged) {
+    if (auto r = remove_empty_sections(repo); !r) return r.error();  // stale saved keys dropped
+  }
   if (exists && after == before) return change;
   LG_TRY(const auto had_block, find_block(before));
   change.attributes = had_block ? Action::updated : Action::installed;
@@ -203,10 +255,16 @@ Result<DriverChange> uninstall_merge_driver(const git::Repository& repo, Attribu
   if (driver) {
     change.command = *driver;
     change.config = Action::not_ours;
-    if (is_our_driver(*driver) || force) {
+    if (is_our_driver(*driver)) {
+      LG_TRY(change.restored, put_back_values(local));
+      change.config = Action::removed;
+    } else if (force) {
       if (auto r = local.remove(std::string(k_driver_key)); !r) return r.error();
       if (auto r = local.remove(std::string(k_driver_name_key)); !r) return r.error();
       change.config = Action::removed;
+    }
+    if (change.config == Action::removed) {
+      if (auto r = remove_empty_sections(repo); !r) return r.error();
     }
   }
   bool exists = false;
@@ -230,6 +288,10 @@ Result<DriverStatus> merge_driver_status(const git::Repository& repo, const Driv
   LG_TRY(status.driver, local.get_string(std::string(k_driver_key)));
   status.driver_ours = status.driver && is_our_driver(*status.driver);
   status.driver_matches = status.driver && *status.driver == driver_command(setup.binary);
+  for (const SavedKey& k : k_saved_keys) {
+    LG_TRY(const auto value, local.get_string(std::string(k.saved)));
+    if (value) status.saved.push_back({std::string(k.key), *value});
+  }
   LG_TRY(status.attributes_path, attributes_path(repo, setup.file));
   bool exists = false;
   mode_t mode = 0;

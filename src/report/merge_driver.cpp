@@ -8,7 +8,10 @@ namespace lg::report {
 std::string render_driver_change(const hooks::DriverChange& change) {
   std::string out = fmt::format("{}: {}", hooks::k_driver_key, to_string(change.config));
   if (!change.command.empty()) out += fmt::format(" ({})", change.command);
-  return out + fmt::format("\nattributes {}: {}\n", change.attributes_path, to_string(change.attributes));
+  out += "\n";
+  for (const hooks::ConfigValue& v : change.saved) out += fmt::format("  saved for uninstall: {} = {}\n", v.key, v.value);
+  for (const hooks::ConfigValue& v : change.restored) out += fmt::format("  put back: {} = {}\n", v.key, v.value);
+  return out + fmt::format("attributes {}: {}\n", change.attributes_path, to_string(change.attributes));
 }
 
 std::string render_driver_status(const hooks::DriverStatus& s) {
@@ -20,6 +23,9 @@ std::string render_driver_status(const hooks::DriverStatus& s) {
                        !s.driver_ours      ? "not ledgergate's"
                        : s.driver_matches ? "installed, this binary"
                                           : "installed, another ledgergate binary: install again to update");
+  }
+  for (const hooks::ConfigValue& v : s.saved) {
+    out += fmt::format("  saved by install, put back by uninstall: {} = {}\n", v.key, v.value);
   }
   out += fmt::format("attributes {}: ", s.attributes_path);
   if (!s.block) return out + "no ledgergate block\n";

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/util/result.hpp"
@@ -39,5 +40,22 @@ class Config {
   explicit Config(git_config* config) : m_config(config) {}
   std::unique_ptr<git_config, Free> m_config;
 };
+
+// `text` (a configuration file) without the header line(s) of the section
+// `section`.`subsection` (`[merge "ledgergate"]`, or git's older
+// `[merge.ledgergate]`) when the section holds no variable: blank and
+// comment lines under it stay where they are. nullopt: no such header, or
+// the section is not empty.
+std::optional<std::string> without_empty_section(std::string_view text, std::string_view section,
+                                                 std::string_view subsection);
+
+// Takes an empty section's header out of the repository's own configuration
+// file (see Config::local), as `git config --remove-section` would: git and
+// libgit2 leave the header behind when its last variable goes. The file is
+// edited as text under git's lock protocol (`config.lock` created
+// exclusively, written with the file's mode, renamed over it). Returns
+// whether a header went. Errors: `config.lock` exists (another git is
+// writing the file), I/O.
+Result<bool> remove_empty_section(const Repository& repo, std::string_view section, std::string_view subsection);
 
 }  // namespace lg::git

@@ -31,7 +31,8 @@ std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::
 
 // Moves `ref` to `to` if it still points at `expected`, logging `log_message`
 // in its reflog. False (nothing written) when the ref moved meanwhile or
-// another writer holds its lock.
+// another writer holds its lock for longer than a second (a shorter hold is
+// waited out, as git's core.filesRefLockTimeout does).
 // Errors: the update fails otherwise.
 Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to, const ObjectId& expected,
                            const std::string& log_message);

@@ -6,7 +6,11 @@
 // `.gitattributes`). Installing twice changes nothing; uninstall takes out
 // exactly what install put in (the block's first line records whether the
 // file was created or a newline was added before it), and a foreign
-// `merge.ledgergate.driver` is never replaced without `force`.
+// `merge.ledgergate.driver` is never replaced without `force`. What a
+// forced install replaced is saved in git's configuration
+// (`ledgergate.merge-driver.saved-*`) and put back by uninstall, and the
+// section headers git leaves empty go, so that the configuration file too
+// is as it was.
 #pragma once
 
 #include <optional>
@@ -24,6 +28,11 @@ namespace lg::hooks {
 inline constexpr std::string_view k_driver_key = "merge.ledgergate.driver";
 inline constexpr std::string_view k_driver_name_key = "merge.ledgergate.name";
 inline constexpr std::string_view k_driver_name = "ledgergate: ledger files merged as records";
+// The values install found in the driver's two keys (when not ours), until uninstall puts them back.
+inline constexpr std::string_view k_saved_section = "ledgergate";
+inline constexpr std::string_view k_saved_subsection = "merge-driver";
+inline constexpr std::string_view k_saved_driver_key = "ledgergate.merge-driver.saved-driver";
+inline constexpr std::string_view k_saved_name_key = "ledgergate.merge-driver.saved-name";
 inline constexpr std::string_view k_block_begin = "# >>> ledgergate merge driver";
 inline constexpr std::string_view k_block_end = "# <<< ledgergate merge driver";
 
@@ -75,17 +84,29 @@ Result<std::vector<std::string>> detected_patterns(const git::Repository& repo, 
 // Errors: `committed` in a bare repository.
 Result<std::string> attributes_path(const git::Repository& repo, AttributesFile file);
 
+// A configuration key and its value.
+struct ConfigValue {
+  std::string key, value;
+  bool operator==(const ConfigValue&) const = default;
+};
+
 struct DriverChange {
   Action config = Action::unchanged;      // the two configuration keys
   Action attributes = Action::unchanged;  // the attributes block
   std::string command;                    // the driver command installed (or found)
   std::string attributes_path;
+  std::vector<ConfigValue> saved;     // install: the values found in the keys, saved for uninstall
+  std::vector<ConfigValue> restored;  // uninstall: the saved values put back
 };
 
 // Errors: a foreign merge.ledgergate.driver without `force` (nothing is
-// written then), I/O, an unwritable configuration.
+// written then), I/O, an unwritable configuration. When our driver is not
+// there yet, whatever the two keys hold is saved (replacing what an earlier
+// install saved).
 Result<DriverChange> install_merge_driver(const git::Repository& repo, const DriverSetup& setup);
-// Removes our keys (a foreign driver stays unless `force`) and our block.
+// Removes our keys, or puts back what install saved in them (a foreign
+// driver stays unless `force`, which removes it), our block, and the
+// configuration section headers left empty.
 Result<DriverChange> uninstall_merge_driver(const git::Repository& repo, AttributesFile file, bool force);
 
 struct DriverStatus {
@@ -95,6 +116,7 @@ struct DriverStatus {
   std::string attributes_path;
   std::optional<std::vector<std::string>> block;  // the patterns of our block, when there is one
   bool block_matches = false;                     // they are the detected profile's
+  std::vector<ConfigValue> saved;                 // what install saved for uninstall to put back
 };
 Result<DriverStatus> merge_driver_status(const git::Repository& repo, const DriverSetup& setup);
 

@@ -8,7 +8,8 @@
 
 namespace lg::report {
 
-// Two lines: the configuration keys and the attributes block, with what was done to each.
+// The configuration keys and the attributes block, with what was done to each
+// (and the values install saved or uninstall put back, a line each).
 std::string render_driver_change(const hooks::DriverChange& change);
 // The driver's keys and block as they are, and whether they match what install would write.
 std::string render_driver_status(const hooks::DriverStatus& status);

@@ -1,7 +1,10 @@
 // The lg::git writers: the commit writer, the compare-and-swap ref update,
 // trees built and updated in a trial repository's memory, the file merge.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <thread>
 
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/config.hpp"
@@ -83,6 +86,24 @@ TEST_CASE("ref update: moves only from the expected tip", "[git][write]") {
   CHECK_FALSE(git::is_valid_ref_name("refs/heads/not ok"));
   CHECK(git::is_valid_remote_name("origin"));
   CHECK_FALSE(git::is_valid_remote_name("bad name"));
+  // A lock that stays (a writer that died) is a lost race, after the wait.
+  const std::string lock = dir.path() + "/.git/refs/heads/topic.lock";
+  test::write_file(lock, "");
+  auto locked = git::update_ref_if(*repo, "refs/heads/topic", two, three, "ledgergate: test");
+  REQUIRE(locked);
+  CHECK_FALSE(*locked);
+  CHECK(git::ref_target(*repo, "refs/heads/topic") == three);
+  // One released meanwhile (a writer that finished, here 20 ms into the
+  // one-second wait) is waited out: the update lands.
+  std::thread holder([&lock] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::filesystem::remove(lock);
+  });
+  auto waited = git::update_ref_if(*repo, "refs/heads/topic", two, three, "ledgergate: test");
+  holder.join();
+  REQUIRE(waited);
+  CHECK(*waited);
+  CHECK(git::ref_target(*repo, "refs/heads/topic") == two);
 }
 
 TEST_CASE("trees: built, updated and read back in the trial repository's memory", "[git][write]") {

@@ -159,9 +159,61 @@ TEST_CASE("merge driver: a foreign merge.ledgergate.driver is kept without --for
   auto replaced = hooks::install_merge_driver(*repo, forced);
   REQUIRE(replaced);
   CHECK(replaced->config == hooks::Action::updated);
+  CHECK(replaced->saved == std::vector<hooks::ConfigValue>{{"merge.ledgergate.driver", "cat %A"}});
   auto removed = hooks::uninstall_merge_driver(*repo, hooks::AttributesFile::info, false);
   REQUIRE(removed);
+  CHECK(removed->restored == std::vector<hooks::ConfigValue>{{"merge.ledgergate.driver", "cat %A"}});
   CHECK(test::read_file(attributes) == "*.bin binary\n");
+  CHECK(local_value(dir.path(), "merge.ledgergate.driver") == "cat %A");  // put back, not removed
+  CHECK_FALSE(local_value(dir.path(), "merge.ledgergate.name"));
+  CHECK_FALSE(local_value(dir.path(), std::string(hooks::k_saved_driver_key)));
+  // --force on uninstall removes a foreign driver outright.
+  auto forced_out = hooks::uninstall_merge_driver(*repo, hooks::AttributesFile::info, true);
+  REQUIRE(forced_out);
+  CHECK(forced_out->config == hooks::Action::removed);
+  CHECK(forced_out->restored.empty());
+  CHECK_FALSE(local_value(dir.path(), "merge.ledgergate.driver"));
+}
+
+TEST_CASE("merge driver: install then uninstall leaves the config and attributes files byte for byte",
+          "[hooks][merge_driver]") {
+  // Each as `git config` writes it: nothing of ours, a foreign driver
+  // (--force), a foreign driver among other keys of the section, a name alone.
+  const std::vector<std::pair<std::string, std::vector<hooks::ConfigValue>>> cases = {
+      {"", {}},
+      {"[merge \"ledgergate\"]\n\tdriver = cat %A\n", {{"merge.ledgergate.driver", "cat %A"}}},
+      {"[merge \"ledgergate\"]\n\tname = mine\n\trecursive = binary\n\tdriver = \"x ; y\"\n[user]\n\tname = u\n",
+       {{"merge.ledgergate.driver", "x ; y"}, {"merge.ledgergate.name", "mine"}}},
+      {"[merge \"ledgergate\"]\n\tname = mine\n", {{"merge.ledgergate.name", "mine"}}},
+  };
+  for (const auto& [section, foreign] : cases) {
+    for (const std::string attributes_before : {"", "*.bin binary\n"}) {
+      CAPTURE(section, attributes_before);
+      test::TempDir dir;
+      test::commit_tree(dir.path(), {{"projects.yaml", "{}\n"}}, "c1");
+      const std::string config = dir.path() + "/.git/config", attributes = dir.path() + "/.git/info/attributes";
+      test::write_file(config, test::read_file(config) + section);
+      fs::remove(attributes);
+      if (!attributes_before.empty()) test::write_file(attributes, attributes_before);
+      const std::string config_before = test::read_file(config);
+      auto repo = git::Repository::open(dir.path(), false);
+      REQUIRE(repo);
+      const hooks::DriverSetup setup{"/usr/bin/ledgergate", k_patterns, hooks::AttributesFile::info, true};
+      auto in = hooks::install_merge_driver(*repo, setup);
+      REQUIRE(in);
+      CHECK(in->saved == foreign);
+      CHECK(test::read_file(config) != config_before);
+      auto status = hooks::merge_driver_status(*repo, setup);
+      REQUIRE(status);
+      CHECK(status->saved == foreign);
+      auto out = hooks::uninstall_merge_driver(*repo, hooks::AttributesFile::info, false);
+      REQUIRE(out);
+      CHECK(out->restored == foreign);
+      CHECK(test::read_file(config) == config_before);
+      CHECK(fs::exists(attributes) == !attributes_before.empty());
+      if (!attributes_before.empty()) CHECK(test::read_file(attributes) == attributes_before);
+    }
+  }
 }
 
 TEST_CASE("merge driver: a bare repository has its attributes in its git dir", "[hooks][merge_driver]") {
