@@ -14,6 +14,7 @@
 #include "errors.hpp"
 #include "file_io.hpp"
 #include "ledgergate/git/merge.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -60,7 +61,7 @@ Result<Merged> textual_merge(const MergeFileOptions& o, const merge::MergeLabels
   options.ancestor_label = labels.base.c_str();
   options.their_label = labels.theirs.c_str();
   options.marker_size = static_cast<unsigned short>(labels.marker_size);
-  constexpr unsigned k_file = 0100644;
+  constexpr auto k_file = static_cast<unsigned>(git::FileMode::blob);
   LG_TRY(git::MergedFile m, git::merge_file(o.path, {base, k_file}, {ours, k_file}, {theirs, k_file}, &options));
   return Merged{std::move(m.text), m.clean};
 }
