@@ -42,7 +42,6 @@ class Starts {
     const auto at = lower_bound(line);
     return at != end() && at->first == line ? at : end();
   }
-  std::size_t count(std::size_t line) const { return find(line) != end() ? 1 : 0; }
   const_iterator begin() const { return m_starts.begin(); }
   const_iterator end() const { return m_starts.end(); }
   bool empty() const { return m_starts.empty(); }

@@ -36,11 +36,13 @@ Part header_part(const std::vector<std::string_view>& lines, std::size_t end,
   }
   Part part{"header", "fields", PartKind::keyed, {}, false};
   for (std::size_t i = 0; i < end;) {
-    std::size_t j = i + 1;
-    if (starts.count(i) != 0 && i != 0) {
-      while (j < end && starts.count(j) == 0 && !util::is_blank(lines[j])) ++j;
-    }
     const auto start = starts.find(i);
+    std::size_t j = i + 1;
+    if (start != starts.end() && i != 0) {  // a field: through the non-blank lines up to the next start
+      const auto next = std::next(start);
+      const std::size_t stop = next == starts.end() ? end : std::min(end, next->first);
+      while (j < stop && !util::is_blank(lines[j])) ++j;
+    }
     part.items.push_back(start == starts.end() ? Item{"", lines[i], "", false, {}}
                                                : Item{start->second.key, span_of(lines, i, j), "", true, {}});
     i = j;
