@@ -139,6 +139,7 @@ class PartMerger {
     Items items;
     std::vector<RecordConflict> conflicts;  // empty: resolved
   };
+  static Resolution ours_then_theirs(const Items& ours, const Items& theirs);
   Resolution resolve(const Items& base, const Items& ours, const Items& theirs);
   Resolution resolve_keyed(const Items& base, const Items& ours, const Items& theirs);
   Resolution resolve_dated(const Items& base, const Items& ours, const Items& theirs) const;
@@ -159,6 +160,13 @@ const Item* PartMerger::owned(const Item& like, std::string bytes) {
   Item item{like.key, m_bytes.back(), like.date, like.record, {}};
   m_items.push_back(std::move(item));
   return &m_items.back();
+}
+
+// Records both sides added at one place, each side's kept together: ours' then theirs'.
+PartMerger::Resolution PartMerger::ours_then_theirs(const Items& ours, const Items& theirs) {
+  Resolution r{ours, {}};
+  r.items.insert(r.items.end(), theirs.begin(), theirs.end());
+  return r;
 }
 
 PartMerger::Resolution PartMerger::resolve(const Items& base, const Items& ours, const Items& theirs) {
@@ -220,11 +228,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     return it == map.end() ? nullptr : it->second;
   };
   const bool shared = std::any_of(ours.begin(), ours.end(), [&](const Item* o) { return o->record && find(in_theirs, o->id()); });
-  if (base.empty() && !shared) {
-    Resolution r{ours, {}};
-    r.items.insert(r.items.end(), theirs.begin(), theirs.end());
-    return r;
-  }
+  if (base.empty() && !shared) return ours_then_theirs(ours, theirs);
   auto glue = glue_budget(base, ours, theirs);
   if (!glue) return {{}, {{m_base.name, "both sides changed the lines around these records"}}};
   const bool removal_wins = m_base.kind == PartKind::runs;
@@ -320,9 +324,7 @@ PartMerger::Resolution PartMerger::resolve_appended(const Items& base, const Ite
   for (const Item* t : theirs) {
     if (t->record && keys.count(t->id()) != 0) return {{}, {{record_name(m_base, *t), "added on both sides"}}};
   }
-  Resolution r{ours, {}};
-  r.items.insert(r.items.end(), theirs.begin(), theirs.end());
-  return r;
+  return ours_then_theirs(ours, theirs);
 }
 
 // What must hold of a merged part as a whole: each record once, a log newest-first.
