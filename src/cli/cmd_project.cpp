@@ -99,12 +99,16 @@ Result<write::Applied> apply_to_folder(const std::string& root, const write::Edi
   return write::apply_to_directory(root, editor, options);
 }
 
+// The folder the verb's repository (or tree) is opened from: --root, else -C's, else ".".
+std::string repo_dir(const ProjectOptions& o, const Globals& g) {
+  return !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
+}
+
 // `branch`: the branch --commit moved (--branch, or the one HEAD names).
 Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const write::Editor& editor,
                              write::ApplyOptions options, std::string& branch) {
   if (o.commit) {
-    const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
-    LG_TRY(git::Repository repo, git::Repository::open(where, true));
+    LG_TRY(git::Repository repo, git::Repository::open(repo_dir(o, g), true));
     branch = o.branch;
     if (branch.empty()) {
       LG_TRY(branch, head_branch(repo));
@@ -118,7 +122,7 @@ Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const wr
     return write::apply_as_commit(repo, branch, editor, o.message, options);
   }
   if (!o.root.empty()) return apply_to_folder(o.root, editor, options);
-  LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
+  LG_TRY(git::Repository repo, git::Repository::open(repo_dir(o, g), true));  // o.root is empty here
   if (repo.is_bare()) return make_error(ErrorKind::usage, "the repository is bare: use --commit");
   return apply_to_folder(repo.workdir(), editor, options);
 }
@@ -210,7 +214,7 @@ EditorFor with_pt(const std::string& verb, const ProjectOptions& o, EditorFor r 
 // (-C's folder), as git resolves a pathspec given in a subdirectory.
 void set_pt_paths(ProjectOptions& o, const Globals& g) {
   namespace fs = std::filesystem;
-  const std::string where = !o.root.empty() ? o.root : g.repo.empty() ? "." : g.repo;
+  const std::string where = repo_dir(o, g);
   o.pt.root = o.pt.base = fs::absolute(where).lexically_normal().generic_string();
   if (!o.root.empty()) return;
   auto repo = git::Repository::open(where, true);

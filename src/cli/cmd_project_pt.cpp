@@ -177,8 +177,7 @@ Result<std::optional<write::Editor>> pt_editor(const std::string& verb, const le
     cx.today = retire.today;
     return std::optional(noting(write::pt_retire(cx, write::PtRetireArgs{retire.key, retire.why}), notes));
   }
-  return make_error(ErrorKind::usage, "`" + verb + "` is not a verb of the " +
-                                          std::string(ledger::layout_name(profile.layout)) + " layout");
+  return std::optional<write::Editor>();  // the caller says it is not a verb of this layout
 }
 
 }  // namespace lg::cli

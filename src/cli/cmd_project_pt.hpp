@@ -38,7 +38,8 @@ void add_pt_rule_options(CLI::App* cmd, PtOptions& o);
 void add_pt_new_options(CLI::App* cmd, PtOptions& o);
 
 // The editor of `verb` ("move", "rule", "gates", "new", "retire") for the
-// T/P profile `profile`; nullopt when `profile` is not a T/P layout.
+// T/P profile `profile`; nullopt when `profile` is not a T/P layout or the
+// layout has no such verb (the caller reports that).
 // `r_new` and `retire` carry the arguments the verbs share with era R
 // (KEY, --summary, --why, --today). `notes` (when not null) gets the lines
 // the edit wrote: each new or changed line of an edited file, a new file's
