@@ -118,9 +118,7 @@ void collect(std::map<std::string, Triple>& out, const Tree& tree, Side Triple::
 }
 
 // git's buffer_is_binary: a NUL in the first 8000 bytes.
-bool looks_binary(const std::string& text) {
-  return text.substr(0, 8000).find('\0') != std::string::npos;
-}
+bool looks_binary(std::string_view text) { return text.substr(0, 8000).find('\0') != std::string_view::npos; }
 
 std::optional<FileMode> merge_mode(const Triple& x) {
   if (x.ours.mode == x.theirs.mode) return x.ours.mode;
@@ -605,8 +603,7 @@ class RenameProbe {
     const std::size_t size = blob->size();
     Counts c;
     c.size = size;
-    const bool text = std::string_view(reinterpret_cast<const char*>(buf), std::min<std::size_t>(size, 8000))
-                          .find('\0') == std::string_view::npos;
+    const bool text = !looks_binary(*blob);
     unsigned accum1 = 0, accum2 = 0;
     std::size_t n = 0;
     constexpr unsigned hashbase = 107927;
