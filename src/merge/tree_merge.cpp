@@ -734,7 +734,8 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
     if (followed) {
       Merger merger(repo, depth);
       for (const auto& [to, from] : followed->old_paths) merger.renamed.insert(to);
-      return merger.merge_tree("", whole_tree(followed->base), whole_tree(followed->ours), whole_tree(followed->theirs));
+      return merger.merge_tree("", whole_tree(followed->base), whole_tree(followed->ours),
+                               whole_tree(followed->theirs));
     }
   }
   if (!risk.first.empty()) {
