@@ -11,9 +11,11 @@ namespace {
 
 using ConflictIteratorPtr = Owned<git_index_conflict_iterator, git_index_conflict_iterator_free>;
 
-std::optional<std::string> path_of(const git_index_entry* e) {
-  return e ? std::optional<std::string>(e->path) : std::nullopt;
+std::optional<std::string> path_or_none(const char* path) {
+  return path ? std::optional<std::string>(path) : std::nullopt;
 }
+
+std::optional<std::string> path_of(const git_index_entry* e) { return path_or_none(e ? e->path : nullptr); }
 
 }  // namespace
 
@@ -68,10 +70,9 @@ Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const Objec
     const git_index_entry *a = nullptr, *o = nullptr, *t = nullptr;
     while (git_index_conflict_next(&a, &o, &t, it.get()) == 0)
       out.conflicts.push_back({path_of(a), path_of(o), path_of(t)});
-    const auto name = [](const char* p) { return p ? std::optional<std::string>(p) : std::nullopt; };
     for (std::size_t i = 0, n = git_index_name_entrycount(index.get()); i < n; ++i) {
       const git_index_name_entry* e = git_index_name_get_byindex(index.get(), i);
-      out.renames.push_back({name(e->ancestor), name(e->ours), name(e->theirs)});
+      out.renames.push_back({path_or_none(e->ancestor), path_or_none(e->ours), path_or_none(e->theirs)});
     }
     return out;
   }

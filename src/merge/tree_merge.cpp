@@ -51,6 +51,14 @@ struct Triple {
   Side base, ours, theirs;
 };
 
+// A whole tree as a side; a side as a directory (none when it is no tree).
+Side whole_tree(const git::ObjectId& id) { return Side{true, FileMode::tree, id}; }
+Side tree_or_none(const Side& s) { return s.is_tree() ? s : Side{}; }
+
+void sort_by_path(std::vector<Conflict>& conflicts) {
+  std::sort(conflicts.begin(), conflicts.end(), [](const Conflict& a, const Conflict& b) { return a.path < b.path; });
+}
+
 // A side's tree entries; none when the side is no tree.
 Result<Tree> tree_of(git::TrialRepo& repo, const Side& s) {
   if (!s.is_tree()) return Tree();
@@ -117,10 +125,20 @@ void collect(std::map<std::string, Triple>& out, const Tree& tree, Side Triple::
   }
 }
 
-// git's buffer_is_binary: a NUL in the first 8000 bytes.
-bool looks_binary(const std::string& text) {
-  return text.substr(0, 8000).find('\0') != std::string::npos;
+// The entries of the three sides' trees, by name.
+Result<std::map<std::string, Triple>> entries_of(git::TrialRepo& repo, const Side& b, const Side& o, const Side& t) {
+  LG_TRY(const Tree base_tree, tree_of(repo, b));
+  LG_TRY(const Tree ours_tree, tree_of(repo, o));
+  LG_TRY(const Tree theirs_tree, tree_of(repo, t));
+  std::map<std::string, Triple> entries;
+  collect(entries, base_tree, &Triple::base);
+  collect(entries, ours_tree, &Triple::ours);
+  collect(entries, theirs_tree, &Triple::theirs);
+  return entries;
 }
+
+// git's buffer_is_binary: a NUL in the first 8000 bytes.
+bool looks_binary(std::string_view text) { return text.substr(0, 8000).find('\0') != std::string_view::npos; }
 
 std::optional<FileMode> merge_mode(const Triple& x) {
   if (x.ours.mode == x.theirs.mode) return x.ours.mode;
@@ -173,7 +191,6 @@ Result<std::optional<Side>> Merger::merge_blobs(const std::string& path, const T
 // git writes no empty tree.
 Result<std::optional<Side>> Merger::merge_subtree(const std::string& path, const Side& b, const Side& o,
                                                   const Side& t) {
-  const auto tree_or_none = [](const Side& s) { return s.is_tree() ? s : Side{}; };
   LG_TRY(git::ObjectId id, merge_tree(path + "/", tree_or_none(b), tree_or_none(o), tree_or_none(t)));
   if (id == git::k_empty_tree_id) return std::optional<Side>();
   return std::optional<Side>(Side{true, FileMode::tree, id});
@@ -313,13 +330,7 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
 }
 
 Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
-  LG_TRY(const Tree base_tree, tree_of(m_repo, b));
-  LG_TRY(const Tree ours_tree, tree_of(m_repo, o));
-  LG_TRY(const Tree theirs_tree, tree_of(m_repo, t));
-  std::map<std::string, Triple> entries;
-  collect(entries, base_tree, &Triple::base);
-  collect(entries, ours_tree, &Triple::ours);
-  collect(entries, theirs_tree, &Triple::theirs);
+  LG_TRY(const auto entries, entries_of(m_repo, b, o, t));
   auto builder = git::TreeBuilder::open(m_repo.repo(), o.is_tree() ? &o.id : nullptr);
   if (!builder) return builder.error().with_context("building tree " + prefix);
   for (const auto& [name, x] : entries) {
@@ -455,13 +466,7 @@ class RenameProbe {
   explicit RenameProbe(git::TrialRepo& repo) : m_repo(repo) {}
 
   Result<void> walk(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
-    LG_TRY(const Tree base_tree, tree_of(m_repo, b));
-    LG_TRY(const Tree ours_tree, tree_of(m_repo, o));
-    LG_TRY(const Tree theirs_tree, tree_of(m_repo, t));
-    std::map<std::string, Triple> entries;
-    collect(entries, base_tree, &Triple::base);
-    collect(entries, ours_tree, &Triple::ours);
-    collect(entries, theirs_tree, &Triple::theirs);
+    LG_TRY(const auto entries, entries_of(m_repo, b, o, t));
     for (const auto& [name, x] : entries) {
       if (same(x.base, x.ours) && same(x.base, x.theirs)) continue;
       const std::string path = prefix + name;
@@ -476,7 +481,6 @@ class RenameProbe {
       if (x.base.is_tree() && !x.ours.is_tree() && x.theirs.is_tree()) removed_dirs[0].push_back(path + "/");
       if (x.base.is_tree() && !x.theirs.is_tree() && x.ours.is_tree()) removed_dirs[1].push_back(path + "/");
       if (x.base.is_tree() || x.ours.is_tree() || x.theirs.is_tree()) {
-        auto tree_or_none = [](const Side& s) { return s.is_tree() ? s : Side{}; };
         if (auto r = walk(path + "/", tree_or_none(x.base), tree_or_none(x.ours), tree_or_none(x.theirs)); !r) {
           return r;
         }
@@ -605,8 +609,7 @@ class RenameProbe {
     const std::size_t size = blob->size();
     Counts c;
     c.size = size;
-    const bool text = std::string_view(reinterpret_cast<const char*>(buf), std::min<std::size_t>(size, 8000))
-                          .find('\0') == std::string_view::npos;
+    const bool text = !looks_binary(*blob);
     unsigned accum1 = 0, accum2 = 0;
     std::size_t n = 0;
     constexpr unsigned hashbase = 107927;
@@ -652,9 +655,8 @@ namespace {
 
 Result<RenameRisk> probe_renames(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                  const git::ObjectId& theirs) {
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   RenameProbe probe(repo);
-  if (auto r = probe.walk("", tree_side(base), tree_side(ours), tree_side(theirs)); !r) return r.error();
+  if (auto r = probe.walk("", whole_tree(base), whole_tree(ours), whole_tree(theirs)); !r) return r.error();
   return probe.rename_risk();
 }
 
@@ -708,13 +710,11 @@ std::string why_not(const RenameRisk& risk) {
 // The path-by-path merge as merge-ort makes it when it finds no rename.
 Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                                const git::ObjectId& theirs) {
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo, 0, true);
   TreeMerge out;
-  LG_TRY(out.tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
+  LG_TRY(out.tree, merger.merge_tree("", whole_tree(base), whole_tree(ours), whole_tree(theirs)));
   out.conflicts = std::move(merger.conflicts);
-  std::sort(out.conflicts.begin(), out.conflicts.end(),
-            [](const Conflict& a, const Conflict& b) { return a.path < b.path; });
+  sort_by_path(out.conflicts);
   return out;
 }
 
@@ -729,13 +729,13 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
                                           const git::ObjectId& theirs, int depth) {
   const std::string where = "merging the merge bases into a virtual base";
   LG_TRY(const RenameRisk risk, probe_renames(repo, base, ours, theirs));
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   if (!risk.first.empty() && risk.unknown.empty()) {
     LG_TRY(const std::optional<Followed> followed, follow_renames(repo, base, ours, theirs, risk));
     if (followed) {
       Merger merger(repo, depth);
       for (const auto& [to, from] : followed->old_paths) merger.renamed.insert(to);
-      return merger.merge_tree("", tree_side(followed->base), tree_side(followed->ours), tree_side(followed->theirs));
+      return merger.merge_tree("", whole_tree(followed->base), whole_tree(followed->ours),
+                               whole_tree(followed->theirs));
     }
   }
   if (!risk.first.empty()) {
@@ -748,7 +748,7 @@ Result<git::ObjectId> merge_trees_virtual(git::TrialRepo& repo, const git::Objec
     return full.tree;
   }
   Merger merger(repo, depth);
-  return merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs));
+  return merger.merge_tree("", whole_tree(base), whole_tree(ours), whole_tree(theirs));
 }
 
 Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
@@ -773,9 +773,8 @@ Result<TreeMerge> merge_trees_exact(git::TrialRepo& repo, const git::ObjectId& b
 
 Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, const git::ObjectId& ours,
                               const git::ObjectId& theirs) {
-  auto tree_side = [](const git::ObjectId& id) { return Side{true, FileMode::tree, id}; };
   Merger merger(repo);
-  LG_TRY(git::ObjectId tree, merger.merge_tree("", tree_side(base), tree_side(ours), tree_side(theirs)));
+  LG_TRY(git::ObjectId tree, merger.merge_tree("", whole_tree(base), whole_tree(ours), whole_tree(theirs)));
   if (merger.needs_full_merge || merger.both_deleted) {
     // Renames could change the answer. Where git would detect none (its
     // similarity estimate, as for a virtual base), the path-by-path merge is
@@ -796,8 +795,7 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
   TreeMerge out;
   out.tree = tree;
   out.conflicts = std::move(merger.conflicts);
-  std::sort(out.conflicts.begin(), out.conflicts.end(),
-            [](const Conflict& a, const Conflict& b) { return a.path < b.path; });
+  sort_by_path(out.conflicts);
   return out;
 }
 
