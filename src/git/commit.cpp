@@ -31,14 +31,11 @@ Result<std::string> commit_message(const Repository& repo, const ObjectId& id) {
 Result<ObjectId> peel_to_commit(const Repository& repo, const ObjectId& id) {
   const git_oid oid = to_git(id);
   git_object* raw = nullptr;
-  int rc = git_object_lookup(&raw, repo.raw(), &oid, GIT_OBJECT_ANY);
-  if (rc < 0) return libgit2_error(rc, "reading " + id.hex());
+  if (const int rc = git_object_lookup(&raw, repo.raw(), &oid, GIT_OBJECT_ANY); rc < 0) {
+    return libgit2_error(rc, "reading " + id.hex());
+  }
   const ObjectPtr obj(raw);
-  git_object* peeled = nullptr;
-  rc = git_object_peel(&peeled, obj.get(), GIT_OBJECT_COMMIT);
-  if (rc < 0) return libgit2_error(rc, id.hex() + " is not a commit");
-  const ObjectPtr commit(peeled);
-  return from_git(*git_object_id(commit.get()));
+  return peel_commit_id(obj.get(), id.hex());
 }
 
 Result<bool> is_descendant_of(const Repository& repo, const ObjectId& commit, const ObjectId& ancestor) {

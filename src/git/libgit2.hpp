@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -52,5 +53,9 @@ inline std::string oid_hex(const git_oid& oid) { return from_git(oid).hex(); }
 Result<TreePtr> lookup_tree(git_repository* repo, const ObjectId& id);
 Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id);
 Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id);
+
+// The commit `obj` peels to (itself, or what a tag points at); the error says
+// "<name> is not a commit".
+Result<ObjectId> peel_commit_id(git_object* obj, std::string_view name);
 
 }  // namespace lg::git

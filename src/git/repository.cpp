@@ -64,6 +64,15 @@ Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id) {
   return lookup_as<BlobPtr>(git_blob_lookup, repo, id);
 }
 
+Result<ObjectId> peel_commit_id(git_object* obj, std::string_view name) {
+  git_object* peeled = nullptr;
+  if (const int rc = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT); rc < 0) {
+    return libgit2_error(rc, std::string(name) + " is not a commit");
+  }
+  const ObjectPtr commit(peeled);
+  return from_git(*git_object_id(commit.get()));
+}
+
 void Repository::Free::operator()(git_repository* repo) const noexcept { git_repository_free(repo); }
 
 Result<Repository> Repository::open(const std::string& path, bool discover) {
@@ -123,16 +132,11 @@ Result<ObjectId> Repository::resolve_commit(std::string_view rev) const {
     return make_error(ErrorKind::not_found, "HEAD has no commits yet (unborn branch)");
   }
   git_object* obj = nullptr;
-  int rc = git_revparse_single(&obj, m_repo.get(), spec.c_str());
-  if (rc < 0) {
+  if (git_revparse_single(&obj, m_repo.get(), spec.c_str()) < 0) {
     return make_error(ErrorKind::not_found, "unknown revision '" + spec + "'");
   }
-  ObjectPtr owned(obj);
-  git_object* peeled = nullptr;
-  rc = git_object_peel(&peeled, owned.get(), GIT_OBJECT_COMMIT);
-  if (rc < 0) return libgit2_error(rc, "'" + spec + "' is not a commit");
-  ObjectPtr commit(peeled);
-  return from_git(*git_object_id(commit.get()));
+  const ObjectPtr owned(obj);
+  return peel_commit_id(owned.get(), "'" + spec + "'");
 }
 
 Result<ObjectId> Repository::commit_tree(const ObjectId& commit_id) const {

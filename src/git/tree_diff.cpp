@@ -23,27 +23,17 @@ class TreeDiffer::Trees {
     std::vector<std::uint32_t> starts;  // entry offsets; filled on first need
     bool indexed = false;
   };
-  Result<Tree*> get(const git_oid& id);
+  Result<Tree*> get(const ObjectId& id);
   void next_generation();
 
  private:
-  struct OidHash {
-    std::size_t operator()(const git_oid& id) const {
-      std::size_t h = 0;
-      std::memcpy(&h, id.id, sizeof h);
-      return h;
-    }
-  };
-  struct OidEq {
-    bool operator()(const git_oid& a, const git_oid& b) const { return git_oid_equal(&a, &b) != 0; }
-  };
-  using Map = std::unordered_map<git_oid, std::unique_ptr<Tree>, OidHash, OidEq>;
+  using Map = std::unordered_map<ObjectId, std::unique_ptr<Tree>>;
   git_repository* m_repo;
   OdbPtr m_odb;
   Map m_current, m_previous;
 };
 
-Result<TreeDiffer::Trees::Tree*> TreeDiffer::Trees::get(const git_oid& id) {
+Result<TreeDiffer::Trees::Tree*> TreeDiffer::Trees::get(const ObjectId& id) {
   if (auto it = m_current.find(id); it != m_current.end()) return it->second.get();
   if (auto it = m_previous.find(id); it != m_previous.end()) {
     auto node = m_previous.extract(it);
@@ -55,13 +45,14 @@ Result<TreeDiffer::Trees::Tree*> TreeDiffer::Trees::get(const git_oid& id) {
     m_odb.reset(odb);
   }
   git_odb_object* raw = nullptr;
-  if (int rc = git_odb_read(&raw, m_odb.get(), &id); rc < 0) {
-    return libgit2_error(rc, "reading tree " + oid_hex(id));
+  const git_oid oid = to_git(id);
+  if (int rc = git_odb_read(&raw, m_odb.get(), &oid); rc < 0) {
+    return libgit2_error(rc, "reading tree " + id.hex());
   }
   auto tree = std::make_unique<Tree>();
   tree->object.reset(raw);
   if (git_odb_object_type(raw) != GIT_OBJECT_TREE) {
-    return make_error(ErrorKind::git, "reading tree " + oid_hex(id) + ": not a tree");
+    return make_error(ErrorKind::git, "reading tree " + id.hex() + ": not a tree");
   }
   tree->data = std::string_view(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
   return m_current.emplace(id, std::move(tree)).first->second.get();
@@ -131,12 +122,6 @@ int git_order(const RawEntry& a, const RawEntry& b) {
 // The object kind of a mode, as libgit2's typechange test reads it.
 unsigned mode_type(unsigned mode) { return mode & 0170000u; }
 
-git_oid oid_of(const unsigned char* id) {
-  git_oid oid;
-  git_oid_fromraw(&oid, id);
-  return oid;
-}
-
 std::size_t common_prefix(std::string_view a, std::string_view b) {
   const std::size_t n = std::min(a.size(), b.size());
   constexpr std::size_t k_block = 256;
@@ -172,7 +157,7 @@ Result<void> walk(Walk& w, const std::string& dir, Tree* from, Tree* to);
 Result<void> whole(Walk& w, const std::string& dir, const RawEntry& e, bool added) {
   const std::string path = join(dir, e.name);
   if (e.is_tree()) {
-    LG_TRY(Tree * sub, w.trees.get(oid_of(e.id)));
+    LG_TRY(Tree * sub, w.trees.get(ObjectId::from_bytes(e.id)));
     return added ? walk(w, path, nullptr, sub) : walk(w, path, sub, nullptr);
   }
   DiffEntry d;
@@ -189,8 +174,8 @@ Result<void> whole(Walk& w, const std::string& dir, const RawEntry& e, bool adde
 Result<void> compare(Walk& w, const std::string& dir, const RawEntry& a, const RawEntry& b) {
   if (a.mode == b.mode && std::memcmp(a.id, b.id, GIT_OID_RAWSZ) == 0) return {};
   if (a.is_tree()) {  // both trees: equal names and kinds sort together
-    LG_TRY(Tree * ta, w.trees.get(oid_of(a.id)));
-    LG_TRY(Tree * tb, w.trees.get(oid_of(b.id)));
+    LG_TRY(Tree * ta, w.trees.get(ObjectId::from_bytes(a.id)));
+    LG_TRY(Tree * tb, w.trees.get(ObjectId::from_bytes(b.id)));
     return walk(w, join(dir, a.name), ta, tb);
   }
   DiffEntry d;
@@ -268,11 +253,9 @@ Result<void> walk(Walk& w, const std::string& dir, Tree* from, Tree* to) {
   return {};
 }
 
-
-
-Result<std::vector<DiffEntry>> tree_changes(Trees& trees, const git_oid* from, const git_oid* to) {
+Result<std::vector<DiffEntry>> tree_changes(Trees& trees, const ObjectId* from, const ObjectId* to) {
   std::vector<DiffEntry> out;
-  if (from && to && git_oid_equal(from, to)) return out;
+  if (from && to && *from == *to) return out;
   Tree* a = nullptr;
   Tree* b = nullptr;
   if (from) {
@@ -292,9 +275,7 @@ TreeDiffer::TreeDiffer(const Repository& repo) : m_trees(std::make_unique<Trees>
 TreeDiffer::~TreeDiffer() = default;
 
 Result<std::vector<DiffEntry>> TreeDiffer::changes(const ObjectId* from, const ObjectId* to) {
-  const git_oid a = from ? to_git(*from) : git_oid{};
-  const git_oid b = to ? to_git(*to) : git_oid{};
-  return tree_changes(*m_trees, from ? &a : nullptr, to ? &b : nullptr);
+  return tree_changes(*m_trees, from, to);
 }
 
 void TreeDiffer::next_generation() { m_trees->next_generation(); }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 
+#include "ledgergate/diag/severity_counts.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/json.hpp"
@@ -88,16 +89,15 @@ std::string render_audit_text(const AuditReport& report) {
                        c.profile.empty() ? "no ledger" : c.profile);
     for (const std::string& l : it->second) out += l + "\n";
   }
-  std::size_t errors = 0, warnings = 0, infos = 0, open = 0;
+  diag::SeverityCounts n;
+  std::size_t open = 0;
   for (const AuditFinding& a : report.findings) {
-    if (a.finding.severity == diag::Severity::error) ++errors;
-    else if (a.finding.severity == diag::Severity::warning) ++warnings;
-    else ++infos;
+    n.add(a.finding.severity);
     if (!a.fixed_in && a.finding.rule.rfind("audit-", 0) != 0) ++open;
   }
   out += fmt::format("audit: {} commit{}, {} error{}, {} warning{}, {} info; {} check finding{} present at the tip\n",
-                     report.commits.size(), report.commits.size() == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
-                     warnings, warnings == 1 ? "" : "s", infos, open, open == 1 ? "" : "s");
+                     report.commits.size(), report.commits.size() == 1 ? "" : "s", n.errors, n.errors == 1 ? "" : "s",
+                     n.warnings, n.warnings == 1 ? "" : "s", n.infos, open, open == 1 ? "" : "s");
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "ledgergate/diag/severity_counts.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {
@@ -76,14 +77,10 @@ std::string render_json(const std::vector<diag::Finding>& findings, const JsonHe
 }
 
 std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header) {
-  std::size_t errors = 0, warnings = 0;
-  for (const diag::Finding& f : findings) {
-    if (f.severity == diag::Severity::error) ++errors;
-    if (f.severity == diag::Severity::warning) ++warnings;
-  }
+  const diag::SeverityCounts n = diag::count_severities(findings);
   return fmt::format("ledgergate check {}: {} ({}): {} error(s), {} warning(s)\n",
-                     header.rev.empty() ? "." : header.rev, diag::to_string(header.verdict), header.profile, errors,
-                     warnings);
+                     header.rev.empty() ? "." : header.rev, diag::to_string(header.verdict), header.profile, n.errors,
+                     n.warnings);
 }
 
 }  // namespace lg::report

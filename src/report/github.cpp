@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "ledgergate/diag/severity_counts.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {
@@ -70,18 +71,13 @@ std::string markdown_cell(std::string_view raw) {
 
 std::string render_github_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header,
                                   std::string_view title) {
-  std::size_t errors = 0;
-  std::size_t warnings = 0;
-  for (const diag::Finding& f : findings) {
-    errors += f.severity == diag::Severity::error ? 1 : 0;
-    warnings += f.severity == diag::Severity::warning ? 1 : 0;
-  }
+  const diag::SeverityCounts n = diag::count_severities(findings);
   std::string out = fmt::format("### {}: {}\n\n", markdown_cell(title), to_string(header.verdict));
   if (!header.rev.empty() || !header.profile.empty()) {
     out += fmt::format("`{}`{}: ", markdown_cell(header.rev.empty() ? "-" : header.rev),
                        header.profile.empty() ? "" : " (" + markdown_cell(header.profile) + ")");
   }
-  out += fmt::format("{} error(s), {} warning(s), {} finding(s) in all\n", errors, warnings, findings.size());
+  out += fmt::format("{} error(s), {} warning(s), {} finding(s) in all\n", n.errors, n.warnings, findings.size());
   if (findings.empty()) return out + "\n";
   out += "\n| severity | location | rule | message |\n|---|---|---|---|\n";
   for (const diag::Finding& f : findings) {
