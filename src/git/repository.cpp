@@ -132,8 +132,30 @@ Result<ObjectId> Repository::resolve_commit(std::string_view rev) const {
     return make_error(ErrorKind::not_found, "HEAD has no commits yet (unborn branch)");
   }
   git_object* obj = nullptr;
-  if (git_revparse_single(&obj, m_repo.get(), spec.c_str()) < 0) {
-    return make_error(ErrorKind::not_found, "unknown revision '" + spec + "'");
+  if (const int rc = git_revparse_single(&obj, m_repo.get(), spec.c_str()); rc < 0) {
+    Error cause = libgit2_error(rc);
+    // The name may resolve (a ref, a full id) to an object that cannot be
+    // read: a missing or damaged object, pack or index is the cause then.
+    git_reference* ref = nullptr;
+    std::string target;
+    if (git_reference_dwim(&ref, m_repo.get(), spec.c_str()) == 0) {
+      const ReferencePtr owned_ref(ref);
+      git_reference* resolved = nullptr;
+      if (git_reference_resolve(&resolved, owned_ref.get()) == 0) {
+        const ReferencePtr owned_resolved(resolved);
+        if (const git_oid* id = git_reference_target(owned_resolved.get())) target = oid_hex(*id);
+      }
+    }
+    if (!target.empty()) {
+      return cause.with_context("revision '" + spec + "' names object " + target + ", which cannot be read");
+    }
+    // libgit2's own wording when no name matches ("revspec 'x' not found");
+    // any other message (an object a suffix like ~1 reaches cannot be read,
+    // a damaged pack) is the cause.
+    const bool unknown_name = (rc == GIT_ENOTFOUND && cause.message.find("revspec '") != std::string::npos) ||
+                              rc == GIT_EINVALIDSPEC;
+    if (unknown_name) return make_error(ErrorKind::not_found, "unknown revision '" + spec + "'");
+    return cause.with_context("resolving revision '" + spec + "'");
   }
   const ObjectPtr owned(obj);
   return peel_commit_id(owned.get(), "'" + spec + "'");

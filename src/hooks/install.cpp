@@ -8,10 +8,14 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <thread>
+#include <utility>
 
 #include "files.hpp"
 #include "ledgergate/git/config.hpp"
+#include "ledgergate/util/fd.hpp"
 
 namespace lg::hooks {
 namespace {
@@ -61,6 +65,46 @@ std::string exec_line(std::string_view text) {
   }
   return "";
 }
+
+// One hook's installer at a time: `<hook>.ledgergate-lock` in the hooks
+// folder, created exclusively, removed when done. Another `hooks install` or
+// `uninstall` holding it is waited for (they take milliseconds); a lock left
+// for longer is reported, naming the file.
+class HookLock {
+ public:
+  static Result<HookLock> take(const std::string& dir, std::string_view name) {
+    HookLock lock(dir + std::string(name) + ".ledgergate-lock");
+    constexpr auto k_pause = std::chrono::milliseconds(5);
+    constexpr int k_tries = 2000;  // 10 s
+    for (int i = 0;; ++i) {
+      lock.m_fd = util::Fd(::open(lock.m_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
+      if (lock.m_fd.get() >= 0) return lock;
+      if (errno != EEXIST) {
+        Error e = io_error("creating " + lock.m_path);
+        lock.m_path.clear();
+        return e;
+      }
+      if (i == k_tries) break;
+      std::this_thread::sleep_for(k_pause);
+    }
+    Error e = make_error(ErrorKind::io, lock.m_path + " exists: another `ledgergate hooks` seems to be changing " +
+                                            dir + std::string(name) + " (remove the lock if none is)");
+    lock.m_path.clear();
+    return e;
+  }
+  HookLock(HookLock&& o) noexcept : m_path(std::exchange(o.m_path, {})), m_fd(std::move(o.m_fd)) {}
+  HookLock(const HookLock&) = delete;
+  HookLock& operator=(const HookLock&) = delete;
+  HookLock& operator=(HookLock&&) = delete;
+  ~HookLock() {
+    if (!m_path.empty()) ::unlink(m_path.c_str());
+  }
+
+ private:
+  explicit HookLock(std::string path) : m_path(std::move(path)) {}
+  std::string m_path;
+  util::Fd m_fd;
+};
 
 // The shim's file and what is there now.
 struct Slot {
@@ -150,6 +194,9 @@ std::string_view to_string(Action a) {
 
 Result<HookChange> install_hook(const std::string& dir, std::string_view name, std::string_view binary) {
   if (auto made = files::make_dirs(dir); !made) return made.error();
+  // Under the lock, what another installer did is seen here: a racing
+  // install finds its own shim in place (unchanged), not a foreign hook.
+  LG_TRY(const HookLock lock, HookLock::take(dir, name));
   LG_TRY(const Slot slot, inspect(dir, name));
   const std::string shim = render_shim(name, binary);
   HookChange change{std::string(name), Action::installed, slot.path};
@@ -185,6 +232,9 @@ Result<HookChange> install_hook(const std::string& dir, std::string_view name, s
 }
 
 Result<HookChange> uninstall_hook(const std::string& dir, std::string_view name) {
+  LG_TRY(const FileInfo folder, probe(dir));
+  if (!folder.exists) return HookChange{std::string(name), Action::not_present, dir + std::string(name)};
+  LG_TRY(const HookLock lock, HookLock::take(dir, name));
   LG_TRY(const Slot slot, inspect(dir, name));
   HookChange change{std::string(name), Action::not_present, slot.path};
   if (slot.info.exists && !slot.ours) {

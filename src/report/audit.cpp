@@ -12,6 +12,7 @@
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/json.hpp"
+#include "ledgergate/util/text.hpp"
 #include "ledgergate/util/version.hpp"
 
 namespace lg::report {
@@ -23,8 +24,9 @@ using audit::AuditReport;
 
 std::string where(const diag::Finding& f) {
   if (f.location.path.empty()) return "";
-  if (f.location.line > 0) return fmt::format("{}:{}: ", f.location.path, f.location.line);
-  return f.location.path + ": ";
+  const std::string path = util::quote_path(f.location.path);
+  if (f.location.line > 0) return fmt::format("{}:{}: ", path, f.location.line);
+  return path + ": ";
 }
 
 // FNV-1a over what drift matches a finding by: stable across line shifts.
@@ -69,14 +71,15 @@ std::string render_audit_text(const AuditReport& report) {
   std::string before;
   for (const AuditFinding& a : report.findings) {
     const diag::Finding& f = a.finding;
-    const std::string text = fmt::format("{}{}: {} [{}]", where(f), diag::to_string(f.severity), f.message, f.rule);
+    const std::string message = util::escape_controls(f.message);
+    const std::string text = fmt::format("{}{}: {} [{}]", where(f), diag::to_string(f.severity), message, f.rule);
     if (a.before_range) {
       before += fmt::format("  = {}{}\n", text, a.fixed_in ? " (fixed in " + a.fixed_in->short_hex() + ")" : "");
     } else {
       lines[a.introduced_in].push_back("  + " + text);
     }
     if (a.fixed_in) {
-      lines[*a.fixed_in].push_back(fmt::format("  - fixed: {}{} [{}] (introduced in {})", where(f), f.message, f.rule,
+      lines[*a.fixed_in].push_back(fmt::format("  - fixed: {}{} [{}] (introduced in {})", where(f), message, f.rule,
                                                a.introduced_in.short_hex()));
     }
   }

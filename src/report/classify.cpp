@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "ledgergate/util/json.hpp"
+#include "ledgergate/util/text.hpp"
 
 namespace lg::report {
 namespace {
@@ -17,7 +18,9 @@ std::string_view class_name(policy::PathClass cls) { return cls == policy::PathC
 std::string render_classification_text(const policy::Classification& c) {
   if (c.paths.empty()) return std::string(k_nothing);
   std::string out;
-  for (const policy::Classified& p : c.paths) out += fmt::format("{:<6} {}  ({})\n", class_name(p.cls), p.path, p.reason);
+  for (const policy::Classified& p : c.paths) {
+    out += fmt::format("{:<6} {}  ({})\n", class_name(p.cls), util::quote_path(p.path), util::escape_controls(p.reason));
+  }
   out += c.code_count() ? fmt::format("code: {} of {} path(s) need a human\n", c.code_count(), c.paths.size())
                         : fmt::format("ledger-only: {} path(s)\n", c.paths.size());
   return out;
@@ -29,7 +32,7 @@ std::string render_classification_cortex(const policy::Classification& c) {
   std::string out = code > 0 ? fmt::format("code: {} of {} path(s) need a human\n", code, c.paths.size())
                              : fmt::format("ledger-only: {} path(s)\n", c.paths.size());
   for (const policy::Classified& p : c.paths) {
-    if (code == 0 || p.cls == policy::PathClass::code) out += "  " + p.path + "\n";
+    if (code == 0 || p.cls == policy::PathClass::code) out += "  " + util::quote_path(p.path) + "\n";
   }
   return out;
 }

@@ -61,8 +61,8 @@ struct NoteLines {
   }
   std::vector<std::string> operator()(const hooks::MergedInto& m) const { return merged_lines(m); }
   std::vector<std::string> operator()(const hooks::FrozenChange& f) const {
-    return {fmt::format("frozen path changed: {} ({}{})", f.path, f.status,
-                        f.renamed_to.empty() ? "" : " -> " + f.renamed_to)};
+    return {fmt::format("frozen path changed: {} ({}{})", util::quote_path(f.path), f.status,
+                        f.renamed_to.empty() ? "" : " -> " + util::quote_path(f.renamed_to))};
   }
 };
 
@@ -121,9 +121,10 @@ std::string render_renumber_plan(const merge::RenumberPlan& plan, std::string_vi
     if (!e.text) continue;
     const std::string kinds = e.kinds.empty() ? std::string() : "  (" + util::join(e.kinds, ", ") + ")";
     if (e.path == plan.new_path && plan.new_path != plan.old_path) {
-      out += fmt::format("  {} \xE2\x86\x92 {}{}\n", plan.old_path, plan.new_path, kinds);
+      out += fmt::format("  {} \xE2\x86\x92 {}{}\n", util::quote_path(plan.old_path), util::quote_path(plan.new_path),
+                         kinds);
     } else {
-      out += fmt::format("  {}{}\n", e.path, kinds);
+      out += fmt::format("  {}{}\n", util::quote_path(e.path), kinds);
     }
   }
   return out;

@@ -29,13 +29,14 @@ std::string render_text(const std::vector<diag::Finding>& findings, bool color) 
   std::string out;
   for (const diag::Finding& f : findings) {
     if (!f.location.rev.empty()) out += f.location.rev + ":";
-    out += f.location.path;
+    out += util::quote_path(f.location.path);
     if (f.location.line > 0) out += fmt::format(":{}", f.location.line);
     const std::string_view sev = diag::to_string(f.severity);
+    const std::string message = util::escape_controls(f.message);
     if (color) {
-      out += fmt::format(": {}{}\033[0m: {} [{}]\n", color_of(f.severity), sev, f.message, f.rule);
+      out += fmt::format(": {}{}\033[0m: {} [{}]\n", color_of(f.severity), sev, message, f.rule);
     } else {
-      out += fmt::format(": {}: {} [{}]\n", sev, f.message, f.rule);
+      out += fmt::format(": {}: {} [{}]\n", sev, message, f.rule);
     }
   }
   return out;

@@ -9,17 +9,26 @@
 namespace lg::report {
 namespace {
 
+// The workflow-command escapes (the runner decodes %25 %0D %0A, and %3A %2C
+// in a property); every other control byte (ESC: a colour or a cursor move
+// in a log viewed in a terminal), a C1 control and a byte that is not UTF-8
+// is C-escaped as text first (util::escape_controls).
 std::string escape(std::string_view s, bool property) {
   std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '%': out += "%25"; break;
-      case '\r': out += "%0D"; break;
-      case '\n': out += "%0A"; break;
-      case ':': out += property ? "%3A" : ":"; break;
-      case ',': out += property ? "%2C" : ","; break;
-      default: out += c;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t end = s.find_first_of("\r\n", start);
+    for (const char c : util::escape_controls(s.substr(start, end == std::string_view::npos ? s.npos : end - start))) {
+      switch (c) {
+        case '%': out += "%25"; break;
+        case ':': out += property ? "%3A" : ":"; break;
+        case ',': out += property ? "%2C" : ","; break;
+        default: out += c;
+      }
     }
+    if (end == std::string_view::npos) break;
+    out += s[end] == '\r' ? "%0D" : "%0A";
+    start = end + 1;
   }
   return out;
 }
@@ -42,7 +51,7 @@ std::string render_github(const std::vector<diag::Finding>& findings) {
   std::string out;
   for (const diag::Finding& f : findings) {
     std::string props;
-    if (!f.location.path.empty()) props += "file=" + github_escape_property(util::sanitize_utf8(f.location.path));
+    if (!f.location.path.empty()) props += "file=" + github_escape_property(f.location.path);
     if (f.location.line > 0) props += fmt::format("{}line={}", props.empty() ? "" : ",", f.location.line);
     if (f.location.column > 0) props += fmt::format(",col={}", f.location.column);
     props += (props.empty() ? "title=" : ",title=") + github_escape_property(f.rule);

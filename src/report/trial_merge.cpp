@@ -5,6 +5,7 @@
 
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/util/json.hpp"
+#include "ledgergate/util/text.hpp"
 
 namespace lg::report {
 namespace {
@@ -26,8 +27,8 @@ void write_classification(util::JsonWriter& w, const merge::TrialMergeReport& r)
 std::vector<std::string> conflict_lines(const std::vector<merge::Conflict>& conflicts) {
   std::vector<std::string> out;
   for (const merge::Conflict& c : conflicts) {
-    std::string line = fmt::format("conflict ({}): {}", to_string(c.kind), c.path);
-    if (c.old_path) line += fmt::format(" (renamed from {})", *c.old_path);
+    std::string line = fmt::format("conflict ({}): {}", to_string(c.kind), util::quote_path(c.path));
+    if (c.old_path) line += fmt::format(" (renamed from {})", util::quote_path(*c.old_path));
     out.push_back(std::move(line));
   }
   return out;
@@ -46,7 +47,7 @@ std::vector<std::string> resolved_lines(const std::vector<merge::ResolvedPath>& 
       what += fmt::format("{}{}", count, verb);
       noun = this_noun;
     }
-    out.push_back(fmt::format("resolved ({}): {} — {}", r.how, r.path, what.empty() ? "no record changed" : what));
+    out.push_back(fmt::format("resolved ({}): {} — {}", r.how, util::quote_path(r.path), what.empty() ? "no record changed" : what));
   }
   return out;
 }
@@ -54,7 +55,9 @@ std::vector<std::string> resolved_lines(const std::vector<merge::ResolvedPath>& 
 std::vector<std::string> code_lines(const std::vector<policy::Classified>& paths) {
   std::vector<std::string> out;
   for (const policy::Classified& p : paths) {
-    if (p.cls == policy::PathClass::code) out.push_back(fmt::format("code: {}  ({})", p.path, p.reason));
+    if (p.cls == policy::PathClass::code) {
+      out.push_back(fmt::format("code: {}  ({})", util::quote_path(p.path), util::escape_controls(p.reason)));
+    }
   }
   return out;
 }
@@ -68,7 +71,7 @@ std::string diff_line(const merge::TrialMergeReport& r) {
 
 std::vector<std::string> semantic_lines(const std::vector<merge::SemanticConflict>& semantic) {
   std::vector<std::string> out;
-  for (const merge::SemanticConflict& s : semantic) out.push_back(fmt::format("semantic ({}): {}", s.kind, s.message));
+  for (const merge::SemanticConflict& s : semantic) out.push_back(fmt::format("semantic ({}): {}", s.kind, util::escape_controls(s.message)));
   return out;
 }
 
