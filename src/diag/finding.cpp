@@ -1,7 +1,7 @@
 // Severity names and the reference spelling of a finding.
 #include "ledgergate/diag/finding.hpp"
 
-#include "ledgergate/util/text.hpp"
+#include "ledgergate/util/quote.hpp"
 
 namespace lg::diag {
 

@@ -12,7 +12,7 @@
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/json.hpp"
-#include "ledgergate/util/text.hpp"
+#include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/version.hpp"
 
 namespace lg::report {

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "ledgergate/util/json.hpp"
-#include "ledgergate/util/text.hpp"
+#include "ledgergate/util/quote.hpp"
 
 namespace lg::report {
 namespace {

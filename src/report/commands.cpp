@@ -9,6 +9,7 @@
 
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/trial_merge.hpp"
+#include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {

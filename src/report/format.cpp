@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "ledgergate/diag/severity_counts.hpp"
+#include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "ledgergate/diag/severity_counts.hpp"
+#include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {

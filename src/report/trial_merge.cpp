@@ -5,7 +5,7 @@
 
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/util/json.hpp"
-#include "ledgergate/util/text.hpp"
+#include "ledgergate/util/quote.hpp"
 
 namespace lg::report {
 namespace {

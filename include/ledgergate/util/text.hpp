@@ -51,18 +51,6 @@ std::string dash(std::string_view s);
 std::string py_repr(std::string_view s);
 std::string py_list_repr(const std::vector<std::string>& items);
 
-// A path as git prints it with core.quotePath (quote.c's quote_c_style):
-// unchanged when nothing in it needs quoting, else in double quotes with
-// \a \b \t \n \v \f \r \" \\ and octal \ooo for the other control bytes
-// (C0, DEL). Unlike git's default, valid UTF-8 stays readable; a byte that
-// is not valid UTF-8, and the C1 controls U+0080..U+009F (a terminal acts on
-// them), are octal. No file name can add a line, a colour or a cursor move.
-std::string quote_path(std::string_view path);
-// The same escapes for text that is not a path (a message quoting what a file
-// holds): control bytes, C1 controls and invalid UTF-8 escaped, no quotes
-// added, '"' and '\\' kept.
-std::string escape_controls(std::string_view s);
-
 bool starts_with(std::string_view s, std::string_view prefix);
 // Whether `path` lies below the directory `dir` ("a/b" is under "a", "a" and "ab" are not).
 bool is_under(std::string_view path, std::string_view dir);

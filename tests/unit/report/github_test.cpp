@@ -44,3 +44,16 @@ TEST_CASE("github: the step summary lists every finding in a table", "[report][g
   CHECK(report::render_github_summary({}, {diag::Verdict::pass, "cortex-projects", "HEAD"}, "t") ==
         "### t: pass\n\n`HEAD` (cortex-projects): 0 error(s), 0 warning(s), 0 finding(s) in all\n\n");
 }
+
+TEST_CASE("github: a hostile file name cannot add a command or reach the terminal", "[report][github]") {
+  const std::vector<diag::Finding> findings = {
+      finding(diag::Severity::error, "projects/x.md\n::error file=y.md::forged", 1, "m"),
+      finding(diag::Severity::error, "projects/\x1b[31mred\x1b[0m.md", 2, "bell\a in \x1b]0;title\a"),
+      finding(diag::Severity::error, "projects/bad\xff.md", 0, "m"),
+  };
+  CHECK(report::render_github(findings) ==
+        "::error file=projects/x.md%0A%3A%3Aerror file=y.md%3A%3Aforged,line=1,title=ledger-has-row::HEAD: m\n"
+        "::error file=projects/\\033[31mred\\033[0m.md,line=2,title=ledger-has-row::HEAD: bell\\a in "
+        "\\033]0;title\\a\n"
+        "::error file=projects/bad\\377.md,title=ledger-has-row::HEAD: m\n");
+}

@@ -64,30 +64,3 @@ TEST_CASE("text: code point classes match Python", "[util][text]") {
   CHECK(is_space(U'\u0085'));
   CHECK_FALSE(is_printable(U'\u00ad'));
 }
-
-TEST_CASE("text: quote_path C-quotes as git's quote_c_style does", "[util][text]") {
-  // Plain names, spaces and valid UTF-8 are printed as they are.
-  CHECK(quote_path("projects/a b.md") == "projects/a b.md");
-  CHECK(quote_path("projects/caf\u00e9.md") == "projects/caf\u00e9.md");
-  // A newline cannot start a fake line, a CR cannot overwrite one.
-  CHECK(quote_path("x.md\nHEAD:projects/y.md:1: error: forged") == "\"x.md\\nHEAD:projects/y.md:1: error: forged\"");
-  CHECK(quote_path("a\rb\tc") == "\"a\\rb\\tc\"");
-  CHECK(quote_path("\a\b\v\f") == "\"\\a\\b\\v\\f\"");
-  // ESC and other control bytes, DEL: octal.
-  CHECK(quote_path("\x1b[31mred.md") == "\"\\033[31mred.md\"");
-  CHECK(quote_path(std::string_view("nul\0x", 5)) == "\"nul\\000x\"");
-  CHECK(quote_path("del\x7f") == "\"del\\177\"");
-  // Quotes and backslashes are quoted, as git does.
-  CHECK(quote_path("say \"hi\".md") == "\"say \\\"hi\\\".md\"");
-  CHECK(quote_path("a\\b") == "\"a\\\\b\"");
-  // Invalid UTF-8 and the C1 controls (U+009B is a one-byte CSI) are octal.
-  CHECK(quote_path("bad\xff.md") == "\"bad\\377.md\"");
-  CHECK(quote_path("csi\xc2\x9b" "31m") == "\"csi\\302\\23331m\"");
-  CHECK(quote_path("") == "");
-}
-
-TEST_CASE("text: escape_controls escapes what a terminal acts on, nothing else", "[util][text]") {
-  CHECK(escape_controls("renamed \"a\\b\" to c") == "renamed \"a\\b\" to c");
-  CHECK(escape_controls("line\nbreak \x1b[2J") == "line\\nbreak \\033[2J");
-  CHECK(escape_controls("bad\xc3") == "bad\\303");
-}

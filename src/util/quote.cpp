@@ -1,0 +1,87 @@
+// git's quote_c_style for paths, and the same escapes for other text.
+#include "ledgergate/util/quote.hpp"
+
+#include <algorithm>
+
+#include "ledgergate/util/text.hpp"
+
+namespace lg::util {
+namespace {
+
+// quote.c's sq_lookup: the letter of a C escape, 0 where octal is used.
+char c_escape_letter(unsigned char c) {
+  switch (c) {
+    case '\a': return 'a';
+    case '\b': return 'b';
+    case '\t': return 't';
+    case '\n': return 'n';
+    case '\v': return 'v';
+    case '\f': return 'f';
+    case '\r': return 'r';
+    case '"': return '"';
+    case '\\': return '\\';
+    default: return 0;
+  }
+}
+
+void append_byte_escape(std::string& out, unsigned char c) {
+  out += '\\';
+  if (const char letter = c_escape_letter(c)) {
+    out += letter;
+    return;
+  }
+  out += static_cast<char>('0' + (c >> 6));
+  out += static_cast<char>('0' + ((c >> 3) & 7));
+  out += static_cast<char>('0' + (c & 7));
+}
+
+// Appends `s` with what a terminal could act on escaped (and '"', '\\' too
+// when `quote_chars`); returns whether anything was.
+bool append_escaped(std::string& out, std::string_view s, bool quote_chars) {
+  bool escaped = false;
+  for (std::size_t pos = 0; pos < s.size();) {
+    const auto c = static_cast<unsigned char>(s[pos]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f || (quote_chars && (c == '"' || c == '\\'))) {
+        append_byte_escape(out, c);
+        escaped = true;
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++pos;
+      continue;
+    }
+    // next_code_point() steps one byte over a malformed sequence.
+    std::size_t at = pos;
+    const char32_t cp = next_code_point(s, at);
+    const std::size_t len = (cp == 0xFFFD && at == pos + 1) ? 0 : at - pos;
+    if (len == 0 || (cp >= 0x80 && cp <= 0x9f)) {
+      for (std::size_t i = 0; i < std::max<std::size_t>(len, 1); ++i) {
+        append_byte_escape(out, static_cast<unsigned char>(s[pos + i]));
+      }
+      escaped = true;
+    } else {
+      out.append(s.substr(pos, len));
+    }
+    pos += std::max<std::size_t>(len, 1);
+  }
+  return escaped;
+}
+
+}  // namespace
+
+std::string quote_path(std::string_view path) {
+  std::string body;
+  body.reserve(path.size() + 2);
+  if (!append_escaped(body, path, true)) return std::string(path);
+  return "\"" + body + "\"";
+}
+
+std::string escape_controls(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  append_escaped(out, s, false);
+  return out;
+}
+
+}  // namespace lg::util
