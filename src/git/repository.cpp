@@ -134,8 +134,8 @@ Result<ObjectId> Repository::resolve_commit(std::string_view rev) const {
   git_object* obj = nullptr;
   if (const int rc = git_revparse_single(&obj, m_repo.get(), spec.c_str()); rc < 0) {
     Error cause = libgit2_error(rc);
-    // The name may resolve (a ref, a full id) to an object that cannot be
-    // read: a missing or damaged object, pack or index is the cause then.
+    // The name may be a ref whose object cannot be read: a missing or
+    // damaged object, pack or index is the cause then, named with the id.
     git_reference* ref = nullptr;
     std::string target;
     if (git_reference_dwim(&ref, m_repo.get(), spec.c_str()) == 0) {

@@ -16,15 +16,15 @@ add $'projects/bad\xff\xfe.md'
 add $'projects/say "hi" \\ back.md'
 add $'projects/csi\xc2\x9b2J.md'
 quietgit -C repo commit -m hostile
-git -C repo ls-tree -r --name-only HEAD > names.txt
 run check --repo repo
 run check --repo repo --format cortex
 run check --repo repo --format json
 run check --repo repo --format github
 run audit HEAD~1..HEAD --repo repo
 run audit HEAD~1..HEAD --repo repo --format json
-run classify --format cortex < names.txt
-run classify < names.txt
+run classify --base HEAD~1 --head HEAD --repo repo --format cortex
+run classify --base HEAD~1 --head HEAD --repo repo
+run classify --base HEAD~1 --head HEAD --repo repo --format json
 run classify $'code/evil\n  ledger.md' $'run.sh\e]0;title\a'
 # trial-merge: a branch adding code under hostile names.
 git -C repo checkout -q -b feature HEAD~1
@@ -32,5 +32,5 @@ blob="$(printf 'echo hi\n' | git -C repo hash-object -w --stdin)"
 add $'scripts/x.sh\nverdict: pass'
 add $'scripts/\e[2Jwipe.sh'
 GIT_COMMITTER_DATE="2026-09-02T00:00:00Z" GIT_AUTHOR_DATE="2026-09-02T00:00:00Z" quietgit -C repo commit -m code
-run trial-merge --base main --head feature --repo repo
-run trial-merge --base main --head feature --repo repo --format json
+run trial-merge main feature --repo repo
+run trial-merge main feature --repo repo --format json
