@@ -3,7 +3,14 @@
 
 #include <git2/sys/repository.h>
 
+#include <dirent.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <vector>
 
 #include "libgit2.hpp"
 
@@ -126,29 +133,92 @@ std::string Repository::workdir() const {
   return wd ? wd : "";
 }
 
+namespace {
+
+// The last `n` bytes of a file, or "" when it is shorter or cannot be read.
+std::string file_tail(const std::string& path, std::size_t n) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  const std::streamoff size = in.tellg();
+  if (size < static_cast<std::streamoff>(n)) return "";
+  std::string out(n, '\0');
+  in.seekg(size - static_cast<std::streamoff>(n));
+  if (!in.read(out.data(), static_cast<std::streamsize>(n))) return "";
+  return out;
+}
+
+// What is wrong with the packs in `objects_dir`, when an object libgit2
+// cannot find may be in one (libgit2 reports a pack it cannot use as the
+// object not being there): a .idx without its .pack, a .idx that is not a
+// version-2 index, a .pack whose trailing checksum is not the one its .idx
+// records (truncated or overwritten). "" when every pack looks whole.
+std::string damaged_packs(const std::string& objects_dir) {
+  const std::string dir = objects_dir + "pack/";
+  std::vector<std::string> idx_files;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* e = ::readdir(d)) {
+      const std::string name = e->d_name;
+      if (name.size() > 4 && name.compare(name.size() - 4, 4, ".idx") == 0) idx_files.push_back(name);
+    }
+    ::closedir(d);
+  }
+  std::sort(idx_files.begin(), idx_files.end());
+  constexpr std::size_t k_hash = 20;
+  std::string out;
+  for (const std::string& idx : idx_files) {
+    const std::string base = idx.substr(0, idx.size() - 4);
+    std::string problem;
+    std::ifstream head(dir + idx, std::ios::binary);
+    char magic[8] = {};
+    const bool v2 = head.read(magic, sizeof magic) && std::memcmp(magic, "\377tOc\0\0\0\2", 8) == 0;
+    const std::string idx_tail = file_tail(dir + idx, 2 * k_hash);
+    if (!v2 || idx_tail.empty()) {
+      problem = idx + " is not a pack index";
+    } else if (::access((dir + base + ".pack").c_str(), F_OK) != 0) {
+      problem = base + ".pack is missing (its .idx is there)";
+    } else if (file_tail(dir + base + ".pack", k_hash) != idx_tail.substr(0, k_hash)) {
+      problem = base + ".pack is truncated or damaged (its checksum is not the one " + idx + " records)";
+    }
+    if (!problem.empty()) out += (out.empty() ? "" : "; ") + ("objects/pack/" + problem);
+  }
+  return out;
+}
+
+}  // namespace
+
 Result<ObjectId> Repository::resolve_commit(std::string_view rev) const {
   const std::string spec(rev);
   if (spec == "HEAD" && head_unborn()) {
     return make_error(ErrorKind::not_found, "HEAD has no commits yet (unborn branch)");
   }
+  // A plain name (HEAD, a branch, a tag) is resolved here, so that an object
+  // it names that cannot be read (missing, corrupt, in a damaged pack) is
+  // reported with its id and libgit2's reason; libgit2 1.5's revparse also
+  // leaks the reference on that path.
+  git_reference* ref = nullptr;
+  if (git_reference_dwim(&ref, m_repo.get(), spec.c_str()) == 0) {
+    const ReferencePtr owned_ref(ref);
+    git_reference* resolved = nullptr;
+    if (const int rc = git_reference_resolve(&resolved, owned_ref.get()); rc < 0) {
+      return libgit2_error(rc, "resolving revision '" + spec + "'");
+    }
+    const ReferencePtr owned_resolved(resolved);
+    const git_oid* id = git_reference_target(owned_resolved.get());
+    git_object* target = nullptr;
+    if (const int rc = git_object_lookup(&target, m_repo.get(), id, GIT_OBJECT_ANY); rc < 0) {
+      Error e = libgit2_error(rc).with_context("revision '" + spec + "' names object " + oid_hex(*id) +
+                                               ", which cannot be read");
+      if (rc == GIT_ENOTFOUND) {
+        if (const std::string packs = damaged_packs(common_dir() + "objects/"); !packs.empty()) e.message += "; " + packs;
+      }
+      return e;
+    }
+    const ObjectPtr owned(target);
+    return peel_commit_id(owned.get(), "'" + spec + "'");
+  }
   git_object* obj = nullptr;
   if (const int rc = git_revparse_single(&obj, m_repo.get(), spec.c_str()); rc < 0) {
-    Error cause = libgit2_error(rc);
-    // The name may be a ref whose object cannot be read: a missing or
-    // damaged object, pack or index is the cause then, named with the id.
-    git_reference* ref = nullptr;
-    std::string target;
-    if (git_reference_dwim(&ref, m_repo.get(), spec.c_str()) == 0) {
-      const ReferencePtr owned_ref(ref);
-      git_reference* resolved = nullptr;
-      if (git_reference_resolve(&resolved, owned_ref.get()) == 0) {
-        const ReferencePtr owned_resolved(resolved);
-        if (const git_oid* id = git_reference_target(owned_resolved.get())) target = oid_hex(*id);
-      }
-    }
-    if (!target.empty()) {
-      return cause.with_context("revision '" + spec + "' names object " + target + ", which cannot be read");
-    }
+    const Error cause = libgit2_error(rc);
     // libgit2's own wording when no name matches ("revspec 'x' not found");
     // any other message (an object a suffix like ~1 reaches cannot be read,
     // a damaged pack) is the cause.
