@@ -309,8 +309,8 @@ TEST_CASE("record merge: identities for every format", "[merge][record]") {
   };
   for (const auto& [format, texts] : cases) {
     const auto& [b, x] = texts;
-    const auto m = [&](const std::string& o, const std::string& t, const std::string& base) {
-      auto r = merge_records(format, base, o, t);
+    const auto m = [&, fmt = format](const std::string& o, const std::string& t, const std::string& base) {
+      auto r = merge_records(fmt, base, o, t);
       REQUIRE(r.has_value());
       return r->bytes;
     };
