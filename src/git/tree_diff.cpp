@@ -104,6 +104,9 @@ Result<void> index(Tree& t) {
   RawEntry e;
   for (std::size_t at = 0; at < t.data.size(); at = e.end) {
     if (!parse_entry(t.data, at, e)) return malformed(git_odb_object_id(t.object.get()));
+    if (const auto reason = malformed_name_reason(e.name)) {
+      return malformed_name_error(*git_odb_object_id(t.object.get()), e.name, *reason);
+    }
     t.starts.push_back(static_cast<std::uint32_t>(at));
   }
   t.indexed = true;
