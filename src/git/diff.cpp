@@ -87,13 +87,15 @@ std::string status_of(const git_diff_delta& d) {
 Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId* from, const ObjectId* to) {
   LG_TRY(TreePtr old_tree, tree_or_null(repo, from));
   LG_TRY(TreePtr new_tree, tree_or_null(repo, to));
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  git_diff_options opts{};
+  git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
   opts.flags = GIT_DIFF_INCLUDE_TYPECHANGE;
   git_diff* raw = nullptr;
   int rc = git_diff_tree_to_tree(&raw, repo.raw(), old_tree.get(), new_tree.get(), &opts);
   if (rc < 0) return libgit2_error(rc, "diffing trees");
   DiffPtr diff(raw);
-  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  git_diff_find_options find{};
+  git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
   find.flags = GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_DONT_IGNORE_WHITESPACE;
   find.rename_threshold = 50;
   rc = git_diff_find_similar(diff.get(), &find);

@@ -22,7 +22,8 @@ std::optional<std::string> path_of(const git_index_entry* e) { return path_or_no
 Result<MergedFile> merge_file(const std::string& path, const MergeFileInput& ancestor, const MergeFileInput& ours,
                               const MergeFileInput& theirs, const MergeFileOptions* options) {
   const auto input = [&](const MergeFileInput& in) {
-    git_merge_file_input out = GIT_MERGE_FILE_INPUT_INIT;
+    git_merge_file_input out{};
+    git_merge_file_input_init(&out, GIT_MERGE_FILE_INPUT_VERSION);
     out.ptr = in.text.data();
     out.size = in.text.size();
     out.path = path.c_str();
@@ -30,7 +31,8 @@ Result<MergedFile> merge_file(const std::string& path, const MergeFileInput& anc
     return out;
   };
   const git_merge_file_input a = input(ancestor), o = input(ours), t = input(theirs);
-  git_merge_file_options opts = GIT_MERGE_FILE_OPTIONS_INIT;
+  git_merge_file_options opts{};
+  git_merge_file_options_init(&opts, GIT_MERGE_FILE_OPTIONS_VERSION);
   if (options) {
     opts.ancestor_label = options->ancestor_label;
     opts.our_label = options->our_label;
@@ -55,7 +57,8 @@ Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const Objec
     if (!tree) return tree.error().with_context("reading tree " + ids[i]->hex());
     trees[i] = std::move(*tree);
   }
-  git_merge_options opts = GIT_MERGE_OPTIONS_INIT;
+  git_merge_options opts{};
+  git_merge_options_init(&opts, GIT_MERGE_OPTIONS_VERSION);
   opts.flags = GIT_MERGE_FIND_RENAMES;
   git_index* raw = nullptr;
   int rc = git_merge_trees(&raw, repo.raw(), trees[0].get(), trees[1].get(), trees[2].get(), &opts);

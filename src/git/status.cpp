@@ -12,7 +12,8 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
   std::vector<char*> specs;
   specs.reserve(pathspecs.size());
   for (const std::string& s : pathspecs) specs.push_back(const_cast<char*>(s.c_str()));
-  git_status_options opts = GIT_STATUS_OPTIONS_INIT;
+  git_status_options opts{};
+  git_status_options_init(&opts, GIT_STATUS_OPTIONS_VERSION);
   opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
   opts.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
                GIT_STATUS_OPT_EXCLUDE_SUBMODULES;

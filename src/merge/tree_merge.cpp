@@ -525,8 +525,8 @@ class RenameProbe {
           // Location relevant: under a directory this side removed, the
           // other side kept and added a file directly into.
           const bool location = std::any_of(
-              removed_dirs[side].begin(), removed_dirs[side].end(), [&](const std::string& d) {
-                return path.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
+              removed_dirs[side].begin(), removed_dirs[side].end(), [&, &p = path](const std::string& d) {
+                return p.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
               });
           if (!same(other, f.base) || location) relevant[path] = location;
         }

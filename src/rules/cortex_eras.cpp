@@ -486,8 +486,8 @@ struct TargetCheck {
     for (const PtRun& r : f.runs) {
       for (auto [key, value] : {std::pair{SV("after"), &r.after}, {SV("resumes"), &r.resumes}}) {
         if (!*value) continue;
-        const bool names_other = **value != r.ident && std::any_of(f.runs.begin(), f.runs.end(), [&](const PtRun& o) {
-                                   return o.ident == **value;
+        const bool names_other = **value != r.ident && std::any_of(f.runs.begin(), f.runs.end(), [&named = **value](const PtRun& o) {
+                                   return o.ident == named;
                                  });
         if (!names_other) {
           e.peer("pt-after-resumes-resolve", r.line,

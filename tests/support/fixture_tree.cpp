@@ -68,7 +68,8 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
                     const git_oid* parent, const std::string& ref) {
   git_repository* repo = nullptr;
   if (git_repository_open(&repo, dir.c_str()) < 0) {
-    git_repository_init_options opts = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+    git_repository_init_options opts{};
+    git_repository_init_options_init(&opts, GIT_REPOSITORY_INIT_OPTIONS_VERSION);
     opts.flags = GIT_REPOSITORY_INIT_MKPATH;
     opts.initial_head = "main";
     check(git_repository_init_ext(&repo, dir.c_str(), &opts), "init");
