@@ -3,6 +3,7 @@
 // to <target> (a sanitizer build reports what the fuzzer found; an ordinary
 // build still catches crashes, assertions and exceptions). Exit 0 when every
 // input ran, 1 on a usage error or an unknown target folder.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
