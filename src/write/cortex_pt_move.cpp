@@ -226,7 +226,8 @@ class Move : public pt::VerbState<PtMoveArgs> {
     std::vector<std::string> lines = {line};
     for (auto [key, value] : {std::pair{std::string_view("after"), &m_args.after}, {"resumes", &m_args.resumes}}) {
       if (!*value) continue;
-      const bool known = std::any_of(runs.begin(), runs.end(), [&, field = value](const PtRun& r) { return r.ident == **field; });
+      const bool known =
+          std::any_of(runs.begin(), runs.end(), [&, field = value](const PtRun& r) { return r.ident == **field; });
       if (!known) return no(fmt::format("{}: {} names no run of this {}", key, **value, noun()));
       lines.push_back(fmt::format("    {}: {}", key, **value));
     }
