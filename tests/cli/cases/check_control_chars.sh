@@ -2,7 +2,8 @@
 # (input-control-char) by default, an error when the policy raises it; tab
 # is not one; --format cortex stays the reference's (it does not report them).
 git init -q -b main r && cp -r "$FIXTURES/ledgers/example/." r/
-printf '\tand a tab is fine\n' >> r/projects/single.md
+sed -i 's/^Wave 2 is on the cluster: /Wave 2 is on the cluster:\t/' r/projects/example.md
+grep -c "$(printf '\t')" r/projects/example.md >>"$actual"
 quietgit -C r add -A && quietgit -C r commit -m tab
 run check --repo r
 python3 - r/projects/example.md r/projects/wound_down.md <<'PY'
