@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "libgit2.hpp"
+#include "loose_guard.hpp"
 
 namespace lg::git {
 
@@ -87,7 +88,9 @@ Result<Repository> Repository::open(const std::string& path, bool discover) {
     return make_error(ErrorKind::usage, "not a git repository: " + path);
   }
   if (rc < 0) return libgit2_error(rc, "opening repository " + path);
-  return Repository(raw);
+  Repository repo(raw);
+  if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
+  return repo;
 }
 
 Result<Repository> Repository::open_from_environment() {
@@ -99,7 +102,9 @@ Result<Repository> Repository::open_from_environment() {
     const int rc = git_repository_open_ext(&raw, nullptr, GIT_REPOSITORY_OPEN_FROM_ENV, nullptr);
     if (rc == GIT_ENOTFOUND) return make_error(ErrorKind::usage, "not a git repository");
     if (rc < 0) return libgit2_error(rc, "opening the repository");
-    return Repository(raw);
+    Repository repo(raw);
+    if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
+    return repo;
   }
   const char* git_dir = std::getenv("GIT_DIR");
   LG_TRY(Repository repo, open(git_dir ? git_dir : ".", git_dir == nullptr));

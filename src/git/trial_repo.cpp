@@ -11,6 +11,7 @@
 
 #include "ledgergate/git/objects.hpp"
 #include "libgit2.hpp"
+#include "loose_guard.hpp"
 
 namespace lg::git {
 
@@ -19,6 +20,7 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   int rc = git_repository_open_ext(&raw, repo.git_dir().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
   if (rc < 0) return libgit2_error(rc, "opening the trial-merge repository");
   RepositoryPtr owned(raw);
+  if (rc = guard_loose_reads(raw); rc < 0) return libgit2_error(rc, "opening the object database");
   git_odb* odb_raw = nullptr;
   rc = git_repository_odb(&odb_raw, owned.get());
   if (rc < 0) return libgit2_error(rc, "opening the object database");
