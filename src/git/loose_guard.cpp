@@ -3,8 +3,10 @@
 #include <git2/sys/odb_backend.h>
 #include <zlib.h>
 
-#include <fstream>
-#include <iterator>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -42,9 +44,18 @@ std::string hex_of(const git_oid* id) {
 // not there (packed, in an alternate: libgit2 reads it as before).
 std::optional<std::string> loose_problem(const std::string& dir, const git_oid* id) {
   const std::string hex = hex_of(id);
-  std::ifstream in(dir + "/" + hex.substr(0, 2) + "/" + hex.substr(2), std::ios::binary);
-  if (!in) return std::nullopt;
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string path = dir + "/" + hex.substr(0, 2) + "/" + hex.substr(2);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;  // not loose here (or unreadable: libgit2 says so)
+  std::string data;
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    data.append(chunk, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
   // Not a zlib stream: libgit2's old "pack-like" loose format, left to it.
   if (data.size() < 2 || (static_cast<unsigned char>(data[0]) & 0x8F) != 0x08 ||
       ((static_cast<unsigned>(static_cast<unsigned char>(data[0])) << 8) | static_cast<unsigned char>(data[1])) % 31 != 0) {
