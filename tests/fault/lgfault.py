@@ -47,7 +47,12 @@ class Run:
 
 
 def run(lg, args, cwd, stdin=b"", timeout=300):
-    p = subprocess.run([lg, *args], cwd=cwd, env=ENV, input=stdin, capture_output=True, timeout=timeout)
+    """Runs the binary; a run past `timeout` seconds is killed and reported
+    as exit "hang" (which no check accepts)."""
+    try:
+        p = subprocess.run([lg, *args], cwd=cwd, env=ENV, input=stdin, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Run(args, "hang", "", f"killed after {timeout} s")
     return Run(args, p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"))
 
 
