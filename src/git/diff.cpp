@@ -44,6 +44,31 @@ Result<TreePtr> tree_or_null(const Repository& repo, const ObjectId* id) {
   return tree;
 }
 
+// libgit2's diff reads subtrees itself (not through lookup_tree): a path it
+// reports must be made of well-formed names and lead, step by step, to the
+// entry the diff saw (a name holding '/' would not).
+Result<void> check_delta_path(const git_tree* tree, const git_diff_file& file) {
+  if (!tree) return {};
+  const std::string_view path = file.path;
+  for (std::size_t at = 0;;) {
+    const std::size_t slash = path.find('/', at);
+    const std::string_view name = path.substr(at, slash == std::string_view::npos ? slash : slash - at);
+    if (const auto reason = malformed_name_reason(name)) return malformed_name_error(*git_tree_id(tree), name, *reason);
+    if (slash == std::string_view::npos) break;
+    at = slash + 1;
+  }
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, tree, file.path);
+  const TreeEntryPtr entry(raw);
+  if (rc < 0 || !git_oid_equal(git_tree_entry_id(entry.get()), &file.id)) {
+    return make_error(ErrorKind::invalid_input, "tree " + oid_hex(*git_tree_id(tree)) + ": the path " +
+                                                    std::string(path) +
+                                                    " does not lead to its entry (a name holding '/'?): the tree "
+                                                    "cannot be judged");
+  }
+  return {};
+}
+
 std::string status_of(const git_diff_delta& d) {
   switch (d.status) {
     case GIT_DELTA_ADDED: return "A";
@@ -79,6 +104,12 @@ Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId
   const std::size_t n = git_diff_num_deltas(diff.get());
   for (std::size_t i = 0; i < n; ++i) {
     const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
+    if (d->status != GIT_DELTA_ADDED) {
+      if (auto r = check_delta_path(old_tree.get(), d->old_file); !r) return r.error();
+    }
+    if (d->status != GIT_DELTA_DELETED) {
+      if (auto r = check_delta_path(new_tree.get(), d->new_file); !r) return r.error();
+    }
     DiffEntry e;
     e.status = status_of(*d);
     e.has_new = d->status != GIT_DELTA_DELETED;

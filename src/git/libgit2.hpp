@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -48,8 +49,16 @@ inline git_oid to_git(const ObjectId& id) {
 
 inline std::string oid_hex(const git_oid& oid) { return from_git(oid).hex(); }
 
+// Tree entry names git fsck rejects (tree_names.cpp): why `name` is one, or
+// nullopt; the error naming it in `tree`; and the check of a whole tree's
+// entries (invalid_input naming the first bad one).
+std::optional<std::string_view> malformed_name_reason(std::string_view name);
+Error malformed_name_error(const git_oid& tree, std::string_view name, std::string_view reason);
+Result<void> check_tree_names(const git_tree* tree);
+
 // Object lookups by id, the one spelling in git/: the bare libgit2 error,
-// to which callers add what they were reading (with_context).
+// to which callers add what they were reading (with_context). A tree whose
+// entry names git fsck rejects is an error (check_tree_names).
 Result<TreePtr> lookup_tree(git_repository* repo, const ObjectId& id);
 Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id);
 Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id);

@@ -89,13 +89,15 @@ bool parse_entry(std::string_view data, std::size_t at, RawEntry& out) {
   if (name_end == name || data.size() - name_end - 1 < GIT_OID_RAWSZ) return false;
   out.mode = mode;
   out.name = data.substr(name, name_end - name);
+  if (malformed_name_reason(out.name)) return false;  // a name git fsck rejects
   out.id = reinterpret_cast<const unsigned char*>(data.data() + name_end + 1);
   out.end = name_end + 1 + GIT_OID_RAWSZ;
   return true;
 }
 
 Error malformed(const git_oid* id) {
-  return Error{ErrorKind::git, "reading tree " + (id ? oid_hex(*id) : std::string()) + ": malformed entry"};
+  return Error{ErrorKind::git, "reading tree " + (id ? oid_hex(*id) : std::string()) +
+                                   ": malformed entry (unparsable, or a name git fsck rejects)"};
 }
 
 Result<void> index(Tree& t) {

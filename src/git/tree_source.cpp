@@ -4,6 +4,7 @@
 #include "ledgergate/git/tree_source.hpp"
 
 #include "libgit2.hpp"
+#include "loose_guard.hpp"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -69,6 +70,7 @@ TreeSource::BlobReader blob_reader_for(git_repository* repo) {
     return {};
   }
   auto handle = std::make_shared<RepositoryPtr>(raw);
+  if (guard_loose_reads(raw) < 0) return {};
   return [handle](const Entry& entry) { return read_blob(handle->get(), entry); };
 }
 

@@ -1,5 +1,9 @@
 // The trial-merge repository: the user's object database read-through, with
-// writes caught by a mempack backend at priority 999.
+// writes caught by a mempack backend at priority 999. The disk backends lose
+// their write and freshen entry points: libgit2 "freshens" an object it is
+// asked to write and already has (it touches the loose file's or the pack's
+// mtime instead of writing), so a trial merge that produced a blob or tree
+// the user's repository holds would otherwise still touch .git.
 #include "ledgergate/git/trial_repo.hpp"
 
 #include <git2/sys/mempack.h>
@@ -7,6 +11,7 @@
 
 #include "ledgergate/git/objects.hpp"
 #include "libgit2.hpp"
+#include "loose_guard.hpp"
 
 namespace lg::git {
 
@@ -15,6 +20,7 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   int rc = git_repository_open_ext(&raw, repo.git_dir().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
   if (rc < 0) return libgit2_error(rc, "opening the trial-merge repository");
   RepositoryPtr owned(raw);
+  if (rc = guard_loose_reads(raw); rc < 0) return libgit2_error(rc, "opening the object database");
   git_odb* odb_raw = nullptr;
   rc = git_repository_odb(&odb_raw, owned.get());
   if (rc < 0) return libgit2_error(rc, "opening the object database");
@@ -26,7 +32,18 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   std::unique_ptr<git_odb_backend, decltype(free_backend)> mempack(mempack_raw, free_backend);
   rc = git_odb_add_backend(odb.get(), mempack.get(), 999);
   if (rc < 0) return libgit2_error(rc, "attaching the in-memory object store");
-  mempack.release();  // the odb owns the backend from here
+  git_odb_backend* const in_memory = mempack.release();  // the odb owns the backend from here
+  for (std::size_t i = 0; i < git_odb_num_backends(odb.get()); ++i) {
+    git_odb_backend* backend = nullptr;
+    rc = git_odb_get_backend(&backend, odb.get(), i);
+    if (rc < 0) return libgit2_error(rc, "opening the object database");
+    if (backend == in_memory) continue;
+    backend->write = nullptr;
+    backend->writestream = nullptr;
+    backend->writepack = nullptr;
+    backend->writemidx = nullptr;
+    backend->freshen = nullptr;
+  }
   return TrialRepo(Repository::adopt(owned.release()));
 }
 

@@ -1,6 +1,7 @@
 // Bytes → lines with Python text-mode semantics, keeping the oddities found.
 #include "ledgergate/ledger/text_file.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace lg::ledger {
@@ -17,6 +18,31 @@ void TextFile::index_lines() {
   m_spans.emplace_back(start, text.size() - start);
 }
 
+namespace {
+
+bool is_control(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
+
+// The first control character of `text`, located as after universal
+// newlines (a lone CR, a CRLF and an LF each end one line).
+std::optional<ControlChar> find_control(std::string_view text) {
+  const auto* begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* end = begin + text.size();
+  const auto* hit = std::find_if(begin, end, is_control);
+  if (hit == end) return std::nullopt;
+  ControlChar out{1, 1, *hit};
+  for (const auto* p = begin; p != hit; ++p) {
+    if (*p == '\n' || (*p == '\r' && (p + 1 == hit || p[1] != '\n'))) {
+      ++out.line;
+      out.column = 1;
+    } else if (*p != '\r' && (*p & 0xC0) != 0x80) {
+      ++out.column;  // a code point's first byte
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 TextFile decode_text(std::string_view bytes) { return decode_owned_text(std::string(bytes)); }
 
 TextFile decode_owned_text(std::string&& bytes, bool index_lines) {
@@ -24,6 +50,7 @@ TextFile decode_owned_text(std::string&& bytes, bool index_lines) {
   out.facts.bad_utf8 = util::find_invalid_utf8(bytes);
   std::string clean = out.facts.bad_utf8 ? util::sanitize_utf8(bytes) : std::move(bytes);
   out.facts.bom = clean.rfind("\xEF\xBB\xBF", 0) == 0;
+  out.facts.control = find_control(clean);
   const std::size_t first_cr = clean.find('\r');
   if (first_cr == std::string::npos) {
     out.text = std::move(clean);

@@ -258,6 +258,19 @@ void check_text_input(const ledger::TextFacts& file, const std::string& path, di
     e.own("input-line-endings", file.cr_line,
           "a line ends with CR or CRLF (first: line " + std::to_string(file.cr_line) + "); ledger files use LF");
   }
+  if (const auto& c = file.control) {
+    static constexpr const char* k_hex = "0123456789ABCDEF";
+    const std::string code = std::string("U+00") + k_hex[c->code >> 4] + k_hex[c->code & 0xF];
+    diag::Finding f = make_finding(
+        "input-control-char", path, c->line,
+        "holds the control character " + code + " at line " + std::to_string(c->line) + ", column " +
+            std::to_string(c->column) +
+            (c->code == 0 ? ": git treats the file as binary, and `git diff` hides what changed"
+                          : ": it does not show in a diff or an editor"),
+        diag::PeerForm::none);
+    f.location.column = c->column;
+    sink.report(std::move(f));
+  }
 }
 
 }  // namespace lg::rules

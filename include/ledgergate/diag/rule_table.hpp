@@ -60,6 +60,11 @@ inline constexpr std::array k_rules = {
              "a file under a ledger directory that `check` does not read",
              "The merge gate lands every path under projects/ as ledger, but the checker reads only "
              "projects/*.md: e.g. projects/x.txt or projects/a/b.md would land unchecked."},
+    RuleInfo{"input-control-char", "G-08", "input", W,
+             "a ledger file holds a NUL or another C0 control character (tab, LF and CR aside)",
+             "git treats a file with a NUL byte as binary, so `git diff` and a review show nothing of "
+             "what changed; the other control characters do not show in a diff or an editor either. "
+             "The reference does not report them (`--format cortex` does not either)."},
 
     // projects.yaml (spec §5.1)
     RuleInfo{"projects-yaml-present", "Y-01", "cortex-projects cortex-tasks cortex-phases", E, "projects.yaml exists",

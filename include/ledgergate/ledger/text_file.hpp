@@ -12,11 +12,20 @@
 
 namespace lg::ledger {
 
+// A C0 control character (U+0000..U+001F) other than tab, LF and CR: git
+// takes a file with NUL for binary, and the others do not show in a diff.
+struct ControlChar {
+  int line = 0;          // 1-based, after universal newlines
+  int column = 0;        // 1-based, in code points
+  unsigned char code = 0;
+};
+
 // What was odd about a file's bytes: kept after parsing, when the text is gone.
 struct TextFacts {
   bool bom = false;   // starts with U+FEFF (kept in line 1, as the reference does)
   int cr_line = 0;    // first line ended by CR or CRLF (0 = none)
   std::optional<util::Utf8Problem> bad_utf8;  // first invalid sequence
+  std::optional<ControlChar> control;         // the first control character
 };
 
 struct TextFile {

@@ -1,0 +1,40 @@
+// Tree entry names git's own fsck rejects ("", ".", "..", ".git" in any case,
+// a name holding '/'): a tree holding one cannot be checked out, so no
+// command judges it; every tree read by id goes through check_tree_names.
+#include "libgit2.hpp"
+#include "ledgergate/util/text.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace lg::git {
+
+std::optional<std::string_view> malformed_name_reason(std::string_view name) {
+  if (name.empty()) return "an empty name";
+  if (name == "." || name == "..") return "a name that is a path step";
+  if (name.find('/') != std::string_view::npos) return "a name holding '/'";
+  const auto lower_equal = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == y;
+           });
+  };
+  if (lower_equal(name, ".git")) return "a name git reserves";
+  return std::nullopt;
+}
+
+Error malformed_name_error(const git_oid& tree, std::string_view name, std::string_view reason) {
+  return make_error(ErrorKind::invalid_input, "tree " + oid_hex(tree) + " holds a malformed entry " +
+                                                  util::py_repr(util::sanitize_utf8(name)) + " (" + std::string(reason) +
+                                                  ", which git fsck rejects): the tree cannot be judged");
+}
+
+Result<void> check_tree_names(const git_tree* tree) {
+  const std::size_t n = git_tree_entrycount(tree);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string_view name = git_tree_entry_name(git_tree_entry_byindex(tree, i));
+    if (const auto reason = malformed_name_reason(name)) return malformed_name_error(*git_tree_id(tree), name, *reason);
+  }
+  return {};
+}
+
+}  // namespace lg::git

@@ -1,0 +1,185 @@
+#include "targets.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/open_requirements.hpp"
+#include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/ledger/pt_file.hpp"
+#include "ledgergate/ledger/yaml_doc.hpp"
+#include "ledgergate/merge/record_merge.hpp"
+#include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/rules/check.hpp"
+#include "ledgergate/write/overlay.hpp"
+
+namespace lg::fuzz {
+namespace {
+
+const git::Libgit2Session k_libgit2;
+
+// Splits `data` at each occurrence of `sep` (at most `max_parts` parts).
+std::vector<std::string_view> split(std::string_view data, std::string_view sep, std::size_t max_parts) {
+  std::vector<std::string_view> parts;
+  while (parts.size() + 1 < max_parts) {
+    const auto at = data.find(sep);
+    if (at == std::string_view::npos) break;
+    parts.push_back(data.substr(0, at));
+    data.remove_prefix(at + sep.size());
+  }
+  parts.push_back(data);
+  return parts;
+}
+
+void touch_yaml(const ledger::YamlNode& node, int depth) {
+  (void)ledger::py_type_name(node);
+  (void)ledger::py_repr(node);
+  if (depth > 64) return;
+  if (node.kind == ledger::YamlKind::mapping) {
+    for (const auto& item : ledger::py_dict_items(node)) {
+      if (item.key) touch_yaml(*item.key, depth + 1);
+      if (item.value) touch_yaml(*item.value, depth + 1);
+    }
+  } else if (node.kind == ledger::YamlKind::sequence) {
+    for (std::size_t i = 0; i < node.items.size(); ++i) {
+      (void)ledger::py_item_repr(node, i);
+      touch_yaml(*node.items[i], depth + 1);
+    }
+  }
+}
+
+// The YAML port: load, then walk what Python's str/repr/dict would see.
+void run_yaml(std::string_view data) {
+  const ledger::YamlLoad load = ledger::load_yaml(data);
+  if (load.error || load.doc.root() == nullptr) return;
+  touch_yaml(*load.doc.root(), 0);
+  (void)ledger::py_str(*load.doc.root());
+}
+
+// The newest-era (R) ledger: projects/<key>.md.
+void run_project_ledger(std::string_view data) {
+  ledger::ProjectLedger parsed = ledger::parse_project_ledger(data);
+  (void)parsed.header_field("Project");
+  parsed.compact();
+}
+
+// Era T and P task/phase files.
+void run_pt_file(std::string_view data) {
+  const ledger::PtFile parsed = ledger::parse_pt_file(data);
+  (void)parsed.body_stems();
+  (void)ledger::split_refs(parsed.header.value("Gates"));
+  for (std::size_t i = 0; i < parsed.runs.size(); ++i) {
+    for (std::size_t j = i + 1; j < parsed.runs.size() && j < i + 8; ++j) {
+      (void)ledger::runs_overlap(parsed.runs[i], parsed.runs[j]);
+    }
+  }
+}
+
+void run_open_requirements(std::string_view data) {
+  const ledger::OpenRequirements parsed = ledger::parse_open_requirements(data);
+  (void)parsed.open_blocking();
+  for (const auto& e : parsed.entries) {
+    (void)e.id();
+    (void)e.label();
+    (void)parsed.find(e.id());
+  }
+}
+
+// The policy file, resolved against each layout.
+void run_policy(std::string_view data) {
+  auto policy = policy::parse_policy(data);
+  if (!policy) return;
+  for (auto layout : {ledger::Layout::cortex_projects, ledger::Layout::cortex_tasks, ledger::Layout::cortex_phases,
+                      ledger::Layout::open_requirements}) {
+    policy::RepoPolicy copy = *policy;
+    if (policy::resolve_paths(copy, layout)) (void)policy::check_options(copy);
+  }
+}
+
+// The record-level merge: the first byte picks the format, the rest is
+// base, ours and theirs separated by "\n=====\n".
+void run_record_merge(std::string_view data) {
+  if (data.empty()) return;
+  constexpr merge::RecordFormat formats[] = {merge::RecordFormat::cortex_project, merge::RecordFormat::cortex_task,
+                                             merge::RecordFormat::cortex_phase,
+                                             merge::RecordFormat::open_requirements,
+                                             merge::RecordFormat::projects_yaml};
+  const auto format = formats[static_cast<unsigned char>(data[0]) % std::size(formats)];
+  const auto parts = split(data.substr(1), "\n=====\n", 3);
+  if (parts.size() != 3) return;
+  auto merged = merge::merge_records(format, parts[0], parts[1], parts[2]);
+  if (!merged || !merged->clean()) return;
+  // A clean merge of a side with itself over the same base is that side.
+  (void)merge::merge_records(format, parts[0], merged->bytes, merged->bytes);
+}
+
+// An empty folder on disk: the base the in-memory tree is laid over.
+git::TreeSource& empty_base() {
+  static const std::string dir = [] {
+    std::string tmpl = "/tmp/ledgergate-fuzz-XXXXXX";
+    if (::mkdtemp(tmpl.data()) == nullptr) std::abort();
+    return tmpl;
+  }();
+  static std::unique_ptr<git::TreeSource> base = [] {
+    auto src = git::open_directory_source(dir);
+    if (!src) std::abort();
+    return std::move(*src);
+  }();
+  return *base;
+}
+
+// A path made of the input's components, without empty, "." or ".." parts.
+std::string clean_path(std::string_view raw) {
+  std::string out;
+  for (std::string_view part : split(raw, "/", 64)) {
+    if (part.empty() || part == "." || part == ".." || part == ".git") continue;
+    if (!out.empty()) out += '/';
+    out += part;
+  }
+  return out;
+}
+
+// `check` over a whole in-memory tree: files are "\n%%% PATH\n" records (the
+// text before the first one is ignored); the tree's own policy file applies.
+void run_check(std::string_view data) {
+  std::vector<write::FileEdit> files;
+  const auto records = split(data, "\n%%% ", 256);
+  for (std::size_t i = 1; i < records.size(); ++i) {
+    const auto nl = records[i].find('\n');
+    const std::string path = clean_path(records[i].substr(0, nl));
+    if (path.empty()) continue;
+    files.push_back({path, nl == std::string_view::npos ? std::string() : std::string(records[i].substr(nl + 1))});
+  }
+  write::OverlaySource tree(empty_base(), files);
+  auto policy = policy::load_policy(tree);
+  if (!policy) return;
+  rules::CheckCache cache;
+  auto report = rules::check_tree(tree, policy::check_options_for_own_tree(*policy), cache);
+  if (report) {
+    (void)report->failed();
+    (void)report->cannot_judge();
+  }
+}
+
+constexpr Target k_targets[] = {
+    {"yaml", run_yaml},
+    {"project_ledger", run_project_ledger},
+    {"pt_file", run_pt_file},
+    {"open_requirements", run_open_requirements},
+    {"policy", run_policy},
+    {"record_merge", run_record_merge},
+    {"check_tree", run_check},
+};
+
+}  // namespace
+
+std::span<const Target> targets() { return k_targets; }
+
+const Target* find_target(std::string_view name) {
+  const auto it = std::find_if(std::begin(k_targets), std::end(k_targets), [&](const Target& t) { return t.name == name; });
+  return it == std::end(k_targets) ? nullptr : &*it;
+}
+
+}  // namespace lg::fuzz

@@ -1,0 +1,163 @@
+// Reads that decide a verdict fail closed: an object whose bytes do not hash
+// to its id, a tree entry name git fsck rejects; and the trial repository
+// never touches the user's object files, not even their mtimes.
+#include <git2.h>
+#include <sys/stat.h>
+#include <utime.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/tree_diff.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/git/trial_repo.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+std::string loose_path(const std::string& dir, const git::ObjectId& id) {
+  const std::string hex = id.hex();
+  return dir + "/.git/objects/" + hex.substr(0, 2) + "/" + hex.substr(2);
+}
+
+// Replaces the loose object `id`'s file by a copy of `other`'s: a valid
+// stream holding another object.
+void substitute_loose(const std::string& dir, const git::ObjectId& id, const git::ObjectId& other) {
+  const std::string path = loose_path(dir, id);
+  std::filesystem::permissions(path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  std::filesystem::copy_file(loose_path(dir, other), path, std::filesystem::copy_options::overwrite_existing);
+}
+
+// A tree object with the given raw entries written straight into the odb
+// (libgit2's tree builder refuses these names).
+git::ObjectId write_raw_tree(const std::string& dir, const std::string& bytes) {
+  test::RepositoryPtr repo;
+  git_repository* raw = nullptr;
+  REQUIRE(git_repository_open(&raw, dir.c_str()) == 0);
+  repo.reset(raw);
+  git_odb* odb = nullptr;
+  REQUIRE(git_repository_odb(&odb, repo.get()) == 0);
+  git_oid id;
+  const int rc = git_odb_write(&id, odb, bytes.data(), bytes.size(), GIT_OBJECT_TREE);
+  git_odb_free(odb);
+  REQUIRE(rc == 0);
+  return test::id_of(id);
+}
+
+std::string raw_entry(const std::string& mode, const std::string& name, const git::ObjectId& id) {
+  return mode + " " + name + std::string(1, '\0') + std::string(reinterpret_cast<const char*>(id.bytes()), 20);
+}
+
+}  // namespace
+
+TEST_CASE("read integrity: a substituted loose blob is an error naming it, not its bytes", "[git][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"projects/a.md", "the committed text\n"}, {"b", "other\n"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto tree_id = repo->commit_tree(test::id_of(c));
+  REQUIRE(tree_id);
+  auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
+  REQUIRE(src);
+  auto entry = (*src)->stat("projects/a.md");
+  REQUIRE(entry);
+  REQUIRE(entry->has_value());
+  const git::ObjectId blob = *(*entry)->content_id;
+
+  auto other = (*src)->stat("b");
+  REQUIRE(other);
+  REQUIRE(other->has_value());
+  substitute_loose(dir.path(), blob, *(*other)->content_id);
+  // A fresh handle: nothing cached from the first read.
+  auto again = git::Repository::open(dir.path(), false);
+  REQUIRE(again);
+  auto fresh = git::open_tree_source(*again, *tree_id, "HEAD");
+  REQUIRE(fresh);
+  auto bytes = (*fresh)->read("projects/a.md", **entry);
+  REQUIRE_FALSE(bytes);
+  CHECK_THAT(bytes.error().message, Catch::Contains(blob.hex()));
+  auto direct = git::read_blob(*again, blob);
+  REQUIRE_FALSE(direct);
+}
+
+TEST_CASE("read integrity: tree entries git fsck rejects make the tree unreadable", "[git][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"projects/a.md", "a\n"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto good_tree = repo->commit_tree(test::id_of(c));
+  REQUIRE(good_tree);
+  auto items = git::read_tree(*repo, *good_tree);
+  REQUIRE(items);
+  REQUIRE(items->size() == 1);
+  const git::ObjectId projects = (*items)[0].id;
+
+  const auto name = GENERATE(as<std::string>{}, "..", ".", ".git", ".Git", "", "a/b");
+  CAPTURE(name);
+  // Sorted as git would: the bad name first when it sorts before "projects".
+  std::string bytes = raw_entry("40000", "projects", projects);
+  const std::string bad = raw_entry("100644", name, projects);
+  bytes = (name < "projects") ? bad + bytes : bytes + bad;
+  const git::ObjectId tree = write_raw_tree(dir.path(), bytes);
+
+  auto src = git::open_tree_source(*repo, tree, "bad");
+  REQUIRE_FALSE(src);
+  if (!name.empty()) {  // libgit2's own tree parser refuses an empty name first
+    CHECK_THAT(src.error().message, Catch::Contains("malformed entry") && Catch::Contains(tree.hex()));
+    CHECK(src.error().kind == ErrorKind::invalid_input);
+  }
+
+  // The audit's raw tree walk refuses it too.
+  git::TreeDiffer differ(*repo);
+  auto changes = differ.changes(&*good_tree, &tree);
+  REQUIRE_FALSE(changes);
+  CHECK_THAT(changes.error().message, Catch::Contains("malformed entry"));
+
+  // A well-formed name beside it is fine (the test's own control).
+  const git::ObjectId ok = write_raw_tree(dir.path(), raw_entry("100644", "notes.md", projects) +
+                                                          raw_entry("40000", "projects", projects));
+  CHECK(git::open_tree_source(*repo, ok, "ok"));
+}
+
+TEST_CASE("trial repository: writing an object the user has touches none of their files", "[git][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"a.md", "existing\n"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto tree = repo->commit_tree(test::id_of(c));
+  REQUIRE(tree);
+  auto items = git::read_tree(*repo, *tree);
+  REQUIRE(items);
+  const git::ObjectId blob = (*items)[0].id;
+  const std::string path = loose_path(dir.path(), blob);
+  const std::string tree_path = loose_path(dir.path(), *tree);
+  // Old mtimes, so a touch cannot hide within the clock's resolution.
+  struct utimbuf old{1577836800, 1577836800};
+  REQUIRE(::utime(path.c_str(), &old) == 0);
+  REQUIRE(::utime(tree_path.c_str(), &old) == 0);
+
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto written = trial->write_blob("existing\n");  // the same bytes: the same id
+  REQUIRE(written);
+  CHECK(*written == blob);
+  auto builder = git::TreeBuilder::open(trial->repo(), &*tree);
+  REQUIRE(builder);
+  auto rebuilt = builder->write();  // the same tree again
+  REQUIRE(rebuilt);
+  CHECK(*rebuilt == *tree);
+  auto fresh = trial->write_blob("new in memory\n");
+  REQUIRE(fresh);
+
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  CHECK(st.st_mtime == old.modtime);
+  REQUIRE(::stat(tree_path.c_str(), &st) == 0);
+  CHECK(st.st_mtime == old.modtime);
+  auto on_disk = git::has_object(*repo, *fresh);
+  REQUIRE(on_disk);
+  CHECK_FALSE(*on_disk);
+}
