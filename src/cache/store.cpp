@@ -145,11 +145,19 @@ bool Store::put(std::string_view kind, std::string_view key, std::string_view pa
     ::unlink(temp.c_str());
     return false;
   }
-  evict();
+  if (m_puts++ % 32 == 0) evict_kind(dir);
   return true;
 }
 
 void Store::evict() const {
+  std::error_code ec;
+  for (fs::directory_iterator kinds(m_dir, ec), end; !ec && kinds != end; kinds.increment(ec)) {
+    std::error_code ec2;
+    if (kinds->is_directory(ec2)) evict_kind(kinds->path().string());
+  }
+}
+
+void Store::evict_kind(const std::string& kind_dir) const {
   struct File {
     fs::path path;
     fs::file_time_type used;
@@ -157,32 +165,29 @@ void Store::evict() const {
   };
   std::vector<File> files;
   std::uint64_t bytes = 0;
-  std::error_code ec;
   const auto now = fs::file_time_type::clock::now();
-  for (fs::directory_iterator kinds(m_dir, ec), end; !ec && kinds != end; kinds.increment(ec)) {
-    if (!kinds->is_directory(ec)) continue;
+  std::error_code ec;
+  for (fs::directory_iterator it(kind_dir, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code ec2;
-    for (fs::directory_iterator it(kinds->path(), ec2); !ec2 && it != end; it.increment(ec2)) {
-      std::error_code ec3;
-      const auto used = it->last_write_time(ec3);
-      if (ec3) continue;
-      if (it->path().filename().string().starts_with(k_temp_prefix)) {
-        if (now - used > std::chrono::minutes(1)) fs::remove(it->path(), ec3);
-        continue;
-      }
-      const std::uintmax_t size = it->file_size(ec3);
-      if (ec3) continue;
-      files.push_back(File{it->path(), used, size});
-      bytes += size;
+    if (!it->is_regular_file(ec2)) continue;
+    const auto used = it->last_write_time(ec2);
+    if (ec2) continue;
+    if (it->path().filename().string().starts_with(k_temp_prefix)) {
+      if (now - used > std::chrono::minutes(1)) fs::remove(it->path(), ec2);
+      continue;
     }
+    const std::uintmax_t size = it->file_size(ec2);
+    if (ec2) continue;
+    files.push_back(File{it->path(), used, size});
+    bytes += size;
   }
   if (files.size() <= m_budget.max_entries && bytes <= m_budget.max_bytes) return;
   std::sort(files.begin(), files.end(), [](const File& a, const File& b) { return a.used < b.used; });
   std::size_t count = files.size();
   for (const File& f : files) {
     if (count <= m_budget.max_entries && bytes <= m_budget.max_bytes) break;
-    std::error_code ec3;
-    if (fs::remove(f.path, ec3)) {
+    std::error_code ec2;
+    if (fs::remove(f.path, ec2)) {
       --count;
       bytes -= f.size;
     }

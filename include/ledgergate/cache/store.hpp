@@ -9,7 +9,10 @@
 // and a rename (no lock: racing processes never block, the last rename
 // wins, a reader sees a whole entry or none); a directory that cannot be
 // written only means nothing is cached. A size budget evicts the least
-// recently used entries after each put.
+// recently used entries of a kind after a Store's first put of it and every
+// 32nd after that (so a long run of puts does not list the folder each
+// time). A Store is used by one thread at a time; any number of Stores and
+// processes may share a directory.
 #pragma once
 
 #include <cstddef>
@@ -24,9 +27,10 @@ namespace lg::cache {
 // The on-disk format's version: entries written with another are ignored.
 inline constexpr int k_format_version = 1;
 
+// Per kind of entry (each kind is a folder of its own).
 struct Budget {
-  std::size_t max_entries = 512;              // files, over every kind
-  std::uint64_t max_bytes = 256ull << 20;     // their total size
+  std::size_t max_entries = 512;           // files
+  std::uint64_t max_bytes = 256ull << 20;  // their total size
 };
 
 class Store {
@@ -45,11 +49,12 @@ class Store {
   // The payload stored for (kind, key). A hit marks the entry used (its
   // time), which is what eviction orders by.
   Lookup get(std::string_view kind, std::string_view key) const;
-  // Stores `payload` for (kind, key), then applies the budget. Returns false
-  // when nothing could be written (a read-only repository): never an error.
+  // Stores `payload` for (kind, key), then applies the budget (see above).
+  // Returns false when nothing could be written (a read-only repository):
+  // never an error.
   bool put(std::string_view kind, std::string_view key, std::string_view payload) const;
-  // Removes the least recently used entries until the budget holds (and
-  // temporary files older than a minute, left by killed writers).
+  // Removes the least recently used entries of each kind until the budget
+  // holds (and temporary files older than a minute, left by killed writers).
   void evict() const;
   // Removes every entry; returns how many files were removed.
   std::size_t clear() const;
@@ -58,8 +63,11 @@ class Store {
   std::string path_of(std::string_view kind, std::string_view key) const;
 
  private:
+  void evict_kind(const std::string& kind_dir) const;
+
   std::string m_dir;
   Budget m_budget;
+  mutable unsigned m_puts = 0;
 };
 
 // Whether the persistent cache is on for this process: unless disable()

@@ -85,7 +85,11 @@ class Lab {
   lg::git::ObjectId commit(const FileMap& files) {
     const git_oid c = lg::test::commit_tree(m_path, files, "step", m_head ? &*m_head : nullptr);
     m_head = c;
-    if (!m_repo) m_repo.emplace(std::move(*lg::git::Repository::open(m_path, false)));
+    if (!m_repo) {
+      auto opened = lg::git::Repository::open(m_path, false);
+      REQUIRE(opened.has_value());
+      m_repo.emplace(std::move(*opened));
+    }
     auto tree = m_repo->commit_tree(lg::test::id_of(c));
     REQUIRE(tree.has_value());
     return *tree;

@@ -112,17 +112,28 @@ TEST_CASE("cache store: the budget evicts the least recently used entries", "[ca
   set_age(store.path_of("verdict", "e2"), std::chrono::minutes(20));
   set_age(store.path_of("verdict", "e3"), std::chrono::minutes(10));
   REQUIRE(store.get("verdict", "e1").payload);  // used now: the newest
-  REQUIRE(store.put("facts", "e4", "x"));         // four entries, budget three: e2 goes
-  CHECK(files_below(store.dir()) == 3);
+  REQUIRE(store.put("verdict", "e4", "x"));       // four entries, budget three: e2 goes
+  REQUIRE(store.put("facts", "f1", "x"));         // another kind, a budget of its own
+  store.evict();
+  CHECK(files_below(store.dir()) == 4);
   CHECK(store.get("verdict", "e1").payload);
   CHECK_FALSE(store.get("verdict", "e2").payload);
   CHECK(store.get("verdict", "e3").payload);
-  CHECK(store.get("facts", "e4").payload);
+  CHECK(store.get("verdict", "e4").payload);
+  CHECK(store.get("facts", "f1").payload);
+
+  // A store's first put applies the budget itself.
+  const Store again(store.dir(), lg::cache::Budget{2, 1u << 20});
+  set_age(store.path_of("verdict", "e3"), std::chrono::minutes(40));
+  REQUIRE(again.put("verdict", "e5", "x"));
+  CHECK_FALSE(again.get("verdict", "e3").payload);
+  CHECK(files_below(store.dir() + "/verdict") == 2);
 
   const Store small(dir.path() + "/s", lg::cache::Budget{100, 250});  // bytes: one entry fits
   REQUIRE(small.put("verdict", "a", std::string(100, 'a')));
   set_age(small.path_of("verdict", "a"), std::chrono::minutes(5));
   REQUIRE(small.put("verdict", "b", std::string(100, 'b')));
+  small.evict();
   CHECK_FALSE(small.get("verdict", "a").payload);
   CHECK(small.get("verdict", "b").payload);
 
