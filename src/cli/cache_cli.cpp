@@ -1,11 +1,10 @@
 // `--no-cache` and the cache's notes (cache_cli.hpp).
 #include "cache_cli.hpp"
 
-#include <fmt/format.h>
-
 #include <cstdio>
 
 #include "ledgergate/cache/store.hpp"
+#include "ledgergate/report/notices.hpp"
 
 namespace lg::cli {
 
@@ -18,7 +17,7 @@ void setup_cache_flag(CLI::App& app) {
 
 void print_cache_notes() {
   for (const std::string& note : cache::take_notes()) {
-    std::fputs(fmt::format("ledgergate: note: {}\n", note).c_str(), stderr);
+    std::fputs(report::render_cache_note(note).c_str(), stderr);
   }
 }
 
