@@ -512,6 +512,26 @@ class ProjectsYamlInput {
     }
     return m_parsed->table;
   }
+  // The table the ledger `key` is checked against: without the parse, its
+  // one row rebuilt from the cached row inputs (all check_project_ledger
+  // reads: the row's presence, `status` and `partition`).
+  const ProjectsTable& table_for(const std::string& key) {
+    if (m_parsed) return m_parsed->table;
+    const std::string inputs = row_inputs(key);
+    m_one = ProjectsTable{};
+    m_one.present = true;
+    if (inputs.empty()) return m_one;
+    if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || inputs.rfind("row", 0) != 0) return table();
+    const std::size_t second = inputs.find('\0', 4);
+    ProjectRow row;
+    row.key = key;
+    const std::string_view status = std::string_view(inputs).substr(4, second - 4);
+    const std::string_view partition = std::string_view(inputs).substr(second + 1);
+    if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
+    if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
+    m_one.rows.push_back(std::move(row));
+    return m_one;
+  }
   std::string row_inputs(const std::string& key) {
     if (m_facts) {
       auto it = m_facts->inputs.find(key);
@@ -531,6 +551,7 @@ class ProjectsYamlInput {
   std::string m_id;  // the blob's id, when the persistent cache may hold it
   std::shared_ptr<const CheckCache::ProjectsYamlResult> m_parsed;
   std::shared_ptr<const YamlFacts> m_facts;
+  ProjectsTable m_one;  // table_for's
 };
 
 std::string ledger_fact_key(const LedgerFile& lf, const std::string& row_inputs) {
@@ -581,7 +602,7 @@ Result<void> check_cortex_projects(Pass& pass) {
         continue;
       }
       const std::size_t before = pass.sink.findings().size();
-      check_ledger_file(pass, lf, projects.table());
+      check_ledger_file(pass, lf, projects.table_for(lf.key));
       if (fact_keys[i].empty()) continue;
       std::vector<diag::Finding> mine(pass.sink.findings().begin() + static_cast<std::ptrdiff_t>(before),
                                       pass.sink.findings().end());
