@@ -478,8 +478,9 @@ std::shared_ptr<const YamlFacts> yaml_facts_of(const CheckCache::ProjectsYamlRes
 }
 
 // projects.yaml for the ledger pass: its facts from the persistent cache
-// when it holds the blob (the table is then parsed only if some ledger
-// misses), else checked as without a cache (and its facts kept).
+// when it holds the blob (a ledger the cache lacks is then checked against
+// its row rebuilt from the facts: the file is not parsed), else checked as
+// without a cache (and its facts kept).
 class ProjectsYamlInput {
  public:
   explicit ProjectsYamlInput(Pass& pass) : m_pass(pass) {
