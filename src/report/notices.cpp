@@ -5,6 +5,8 @@
 
 namespace lg::report {
 
+std::string render_cache_note(std::string_view note) { return "ledgergate: note: " + std::string(note) + "\n"; }
+
 std::string render_uncommitted_note() {
   return "ledgergate: note: checked HEAD; the working tree has uncommitted ledger changes "
          "(use --index or --worktree to check them)\n";

@@ -13,6 +13,9 @@ namespace lg::report {
 
 // `check` of HEAD in a working tree whose ledgers have uncommitted changes.
 std::string render_uncommitted_note();
+// "ledgergate: note: NOTE", a persistent-cache entry that was not trusted
+// (cache/store.hpp's notes).
+std::string render_cache_note(std::string_view note);
 // An error as the reference checker words it (`check --format cortex --root`).
 std::string render_cortex_error(std::string_view message);
 

@@ -5,5 +5,5 @@
 run audit --repo repo --format sarif
 run audit HEAD~3..HEAD --first-parent --repo repo --format sarif
 run audit --repo repo --format json --cache cache
-ls cache | wc -l | sed 's/^/cache folders: /' >>"$actual"
+find cache -type f | wc -l | sed "s/^ */cache entries (one per commit): /" >>"$actual"
 run audit --repo repo --format json --cache cache

@@ -1,0 +1,24 @@
+// `--no-cache` and the cache's notes (cache_cli.hpp).
+#include "cache_cli.hpp"
+
+#include <cstdio>
+
+#include "ledgergate/cache/store.hpp"
+#include "ledgergate/report/notices.hpp"
+
+namespace lg::cli {
+
+void setup_cache_flag(CLI::App& app) {
+  app.add_flag_callback(
+      "--no-cache", [] { cache::disable(); },
+      "Neither read nor write the persistent cache in the repository's git directory (same verdicts, "
+      "slower; also LEDGERGATE_NO_CACHE=1)");
+}
+
+void print_cache_notes() {
+  for (const std::string& note : cache::take_notes()) {
+    std::fputs(report::render_cache_note(note).c_str(), stderr);
+  }
+}
+
+}  // namespace lg::cli
