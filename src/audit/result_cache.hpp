@@ -1,10 +1,12 @@
-// `audit --cache DIR`: each commit's audit result kept in a file of its own,
-// named by the commit id and a fingerprint of what else decides the result
-// (ledgergate's version, the rule registry, the walk's options), so a
-// re-audit checks only the commits it has not seen. Entries are written
-// through a temporary file and a rename; an entry that does not parse, fails
-// its checksum or names another commit or fingerprint is ignored (the commit
-// is checked again and the entry rewritten). Internal to the audit.
+// The audit's per-commit results, kept in the persistent cache (cache/
+// store.hpp, kind "audit"): each commit's result keyed by the commit id and
+// a fingerprint of what else decides it (ledgergate's version, the rule
+// registry, the walk's options), so a re-audit checks only the commits it
+// has not seen. The store is `audit --cache DIR` (no budget: the user's
+// folder), else the repository's own cache (unless it is off). An entry
+// that is not whole, of another version or of another key is ignored (a
+// note; the commit is checked again and the entry rewritten). Internal to
+// the audit.
 #pragma once
 
 #include <map>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "ledgergate/cache/store.hpp"
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -34,14 +37,23 @@ struct CachedCommit {
 
 class ResultCache {
  public:
-  // `fingerprint`: what besides the commit decides its result.
-  ResultCache(std::string dir, std::string fingerprint);
+  // `--cache DIR`: every entry kept; a failed write is an error (a warning
+  // in the report).
+  static ResultCache in_folder(std::string dir, std::string fingerprint);
+  // The repository's cache (its common git dir): budgeted, and a failed
+  // write (a read-only repository) is no error.
+  static ResultCache in_repository(const std::string& common_dir, std::string fingerprint);
+
   std::optional<CachedCommit> load(const std::string& commit) const;
   Result<void> store(const std::string& commit, const CachedCommit& entry) const;
 
  private:
-  std::string path_of(const std::string& commit) const;
-  std::string m_dir, m_fingerprint;
+  ResultCache(cache::Store store, std::string fingerprint, bool quiet)
+      : m_store(std::move(store)), m_fingerprint(std::move(fingerprint)), m_quiet(quiet) {}
+  std::string key_of(const std::string& commit) const { return commit + " " + m_fingerprint; }
+  cache::Store m_store;
+  std::string m_fingerprint;
+  bool m_quiet;
 };
 
 // The fingerprint of this build and the walk's options.

@@ -58,6 +58,7 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   options.incremental = !o.full;
   options.verify = o.verify;
   options.cache_dir = o.cache;
+  options.repository_cache = true;  // unless --no-cache / LEDGERGATE_NO_CACHE
   const unsigned jobs = o.jobs != 0 ? o.jobs : std::thread::hardware_concurrency() >= 2 ? 2u : 1u;
   options.pipeline = jobs >= 2;
   if (!o.since.empty()) {
@@ -109,7 +110,8 @@ void setup_audit(CLI::App& app, Globals& globals) {
                   "Threads: 2 reads ahead of the walk (default on 2+ cores), 1 walks alone in less memory")
       ->check(CLI::Range(1u, 2u));
   cmd->add_option("--cache", opts->cache,
-                  "Keep each commit's result in DIR (created when missing); a re-audit checks only new commits");
+                  "Keep each commit's result in DIR (created when missing); a re-audit checks only new commits. "
+                  "Without it, results are kept in the repository's cache (docs/cache.md; off with --no-cache)");
   cmd->add_option("--format", opts->format, "Output: text (grouped by commit), json or sarif (SARIF 2.1.0)")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   auto* progress = cmd->add_flag("--progress", opts->progress, "Show a progress bar on stderr (default on a TTY)");

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "cache_cli.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "ledgergate " + std::string(lg::util::k_version));
     Globals globals;
     app.add_option("--repo", globals.repo, "Repository to use (default: discover from the current directory)");
+    setup_cache_flag(app);
     setup_check(app, globals);
     setup_classify(app, globals);
     setup_trial_merge(app, globals);
@@ -63,6 +65,7 @@ int main(int argc, char** argv) {
       print_usage_hint();
       return to_int(ExitCode::error);
     }
+    print_cache_notes();
     return to_int(globals.exit_code);
   } catch (const std::exception& e) {
     print_error(e.what());

@@ -93,6 +93,7 @@ class GitTreeSource final : public TreeSource {
   }
 
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
+  std::string cache_home() const override { return git_repository_commondir(m_repo); }
 
   Entry root_entry() const override {
     return Entry{"", EntryKind::directory, from_git(*git_tree_id(m_root.get()))};
@@ -160,6 +161,7 @@ class IndexSource final : public TreeSource {
 
   const std::string& rev() const override { return m_rev; }
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
+  std::string cache_home() const override { return git_repository_commondir(m_repo); }
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
     const std::string prefix = dir.empty() ? std::string() : std::string(dir) + "/";

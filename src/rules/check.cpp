@@ -12,6 +12,8 @@
 #include <atomic>
 #include <functional>
 
+#include "ledgergate/cache/codec.hpp"
+#include "ledgergate/cache/store.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
@@ -24,12 +26,47 @@
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/assert.hpp"
 #include "ledgergate/util/cursor.hpp"
+#include "ledgergate/util/hash.hpp"
+#include "ledgergate/util/version.hpp"
 
 namespace lg::rules {
 
 struct CheckCache::ProjectsYamlResult {
   ProjectsTable table;
   std::vector<diag::Finding> findings;
+};
+
+namespace {
+
+// What the persistent cache keeps of a projects.yaml blob (newest era): its
+// findings and, per row, what the ledger pass and the active-row pass read.
+struct YamlFacts {
+  struct Row {
+    std::string key;
+    int line = 0;
+    bool active = false;
+  };
+  std::vector<diag::Finding> findings;
+  std::vector<Row> rows;                                  // document order
+  std::unordered_map<std::string, std::string> inputs;   // key → projects_step_row_inputs
+};
+
+using FindingsPtr = std::shared_ptr<const std::vector<diag::Finding>>;
+
+}  // namespace
+
+// The persistent cache of one cache home: its store and the facts pack, one
+// entry holding per-blob findings — ledgers keyed by (blob, path, row
+// inputs), open-requirements files by (blob, path) — and projects.yaml's
+// facts by blob, loaded once and written back after a check that added to it.
+struct CheckCache::Persistent {
+  std::string home;
+  cache::Store store;
+  bool loaded = false;
+  bool dirty = false;
+  std::unordered_map<std::string, FindingsPtr> findings;
+  std::unordered_map<std::string, std::shared_ptr<const YamlFacts>> yaml;
+  std::unordered_set<std::string> used;  // keys of both maps this process read or added
 };
 
 bool CheckReport::cannot_judge() const {
@@ -50,7 +87,182 @@ struct Pass {
   diag::CollectingSink sink;
   std::vector<std::string> orl_files = {};  // open-requirements files (the glob's matches)
   std::string_view sub = {};                // the profile's sub-era ("" = the newest / none)
+  CheckCache::Persistent* persistent = nullptr;  // the persistent cache; null when off
 };
+
+// ---- the persistent cache (cache/store.hpp; docs/cache.md) ----
+
+// What besides a tree's content decides its check: this build's rule table
+// (ids, default severities, profiles; ledgergate's version is in every
+// entry's header) and, for a whole verdict, the options.
+const std::string& rules_fingerprint() {
+  static const std::string text = [] {
+    util::Fnv1a h;
+    for (const RuleInfo& r : all_rules()) {
+      h.add(r.id);
+      h.add_byte(0);
+      h.add_byte(static_cast<unsigned char>(r.severity));
+      h.add(r.profile);
+      h.add_byte(0);
+    }
+    return std::string(util::k_version) + " " + std::to_string(h.value());
+  }();
+  return text;
+}
+
+std::string options_text(const CheckOptions& o) {
+  std::string out = rules_fingerprint();
+  out += '\0' + o.profile + '\0';
+  out += o.detected ? std::string(ledger::layout_name(*o.detected)) : std::string("-");
+  out += '\0' + o.open_requirements_glob;
+  for (const auto& [rule, severity] : o.severities) {
+    out += '\0' + rule + '=' + std::string(diag::to_string(severity));
+  }
+  return out;
+}
+
+constexpr std::string_view k_pack_kind = "facts";
+constexpr std::string_view k_verdict_kind = "verdict";
+
+// Findings that say a read failed are not a function of the content: what
+// holds one is never cached.
+bool has_unreadable(const std::vector<diag::Finding>& findings) {
+  return std::any_of(findings.begin(), findings.end(),
+                     [](const diag::Finding& f) { return f.rule == "input-unreadable"; });
+}
+
+CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache) {
+  if (!cache::enabled()) return nullptr;
+  const std::string home = tree.cache_home();
+  if (home.empty()) return nullptr;
+  auto& p = cache.persistent();
+  if (!p || p->home != home) {
+    p = std::make_shared<CheckCache::Persistent>(
+        CheckCache::Persistent{home, cache::Store(cache::Store::dir_for(home)), false, false, {}, {}, {}});
+  }
+  return p.get();
+}
+
+bool decode_pack(std::string_view payload, CheckCache::Persistent& p) {
+  cache::Decoder d(payload);
+  const long long n = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < n; ++i) {
+    std::string key = d.field();
+    auto list = std::make_shared<const std::vector<diag::Finding>>(d.findings());
+    p.findings.emplace(std::move(key), std::move(list));
+  }
+  const long long m = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < m; ++i) {
+    std::string id = d.field();
+    auto y = std::make_shared<YamlFacts>();
+    y->findings = d.findings();
+    const long long rows = d.number(0, 1LL << 30);
+    for (long long j = 0; d.ok() && j < rows; ++j) {
+      YamlFacts::Row row;
+      row.key = d.field();
+      row.line = static_cast<int>(d.number(0, (1LL << 31) - 1));
+      row.active = d.number(0, 1) == 1;
+      std::string inputs = d.field();
+      y->inputs.emplace(row.key, std::move(inputs));
+      y->rows.push_back(std::move(row));
+    }
+    p.yaml.emplace(std::move(id), std::move(y));
+  }
+  return d.ok() && d.at_end();
+}
+
+void load_pack(CheckCache::Persistent& p) {
+  if (p.loaded) return;
+  p.loaded = true;
+  cache::Store::Lookup got = p.store.get(k_pack_kind, rules_fingerprint());
+  if (got.note) cache::add_note(std::move(*got.note));
+  if (!got.payload) return;
+  if (!decode_pack(*got.payload, p)) {
+    cache::add_note("cache entry " + p.store.path_of(k_pack_kind, rules_fingerprint()) +
+                    " ignored (malformed); it is rebuilt");
+    p.findings.clear();
+    p.yaml.clear();
+    p.dirty = true;
+  }
+}
+
+// Writes the pack back when a check added to it: the entries this process
+// used, and those it did not while the pack stays within twice that.
+void flush_pack(CheckCache::Persistent& p) {
+  if (!p.dirty) return;
+  p.dirty = false;
+  const bool trim = p.findings.size() + p.yaml.size() > 2 * p.used.size() + 1024;
+  std::vector<const std::pair<const std::string, FindingsPtr>*> lists;
+  for (const auto& kv : p.findings) {
+    if (!trim || p.used.count(kv.first)) lists.push_back(&kv);
+  }
+  std::sort(lists.begin(), lists.end(), [](auto* a, auto* b) { return a->first < b->first; });
+  cache::Encoder e;
+  e.number(static_cast<long long>(lists.size()));
+  for (const auto* kv : lists) {
+    e.field(kv->first);
+    e.findings(*kv->second);
+  }
+  std::vector<const std::pair<const std::string, std::shared_ptr<const YamlFacts>>*> yamls;
+  for (const auto& kv : p.yaml) {
+    if (!trim || p.used.count(kv.first)) yamls.push_back(&kv);
+  }
+  e.number(static_cast<long long>(yamls.size()));
+  for (const auto* kv : yamls) {
+    e.field(kv->first);
+    e.findings(kv->second->findings);
+    e.number(static_cast<long long>(kv->second->rows.size()));
+    for (const YamlFacts::Row& row : kv->second->rows) {
+      e.field(row.key);
+      e.number(row.line);
+      e.number(row.active ? 1 : 0);
+      auto it = kv->second->inputs.find(row.key);
+      e.field(it == kv->second->inputs.end() ? std::string_view() : std::string_view(it->second));
+    }
+  }
+  p.store.put(k_pack_kind, rules_fingerprint(), e.text());
+}
+
+FindingsPtr find_facts(CheckCache::Persistent& p, const std::string& key) {
+  load_pack(p);
+  auto it = p.findings.find(key);
+  if (it == p.findings.end()) return nullptr;
+  p.used.insert(key);
+  return it->second;
+}
+
+void keep_facts(CheckCache::Persistent& p, std::string key, std::vector<diag::Finding> findings) {
+  load_pack(p);
+  p.used.insert(key);
+  p.findings[std::move(key)] = std::make_shared<const std::vector<diag::Finding>>(std::move(findings));
+  p.dirty = true;
+}
+
+std::optional<CheckReport> load_verdict(CheckCache::Persistent& p, const std::string& key) {
+  cache::Store::Lookup got = p.store.get(k_verdict_kind, key);
+  if (got.note) cache::add_note(std::move(*got.note));
+  if (!got.payload) return std::nullopt;
+  cache::Decoder d(*got.payload);
+  CheckReport report;
+  report.profile = d.field();
+  const std::string checked = d.field();
+  report.findings = d.findings();
+  auto profile = ledger::parse_profile(checked);
+  if (!d.ok() || !d.at_end() || !profile) {
+    cache::add_note("cache entry " + p.store.path_of(k_verdict_kind, key) + " ignored (malformed); it is rebuilt");
+    return std::nullopt;
+  }
+  report.checked = *profile;
+  return report;
+}
+
+void keep_verdict(CheckCache::Persistent& p, const std::string& key, const CheckReport& report) {
+  cache::Encoder e;
+  e.field(report.profile);
+  e.field(report.checked.name());
+  e.findings(report.findings);
+  p.store.put(k_verdict_kind, key, e.text());
+}
 
 bool is_readable_kind(git::EntryKind k) { return k == git::EntryKind::file || k == git::EntryKind::executable; }
 
@@ -238,16 +450,91 @@ void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& ro
   check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
 }
 
+void report_active_row(diag::FindingSink& sink, const std::string& key, int line) {
+  sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), line,
+                           key + " is active but has no projects/" + key + ".md", diag::PeerForm::path_message));
+}
+
+bool is_active(const ProjectRow& row) {
+  const std::string* status = row.get("status");
+  return status && *status == "active";
+}
+
 void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& rows,
                                   const std::unordered_set<std::string>& keys) {
   for (const ProjectRow& row : rows.rows) {
-    const std::string* status = row.get("status");
-    if (status && *status == "active" && keys.count(row.key) == 0) {
-      sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), row.line,
-                               row.key + " is active but has no projects/" + row.key + ".md",
-                               diag::PeerForm::path_message));
+    if (is_active(row) && keys.count(row.key) == 0) report_active_row(sink, row.key, row.line);
+  }
+}
+
+std::shared_ptr<const YamlFacts> yaml_facts_of(const CheckCache::ProjectsYamlResult& parsed) {
+  auto y = std::make_shared<YamlFacts>();
+  y->findings = parsed.findings;
+  for (const ProjectRow& row : parsed.table.rows) {
+    y->rows.push_back(YamlFacts::Row{row.key, row.line, is_active(row)});
+    y->inputs.emplace(row.key, projects_step_row_inputs(parsed.table, row.key));
+  }
+  return y;
+}
+
+// projects.yaml for the ledger pass: its facts from the persistent cache
+// when it holds the blob (the table is then parsed only if some ledger
+// misses), else checked as without a cache (and its facts kept).
+class ProjectsYamlInput {
+ public:
+  explicit ProjectsYamlInput(Pass& pass) : m_pass(pass) {
+    CheckCache::Persistent* p = pass.persistent;
+    if (p) {
+      auto entry = pass.tree.stat(k_projects_yaml);
+      if (entry && *entry && is_readable_kind((*entry)->kind) && (*entry)->content_id) {
+        m_id = (*entry)->content_id->hex();
+        load_pack(*p);
+        if (auto it = p->yaml.find(m_id); it != p->yaml.end()) {
+          p->used.insert(m_id);
+          m_facts = it->second;
+          for (const diag::Finding& f : m_facts->findings) pass.sink.report(f);
+          return;
+        }
+      }
+    }
+    m_parsed = check_projects_file(pass);
+    if (p && !m_id.empty() && !has_unreadable(m_parsed->findings)) {
+      m_facts = yaml_facts_of(*m_parsed);
+      p->used.insert(m_id);
+      p->yaml[m_id] = m_facts;
+      p->dirty = true;
     }
   }
+  const ProjectsTable& table() {
+    if (!m_parsed) {  // the same blob again, its findings already reported: parsed into a sink of its own
+      Pass quiet{m_pass.tree, m_pass.cache, {}};
+      m_parsed = check_projects_file(quiet);
+    }
+    return m_parsed->table;
+  }
+  std::string row_inputs(const std::string& key) {
+    if (m_facts) {
+      auto it = m_facts->inputs.find(key);
+      return it == m_facts->inputs.end() ? std::string() : it->second;
+    }
+    return projects_step_row_inputs(m_parsed->table, key);
+  }
+  void report_active_without_ledger(const std::unordered_set<std::string>& keys) {
+    if (m_parsed) return rules::report_active_without_ledger(m_pass.sink, m_parsed->table, keys);
+    for (const YamlFacts::Row& row : m_facts->rows) {
+      if (row.active && keys.count(row.key) == 0) report_active_row(m_pass.sink, row.key, row.line);
+    }
+  }
+
+ private:
+  Pass& m_pass;
+  std::string m_id;  // the blob's id, when the persistent cache may hold it
+  std::shared_ptr<const CheckCache::ProjectsYamlResult> m_parsed;
+  std::shared_ptr<const YamlFacts> m_facts;
+};
+
+std::string ledger_fact_key(const LedgerFile& lf, const std::string& row_inputs) {
+  return "L" + lf.entry.content_id->hex() + '\0' + lf.path + '\0' + row_inputs;
 }
 
 // The ledgers are read, parsed and checked in chunks; once the cache holds
@@ -257,31 +544,54 @@ void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& 
 // audit or a trial merge.
 constexpr std::size_t k_ledger_chunk = 1024;
 
+// With the persistent cache, a ledger whose (blob, path, row inputs) it
+// holds is not read: its findings are the cached ones.
 Result<void> check_cortex_projects(Pass& pass) {
-  const auto projects = check_projects_file(pass);
-  const ProjectsTable& rows = projects->table;
+  ProjectsYamlInput projects(pass);
+  CheckCache::Persistent* p = pass.persistent;
   LG_TRY(auto ledgers, list_ledgers(pass));
   std::unordered_set<std::string> keys;
   for (std::size_t from = 0; from < ledgers.size(); from += k_ledger_chunk) {
     const std::span<const LedgerFile> chunk =
         std::span<const LedgerFile>(ledgers).subspan(from, std::min(k_ledger_chunk, ledgers.size() - from));
-    std::vector<git::ObjectId> fresh;  // the chunk's blobs the cache lacked
-    for (const LedgerFile& lf : chunk) {
+    std::vector<std::string> fact_keys(chunk.size());  // "" = not cached persistently
+    std::vector<FindingsPtr> hits(chunk.size());
+    std::vector<LedgerFile> misses;
+    for (std::size_t i = 0; i < chunk.size(); ++i) {
+      const LedgerFile& lf = chunk[i];
+      if (p && is_readable_kind(lf.entry.kind) && lf.entry.content_id) {
+        fact_keys[i] = ledger_fact_key(lf, projects.row_inputs(lf.key));
+        hits[i] = find_facts(*p, fact_keys[i]);
+      }
+      if (!hits[i]) misses.push_back(lf);
+    }
+    std::vector<git::ObjectId> fresh;  // the blobs to read the cache lacked
+    for (const LedgerFile& lf : misses) {
       if (lf.entry.content_id && !pass.cache.ledgers().contains(*lf.entry.content_id)) {
         fresh.push_back(*lf.entry.content_id);
       }
     }
-    prefetch_ledgers(pass, chunk);
-    for (const LedgerFile& lf : chunk) {
+    prefetch_ledgers(pass, misses);
+    for (std::size_t i = 0; i < chunk.size(); ++i) {
+      const LedgerFile& lf = chunk[i];
       // present, even when unreadable: no "has no ledger" on top
       if (is_readable_kind(lf.entry.kind)) keys.insert(lf.key);
-      check_ledger_file(pass, lf, rows);
+      if (hits[i]) {
+        for (const diag::Finding& f : *hits[i]) pass.sink.report(f);
+        continue;
+      }
+      const std::size_t before = pass.sink.findings().size();
+      check_ledger_file(pass, lf, projects.table());
+      if (fact_keys[i].empty()) continue;
+      std::vector<diag::Finding> mine(pass.sink.findings().begin() + static_cast<std::ptrdiff_t>(before),
+                                      pass.sink.findings().end());
+      if (!has_unreadable(mine)) keep_facts(*p, std::move(fact_keys[i]), std::move(mine));
     }
     if (pass.cache.ledgers().size() > pass.cache.budget().ledgers) {
       for (const git::ObjectId& id : fresh) pass.cache.ledgers().forget(id);
     }
   }
-  report_active_without_ledger(pass.sink, rows, keys);
+  projects.report_active_without_ledger(keys);
   return {};
 }
 
@@ -417,20 +727,29 @@ Result<void> check_orl(Pass& pass) {
       continue;
     }
     std::optional<QualifiedId> key;
-    if (entry->content_id) key = QualifiedId{*entry->content_id, path};
-    if (auto hit = key ? pass.cache.open_requirements().find(*key) : nullptr) {
-      for (const diag::Finding& f : *hit) pass.sink.report(f);
-      continue;
+    std::string fact_key;  // in the persistent cache
+    if (entry->content_id) {
+      key = QualifiedId{*entry->content_id, path};
+      if (pass.persistent) fact_key = "O" + entry->content_id->hex() + '\0' + path;
     }
-    auto bytes = read_or_report(pass, path, *entry);
-    if (!bytes) continue;
-    const ledger::TextFile file = ledger::decode_text(*bytes);
-    diag::CollectingSink local;
-    check_text_input(file.facts, path, local);
-    check_open_requirements(ledger::parse_open_requirements(file.text), path, local);
-    auto findings = std::make_shared<const std::vector<diag::Finding>>(local.take());
+    FindingsPtr findings = fact_key.empty() ? nullptr : find_facts(*pass.persistent, fact_key);
+    if (findings) {
+      fact_key.clear();
+    } else if (key) {
+      findings = pass.cache.open_requirements().find(*key);
+    }
+    if (!findings) {
+      auto bytes = read_or_report(pass, path, *entry);
+      if (!bytes) continue;
+      const ledger::TextFile file = ledger::decode_text(*bytes);
+      diag::CollectingSink local;
+      check_text_input(file.facts, path, local);
+      check_open_requirements(ledger::parse_open_requirements(file.text), path, local);
+      findings = std::make_shared<const std::vector<diag::Finding>>(local.take());
+      if (key) pass.cache.open_requirements().keep(*key, findings);
+    }
     for (const diag::Finding& f : *findings) pass.sink.report(f);
-    if (key) pass.cache.open_requirements().keep(*key, std::move(findings));
+    if (!fact_key.empty() && !has_unreadable(*findings)) keep_facts(*pass.persistent, fact_key, *findings);
   }
   return {};
 }
@@ -628,6 +947,15 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
 }
 
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
+  // The persistent cache: a tree with an id whose verdict it holds is not read.
+  CheckCache::Persistent* persistent = open_persistent(tree, cache);
+  std::string verdict_key;
+  if (persistent) {
+    if (const auto root = tree.root_entry().content_id) {
+      verdict_key = root->hex() + '\0' + options_text(options);
+      if (auto hit = load_verdict(*persistent, verdict_key)) return std::move(*hit);
+    }
+  }
   LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob, &cache));
   LG_TRY(const ledger::Profile profile, choose_profile(tree, options, !orl_files.empty()));
   const bool orl_profile = profile.layout == ledger::Layout::open_requirements;
@@ -635,7 +963,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     return make_error(ErrorKind::invalid_input,
                       "no ledger found: no file matches the open-requirements glob " + options.open_requirements_glob);
   }
-  Pass pass{tree, cache, {}, std::move(orl_files), profile.sub};
+  Pass pass{tree, cache, {}, std::move(orl_files), profile.sub, persistent};
   CheckReport report;
   report.profile = profile.name();
   report.checked = profile;
@@ -646,6 +974,10 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   }
   report.findings = pass.sink.take();
   for (diag::Finding& f : report.findings) options.apply_severity(f);
+  if (persistent) {
+    if (!verdict_key.empty() && !has_unreadable(report.findings)) keep_verdict(*persistent, verdict_key, report);
+    flush_pack(*persistent);
+  }
   return report;
 }
 

@@ -48,6 +48,9 @@ struct AuditOptions {
   // A folder keeping each commit's result (created when missing): commits
   // found there are not checked again. Used by the incremental walk only.
   std::string cache_dir;
+  // Without cache_dir: keep the results in the repository's persistent
+  // cache (cache/store.hpp) unless it is off. The CLI's default.
+  bool repository_cache = false;
 };
 
 struct AuditCommit {

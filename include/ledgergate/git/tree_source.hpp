@@ -53,6 +53,7 @@ class TreeSource {
   using BlobReader = std::function<Result<std::string>(const Entry&)>;
   virtual BlobReader thread_reader() const { return {}; }
   // The root directory as an entry (its content id is the tree id in git sources).
+  // A source whose content is not exactly its root's tree id must not give one.
   virtual Entry root_entry() const { return Entry{"", EntryKind::directory, std::nullopt}; }
   // Calls `fn(name, kind, content_id)` for each child of the directory
   // `entry` at `dir`, in no particular order, without building a listing:
@@ -65,6 +66,10 @@ class TreeSource {
     for (const Entry& e : *children) fn(e.name, e.kind, e.content_id);
     return true;
   }
+  // The common git directory of the repository the source reads, where a
+  // persistent cache of its checks may live (cache/store.hpp); "" when there
+  // is none (folders on disk, sources layered over another).
+  virtual std::string cache_home() const { return {}; }
   // The entry at `path`; nullopt when absent.
   virtual Result<std::optional<Entry>> stat(std::string_view path) = 0;
   // The bytes of a file or executable entry at `path`. Errors: missing object,

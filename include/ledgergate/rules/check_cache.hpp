@@ -1,6 +1,7 @@
 // CheckCache: the parses `check` keeps by blob id, so checking many trees
 // that share files (an audit's commits, a merge's sides) costs only what
-// differs. Each kind of parse is a memo of its own; the cache's budget says
+// differs; and, for git sources, the persistent cache's state (verdicts by
+// tree id, per-blob findings and facts across processes). Each kind of parse is a memo of its own; the cache's budget says
 // how many of each it keeps between checks, and only the cache evicts.
 #pragma once
 
@@ -96,6 +97,12 @@ class CheckCache {
   // (a merge's sides, consecutive commits) are walked once.
   QualifiedMemo<std::vector<std::string>>& glob_walks() { return m_glob_walks; }
 
+  // The persistent cache's state (check's own: the store of the tree's
+  // cache home, the facts pack loaded from it), kept between checks; null
+  // until a check opens it. See cache/store.hpp and docs/cache.md.
+  struct Persistent;
+  std::shared_ptr<Persistent>& persistent() { return m_persistent; }
+
   const Budget& budget() const { return m_budget; }
   // Between checks: each kind over its budget is emptied.
   void trim();
@@ -111,6 +118,7 @@ class CheckCache {
   ParseMemo<ledger::PtFile> m_pt_files;
   QualifiedMemo<std::vector<diag::Finding>> m_open_requirements;
   QualifiedMemo<std::vector<std::string>> m_glob_walks;
+  std::shared_ptr<Persistent> m_persistent;
 };
 
 }  // namespace lg::rules

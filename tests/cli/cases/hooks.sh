@@ -43,9 +43,9 @@ g commit -m "drift"
 refs > ../after
 # (git itself writes the staged trees before it runs pre-commit, whatever the hook)
 same ../before ../after "after the refused commit: status, refs, index"
-find .git -type f ! -name index | sort | xargs sha1sum > ../git-before
+find .git -path .git/ledgergate -prune -o -type f ! -name index -print | sort | xargs sha1sum > ../git-before
 run hooks run pre-commit
-find .git -type f ! -name index | sort | xargs sha1sum > ../git-after
+find .git -path .git/ledgergate -prune -o -type f ! -name index -print | sort | xargs sha1sum > ../git-after
 same ../git-before ../git-after "ledgergate hooks run pre-commit: every file under .git"
 quietgit checkout HEAD -- projects/example.md
 echo "notes" > notes.md && quietgit add notes.md

@@ -21,7 +21,7 @@ echo "more" >> r/projects/notes-side.txt && quietgit -C r commit -qam side-2
 git -C r checkout -q cross && echo "more" >> r/projects/notes-main.txt && quietgit -C r commit -qam cross-2
 git -C r merge-base --all cross side | sed 's/^/merge base: /' >> "$actual"
 git -C r diff --name-only cross...side 2>&1 | sed 's/^/git diff cross...side: /' >> "$actual"
-snapshot() { (cd r/.git && find . -type f -print0 | sort -z | xargs -0 sha1sum); }
+snapshot() { (cd r/.git && find . -path ./ledgergate -prune -o -type f -print0 | sort -z | xargs -0 sha1sum); }
 snapshot > before.txt
 run trial-merge cross side --repo r
 run trial-merge cross side --repo r --format json

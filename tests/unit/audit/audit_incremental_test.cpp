@@ -339,9 +339,10 @@ TEST_CASE("audit --cache: a re-audit checks only the new commits and reports the
     const std::string other = test::oid_hex(ids[21]);
     std::filesystem::path victim_file, other_file;
     for (const auto& e : std::filesystem::recursive_directory_iterator(cache_dir)) {
-      const std::string name = e.path().parent_path().filename().string() + e.path().filename().string();
-      if (name.rfind(victim, 0) == 0) victim_file = e.path();
-      if (name.rfind(other, 0) == 0) other_file = e.path();
+      if (!e.is_regular_file()) continue;
+      const std::string bytes = test::read_file(e.path().string());  // an entry holds its key: the commit id
+      if (bytes.find(victim) != std::string::npos) victim_file = e.path();
+      if (bytes.find(other) != std::string::npos) other_file = e.path();
     }
     REQUIRE_FALSE(victim_file.empty());
     REQUIRE_FALSE(other_file.empty());

@@ -1,0 +1,45 @@
+// The cache's payload encoding: length-prefixed fields ("5:hello"), numbers
+// as fields, findings as their fields in order. The decoder never trusts
+// its input: any malformed field, out-of-range number or unknown rule id
+// turns it not-ok and every later read returns empty values.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/diag/finding.hpp"
+
+namespace lg::cache {
+
+class Encoder {
+ public:
+  void field(std::string_view s);
+  void number(long long n);
+  void finding(const diag::Finding& f);
+  void findings(const std::vector<diag::Finding>& list);
+  const std::string& text() const { return m_out; }
+  std::string take() { return std::move(m_out); }
+
+ private:
+  std::string m_out;
+};
+
+class Decoder {
+ public:
+  explicit Decoder(std::string_view in) : m_in(in) {}
+  bool ok() const { return m_ok; }
+  bool at_end() const { return m_in.empty(); }
+  std::string field();
+  std::string_view field_view();  // a view into the input (empty when not ok)
+  long long number(long long lo, long long hi);
+  diag::Finding finding();
+  std::vector<diag::Finding> findings();
+  void fail() { m_ok = false; }
+
+ private:
+  std::string_view m_in;
+  bool m_ok = true;
+};
+
+}  // namespace lg::cache
