@@ -3,6 +3,8 @@
 #include <malloc.h>
 
 #include <exception>
+#include <optional>
+#include <string_view>
 
 #include "cache_cli.hpp"
 #include "commands.hpp"
@@ -16,7 +18,10 @@ int main(int argc, char** argv) {
   // parse freed instead of growing arenas of their own (peak memory).
   mallopt(M_ARENA_MAX, 1);
   try {
-    const lg::git::Libgit2Session session;
+    // libgit2 is initialised only when the invoked command may use it: its
+    // initialisation (mbedTLS parses the whole CA bundle) is most of the
+    // process start, and --version, --help, `rules` and `explain` need no git.
+    std::optional<lg::git::Libgit2Session> session;
     CLI::App app{
         "ledgergate: guards ledgers kept in git.\n"
         "Exit codes: 0 pass, 1 fail (drift, code in the diff, conflict), 2 could not run or cannot judge.",
@@ -40,6 +45,13 @@ int main(int argc, char** argv) {
     setup_merge_file(app, globals);
     setup_merge_driver(app, globals);
     setup_project(app, globals);
+    for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      const std::string_view name = sub->get_name();
+      if (name == "rules" || name == "explain") continue;
+      sub->preparse_callback([&session](std::size_t) {
+        if (!session) session.emplace();
+      });
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

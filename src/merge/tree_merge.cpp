@@ -116,25 +116,53 @@ class Merger {
   std::optional<std::string> m_style;
 };
 
-void collect(std::map<std::string, Triple>& out, const Tree& tree, Side Triple::*which) {
-  for (const git::TreeItem& e : tree) {
-    Side& s = out[e.name].*which;
-    s.present = true;
-    s.mode = e.mode;
-    s.id = e.id;
-  }
-}
+// The entries of the three sides' trees that the sides do not all agree on,
+// by name (byte order), each with its three sides. No caller acts on an
+// entry the three sides agree on, so those are left out: a merge-join of
+// the three listings, which costs no allocation per entry, where a
+// directory of 20,000 ledgers differs in a handful. `name` points into
+// `trees`.
+struct NamedTriple {
+  const std::string* name = nullptr;
+  Triple x;
+};
+struct Entries {
+  Tree trees[3];  // base, ours, theirs
+  std::vector<NamedTriple> changed;
+};
 
-// The entries of the three sides' trees, by name.
-Result<std::map<std::string, Triple>> entries_of(git::TrialRepo& repo, const Side& b, const Side& o, const Side& t) {
-  LG_TRY(const Tree base_tree, tree_of(repo, b));
-  LG_TRY(const Tree ours_tree, tree_of(repo, o));
-  LG_TRY(const Tree theirs_tree, tree_of(repo, t));
-  std::map<std::string, Triple> entries;
-  collect(entries, base_tree, &Triple::base);
-  collect(entries, ours_tree, &Triple::ours);
-  collect(entries, theirs_tree, &Triple::theirs);
-  return entries;
+Result<Entries> entries_of(git::TrialRepo& repo, const Side& b, const Side& o, const Side& t) {
+  Entries out;
+  LG_TRY(out.trees[0], tree_of(repo, b));
+  LG_TRY(out.trees[1], tree_of(repo, o));
+  LG_TRY(out.trees[2], tree_of(repo, t));
+  // git lists a directory as if its name ended in '/': byte order differs
+  // from it only around such names. Stable, so that of two entries of one
+  // name in a (malformed) tree the later one counts, as it always has.
+  const auto by_name = [](const git::TreeItem& l, const git::TreeItem& r) { return l.name < r.name; };
+  for (Tree& tree : out.trees) {
+    if (!std::is_sorted(tree.begin(), tree.end(), by_name)) std::stable_sort(tree.begin(), tree.end(), by_name);
+  }
+  Side Triple::*const which[3] = {&Triple::base, &Triple::ours, &Triple::theirs};
+  std::size_t at[3] = {0, 0, 0};
+  for (;;) {
+    const std::string* least = nullptr;
+    for (int i = 0; i < 3; ++i) {
+      const Tree& tree = out.trees[i];
+      if (at[i] < tree.size() && (!least || tree[at[i]].name < *least)) least = &tree[at[i]].name;
+    }
+    if (!least) break;
+    NamedTriple e{least, {}};
+    for (int i = 0; i < 3; ++i) {
+      const Tree& tree = out.trees[i];
+      for (; at[i] < tree.size() && tree[at[i]].name == *least; ++at[i]) {
+        e.x.*which[i] = Side{true, tree[at[i]].mode, tree[at[i]].id};
+      }
+    }
+    if (same(e.x.base, e.x.ours) && same(e.x.base, e.x.theirs)) continue;
+    out.changed.push_back(e);
+  }
+  return out;
 }
 
 // git's buffer_is_binary: a NUL in the first 8000 bytes.
@@ -330,20 +358,28 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
 }
 
 Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
-  LG_TRY(const auto entries, entries_of(m_repo, b, o, t));
-  auto builder = git::TreeBuilder::open(m_repo.repo(), o.is_tree() ? &o.id : nullptr);
-  if (!builder) return builder.error().with_context("building tree " + prefix);
-  for (const auto& [name, x] : entries) {
-    LG_TRY(std::optional<Side> merged, merge_entry(prefix + name, x));
-    if (merged && same(*merged, x.ours)) continue;
-    Result<void> built;
-    if (!merged) {
-      if (x.ours.present) built = builder->remove(name);
-    } else {
-      built = builder->insert(name, merged->id, merged->mode);
-    }
+  LG_TRY(const Entries entries, entries_of(m_repo, b, o, t));
+  // The tree is built from ours, and only once an entry differs from ours:
+  // where every merged entry is ours', the merged tree is ours.
+  std::optional<git::TreeBuilder> builder;
+  const auto open = [&]() -> Result<void> {
+    if (builder) return {};
+    auto opened = git::TreeBuilder::open(m_repo.repo(), o.is_tree() ? &o.id : nullptr);
+    if (!opened) return opened.error().with_context("building tree " + prefix);
+    builder.emplace(std::move(*opened));
+    return {};
+  };
+  for (const NamedTriple& e : entries.changed) {
+    const std::string& name = *e.name;
+    LG_TRY(std::optional<Side> merged, merge_entry(prefix + name, e.x));
+    if (merged && same(*merged, e.x.ours)) continue;
+    if (!merged && !e.x.ours.present) continue;
+    if (auto opened = open(); !opened) return opened.error();
+    const Result<void> built = merged ? builder->insert(name, merged->id, merged->mode) : builder->remove(name);
     if (!built) return built.error().with_context("building tree " + prefix + name);
   }
+  if (!builder && o.is_tree()) return o.id;
+  if (auto opened = open(); !opened) return opened.error();
   const Result<git::ObjectId> id = builder->write();
   if (!id) return id.error().with_context("writing tree " + prefix);
   return *id;
@@ -466,10 +502,10 @@ class RenameProbe {
   explicit RenameProbe(git::TrialRepo& repo) : m_repo(repo) {}
 
   Result<void> walk(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
-    LG_TRY(const auto entries, entries_of(m_repo, b, o, t));
-    for (const auto& [name, x] : entries) {
-      if (same(x.base, x.ours) && same(x.base, x.theirs)) continue;
-      const std::string path = prefix + name;
+    LG_TRY(const Entries entries, entries_of(m_repo, b, o, t));
+    for (const NamedTriple& e : entries.changed) {
+      const Triple& x = e.x;
+      const std::string path = prefix + *e.name;
       FlatEntry f;
       f.base = x.base.is_tree() ? Side{} : x.base;
       f.ours = x.ours.is_tree() ? Side{} : x.ours;
