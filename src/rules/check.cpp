@@ -620,10 +620,8 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
     check_open_requirements_history(old_doc, new_doc, path, sink);
   }
   std::vector<diag::Finding> out = sink.take();
-  for (diag::Finding& f : out) {
-    f.location.rev = after.rev();
-    options.apply_severity(f);
-  }
+  options.apply_severities(out);
+  for (diag::Finding& f : out) f.location.rev = after.rev();
   return out;
 }
 
@@ -645,7 +643,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     report.profile += "+" + std::string(ledger::layout_name(ledger::Layout::open_requirements));
   }
   report.findings = pass.sink.take();
-  for (diag::Finding& f : report.findings) options.apply_severity(f);
+  options.apply_severities(report.findings);
   return report;
 }
 

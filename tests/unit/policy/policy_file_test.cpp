@@ -45,7 +45,7 @@ TEST_CASE("policy file: errors name the line", "[policy][policy_file]") {
       Row{"version: 1\nledger_dir: [x/]\n", ".ledgergate.yaml:2: unknown key `ledger_dir`"},
       Row{"ledger_dirs: [projects]\n", ".ledgergate.yaml:1: `ledger_dirs` entries are directories ending in /: projects"},
       Row{"severities:\n  no-such-rule: error\n", ".ledgergate.yaml:2: unknown rule `no-such-rule` (see `ledgergate rules`)"},
-      Row{"severities:\n  R-F07: fatal\n", ".ledgergate.yaml:2: severity of `R-F07` must be error, warning or info"},
+      Row{"severities:\n  R-F07: fatal\n", ".ledgergate.yaml:2: severity of `R-F07` must be error, warning, info or off"},
       Row{"birth_exception: maybe\n", ".ledgergate.yaml:1: `birth_exception` must be true or false"},
       Row{"- a\n", ".ledgergate.yaml:1: the policy must be a mapping of keys"},
       Row{"version: 2\n", ".ledgergate.yaml:1: `version` must be 1"},
