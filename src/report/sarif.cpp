@@ -72,7 +72,8 @@ void write_rule(util::JsonWriter& w, std::string_view id) {
   const std::string uri = rule_help_uri(id);
   w.begin_object().key("id").string(id);
   w.key("shortDescription").begin_object().key("text").string(summary).end_object();
-  if (!detail.empty()) w.key("fullDescription").begin_object().key("text").string(detail).end_object();
+  // GitHub requires a fullDescription (GH2012): the rationale, else the summary again.
+  w.key("fullDescription").begin_object().key("text").string(detail.empty() ? summary : detail).end_object();
   const std::string text = detail.empty() ? summary : summary + ". " + detail;
   const std::string markdown =
       fmt::format("**{}**{}{}\n\nSee [`{}`]({}) (`ledgergate explain {}`).", summary, detail.empty() ? "" : "\n\n",
