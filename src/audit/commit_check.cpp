@@ -68,7 +68,7 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
     out.profile = state->profile();
     out.checked = ProjectsState::checked();
     out.findings = state->findings();
-    for (diag::Finding& f : out.findings) out.options.apply_severity(f);
+    out.options.apply_severities(out.findings);
     if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
     m_projects = std::move(state);
     m_projects_commit = commit.id;
@@ -111,7 +111,7 @@ Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, gi
   out.options = m_projects->options();
   for (const std::string& path : touched) {
     std::vector<diag::Finding> list = m_projects->findings_at(path);
-    for (diag::Finding& f : list) out.options.apply_severity(f);
+    out.options.apply_severities(list);
     if (auto lg_r = refuse_unreadable(list, c.hex()); !lg_r) return lg_r.error();
     auto it = standing.find(path);
     if (it == standing.end() ? list.empty() : same_findings(it->second, list)) continue;
@@ -129,7 +129,7 @@ Result<void> CommitCheck::verify(const CommitFacts& c, git::TreeSource& tree) {
   auto report = rules::check_tree(tree, m_projects->options(), cache);
   if (!report) return report.error().with_context("verify: commit " + c.hex());
   std::vector<diag::Finding> mine = m_projects->findings();
-  for (diag::Finding& f : mine) m_projects->options().apply_severity(f);
+  m_projects->options().apply_severities(mine);
   if (report->profile != m_projects->profile()) {
     return make_error(ErrorKind::internal, "verify: commit " + c.hex() + ": profile " + m_projects->profile() +
                                                ", check_tree says " + report->profile);

@@ -31,6 +31,7 @@ std::string describe(const diag::Finding& f) {
 }
 
 void Events::add(diag::Finding f) {
+  if (m_options.is_off(f)) return;
   m_options.apply_severity(f);
   f.location.rev = m_short;
   m_findings.push_back(AuditFinding{std::move(f), m_commit, std::nullopt, false});

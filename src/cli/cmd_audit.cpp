@@ -9,11 +9,15 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "commands.hpp"
+#include "baseline_file.hpp"
 #include "errors.hpp"
+#include "file_io.hpp"
 #include "ledgergate/audit/audit.hpp"
 #include "ledgergate/report/audit.hpp"
 #include "ledgergate/report/notices.hpp"
@@ -32,7 +36,17 @@ struct AuditCliOptions {
   bool full = false;    // every commit checked in full (the reference of the incremental walk)
   bool verify = false;  // the differential check, commit by commit
   unsigned jobs = 0;    // --jobs: 1 = one thread, lean settings; 0 = by the machine
+  std::string baseline;        // --baseline FILE: findings it holds are suppressed
+  std::string write_baseline;  // --write-baseline FILE: record the audit's findings
 };
+
+// Takes the findings `baseline` holds out of the report (they no longer fail it).
+std::deque<audit::AuditFinding> suppress(diag::Baseline& baseline, audit::AuditReport& report) {
+  std::deque<audit::AuditFinding> kept, taken;
+  for (audit::AuditFinding& a : report.findings) (baseline.take(a.finding) ? taken : kept).push_back(std::move(a));
+  report.findings = std::move(kept);
+  return taken;
+}
 
 // Redraws report::render_progress on stderr, at most every 100 ms and once at the end.
 class ProgressBar {
@@ -52,6 +66,13 @@ class ProgressBar {
 };
 
 ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
+  expect_error_document("audit", o.format);
+  std::optional<diag::Baseline> baseline;
+  if (!o.baseline.empty()) {  // read first: a bad file stops the command before the walk
+    auto read = read_baseline(o.baseline);
+    if (!read) return report_error(read.error());
+    baseline = std::move(*read);
+  }
   audit::AuditOptions options;
   options.range = o.range;
   options.first_parent = o.first_parent;
@@ -91,9 +112,20 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   malloc_trim(0);
   if (!report) return report_error(report.error());
   if (!report->cache_warning.empty()) print_warning(report->cache_warning);
-  const std::string out = o.format == "json"    ? report::render_audit_json(*report)
-                          : o.format == "sarif" ? report::render_audit_sarif(*report)
-                                                : report::render_audit_text(*report);
+  if (!o.write_baseline.empty()) {
+    std::vector<diag::Finding> all;
+    for (const audit::AuditFinding& a : report->findings) all.push_back(a.finding);
+    if (!write_atomically(o.write_baseline, diag::Baseline::of(all).render())) {
+      print_error_document("cannot write the baseline " + o.write_baseline);
+      return ExitCode::error;
+    }
+  }
+  std::deque<audit::AuditFinding> suppressed;
+  if (baseline) suppressed = suppress(*baseline, *report);
+  document_printed();
+  const std::string out = o.format == "json"    ? report::render_audit_json(*report, suppressed.size())
+                          : o.format == "sarif" ? report::render_audit_sarif(*report, suppressed)
+                                                : report::render_audit_text(*report, suppressed.size());
   std::fputs(out.c_str(), stdout);
   return report->failed() ? ExitCode::fail : ExitCode::pass;
 }
@@ -114,6 +146,10 @@ void setup_audit(CLI::App& app, Globals& globals) {
                   "Without it, results are kept in the repository's cache (docs/cache.md; off with --no-cache)");
   cmd->add_option("--format", opts->format, "Output: text (grouped by commit), json or sarif (SARIF 2.1.0)")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_option("--baseline", opts->baseline,
+                  "Suppress the findings this baseline file holds (reported as a count; they do not fail)");
+  cmd->add_option("--write-baseline", opts->write_baseline,
+                  "Record the audit's findings in this baseline file (written atomically)");
   auto* progress = cmd->add_flag("--progress", opts->progress, "Show a progress bar on stderr (default on a TTY)");
   cmd->add_flag("--no-progress", opts->no_progress, "Never show the progress bar")->excludes(progress);
   // Hidden: for tests and benchmarks.

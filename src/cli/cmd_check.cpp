@@ -7,7 +7,9 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "baseline_file.hpp"
 #include "errors.hpp"
+#include "file_io.hpp"
 #include "ledgergate/git/status.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -15,6 +17,7 @@
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/github.hpp"
 #include "ledgergate/report/notices.hpp"
+#include "ledgergate/report/sarif.hpp"
 #include "ledgergate/rules/check.hpp"
 
 namespace lg::cli {
@@ -29,6 +32,8 @@ struct CheckOptions {
   std::string format = "text";
   std::string against;  // --against REV2: also run the cross-version rules from REV2 to the checked tree
   bool bisect = false;  // --bisect: `git bisect run`'s exit codes (0 good, 1 bad, 125 skip)
+  std::string baseline;        // --baseline FILE: findings it holds are suppressed
+  std::string write_baseline;  // --write-baseline FILE: record today's findings
 };
 
 struct Source {
@@ -43,6 +48,7 @@ void print_error(const CheckOptions& o, const std::string& message) {
   } else {
     cli::print_error(message);
   }
+  print_error_document(message);
 }
 
 Result<Source> open_source(const CheckOptions& o, const Globals& g) {
@@ -96,6 +102,7 @@ bool use_color() {
 }
 
 ExitCode run_check(const CheckOptions& o, const Globals& g) {
+  expect_error_document("check", o.format);
   auto source = open_source(o, g);
   if (!source) {
     print_error(o, source.error().message);
@@ -124,11 +131,27 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
     for (diag::Finding& f : *history) report->findings.push_back(std::move(f));
   }
   for (diag::Finding& f : report->findings) f.location.rev = source->label;
+  if (!o.write_baseline.empty()) {
+    if (!write_atomically(o.write_baseline, diag::Baseline::of(report->findings).render())) {
+      print_error_document("cannot write the baseline " + o.write_baseline);
+      return ExitCode::error;
+    }
+  }
+  std::vector<diag::Finding> suppressed;
+  if (!o.baseline.empty()) {
+    auto baseline = read_baseline(o.baseline);
+    if (!baseline) {
+      print_error(o, baseline.error().message);
+      return ExitCode::error;
+    }
+    suppressed = baseline->suppress(report->findings);
+  }
   const bool cannot_judge = report->cannot_judge();
   const bool failed = report->failed();
   const diag::Verdict verdict =
       cannot_judge ? diag::Verdict::error : failed ? diag::Verdict::fail : diag::Verdict::pass;
-  const report::JsonHeader header{verdict, report->profile, source->label};
+  const report::JsonHeader header{verdict, report->profile, source->label, suppressed.size()};
+  document_printed();
   if (o.format == "cortex") {
     std::fputs(report::render_cortex(report->findings).c_str(), stdout);
   } else if (o.format == "github") {
@@ -136,9 +159,12 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
     append_step_summary(report::render_github_summary(report->findings, header, "ledgergate check"));
   } else if (o.format == "json") {
     std::fputs(report::render_json(report->findings, header).c_str(), stdout);
+  } else if (o.format == "sarif") {
+    std::fputs(report::render_check_sarif(report->findings, suppressed, header).c_str(), stdout);
   } else {
     std::fputs(report::render_text(report->findings, use_color()).c_str(), stdout);
     std::fputs(report::render_check_summary(report->findings, header).c_str(), stderr);
+    if (!suppressed.empty()) std::fputs(report::render_suppressed_note(suppressed.size()).c_str(), stderr);
     note_uncommitted(o, *source);
   }
   if (cannot_judge) {
@@ -169,8 +195,13 @@ void setup_check(CLI::App& app, Globals& globals) {
                   "(cortex-phases@p1a|p1b|p1c|p2|p3, cortex-tasks@t1|t2; default the newest)")
       ->check(CLI::IsMember(profiles));
   cmd->add_option("--format", opts->format,
-                  "Output: text, cortex (the reference's exact output), json or github (Actions annotations)")
-      ->check(CLI::IsMember({"text", "cortex", "json", "github"}));
+                  "Output: text, cortex (the reference's exact output), json, sarif (SARIF 2.1.0) or github "
+                  "(Actions annotations)")
+      ->check(CLI::IsMember({"text", "cortex", "json", "sarif", "github"}));
+  cmd->add_option("--baseline", opts->baseline,
+                  "Suppress the findings this baseline file holds (reported as a count; they do not fail)");
+  cmd->add_option("--write-baseline", opts->write_baseline,
+                  "Record the check's findings in this baseline file (written atomically)");
   cmd->add_option("--against", opts->against,
                   "Also run the cross-version rules (orl-h-*) from this older revision to the checked tree")
       ->excludes(root);

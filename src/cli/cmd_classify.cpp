@@ -69,6 +69,7 @@ std::vector<std::string> read_stdin_lines() {
 }
 
 ExitCode run_classify(const ClassifyOptions& o, const Globals& g) {
+  expect_error_document("classify", o.format);
   policy::Classification c;
   const bool from_paths = !o.paths.empty() || (o.base.empty() && isatty(STDIN_FILENO) == 0);
   policy::Policy pol;
@@ -86,8 +87,7 @@ ExitCode run_classify(const ClassifyOptions& o, const Globals& g) {
   } else if (isatty(STDIN_FILENO) == 0) {
     c = policy::classify_paths(pol, read_stdin_lines());
   } else {
-    print_error("give paths, pipe them in, or pass --base");
-    return ExitCode::error;
+    return report_error(make_error(ErrorKind::usage, "give paths, pipe them in, or pass --base"));
   }
   const bool ledger_only = !c.paths.empty() && c.code_count() == 0;
   const std::string out = o.format == "cortex" ? report::render_classification_cortex(c)

@@ -21,13 +21,17 @@ struct LandCliOptions {
 ExitCode run_land(LandCliOptions& o, const Globals& g) {
   o.land.repo = g.repo.empty() ? "." : g.repo;
   o.land.mode = o.mode == "merge" ? land::Mode::merge : land::Mode::audit;
+  expect_error_document("land", o.format);
   const land::LandReport report = land::land(o.land);
+  document_printed();  // every outcome, an error too, has its document
   if (o.format == "github") {
     std::fputs(report::render_land_github(report).c_str(), stdout);
     append_step_summary(report::render_land_markdown(report));
   } else {
-    std::fputs((o.format == "json" ? report::render_land_json(report) : report::render_land_text(report)).c_str(),
-               stdout);
+    const std::string out = o.format == "json"    ? report::render_land_json(report)
+                            : o.format == "sarif" ? report::render_land_sarif(report)
+                                                  : report::render_land_text(report);
+    std::fputs(out.c_str(), stdout);
   }
   if (report.outcome == land::Outcome::error || report.outcome == land::Outcome::gave_up) {
     const std::string why = report.steps.empty() ? "internal error" : report.steps.back().message;
@@ -47,8 +51,9 @@ void setup_land(CLI::App& app, Globals& globals) {
   cmd->add_option("--remote", opts->land.remote, "The remote to fetch from and push to (default origin)");
   cmd->add_option("--mode", opts->mode, "audit (judge only, the default) or merge (write and push)")
       ->check(CLI::IsMember({"audit", "merge"}));
-  cmd->add_option("--format", opts->format, "Output: text, json or github (Actions annotations and step summary)")
-      ->check(CLI::IsMember({"text", "json", "github"}));
+  cmd->add_option("--format", opts->format,
+                  "Output: text, json, sarif (SARIF 2.1.0) or github (Actions annotations and step summary)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   cmd->add_flag("--keep-branch", opts->land.keep_branch, "Do not delete the remote branch after landing");
   cmd->callback([opts, &globals] { globals.exit_code = run_land(*opts, globals); });
 }

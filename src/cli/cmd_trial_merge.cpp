@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "commands.hpp"
 #include "errors.hpp"
@@ -35,6 +36,7 @@ Result<git::ObjectId> write_commit(const git::Repository& repo, git::TrialRepo& 
 }
 
 ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
+  expect_error_document("trial-merge", o.format);
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) return report_error(repo.error());
   auto base = repo->resolve_commit(o.base);
@@ -49,21 +51,33 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   }
   auto report = merge::trial_merge(*repo, *trial, *base, *head, options);
   if (!report) return report_error(report.error());
-  std::fputs((o.format == "json" ? report::render_trial_merge_json(*report)
-                                  : report::render_trial_merge_text(*report, o.base, o.head, o.no_check))
-                 .c_str(),
-             stdout);
-  if (report->cannot_judge()) return report_error(make_error(ErrorKind::invalid_input, "cannot judge the merged tree"));
   const bool clean = !report->nothing_to_merge && report->merge.conflicts.empty();
-  if (o.write_tree && clean) std::fputs(report::render_written_id(report->merge.tree).c_str(), stdout);
   const bool pass = o.no_check ? clean : report->pass();
-  if (o.commit && pass) {
+  const diag::Verdict verdict = report::trial_merge_verdict(*report, pass);
+  // The commit is written before anything is printed, so a machine format's
+  // one document can name it.
+  std::optional<git::ObjectId> commit;
+  if (o.commit && verdict == diag::Verdict::pass) {
     auto id = write_commit(*repo, *trial, *report, o.commit_message);
     if (!id) return report_error(id.error());
-    std::fputs(report::render_written_id(*id).c_str(), stdout);
-  } else if (o.commit) {
-    std::fputs(report::render_merge_commit_refused().c_str(), stderr);
+    commit = *id;
   }
+  if (o.format == "json" || o.format == "sarif") {  // one document: the tree and commit ids are in it
+    std::fputs((o.format == "json" ? report::render_trial_merge_json(*report, verdict, commit)
+                                    : report::render_trial_merge_sarif(*report, verdict))
+                   .c_str(),
+               stdout);
+    document_printed();
+  } else {
+    std::fputs(report::render_trial_merge_text(*report, o.base, o.head, o.no_check).c_str(), stdout);
+  }
+  if (verdict == diag::Verdict::error) {
+    return report_error(make_error(ErrorKind::invalid_input, "cannot judge the merged tree"));
+  }
+  const bool text = o.format == "text";
+  if (text && o.write_tree && clean) std::fputs(report::render_written_id(report->merge.tree).c_str(), stdout);
+  if (text && commit) std::fputs(report::render_written_id(*commit).c_str(), stdout);
+  if (o.commit && !commit) std::fputs(report::render_merge_commit_refused().c_str(), stderr);
   return pass ? ExitCode::pass : ExitCode::fail;
 }
 
@@ -74,8 +88,11 @@ void setup_trial_merge(CLI::App& app, Globals& globals) {
   CLI::App* cmd = app.add_subcommand("trial-merge", "Merge HEAD into BASE in memory and judge the result");
   cmd->add_option("base", opts->base, "The target (e.g. main)")->required();
   cmd->add_option("head", opts->head, "The branch to land")->required();
-  cmd->add_option("--format", opts->format, "Output: text or json")->check(CLI::IsMember({"text", "json"}));
-  cmd->add_flag("--write-tree", opts->write_tree, "Print the merged tree id (clean merges)");
+  cmd->add_option("--format", opts->format,
+                  "Output: text, json or sarif (SARIF 2.1.0); json and sarif print one document")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_flag("--write-tree", opts->write_tree,
+                "Print the merged tree id (clean merges; with --format json it is the document's \"tree\")");
   cmd->add_option("--profile", opts->profile,
                   "Pin the profile (check and built-in policy), e.g. cortex-tasks; default: BASE's policy file, else "
                   "its layout");

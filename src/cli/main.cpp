@@ -63,14 +63,18 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
       print_error(e.what());
       print_usage_hint();
+      expect_error_document_from(argc, argv);
+      print_error_document(e.what());
       return to_int(ExitCode::error);
     }
     print_cache_notes();
     return to_int(globals.exit_code);
   } catch (const std::exception& e) {
     print_error(e.what());
+    print_error_document(e.what());
   } catch (...) {
     print_error("unknown internal error");
+    print_error_document("unknown internal error");
   }
   return to_int(ExitCode::error);
 }

@@ -35,15 +35,21 @@ Result<bool> boolean(const YAML::Node& node, const std::string& key) {
 }
 
 Result<void> read_severities(const YAML::Node& node, RepoPolicy& out) {
-  if (!node.IsMap()) return at(node, "`severities` must map rule ids to error | warning | info");
+  if (!node.IsMap()) return at(node, "`severities` must map rule ids to error | warning | info | off");
   for (const auto& kv : node) {
     const std::string id = kv.first.Scalar();
     const diag::RuleInfo* rule = diag::find_rule(id);
     if (!rule) return at(kv.first, "unknown rule `" + id + "` (see `ledgergate rules`)");
+    if (kv.second.IsScalar() && kv.second.Scalar() == "off") {  // the rule leaves no finding at all
+      out.severities.erase(std::string(rule->id));
+      out.off.emplace(rule->id);
+      continue;
+    }
     diag::Severity sev{};
     if (!kv.second.IsScalar() || !diag::parse_severity(kv.second.Scalar(), sev)) {
-      return at(kv.second, "severity of `" + id + "` must be error, warning or info");
+      return at(kv.second, "severity of `" + id + "` must be error, warning, info or off");
     }
+    out.off.erase(std::string(rule->id));
     out.severities[std::string(rule->id)] = sev;
   }
   return {};
@@ -155,6 +161,7 @@ ledger::CheckOptions check_options(const RepoPolicy& policy) {
   ledger::CheckOptions options;
   options.profile = policy.profile;
   options.severities = policy.severities;
+  options.off = policy.off;
   options.open_requirements_glob = policy.open_requirements_glob;
   return options;
 }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "ledgergate/report/format.hpp"
 #include "ledgergate/util/json.hpp"
 #include "ledgergate/util/quote.hpp"
 
@@ -39,7 +40,9 @@ std::string render_classification_cortex(const policy::Classification& c) {
 
 std::string render_classification_json(const policy::Classification& c) {
   util::JsonWriter w;
-  w.begin_object().key("verdict").string(c.paths.empty() ? "empty" : c.code_count() == 0 ? "ledger" : "code");
+  const bool ledger_only = !c.paths.empty() && c.code_count() == 0;  // the command's pass (exit 0)
+  write_json_head(w, "classify", ledger_only ? diag::Verdict::pass : diag::Verdict::fail);
+  w.key("classification").string(c.paths.empty() ? "empty" : ledger_only ? "ledger" : "code");
   w.key("policy").string(c.policy);
   for (const policy::PathClass cls : {policy::PathClass::ledger, policy::PathClass::code}) {
     w.key(class_name(cls)).begin_array();

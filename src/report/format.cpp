@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/severity_counts.hpp"
 #include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/text.hpp"
@@ -56,23 +57,40 @@ std::string render_cortex(const std::vector<diag::Finding>& findings) {
   return out;
 }
 
+void write_finding_fields(util::JsonWriter& w, const diag::Finding& f) {
+  w.key("rule").string(f.rule).key("severity").string(diag::to_string(f.severity));
+  w.key("path").string(f.location.path).key("line").number(f.location.line);
+  w.key("column").number(f.location.column).key("message").string(f.message);
+  w.key("rev").string(f.location.rev).key("fingerprint").string(diag::fingerprint(f));
+}
+
 void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings) {
   w.begin_array(util::JsonLayout::lines(2));
   for (const diag::Finding& f : findings) {
     w.begin_object();
-    w.key("rule").string(f.rule).key("severity").string(diag::to_string(f.severity));
-    w.key("path").string(f.location.path).key("line").number(f.location.line);
-    w.key("column").number(f.location.column).key("message").string(f.message);
-    w.key("rev").string(f.location.rev).end_object();
+    write_finding_fields(w, f);
+    w.end_object();
   }
   w.end_array();
 }
 
+void write_json_head(util::JsonWriter& w, std::string_view command, diag::Verdict verdict) {
+  w.begin_object().key("schema").string(fmt::format("ledgergate-{}/{}", command, k_json_schema_version));
+  w.key("verdict").string(diag::to_string(verdict));
+}
+
+std::string render_json_error(std::string_view command, std::string_view message) {
+  util::JsonWriter w;
+  write_json_head(w, command, diag::Verdict::error);
+  w.key("error").begin_object().key("message").string(message).end_object().end_object();
+  return w.str() + "\n";
+}
+
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header) {
   util::JsonWriter w;
-  w.begin_object();
-  w.key("verdict").string(diag::to_string(header.verdict)).key("profile").string(header.profile);
-  w.key("rev").string(header.rev).key("findings");
+  write_json_head(w, "check", header.verdict);
+  w.key("profile").string(header.profile);
+  w.key("rev").string(header.rev).key("suppressed").number(header.suppressed).key("findings");
   write_findings(w, findings);
   w.end_object();
   return w.str() + "\n";
@@ -83,6 +101,10 @@ std::string render_check_summary(const std::vector<diag::Finding>& findings, con
   return fmt::format("ledgergate check {}: {} ({}): {} error(s), {} warning(s)\n",
                      header.rev.empty() ? "." : header.rev, diag::to_string(header.verdict), header.profile, n.errors,
                      n.warnings);
+}
+
+std::string render_suppressed_note(std::size_t suppressed) {
+  return fmt::format("ledgergate: {} finding(s) in the baseline suppressed\n", suppressed);
 }
 
 }  // namespace lg::report

@@ -8,6 +8,7 @@
 
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/github.hpp"
+#include "ledgergate/report/sarif.hpp"
 #include "ledgergate/report/trial_merge.hpp"
 #include "ledgergate/util/json.hpp"
 
@@ -45,7 +46,29 @@ std::vector<std::string> detail_lines(const Step& s) {
   return out;
 }
 
+diag::Verdict verdict_of(const LandReport& r) {
+  const int code = exit_code(r.outcome);
+  return code == 0 ? diag::Verdict::pass : code == 1 ? diag::Verdict::fail : diag::Verdict::error;
+}
+
+std::string why_not(const LandReport& r) { return r.steps.empty() ? summary(r) : summary(r) + ": " + r.steps.back().message; }
+
 }  // namespace
+
+std::string render_land_sarif(const LandReport& r) {
+  SarifRun run;
+  run.command = "land";
+  run.exit_code = exit_code(r.outcome);
+  if (run.exit_code == 2) run.error = why_not(r);
+  for (const Step& s : r.steps) {
+    for (const diag::Finding& f : s.findings) {
+      run.results.push_back(SarifResult{&f, false, [&s](util::JsonWriter& w) {
+                                          w.key("step").string(s.name).key("attempt").number(s.attempt);
+                                        }});
+    }
+  }
+  return render_sarif(run);
+}
 
 std::string render_land_text(const LandReport& r) {
   std::string out = fmt::format("land {} into {} on {} ({} mode)\n", r.options.branch, r.options.into,
@@ -67,7 +90,8 @@ std::string render_land_text(const LandReport& r) {
 
 std::string render_land_json(const LandReport& r) {
   util::JsonWriter w;
-  w.begin_object().key("outcome").string(to_string(r.outcome)).key("exit").number(exit_code(r.outcome));
+  write_json_head(w, "land", verdict_of(r));
+  w.key("outcome").string(to_string(r.outcome)).key("exit").number(exit_code(r.outcome));
   w.key("branch").string(r.options.branch).key("into").string(r.options.into);
   w.key("remote").string(r.options.remote).key("mode").string(mode_name(r.options.mode));
   w.key("head").string_or_null(r.head).key("main_before").string_or_null(r.main_before);
@@ -91,7 +115,7 @@ std::string render_land_github(const LandReport& r) {
   for (const Step& s : r.steps) out += render_github(s.findings);
   const int code = exit_code(r.outcome);
   if (code != 0) {
-    const std::string why = r.steps.empty() ? summary(r) : summary(r) + ": " + r.steps.back().message;
+    const std::string why = why_not(r);
     out += fmt::format("::{} title={}::{}\n", code == 1 ? "warning" : "error",
                        github_escape_property("ledgergate land"), github_escape_data(why));
   }

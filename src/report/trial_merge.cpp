@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/report/sarif.hpp"
 #include "ledgergate/util/json.hpp"
 #include "ledgergate/util/quote.hpp"
 
@@ -106,10 +107,26 @@ std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::strin
   return out;
 }
 
-std::string render_trial_merge_json(const merge::TrialMergeReport& r) {
+diag::Verdict trial_merge_verdict(const merge::TrialMergeReport& r, bool pass) {
+  if (r.cannot_judge()) return diag::Verdict::error;
+  return pass ? diag::Verdict::pass : diag::Verdict::fail;
+}
+
+std::string render_trial_merge_sarif(const merge::TrialMergeReport& r, diag::Verdict verdict) {
+  SarifRun run;
+  run.command = "trial-merge";
+  run.exit_code = verdict == diag::Verdict::pass ? 0 : verdict == diag::Verdict::fail ? 1 : 2;
+  if (verdict == diag::Verdict::error) run.error = "cannot judge the merged tree";
+  for (const diag::Finding& f : r.findings) run.results.push_back(SarifResult{&f, false, {}});
+  return render_sarif(run);
+}
+
+std::string render_trial_merge_json(const merge::TrialMergeReport& r, diag::Verdict verdict,
+                                    const std::optional<git::ObjectId>& commit) {
   const bool clean = !r.nothing_to_merge && r.merge.conflicts.empty();
   util::JsonWriter w;
-  w.begin_object().key("verdict").string(r.pass() ? "pass" : "fail").key("nothing_to_merge").boolean(r.nothing_to_merge);
+  write_json_head(w, "trial-merge", verdict);
+  w.key("nothing_to_merge").boolean(r.nothing_to_merge);
   w.key("base").string(r.base.hex()).key("head").string(r.head.hex()).key("merge_base");
   r.nothing_to_merge ? w.null() : w.string(r.merge_base.hex());
   w.key("merge_bases").begin_array();  // all of them, in git's order ([] when there is nothing to merge)
@@ -118,6 +135,8 @@ std::string render_trial_merge_json(const merge::TrialMergeReport& r) {
   }
   w.end_array().key("tree");
   clean ? w.string(r.merge.tree.hex()) : w.null();
+  w.key("commit");  // the merge commit --commit wrote
+  commit ? w.string(commit->hex()) : w.null();
   w.key("conflicts").begin_array();
   for (const merge::Conflict& c : r.merge.conflicts) {
     w.begin_object().key("path").string(c.path).key("kind").string(to_string(c.kind));

@@ -961,10 +961,8 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
     check_open_requirements_history(old_doc, new_doc, path, sink);
   }
   std::vector<diag::Finding> out = sink.take();
-  for (diag::Finding& f : out) {
-    f.location.rev = after.rev();
-    options.apply_severity(f);
-  }
+  options.apply_severities(out);
+  for (diag::Finding& f : out) f.location.rev = after.rev();
   return out;
 }
 
@@ -995,7 +993,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     report.profile += "+" + std::string(ledger::layout_name(ledger::Layout::open_requirements));
   }
   report.findings = pass.sink.take();
-  for (diag::Finding& f : report.findings) options.apply_severity(f);
+  options.apply_severities(report.findings);
   if (persistent) {
     if (!verdict_key.empty() && !has_unreadable(report.findings)) keep_verdict(*persistent, verdict_key, report);
     flush_pack(*persistent);

@@ -8,7 +8,9 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/ledger/profile.hpp"
@@ -22,6 +24,8 @@ struct CheckOptions {
   // "auto" check detects it.
   std::optional<Layout> detected;
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity override
+  // Rules turned off (policy `severities: {RULE: off}`): they leave no finding at all.
+  std::set<std::string, std::less<>> off;
   // Files of the open-requirements profile, checked in any tree (policy key
   // `open_requirements_glob`).
   std::string open_requirements_glob = std::string(k_default_open_requirements_glob);
@@ -29,6 +33,12 @@ struct CheckOptions {
   // Gives `f` the severity the options set for its rule, if any.
   void apply_severity(diag::Finding& f) const {
     if (auto it = severities.find(f.rule); it != severities.end()) f.severity = it->second;
+  }
+  bool is_off(const diag::Finding& f) const { return off.count(f.rule) != 0; }
+  // Drops the findings of rules turned off and gives the rest their severity.
+  void apply_severities(std::vector<diag::Finding>& findings) const {
+    std::erase_if(findings, [this](const diag::Finding& f) { return is_off(f); });
+    for (diag::Finding& f : findings) apply_severity(f);
   }
 };
 

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,7 @@ struct RepoPolicy {
   // Files of the open-requirements profile (a glob; `**/` is any depth).
   std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity
+  std::set<std::string, std::less<>> off;                          // rule ids set to `off`
   LedgerMerge merge = LedgerMerge::records;  // `merge: records | git`
   bool from_file = false;         // false: the built-in policy
   // The layout of the tree the policy was read from, detected once by

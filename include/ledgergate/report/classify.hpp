@@ -15,8 +15,9 @@ std::string render_classification_text(const policy::Classification& c);
 // need a human" / "no changed paths — nothing to merge", with paths.
 std::string render_classification_cortex(const policy::Classification& c);
 
-// {"verdict": "ledger"|"code"|"empty", "policy", "ledger": [...], "code": [...],
-// "paths": [{"path", "class", "reason"}]}
+// {"schema", "verdict": "pass" (ledger-only) | "fail", "classification":
+// "ledger"|"code"|"empty", "policy", "ledger": [...], "code": [...], "paths":
+// [{"path", "class", "reason"}]} (docs/json.md)
 std::string render_classification_json(const policy::Classification& c);
 
 }  // namespace lg::report

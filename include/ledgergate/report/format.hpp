@@ -2,6 +2,7 @@
 // one JSON document for machines. Pure functions; the CLI prints.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,20 +24,36 @@ std::string render_cortex(const std::vector<diag::Finding>& findings);
 // True when render_cortex would print DRIFT.
 bool cortex_drift(const std::vector<diag::Finding>& findings);
 
+// The version of the JSON vocabulary (docs/json.md): every document opens
+// with {"schema": "ledgergate-COMMAND/2", "verdict": "pass" | "fail" | "error"}.
+inline constexpr int k_json_schema_version = 2;
+// Opens a command's document in `w` (the object is left open) with those two members.
+void write_json_head(util::JsonWriter& w, std::string_view command, diag::Verdict verdict);
+// The document of a command that could not run (exit 2):
+// {"schema", "verdict": "error", "error": {"message"}}.
+std::string render_json_error(std::string_view command, std::string_view message);
+
 struct JsonHeader {
   diag::Verdict verdict = diag::Verdict::pass;
   std::string profile;
   std::string rev;
+  std::size_t suppressed = 0;  // findings the baseline holds (left out of "findings")
 };
-// {"verdict", "profile", "rev", "findings": [{"rule", "severity", "path",
-// "line", "column", "message", "rev"}]} — a stable API (README "JSON output").
+// {"schema", "verdict", "profile", "rev", "suppressed", "findings": [{"rule",
+// "severity", "path", "line", "column", "message", "rev", "fingerprint"}]}
+// — a stable API (docs/json.md, docs/schemas/check.schema.json).
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header);
 // The "findings" array of that document, written into `w` (a trial merge's
 // or a land step's document carries the same array).
 void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings);
+// One finding's members (the object is opened and closed by the caller, who
+// may add members of its own: audit's introduced_in and fixed_in).
+void write_finding_fields(util::JsonWriter& w, const diag::Finding& f);
 
 // `check`'s closing line on stderr after the text findings, so a clean
 // check says so: "ledgergate check LABEL: VERDICT (PROFILE): N error(s), M warning(s)".
 std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header);
+// "ledgergate: N finding(s) in the baseline suppressed", after that summary.
+std::string render_suppressed_note(std::size_t suppressed);
 
 }  // namespace lg::report

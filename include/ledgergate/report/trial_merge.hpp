@@ -5,8 +5,11 @@
 #pragma once
 
 #include <string>
+#include <optional>
 #include <string_view>
 #include <vector>
+
+#include "ledgergate/diag/verdict.hpp"
 
 #include "ledgergate/merge/trial_merge.hpp"
 
@@ -28,6 +31,14 @@ std::vector<std::string> semantic_lines(const std::vector<merge::SemanticConflic
 // (--no-check) stops after the merge's own lines.
 std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::string_view base, std::string_view head,
                                     bool merge_only);
-std::string render_trial_merge_json(const merge::TrialMergeReport& r);
+// `verdict`: the command's (pass, fail, or error when the merged tree cannot
+// be judged); `commit`: the merge commit `--commit` wrote, if any.
+std::string render_trial_merge_json(const merge::TrialMergeReport& r, diag::Verdict verdict,
+                                    const std::optional<git::ObjectId>& commit = std::nullopt);
+// SARIF 2.1.0 (report/sarif's writer): the merged tree's findings.
+std::string render_trial_merge_sarif(const merge::TrialMergeReport& r, diag::Verdict verdict);
+// The command's verdict: error when the merged tree cannot be judged, else
+// pass or fail as `pass` says.
+diag::Verdict trial_merge_verdict(const merge::TrialMergeReport& r, bool pass);
 
 }  // namespace lg::report

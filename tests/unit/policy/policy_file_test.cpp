@@ -39,13 +39,35 @@ TEST_CASE("policy file: every key overrides its built-in value", "[policy][polic
   CHECK(p->severities.at("ledger-run-listed-once") == lg::diag::Severity::warning);  // by spec label
 }
 
+TEST_CASE("policy file: a severity `off` turns the rule off, and the check leaves no finding of it",
+          "[policy][policy_file]") {
+  auto p = parse_policy("severities:\n  R-F07: off\n  ledger-run-overlap: info\n");
+  REQUIRE(p);
+  CHECK(p->off.count("ledger-run-listed-once") == 1);  // by spec label, kept as the rule id
+  CHECK(p->severities.count("ledger-run-listed-once") == 0);
+  CHECK(p->severities.at("ledger-run-overlap") == lg::diag::Severity::info);
+  const lg::ledger::CheckOptions options = lg::policy::check_options(*p);
+  std::vector<lg::diag::Finding> findings(3);
+  findings[0].rule = "ledger-run-listed-once";
+  findings[1].rule = "ledger-run-overlap";
+  findings[2].rule = "ledger-has-row";
+  options.apply_severities(findings);
+  REQUIRE(findings.size() == 2);
+  CHECK(findings[0].rule == "ledger-run-overlap");
+  CHECK(findings[0].severity == lg::diag::Severity::info);
+  CHECK(findings[1].severity == lg::diag::Severity::error);
+  auto again = parse_policy("severities:\n  R-F07: off\n  ledger-run-listed-once: warning\n");  // the last word counts
+  REQUIRE(again);
+  CHECK(again->off.empty());
+}
+
 TEST_CASE("policy file: errors name the line", "[policy][policy_file]") {
   using Row = std::pair<const char*, const char*>;
   const auto row = GENERATE(
       Row{"version: 1\nledger_dir: [x/]\n", ".ledgergate.yaml:2: unknown key `ledger_dir`"},
       Row{"ledger_dirs: [projects]\n", ".ledgergate.yaml:1: `ledger_dirs` entries are directories ending in /: projects"},
       Row{"severities:\n  no-such-rule: error\n", ".ledgergate.yaml:2: unknown rule `no-such-rule` (see `ledgergate rules`)"},
-      Row{"severities:\n  R-F07: fatal\n", ".ledgergate.yaml:2: severity of `R-F07` must be error, warning or info"},
+      Row{"severities:\n  R-F07: fatal\n", ".ledgergate.yaml:2: severity of `R-F07` must be error, warning, info or off"},
       Row{"birth_exception: maybe\n", ".ledgergate.yaml:1: `birth_exception` must be true or false"},
       Row{"- a\n", ".ledgergate.yaml:1: the policy must be a mapping of keys"},
       Row{"version: 2\n", ".ledgergate.yaml:1: `version` must be 1"},

@@ -1,5 +1,7 @@
 #include "ledgergate/report/format.hpp"
 
+#include "ledgergate/diag/baseline.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace lg;
@@ -39,11 +41,17 @@ TEST_CASE("report: json is one document with escaped, valid UTF-8 strings", "[re
   f.location.path = "projects/\xff.md";
   const std::string json = report::render_json({f}, {diag::Verdict::pass, "cortex-projects", "HEAD"});
   CHECK(json ==
-        "{\"verdict\": \"pass\", \"profile\": \"cortex-projects\", \"rev\": \"HEAD\", \"findings\": [\n  "
+        "{\"schema\": \"ledgergate-check/2\", \"verdict\": \"pass\", \"profile\": \"cortex-projects\", \"rev\": "
+        "\"HEAD\", \"suppressed\": 0, \"findings\": [\n  "
         "{\"rule\": \"ledger-has-row\", \"severity\": \"warning\", \"path\": \"projects/\xef\xbf\xbd.md\", \"line\": 3, "
-        "\"column\": 0, \"message\": \"something \\\"quoted\\\"\", \"rev\": \"HEAD\"}\n]}\n");
-  CHECK(report::render_json({}, {diag::Verdict::fail, "p", ""}) ==
-        "{\"verdict\": \"fail\", \"profile\": \"p\", \"rev\": \"\", \"findings\": []}\n");
+        "\"column\": 0, \"message\": \"something \\\"quoted\\\"\", \"rev\": \"HEAD\", \"fingerprint\": \"" +
+            diag::fingerprint(f) + "\"}\n]}\n");
+  CHECK(report::render_json({}, {diag::Verdict::fail, "p", "", 2}) ==
+        "{\"schema\": \"ledgergate-check/2\", \"verdict\": \"fail\", \"profile\": \"p\", \"rev\": \"\", "
+        "\"suppressed\": 2, \"findings\": []}\n");
+  CHECK(report::render_json_error("trial-merge", "no such revision") ==
+        "{\"schema\": \"ledgergate-trial-merge/2\", \"verdict\": \"error\", \"error\": {\"message\": "
+        "\"no such revision\"}}\n");
   CHECK(util::json_string("a\x01\tb") == "\"a\\u0001\\tb\"");
 }
 

@@ -20,7 +20,9 @@ TEST_CASE("land: every step is in the JSON document, strings escaped", "[land]")
   s.findings.push_back(f);
   r.steps.push_back(s);
   const std::string json = report::render_land_json(r);
-  CHECK(json.rfind("{\"outcome\": \"left-for-human\", \"exit\": 1, \"branch\": \"claude/\\\"q\\\"\"", 0) == 0);
+  CHECK(json.rfind("{\"schema\": \"ledgergate-land/2\", \"verdict\": \"fail\", \"outcome\": \"left-for-human\", "
+                   "\"exit\": 1, \"branch\": \"claude/\\\"q\\\"\"",
+                   0) == 0);
   CHECK(json.find("\"mode\": \"merge\"") != std::string::npos);
   CHECK(json.find("\"merge_commit\": null") != std::string::npos);
   CHECK(json.find("{\"step\": \"trial-merge\", \"attempt\": 1, \"status\": \"fail\", \"message\": \"conflicts\", "

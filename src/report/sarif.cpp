@@ -1,0 +1,177 @@
+// The one SARIF 2.1.0 writer (report/sarif.hpp): a log of one run.
+#include "ledgergate/report/sarif.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "ledgergate/diag/baseline.hpp"
+#include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/version.hpp"
+
+namespace lg::report {
+namespace {
+
+// A repository-relative path as a relative URI reference: RFC 3986's
+// unreserved characters and '/' as they are, every other byte
+// percent-encoded; a leading '/' and "." / ".." segments are dropped (GitHub
+// refuses absolute URIs and ones that climb out of the checkout).
+std::string uri_of(std::string_view path) {
+  std::string clean;
+  for (std::size_t pos = 0; pos <= path.size();) {
+    const std::size_t slash = std::min(path.find('/', pos), path.size());
+    const std::string_view segment = path.substr(pos, slash - pos);
+    if (!segment.empty() && segment != "." && segment != "..") {
+      if (!clean.empty()) clean += '/';
+      clean += segment;
+    }
+    pos = slash + 1;
+  }
+  std::string out;
+  for (char ch : clean) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += ch;
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+std::string_view sarif_level(diag::Severity s) {
+  switch (s) {
+    case diag::Severity::error: return "error";
+    case diag::Severity::warning: return "warning";
+    case diag::Severity::info: return "note";
+  }
+  return "note";
+}
+
+// The rules the results name, in order of first use, and each one's index.
+struct UsedRules {
+  std::vector<std::string> ids;
+  std::map<std::string, std::size_t, std::less<>> index;
+};
+
+UsedRules used_rules(const std::vector<SarifResult>& results, std::size_t limit) {
+  UsedRules used;
+  for (std::size_t i = 0; i < results.size() && i < limit; ++i) {
+    const std::string& id = results[i].finding->rule;
+    if (used.index.emplace(id, used.ids.size()).second) used.ids.push_back(id);
+  }
+  return used;
+}
+
+void write_rule(util::JsonWriter& w, std::string_view id) {
+  const diag::RuleInfo* r = rules::find_rule(id);
+  const std::string summary = r ? std::string(r->summary) : std::string(id);
+  const std::string detail = r ? std::string(r->detail) : std::string();
+  const std::string uri = rule_help_uri(id);
+  w.begin_object().key("id").string(id);
+  w.key("shortDescription").begin_object().key("text").string(summary).end_object();
+  // GitHub requires a fullDescription (GH2012): the rationale, else the summary again.
+  w.key("fullDescription").begin_object().key("text").string(detail.empty() ? summary : detail).end_object();
+  const std::string text = detail.empty() ? summary : summary + ". " + detail;
+  const std::string markdown =
+      fmt::format("**{}**{}{}\n\nSee [`{}`]({}) (`ledgergate explain {}`).", summary, detail.empty() ? "" : "\n\n",
+                  detail, id, uri, id);
+  w.key("help").begin_object().key("text").string(text).key("markdown").string(markdown).end_object();
+  w.key("helpUri").string(uri);
+  w.key("defaultConfiguration").begin_object();
+  w.key("level").string(sarif_level(r ? r->severity : diag::Severity::error)).end_object();
+  w.key("properties").begin_object().key("profile").string(r ? r->profile : "").key("spec").string(r ? r->ref : "");
+  w.end_object().end_object();
+}
+
+void write_result(util::JsonWriter& w, const SarifRun& run, const SarifResult& res, const UsedRules& used) {
+  const diag::Finding& f = *res.finding;
+  w.begin_object().key("ruleId").string(f.rule).key("ruleIndex").number(used.index.find(f.rule)->second);
+  w.key("level").string(sarif_level(f.severity));
+  const diag::RuleInfo* info = rules::find_rule(f.rule);
+  const std::string text = !f.message.empty() ? f.message : info ? std::string(info->summary) : f.rule;
+  w.key("message").begin_object().key("text").string(text).end_object();
+  // Every result is located: one without a path sits on the ledger's root file.
+  const std::string uri = uri_of(f.location.path.empty() ? run.root_file : f.location.path);
+  w.key("locations").begin_array().begin_object().key("physicalLocation").begin_object();
+  w.key("artifactLocation").begin_object().key("uri").string(uri.empty() ? run.root_file : uri);
+  w.key("uriBaseId").string("%SRCROOT%").end_object();
+  w.key("region").begin_object().key("startLine").number(f.location.line > 0 ? f.location.line : 1);
+  if (f.location.line > 0 && f.location.column > 0) w.key("startColumn").number(f.location.column);
+  w.end_object().end_object().end_object().end_array();
+  w.key("partialFingerprints").begin_object().key("ledgergate/v1").string(diag::fingerprint(f)).end_object();
+  if (res.suppressed) {
+    w.key("suppressions").begin_array().begin_object().key("kind").string("external");
+    w.key("justification").string("in the baseline (--baseline)").end_object().end_array();
+  }
+  w.key("properties").begin_object().key("rev").string(f.location.rev);
+  if (f.location.path.empty()) w.key("whole_tree").boolean(true);
+  if (res.properties) res.properties(w);
+  w.end_object().end_object();
+}
+
+void write_log(util::JsonWriter& w, const SarifRun& run) {
+  const std::size_t shown = std::min(run.results.size(), k_sarif_max_results);
+  const UsedRules used = used_rules(run.results, shown);
+  w.begin_object().key("$schema").string("https://json.schemastore.org/sarif-2.1.0.json").key("version").string("2.1.0");
+  w.key("runs").begin_array().begin_object(util::JsonLayout::lines(2));
+  w.key("tool").begin_object().key("driver").begin_object();
+  w.key("name").string("ledgergate").key("version").string(util::k_version);
+  w.key("semanticVersion").string(util::k_version).key("informationUri").string(k_rules_doc_url);
+  w.key("rules").begin_array(util::JsonLayout::lines(4));
+  for (const std::string& id : used.ids) write_rule(w, id);
+  w.end_array().end_object().end_object();
+  w.key("automationDetails").begin_object().key("id").string("ledgergate/" + run.command + "/").end_object();
+  w.key("invocations").begin_array().begin_object().key("executionSuccessful").boolean(run.error.empty());
+  w.key("exitCode").number(run.exit_code);
+  if (!run.error.empty()) {
+    w.key("toolExecutionNotifications").begin_array().begin_object().key("level").string("error");
+    w.key("message").begin_object().key("text").string(run.error).end_object();
+    w.key("descriptor").begin_object().key("id").string("ledgergate-could-not-run").end_object();
+    w.end_object().end_array();
+  }
+  w.end_object().end_array();
+  w.key("results").begin_array(util::JsonLayout::lines(4));
+  for (std::size_t i = 0; i < shown; ++i) write_result(w, run, run.results[i], used);
+  w.end_array();
+  if (shown < run.results.size()) {
+    w.key("properties").begin_object().key("results_left_out").number(run.results.size() - shown).end_object();
+  }
+  w.end_object().end_array().end_object();
+}
+
+}  // namespace
+
+std::string rule_help_uri(std::string_view rule_id) {
+  std::string anchor;
+  for (char c : rule_id) anchor += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return fmt::format("{}#{}", k_rules_doc_url, anchor);
+}
+
+std::string render_sarif(const SarifRun& run) {
+  util::JsonWriter w;
+  write_log(w, run);
+  return w.str() + "\n";
+}
+
+std::string render_check_sarif(const std::vector<diag::Finding>& findings, const std::vector<diag::Finding>& suppressed,
+                               const JsonHeader& header) {
+  SarifRun run;
+  run.command = "check";
+  run.exit_code = header.verdict == diag::Verdict::pass ? 0 : header.verdict == diag::Verdict::fail ? 1 : 2;
+  for (const diag::Finding& f : findings) run.results.push_back(SarifResult{&f, false, {}});
+  for (const diag::Finding& f : suppressed) run.results.push_back(SarifResult{&f, true, {}});
+  return render_sarif(run);
+}
+
+std::string render_sarif_error(std::string_view command, std::string_view message) {
+  SarifRun run;
+  run.command = std::string(command);
+  run.exit_code = 2;
+  run.error = std::string(message);
+  return render_sarif(run);
+}
+
+}  // namespace lg::report
