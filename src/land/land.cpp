@@ -398,7 +398,7 @@ class Lander {
       if (seen->lease && seen->lease->expires_ms > now) {
         const std::string who = fmt::format("{} ({})", seen->lease->holder, seen->lease->branch);
         if (who != waited_on) waited_on = who, ++holders;
-        const Millis poll = std::min(backoff_delay(++polls, m_o.retry_delay, m_o.retry_delay_cap / 4, jitter()),
+        const Millis poll = std::min(backoff_delay(++polls, m_o.retry_delay, m_o.retry_delay_cap / 10, jitter()),
                                      Millis(seen->lease->expires_ms - now + 1));
         if (since(m_start) + poll > m_o.retry_for) {
           step("queue", StepStatus::error,
