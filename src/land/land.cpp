@@ -334,6 +334,8 @@ class Lander {
   }
 
   using Clock = std::chrono::steady_clock;
+  // The shortest pause between two looks at a held lease (even with --retry-delay 0).
+  static constexpr Millis k_min_poll{20};
 
   Millis since(Clock::time_point t) const { return std::chrono::duration_cast<Millis>(Clock::now() - t); }
 
@@ -398,7 +400,7 @@ class Lander {
       if (seen->lease && seen->lease->expires_ms > now) {
         const std::string who = fmt::format("{} ({})", seen->lease->holder, seen->lease->branch);
         if (who != waited_on) waited_on = who, ++holders;
-        const Millis poll = std::min(backoff_delay(++polls, m_o.retry_delay, m_o.retry_delay_cap / 10, jitter()),
+        const Millis poll = std::min(backoff_delay(++polls, std::max(m_o.retry_delay, k_min_poll), m_o.retry_delay_cap / 10, jitter()),
                                      Millis(seen->lease->expires_ms - now + 1));
         if (since(m_start) + poll > m_o.retry_for) {
           step("queue", StepStatus::error,
