@@ -75,7 +75,7 @@ void setup_land(CLI::App& app, Globals& globals) {
       ->check(k_duration);
   cmd->add_option("--max-attempts", opts->land.max_attempts,
                   "Merge mode: give up after this many attempts even within --retry-for (default 0: no limit)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1'000'000));
   cmd->add_flag("--no-queue", opts->no_queue,
                 "Merge mode: do not take turns under the remote's lease ref refs/ledgergate/land-lock");
   cmd->add_option("--lease-for", opts->lease_for,

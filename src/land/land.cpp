@@ -403,6 +403,7 @@ class Lander {
         const Millis poll = std::min(backoff_delay(++polls, std::max(m_o.retry_delay, k_min_poll), m_o.retry_delay_cap / 10, jitter()),
                                      Millis(seen->lease->expires_ms - now + 1));
         if (since(m_start) + poll > m_o.retry_for) {
+          if (polls > 1) m_r.waited_ms += since(start).count();
           step("queue", StepStatus::error,
                fmt::format("the lease {} on {} stayed held (last by {}) for the whole --retry-for {}: giving up",
                            ref, m_o.remote, waited_on, format_duration(m_o.retry_for)));
