@@ -45,7 +45,8 @@ ExitCode run_land(LandCliOptions& o, const Globals& g) {
                stdout);
   }
   if (report.outcome == land::Outcome::error || report.outcome == land::Outcome::gave_up) {
-    const std::string why = report.steps.empty() ? "internal error" : report.steps.back().message;
+    const land::Step* decided = land::deciding_step(report);
+    const std::string why = decided ? decided->message : "internal error";
     print_error("land: " + why);
   }
   return static_cast<ExitCode>(land::exit_code(report.outcome));

@@ -59,6 +59,13 @@ int exit_code(Outcome o) {
   return 2;
 }
 
+const Step* deciding_step(const LandReport& r) {
+  for (auto it = r.steps.rbegin(); it != r.steps.rend(); ++it) {
+    if (it->status == StepStatus::error || it->status == StepStatus::fail) return &*it;
+  }
+  return r.steps.empty() ? nullptr : &r.steps.back();
+}
+
 std::optional<Refusal> refuse(std::string_view branch, std::string_view into, std::string_view remote) {
   if (branch.empty()) return Refusal{"no branch given", false};
   if (branch == into || branch == "main" || branch == "HEAD") {

@@ -29,7 +29,7 @@ std::string summary(const LandReport& r) {
     case Outcome::would_land: return fmt::format("would land: {} passes every check (audit mode)", b);
     case Outcome::already_in_main: return fmt::format("already in {}: {}", into, b);
     case Outcome::left_for_human: return fmt::format("left for a human: {}", b);
-    case Outcome::gave_up: return fmt::format("gave up: {} is not in {} yet (land it again later)", b, into);
+    case Outcome::gave_up: return fmt::format("gave up: {} is not in {} yet, land it again later", b, into);
     case Outcome::error: return fmt::format("could not land {}", b);
   }
   return "";
@@ -99,7 +99,8 @@ std::string render_land_github(const LandReport& r) {
   for (const Step& s : r.steps) out += render_github(s.findings);
   const int code = exit_code(r.outcome);
   if (code != 0) {
-    const std::string why = r.steps.empty() ? summary(r) : summary(r) + ": " + r.steps.back().message;
+    const land::Step* decided = land::deciding_step(r);
+    const std::string why = decided ? summary(r) + ": " + decided->message : summary(r);
     out += fmt::format("::{} title={}::{}\n", code == 1 ? "warning" : "error",
                        github_escape_property("ledgergate land"), github_escape_data(why));
   }

@@ -93,6 +93,11 @@ struct LandReport {
   std::vector<Step> steps;
 };
 
+// The step that decided the outcome: the last that failed or could not
+// run (the queue's release comes after it), else the last; nullptr when
+// there is none.
+const Step* deciding_step(const LandReport& r);
+
 // Why BRANCH may not be landed into INTO, or nullopt. `condemned` is set for
 // archive/condemned/* (a verdict, exit 1), unset for bad usage (exit 2).
 struct Refusal {
