@@ -16,12 +16,27 @@ struct LandCliOptions {
   land::LandOptions land;
   std::string mode = "audit";
   std::string format = "text";
+  std::string retry_for = land::format_duration(land.retry_for);
+  std::string retry_delay = land::format_duration(land.retry_delay);
+  std::string lease_for = land::format_duration(land.lease_for);
+  bool no_queue = false;
 };
+
+// A duration option's check: "250ms", "30s", "5m", "1h30m".
+const CLI::Validator k_duration(
+    [](const std::string& s) {
+      return land::parse_duration(s) ? std::string() : "not a duration (250ms, 30s, 5m, 1h30m): " + s;
+    },
+    "DURATION");
 
 ExitCode run_land(LandCliOptions& o, const Globals& g) {
   o.land.repo = g.repo.empty() ? "." : g.repo;
   o.land.mode = o.mode == "merge" ? land::Mode::merge : land::Mode::audit;
   expect_error_document("land", o.format);
+  o.land.retry_for = *land::parse_duration(o.retry_for);
+  o.land.retry_delay = *land::parse_duration(o.retry_delay);
+  o.land.lease_for = *land::parse_duration(o.lease_for);
+  o.land.queue = !o.no_queue && o.land.lease_for.count() > 0;
   const land::LandReport report = land::land(o.land);
   document_printed();  // every outcome, an error too, has its document
   if (o.format == "github") {
@@ -34,7 +49,8 @@ ExitCode run_land(LandCliOptions& o, const Globals& g) {
     std::fputs(out.c_str(), stdout);
   }
   if (report.outcome == land::Outcome::error || report.outcome == land::Outcome::gave_up) {
-    const std::string why = report.steps.empty() ? "internal error" : report.steps.back().message;
+    const land::Step* decided = land::deciding_step(report);
+    const std::string why = decided ? decided->message : "internal error";
     print_error("land: " + why);
   }
   return static_cast<ExitCode>(land::exit_code(report.outcome));
@@ -55,6 +71,23 @@ void setup_land(CLI::App& app, Globals& globals) {
                   "Output: text, json, sarif (SARIF 2.1.0) or github (Actions annotations and step summary)")
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   cmd->add_flag("--keep-branch", opts->land.keep_branch, "Do not delete the remote branch after landing");
+  cmd->add_option("--retry-for", opts->retry_for,
+                  "Merge mode: how long to keep retrying while main moves under the push, and to wait for the "
+                  "queue (default 10m)")
+      ->check(k_duration);
+  cmd->add_option("--retry-delay", opts->retry_delay,
+                  "Merge mode: the first pause before a retry, doubled each retry up to 10s, jittered "
+                  "(default 200ms; 0 retries at once)")
+      ->check(k_duration);
+  cmd->add_option("--max-attempts", opts->land.max_attempts,
+                  "Merge mode: give up after this many attempts even within --retry-for (default 0: no limit)")
+      ->check(CLI::Range(0, 1'000'000));
+  cmd->add_flag("--no-queue", opts->no_queue,
+                "Merge mode: do not take turns under the remote's lease ref refs/ledgergate/land-lock");
+  cmd->add_option("--lease-for", opts->lease_for,
+                  "Merge mode: how long the queue's lease is held at most, so a lander that dies blocks the "
+                  "others no longer (default 2m; 0 is --no-queue)")
+      ->check(k_duration);
   cmd->callback([opts, &globals] { globals.exit_code = run_land(*opts, globals); });
 }
 

@@ -67,8 +67,10 @@ std::vector<std::string> GitCli::command(const std::vector<std::string>& args) c
   return argv;
 }
 
-Result<void> GitCli::fetch(const std::vector<std::string>& refspecs) const {
-  std::vector<std::string> args = {"fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--", m_remote};
+Result<void> GitCli::fetch(const std::vector<std::string>& refspecs, bool prune) const {
+  std::vector<std::string> args = {"fetch", "--quiet", "--no-tags", "--no-write-fetch-head"};
+  if (prune) args.emplace_back("--prune");
+  args.insert(args.end(), {"--", m_remote});
   args.insert(args.end(), refspecs.begin(), refspecs.end());
   LG_TRY(ProcessResult r, run_process(command(args), git_env()));
   if (r.exit_code != 0) {

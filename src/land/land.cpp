@@ -4,9 +4,15 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
+#include <random>
+#include <thread>
 
 #include "ledgergate/git/commit.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -51,6 +57,13 @@ int exit_code(Outcome o) {
     case Outcome::error: return 2;
   }
   return 2;
+}
+
+const Step* deciding_step(const LandReport& r) {
+  for (auto it = r.steps.rbegin(); it != r.steps.rend(); ++it) {
+    if (it->status == StepStatus::error || it->status == StepStatus::fail) return &*it;
+  }
+  return r.steps.empty() ? nullptr : &r.steps.back();
 }
 
 std::optional<Refusal> refuse(std::string_view branch, std::string_view into, std::string_view remote) {
@@ -256,9 +269,7 @@ class Lander {
         outcome = Outcome::landed;
         return Attempt::done;
       case PushKind::lost_race:
-        step("push", StepStatus::fail,
-             fmt::format("{} moved from {} ({}){}", target, m_main.short_hex(), pushed.detail,
-                         n > m_o.max_retries ? "" : ": retrying on the new tip"),
+        step("push", StepStatus::fail, fmt::format("{} moved from {} ({})", target, m_main.short_hex(), pushed.detail),
              n);
         return Attempt::retry;
       case PushKind::refused:
@@ -329,31 +340,185 @@ class Lander {
     return outcome;
   }
 
-  Outcome flow() {
-    if (auto stop = judge_branch()) return *stop;
-    for (int n = 1; n <= 1 + std::max(0, m_o.max_retries); ++n) {
-      m_r.attempts = n;
-      if (n > 1) {
-        if (auto f = fetch(false); !f) return error("fetch", f.error(), n);
-        m_r.main_after = m_main.hex();
-        if (main_contains_head()) {
-          step("fetch", StepStatus::ok,
-               fmt::format("{}/{} at {} already contains {}: landed concurrently", m_o.remote, m_o.into,
-                           m_main.short_hex(), m_o.branch),
-               n);
-          return delete_branch(Outcome::already_in_main);
+  using Clock = std::chrono::steady_clock;
+  // The shortest pause between two looks at a held lease (even with --retry-delay 0).
+  static constexpr Millis k_min_poll{20};
+
+  Millis since(Clock::time_point t) const { return std::chrono::duration_cast<Millis>(Clock::now() - t); }
+
+  double jitter() { return std::uniform_real_distribution<double>(0.0, 1.0)(m_rng); }
+
+  void wait(Millis d) {
+    if (d.count() <= 0) return;
+    std::this_thread::sleep_for(d);
+    m_r.waited_ms += d.count();
+  }
+
+  static long long wall_ms() {
+    return std::chrono::duration_cast<Millis>(std::chrono::system_clock::now().time_since_epoch()).count();
+  }
+
+  std::string holder() {
+    std::array<char, 256> host{};
+    if (gethostname(host.data(), host.size() - 1) != 0) host[0] = '\0';
+    return fmt::format("{} pid {} #{:08x}", host[0] ? host.data() : "unknown-host", static_cast<long>(getpid()),
+                       std::uniform_int_distribution<std::uint32_t>()(m_rng));
+  }
+
+  std::string lease_tracking() const { return "refs/ledgergate/remotes/" + m_o.remote + "/land-lock"; }
+
+  // The remote's lease as last fetched: its id ("" when there is none) and what it says.
+  struct SeenLease {
+    std::string id;
+    std::optional<Lease> lease;
+  };
+  Result<SeenLease> fetch_lease() {
+    const std::string ns = "refs/ledgergate/remotes/" + m_o.remote + "/";
+    if (auto f = m_cli->fetch({"+refs/ledgergate/*:" + ns + "*"}, true); !f) return f.error();
+    if (auto r = reopen(false); !r) return r.error();
+    SeenLease seen;
+    const std::optional<git::ObjectId> id = git::ref_target(*m_repo, lease_tracking());
+    if (!id) return seen;
+    seen.id = id->hex();
+    if (auto message = git::commit_message(*m_repo, *id)) seen.lease = parse_lease(*message);
+    return seen;
+  }
+
+  Result<git::ObjectId> write_lease(const Lease& lease) {
+    LG_TRY(git::TreeBuilder empty, git::TreeBuilder::open(*m_repo, nullptr));
+    LG_TRY(git::ObjectId tree, empty.write());
+    return git::write_commit(*m_repo, tree, {}, lease_message(lease));
+  }
+
+  // Takes the remote's lease: waits (polling with backoff) while another
+  // lander holds one that has not expired, takes over an expired or
+  // unreadable one, and goes on without a queue when the remote refuses
+  // the ref. An outcome when the flow stops (the budget ran out, an error).
+  std::optional<Outcome> take_lease() {
+    const Clock::time_point start = Clock::now();
+    const std::string ref(k_lease_ref);
+    int polls = 0;
+    std::string waited_on;  // the holders waited on, latest last
+    int holders = 0;
+    for (;;) {
+      auto seen = fetch_lease();
+      if (!seen) return error("queue", seen.error());
+      const long long now = wall_ms();
+      if (seen->lease && seen->lease->expires_ms > now) {
+        const std::string who = fmt::format("{} ({})", seen->lease->holder, seen->lease->branch);
+        if (who != waited_on) waited_on = who, ++holders;
+        const Millis poll = std::min(backoff_delay(++polls, std::max(m_o.retry_delay, k_min_poll), m_o.retry_delay_cap / 10, jitter()),
+                                     Millis(seen->lease->expires_ms - now + 1));
+        if (since(m_start) + poll > m_o.retry_for) {
+          if (polls > 1) m_r.waited_ms += since(start).count();
+          step("queue", StepStatus::error,
+               fmt::format("the lease {} on {} stayed held (last by {}) for the whole --retry-for {}: giving up",
+                           ref, m_o.remote, waited_on, format_duration(m_o.retry_for)));
+          return Outcome::gave_up;
         }
-        step("fetch", StepStatus::ok,
-             fmt::format("{}/{} at {}", m_o.remote, m_o.into, m_main.short_hex()), n);
+        std::this_thread::sleep_for(std::max(poll, Millis(1)));
+        continue;
+      }
+      const std::string took_over =
+          seen->id.empty() ? ""
+          : seen->lease    ? fmt::format(", taking over the expired lease of {} ({})", seen->lease->holder,
+                                         seen->lease->branch)
+                           : fmt::format(", replacing {} which is not a lease", git::ObjectId::short_of(seen->id));
+      auto id = write_lease(Lease{holder(), m_o.branch, now + m_o.lease_for.count()});
+      if (!id) return error("queue", id.error());
+      auto pushed = m_cli->push_cas(ref, seen->id, id->hex());
+      if (!pushed) return error("queue", pushed.error());
+      if (pushed->kind == PushKind::lost_race) continue;  // another lander took it first: see who
+      if (pushed->kind == PushKind::refused) {
+        step("queue", StepStatus::skipped,
+             fmt::format("{} refused the lease {} ({}): landing without a queue", m_o.remote, ref, pushed->detail));
+        return std::nullopt;
+      }
+      m_lease = id->hex();
+      m_r.lease_taken = true;
+      std::string message = fmt::format("took the lease {} on {} for {}{}", ref, m_o.remote,
+                                        format_duration(m_o.lease_for), took_over);
+      if (polls > 0) {
+        const Millis waited = since(start);
+        m_r.waited_ms += waited.count();
+        message += fmt::format(" after waiting {} behind {} lander(s)", format_duration(waited), holders);
+      }
+      step("queue", StepStatus::ok, message);
+      return std::nullopt;
+    }
+  }
+
+  // Gives the lease back, only while it is still ours; never changes the outcome.
+  void release_lease() {
+    if (m_lease.empty()) return;
+    const std::string ref(k_lease_ref);
+    auto pushed = m_cli->push_cas(ref, m_lease, "");
+    m_lease.clear();
+    if (pushed && pushed->kind == PushKind::pushed) {
+      step("release", StepStatus::ok, fmt::format("released the lease {} on {}", ref, m_o.remote));
+    } else {
+      step("release", StepStatus::skipped,
+           fmt::format("the lease {} on {} was not released ({}): it expires by itself", ref, m_o.remote,
+                       pushed ? (pushed->kind == PushKind::lost_race ? "another lander took it over" : pushed->detail)
+                              : pushed.error().message));
+    }
+  }
+
+  // Re-fetches before attempt `n` and stops when main already contains the branch.
+  std::optional<Outcome> refetch(int n) {
+    if (auto f = fetch(false); !f) return error("fetch", f.error(), n);
+    m_r.main_after = m_main.hex();
+    if (main_contains_head()) {
+      step("fetch", StepStatus::ok,
+           fmt::format("{}/{} at {} already contains {}: landed concurrently", m_o.remote, m_o.into,
+                       m_main.short_hex(), m_o.branch),
+           n);
+      m_delete_branch = true;
+      return Outcome::already_in_main;
+    }
+    step("fetch", StepStatus::ok, fmt::format("{}/{} at {}", m_o.remote, m_o.into, m_main.short_hex()), n);
+    return std::nullopt;
+  }
+
+  // The attempts: each on a freshly fetched main, after a backoff, while the budget lasts.
+  Outcome attempts(bool fetch_first) {
+    for (int n = 1;; ++n) {
+      m_r.attempts = n;
+      if (n > 1 || fetch_first) {
+        if (auto stop = refetch(n)) return *stop;
       }
       Outcome outcome = Outcome::error;
       auto a = attempt(n, outcome);
       if (!a) return error(m_stage, a.error(), n);
-      if (*a == Attempt::done) return outcome == Outcome::landed ? delete_branch(outcome) : outcome;
+      if (*a == Attempt::done) {
+        m_delete_branch = outcome == Outcome::landed;
+        return outcome;
+      }
+      const Millis delay = backoff_delay(n, m_o.retry_delay, m_o.retry_delay_cap, jitter());
+      const bool out_of_attempts = m_o.max_attempts > 0 && n >= m_o.max_attempts;
+      if (out_of_attempts || since(m_start) + delay > m_o.retry_for) {
+        step("push", StepStatus::error,
+             fmt::format("{}/{} moved under every one of {} attempts {}: giving up", m_o.remote, m_o.into, n,
+                         out_of_attempts ? fmt::format("(--max-attempts {})", m_o.max_attempts)
+                                         : fmt::format("within --retry-for {}", format_duration(m_o.retry_for))));
+        return Outcome::gave_up;
+      }
+      m_r.steps.back().message += fmt::format(": retrying on the new tip in {}", format_duration(delay));
+      wait(delay);
     }
-    step("push", StepStatus::error,
-         fmt::format("{}/{} moved under every one of {} attempts: giving up", m_o.remote, m_o.into, m_r.attempts));
-    return Outcome::gave_up;
+  }
+
+  Outcome flow() {
+    if (auto stop = judge_branch()) return *stop;
+    m_start = Clock::now();
+    bool fetch_first = false;
+    if (m_o.mode == Mode::merge && m_o.queue) {
+      if (auto stop = take_lease()) return *stop;
+      fetch_first = m_r.lease_taken;  // main as it is now that it is our turn
+    }
+    const Outcome outcome = attempts(fetch_first);
+    release_lease();
+    return m_delete_branch ? delete_branch(outcome) : outcome;
   }
 
   const LandOptions& m_o;
@@ -363,6 +528,10 @@ class Lander {
   git::ObjectId m_main;
   git::ObjectId m_head;
   std::string m_stage;  // the step an error inside an attempt belongs to
+  std::string m_lease;  // the lease commit we hold on the remote (hex), "" when none
+  bool m_delete_branch = false;
+  Clock::time_point m_start;
+  std::mt19937 m_rng{std::random_device{}()};
 };
 
 }  // namespace

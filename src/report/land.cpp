@@ -30,10 +30,17 @@ std::string summary(const LandReport& r) {
     case Outcome::would_land: return fmt::format("would land: {} passes every check (audit mode)", b);
     case Outcome::already_in_main: return fmt::format("already in {}: {}", into, b);
     case Outcome::left_for_human: return fmt::format("left for a human: {}", b);
-    case Outcome::gave_up: return fmt::format("gave up: {} moved under every attempt", into);
+    case Outcome::gave_up: return fmt::format("gave up: {} is not in {} yet, land it again later", b, into);
     case Outcome::error: return fmt::format("could not land {}", b);
   }
   return "";
+}
+
+// How hard landing was (merge mode, once an attempt began): "2 attempts, waited 1.4s, in turn".
+std::string pacing(const LandReport& r) {
+  if (r.options.mode != Mode::merge || (r.attempts == 0 && r.waited_ms == 0)) return "";
+  return fmt::format(" ({} attempt{}, waited {}{})", r.attempts, r.attempts == 1 ? "" : "s",
+                     land::format_duration(land::Millis(r.waited_ms)), r.lease_taken ? ", in turn" : "");
 }
 
 // The step's details, as `trial-merge` words them: resolved paths, conflicts, code paths, semantic conflicts.
@@ -51,7 +58,10 @@ diag::Verdict verdict_of(const LandReport& r) {
   return code == 0 ? diag::Verdict::pass : code == 1 ? diag::Verdict::fail : diag::Verdict::error;
 }
 
-std::string why_not(const LandReport& r) { return r.steps.empty() ? summary(r) : summary(r) + ": " + r.steps.back().message; }
+std::string why_not(const LandReport& r) {
+  const land::Step* decided = land::deciding_step(r);
+  return decided ? summary(r) + ": " + decided->message : summary(r);
+}
 
 }  // namespace
 
@@ -84,7 +94,7 @@ std::string render_land_text(const LandReport& r) {
       pos = end == std::string::npos ? findings.size() : end + 1;
     }
   }
-  out += summary(r) + "\n";
+  out += summary(r) + pacing(r) + "\n";
   return out;
 }
 
@@ -96,7 +106,8 @@ std::string render_land_json(const LandReport& r) {
   w.key("remote").string(r.options.remote).key("mode").string(mode_name(r.options.mode));
   w.key("head").string_or_null(r.head).key("main_before").string_or_null(r.main_before);
   w.key("main_after").string_or_null(r.main_after).key("merge_commit").string_or_null(r.merge_commit);
-  w.key("attempts").number(r.attempts).key("branch_deleted").boolean(r.branch_deleted);
+  w.key("attempts").number(r.attempts).key("waited_ms").number(r.waited_ms);
+  w.key("lease_taken").boolean(r.lease_taken).key("branch_deleted").boolean(r.branch_deleted);
   w.key("steps").begin_array(util::JsonLayout::lines(2));
   for (const Step& s : r.steps) {
     w.begin_object().key("step").string(s.name).key("attempt").number(s.attempt);
@@ -125,7 +136,7 @@ std::string render_land_github(const LandReport& r) {
 std::string render_land_markdown(const LandReport& r) {
   std::string out = fmt::format("### ledgergate land {} into {}: {}\n\n{}\n\n", markdown_cell(r.options.branch),
                                 markdown_cell(r.options.into), to_string(r.outcome),
-                                markdown_cell(summary(r)));
+                                markdown_cell(summary(r) + pacing(r)));
   out += "| step | status | message |\n|---|---|---|\n";
   for (const Step& s : r.steps) {
     std::string message = s.message;

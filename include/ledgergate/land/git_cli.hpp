@@ -33,8 +33,10 @@ class GitCli {
   // `git_dir`: the repository's .git (or bare) folder; `remote`: a remote name.
   GitCli(std::string git_dir, std::string remote) : m_git_dir(std::move(git_dir)), m_remote(std::move(remote)) {}
 
-  // git fetch --no-tags REMOTE REFSPEC... ; errors carry git's stderr.
-  Result<void> fetch(const std::vector<std::string>& refspecs) const;
+  // git fetch --no-tags [--prune] REMOTE REFSPEC... ; errors carry git's
+  // stderr. `prune` drops the local refs a glob refspec maps to that the
+  // remote no longer has.
+  Result<void> fetch(const std::vector<std::string>& refspecs, bool prune = false) const;
 
   // git push --porcelain --force-with-lease=REF:EXPECTED REMOTE NEW:REF —
   // the remote's REF moves to NEW only if it still holds EXPECTED. An empty

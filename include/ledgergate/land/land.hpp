@@ -2,10 +2,13 @@
 // §7.7) as one flow over a repository with a remote. Fetch; stop when the
 // branch head is already in main; classify merge-base..head; check the
 // branch tip; trial-merge into the remote main and check the merged tree;
-// in merge mode write the merge commit (no worktree, no ref moved locally)
-// and push it as a compare-and-swap on the remote's main, retrying from the
-// new tip when another writer got there first; delete the remote branch
-// only when the remote main contains its head. Every step is recorded.
+// in merge mode take the queue's lease (pacing.hpp), write the merge commit
+// (no worktree, no ref moved locally) and push it as a compare-and-swap on
+// the remote's main, retrying from the new tip — re-fetched, re-merged,
+// re-checked — after a jittered backoff when another writer got there
+// first, for as long as the time budget allows; release the lease; delete
+// the remote branch only when the remote main contains its head. Every step
+// is recorded.
 #pragma once
 
 #include <optional>
@@ -14,6 +17,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/land/pacing.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/policy/classifier.hpp"
 
@@ -28,7 +32,17 @@ struct LandOptions {
   std::string remote = "origin";
   Mode mode = Mode::audit;
   bool keep_branch = false;
-  int max_retries = 3;  // pushes retried on a new tip after a lost race
+  // Contention (merge mode): attempts go on after a lost race while the
+  // time since the first attempt began, plus the next backoff, stays within
+  // `retry_for` (and, when `max_attempts` > 0, up to that many attempts).
+  Millis retry_for = std::chrono::minutes(10);
+  Millis retry_delay = std::chrono::milliseconds(200);  // the first backoff; doubled each retry, jittered
+  Millis retry_delay_cap = std::chrono::seconds(10);
+  int max_attempts = 0;
+  // Take turns under the remote's lease ref (k_lease_ref), held at most
+  // `lease_for` so a lander that dies blocks the others no longer than that.
+  bool queue = true;
+  Millis lease_for = std::chrono::minutes(2);
 };
 
 enum class StepStatus { ok, fail, skipped, error };
@@ -44,7 +58,8 @@ struct StepDetails {
 };
 
 struct Step {
-  std::string name;  // refuse, fetch, contained, classify, check-branch, trial-merge, commit, push, delete-branch
+  std::string name;  // refuse, fetch, contained, classify, check-branch, queue, trial-merge, commit, push, release,
+                     // delete-branch
   int attempt = 0;   // 1.. for the steps of the retry loop; 0 otherwise
   StepStatus status = StepStatus::ok;
   std::string message;
@@ -57,7 +72,8 @@ enum class Outcome {
   would_land,       // audit mode: every check passes (exit 0)
   already_in_main,  // nothing to do (exit 0)
   left_for_human,   // code, drift, a conflict, nothing to merge, a condemned branch (exit 1)
-  gave_up,          // main kept moving: every attempt lost the race (exit 2)
+  gave_up,          // main kept moving (every attempt lost the race) or the lease stayed held, for the whole
+                    // time budget (exit 2)
   error,            // could not run: usage, fetch/push failure, unreadable objects (exit 2)
 };
 std::string_view to_string(Outcome o);
@@ -71,9 +87,16 @@ struct LandReport {
   std::string main_after;    // the remote main last seen or pushed (hex)
   std::string merge_commit;  // the commit pushed (hex), "" if none
   int attempts = 0;
+  long long waited_ms = 0;   // time spent waiting: backoff between attempts, and for the lease
+  bool lease_taken = false;  // landed in turn, under the remote's lease
   bool branch_deleted = false;
   std::vector<Step> steps;
 };
+
+// The step that decided the outcome: the last that failed or could not
+// run (the queue's release comes after it), else the last; nullptr when
+// there is none.
+const Step* deciding_step(const LandReport& r);
 
 // Why BRANCH may not be landed into INTO, or nullopt. `condemned` is set for
 // archive/condemned/* (a verdict, exit 1), unset for bad usage (exit 2).

@@ -78,7 +78,7 @@ esac
 exec "$real_git" "\$@"
 SH
 chmod +x bin/git
-PATH="$tmp/bin:$PATH" run land note --into main --repo work --mode merge
+PATH="$tmp/bin:$PATH" run land note --into main --repo work --mode merge --retry-delay 0
 show git -C remote.git log --format='%h %s' -3 main
 
 run land run-twice --into main --repo work --mode merge --keep-branch
@@ -97,8 +97,9 @@ quietgit -C work checkout -q -b late origin/main
 prepend_log work/projects/single.md "- 2026-09-05 — note — late"
 quietgit -C work commit -qam "ledger: a late note on single"
 quietgit -C work push origin late
-# Another writer moves main before every push: 4 attempts lost, exit 2,
-# the branch kept.
+# Another writer moves main before every push: 4 attempts lost
+# (--max-attempts 4; without it, the --retry-for budget), exit 2, the
+# branch kept.
 cat > bin/git <<SH
 #!/bin/sh
 case "\$*" in
@@ -109,7 +110,7 @@ case "\$*" in
 esac
 exec "$real_git" "\$@"
 SH
-PATH="$tmp/bin:$PATH" run land late --into main --repo work --mode merge
+PATH="$tmp/bin:$PATH" run land late --into main --repo work --mode merge --retry-delay 0 --max-attempts 4
 show git -C remote.git for-each-ref --format='%(refname:short) %(objectname:short=12)' refs/heads/late
 printf '#!/bin/sh\necho "main is frozen today" >&2\nexit 1\n' > remote.git/hooks/pre-receive
 chmod +x remote.git/hooks/pre-receive

@@ -45,3 +45,14 @@ TEST_CASE("land: outcomes map to the shared exit codes", "[land]") {
 TEST_CASE("land: the merge commit names the branch and the target", "[land]") {
   CHECK(land::merge_message("claude/x", "main").rfind("Merge branch 'claude/x' into main\n\n", 0) == 0);
 }
+
+TEST_CASE("land: the deciding step is the last that failed, not the queue's release after it", "[land]") {
+  land::LandReport r;
+  CHECK(land::deciding_step(r) == nullptr);
+  r.steps.push_back({"fetch", 0, land::StepStatus::ok, "fetched", {}, {}});
+  CHECK(land::deciding_step(r)->name == "fetch");
+  r.steps.push_back({"push", 1, land::StepStatus::fail, "moved", {}, {}});
+  r.steps.push_back({"push", 0, land::StepStatus::error, "moved under every one of 1 attempts", {}, {}});
+  r.steps.push_back({"release", 0, land::StepStatus::ok, "released the lease", {}, {}});
+  CHECK(land::deciding_step(r)->message == "moved under every one of 1 attempts");
+}

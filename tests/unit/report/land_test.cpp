@@ -32,7 +32,8 @@ TEST_CASE("land: every step is in the JSON document, strings escaped", "[land]")
   CHECK(text.find("trial-merge [1]: fail: conflicts\n  conflict (content): projects/x.md\n"
                   "  merged:projects/x.md:4: error: run 1 listed twice [ledger-run-listed-once]\n") !=
         std::string::npos);
-  CHECK(text.substr(text.rfind('\n', text.size() - 2) + 1) == "left for a human: claude/\"q\"\n");
+  CHECK(text.substr(text.rfind('\n', text.size() - 2) + 1) ==
+        "left for a human: claude/\"q\" (1 attempt, waited 0s)\n");
   const std::string gh = report::render_land_github(r);
   CHECK(gh.find("::error file=projects/x.md,line=4,title=ledger-run-listed-once::merged: run 1 listed twice\n") !=
         std::string::npos);
@@ -40,4 +41,32 @@ TEST_CASE("land: every step is in the JSON document, strings escaped", "[land]")
   CHECK(report::render_land_markdown(r).find("| trial-merge [1] | fail | conflicts; conflict (content): projects/x.md; "
                                              "projects/x.md:4: run 1 listed twice [ledger-run-listed-once] |") !=
         std::string::npos);
+}
+
+TEST_CASE("land: the reports say how many attempts it took and how long it waited", "[land]") {
+  land::LandReport r;
+  r.options.branch = "claude/note";
+  r.options.mode = land::Mode::merge;
+  r.outcome = land::Outcome::landed;
+  r.merge_commit = "0155ae304e0a1111111111111111111111111111";
+  r.attempts = 3;
+  r.waited_ms = 1'440;
+  r.lease_taken = true;
+  const std::string json = report::render_land_json(r);
+  CHECK(json.find("\"attempts\": 3, \"waited_ms\": 1440, \"lease_taken\": true, \"branch_deleted\": false") !=
+        std::string::npos);
+  const std::string text = report::render_land_text(r);
+  CHECK(text.substr(text.rfind('\n', text.size() - 2) + 1) ==
+        "landed: claude/note is in main at 0155ae304e0a (3 attempts, waited 1.4s, in turn)\n");
+  CHECK(report::render_land_markdown(r).find("(3 attempts, waited 1.4s, in turn)") != std::string::npos);
+  // Audit mode never waits: no pacing in its summary.
+  r.options.mode = land::Mode::audit;
+  r.outcome = land::Outcome::would_land;
+  r.attempts = 1;
+  r.waited_ms = 0;
+  r.lease_taken = false;
+  const std::string audit = report::render_land_text(r);
+  CHECK(audit.substr(audit.rfind('\n', audit.size() - 2) + 1) ==
+        "would land: claude/note passes every check (audit mode)\n");
+  CHECK(report::render_land_json(r).find("\"waited_ms\": 0, \"lease_taken\": false") != std::string::npos);
 }
