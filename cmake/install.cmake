@@ -1,14 +1,10 @@
 # Installation and packaging: the binary, the man pages and shell completions
 # the binary generates from its own CLI definitions (`ledgergate __docs`, run
-# after every link into ${PROJECT_BINARY_DIR}/man and .../completions), the
-# docs, and CPack's .deb.
+# after every link into ${PROJECT_BINARY_DIR}/man and .../completions: the
+# POST_BUILD step in src/CMakeLists.txt), the docs, and CPack's .deb.
 #   cmake --install build --prefix P [--strip]
 #   cpack --config build/CPackConfig.cmake -G DEB -B build/package
 include(GNUInstallDirs)
-
-add_custom_command(TARGET ledgergate POST_BUILD
-  COMMAND $<TARGET_FILE:ledgergate> __docs ${PROJECT_BINARY_DIR}
-  COMMENT "" VERBATIM)
 
 install(TARGETS ledgergate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_BINARY_DIR}/man/man1 DESTINATION ${CMAKE_INSTALL_MANDIR})
