@@ -132,10 +132,12 @@ std::string render_shim(std::string_view hook, std::string_view binary) {
   // The binary recorded at install time, else the first ledgergate on PATH,
   // else a refusal that names the fix (never the shell's "exec: not found").
   out += std::string(k_recorded_prefix) + files::shell_quote(binary) + "\n";
-  out += "if [ -x \"$recorded\" ]; then lg=\"$recorded\"\n";
+  // Only an absolute path: git runs hooks from the working tree's root, where
+  // a relative name could be a file of the repository.
+  out += "if [ \"${recorded#/}\" != \"$recorded\" ] && [ -x \"$recorded\" ]; then lg=\"$recorded\"\n";
   out += "elif lg=\"$(command -v ledgergate)\"; then :\n";
   out += "else\n";
-  out += "  echo \"ledgergate " + h + ": refused: ledgergate is not at $recorded any more, nor on PATH;\" \\\n";
+  out += "  echo \"ledgergate " + h + ": refused: cannot find ledgergate (not at $recorded, not on PATH);\" \\\n";
   out += "    \"install ledgergate, or run 'ledgergate hooks install' again with the binary you use\" \\\n";
   out += "    \"(git's --no-verify skips this hook)\" >&2\n";
   out += "  exit 2\n";
@@ -237,7 +239,7 @@ Result<HookStatus> hook_status(const std::string& dir, std::string_view name) {
   status.state = HookState::ours;
   LG_TRY(const std::string text, read_bytes(slot.path));
   status.binary = recorded_binary(text);
-  status.binary_runs = files::is_executable(status.binary);
+  status.binary_runs = status.binary.starts_with('/') && files::is_executable(status.binary);
   if (!status.binary_runs) status.fallback = files::find_on_path("ledgergate");
   LG_TRY(const FileInfo kept, probe(original_path(dir, name)));
   status.chained = kept.exists;

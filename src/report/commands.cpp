@@ -106,7 +106,10 @@ std::string render_hook_status(const hooks::HookStatus& status) {
     case hooks::HookState::ours:
       line = fmt::format("installed: runs {}", status.binary);
       if (status.chained) line += fmt::format(" (runs {}{} first)", status.name, hooks::k_original_suffix);
-      if (!status.binary_runs && !status.fallback.empty()) {
+      if (!status.binary.starts_with('/')) {
+        line += status.fallback.empty() ? std::string("; none is on PATH: the hook refuses; install ledgergate")
+                                        : fmt::format(" from PATH: {}", status.fallback);
+      } else if (!status.binary_runs && !status.fallback.empty()) {
         line += fmt::format("; {} is gone: the hook runs {} (from PATH) instead; `ledgergate hooks install` records it",
                             status.binary, status.fallback);
       } else if (!status.binary_runs) {

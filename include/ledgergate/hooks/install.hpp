@@ -37,13 +37,13 @@ Result<std::string> hooks_dir(const git::Repository& repo);
 // The line of a shim that records the binary it runs (then shell-quoted).
 inline constexpr std::string_view k_recorded_prefix = "recorded=";
 
-// The shim for `hook`: runs `binary` (an absolute path, shell-quoted on its
-// `recorded=` line) when it is executable, else the first `ledgergate` on
-// PATH, else refuses (exit 2) with a message naming the fix:
+// The shim for `hook`: runs `binary` (shell-quoted on its `recorded=` line)
+// when it is an absolute path to an executable, else the first `ledgergate`
+// on PATH, else refuses (exit 2) with a message naming the fix:
 //   #!/bin/sh
 //   # ledgergate: managed hook ...
 //   recorded='<binary>'
-//   if [ -x "$recorded" ]; then lg="$recorded"
+//   if [ "${recorded#/}" != "$recorded" ] && [ -x "$recorded" ]; then lg="$recorded"
 //   elif lg="$(command -v ledgergate)"; then :
 //   else echo "ledgergate <hook>: refused: ...hooks install..." >&2; exit 2; fi
 //   exec "$lg" hooks run <hook> "$@"
@@ -64,7 +64,7 @@ struct HookStatus {
   std::string path;      // the hook file
   std::string binary;    // ours: the binary the shim recorded
   bool chained = false;  // ours: an original hook is kept beside and runs first
-  bool binary_runs = false;  // ours: `binary` is an executable file
+  bool binary_runs = false;  // ours: `binary` is an absolute path to an executable file
   std::string fallback;  // ours, `binary` gone: the ledgergate on PATH the shim runs instead ("" none)
 };
 
