@@ -41,12 +41,16 @@ std::string roff(std::string_view text) {
   return out;
 }
 
+// Choices too long for the option's line (roff could not fill it) are listed
+// under the option instead.
+bool long_choices(const CliOption& o) { return join(o.choices, "|").size() > 40; }
+
 // "-C, --repo DIR" / "--hook {a,b}..." as the synopsis of one option, in roff.
 std::string roff_option(const CliOption& o) {
   std::vector<std::string> names;
   for (const std::string& n : o.names) names.push_back("\\fB" + roff(n) + "\\fR");
   std::string out = join(names, ", ");
-  if (!o.choices.empty()) {
+  if (!o.choices.empty() && !long_choices(o)) {
     out += " \\fI" + roff(join(o.choices, "|")) + "\\fR";
   } else if (!o.value.empty()) {
     out += " \\fI" + roff(o.value) + "\\fR";
@@ -73,6 +77,7 @@ void option_items(std::string& out, const std::vector<CliOption>& options) {
   for (const CliOption& o : options) {
     out += ".TP\n" + (o.names.empty() ? roff_positional(o) : roff_option(o)) + "\n";
     out += roff(o.description.empty() ? "(no description)" : o.description) + "\n";
+    if (long_choices(o)) out += ".br\nOne of: " + roff(join(o.choices, ", ")) + ".\n";
   }
 }
 

@@ -90,13 +90,15 @@ run hooks install --repo clone
 cd clone
 g merge --no-edit retire-vs-run
 quietgit merge --abort
+note "main holding a merge whose result fails check: its push to main is refused"
+quietgit merge --no-verify --no-edit retire-vs-run
 state > ../before
-g push origin retire-vs-run:main
+g push origin main
 state > ../after
 same ../before ../after "after the refused push: status, refs, index, objects"
-note "a feature branch is not gated: its tree passes check, so it goes"
-g push origin retire-vs-run
-g push origin ledger-edit conflict:main
+quietgit reset -q --hard origin/main
+note "feature branches are not gated: their trees pass check, so they go (conflict would conflict with main)"
+g push origin retire-vs-run conflict
 g push origin ledger-edit
 g push origin main:refs/heads/copy
 g push origin :ledger-edit
