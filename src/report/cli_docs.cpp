@@ -105,7 +105,8 @@ std::vector<CliOption> with_root(const CliCommand& cmd, const CliCommand& root) 
   std::vector<CliOption> out = cmd.options;
   if (&cmd == &root) return out;
   for (const CliOption& o : root.options) {
-    const bool shadowed = std::any_of(out.begin(), out.end(), [&](const CliOption& mine) { return mine.names == o.names; });
+    const bool shadowed =
+        std::any_of(out.begin(), out.end(), [&](const CliOption& mine) { return mine.names == o.names; });
     if (!shadowed && o.names != std::vector<std::string>{"--version"}) out.push_back(o);
   }
   return out;
@@ -208,7 +209,9 @@ std::string render_bash_completion(const CliCommand& root) {
   if (!descend.empty()) out += "      " + join(descend, "|") + ") node=\"$node ${COMP_WORDS[i]}\" ;;\n";
   out += "    esac\n  done\n";
   out += "  case \"$node $prev\" in\n" + values;
-  if (!file_values.empty()) out += "    " + join(file_values, "|") + ") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n";
+  if (!file_values.empty()) {
+    out += "    " + join(file_values, "|") + ") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n";
+  }
   out += "  esac\n";
   out += "  case \"$node\" in\n" + nodes + "  esac\n";
   out += "  if [[ \"$cur\" == -* ]]; then\n    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n";

@@ -183,7 +183,8 @@ TEST_CASE("hooks: pre-push gates only the protected branches; elsewhere it check
   set_ref("refs/remotes/origin/main", base);
   const git_oid zero = oid(k_zero);
   auto judge = [&](const git_oid& local, const std::string& remote_ref) {
-    auto j = hooks::judge_push(*repo, *trial, "origin", {"refs/heads/x", test::id_of(local), remote_ref, test::id_of(zero)});
+    auto j = hooks::judge_push(*repo, *trial, "origin",
+                               {"refs/heads/x", test::id_of(local), remote_ref, test::id_of(zero)});
     REQUIRE(j);
     return *j;
   };
