@@ -213,7 +213,8 @@ void setup_hooks(CLI::App& app, Globals& globals) {
       ->check(CLI::IsMember(names));
   uninstall->callback([opts, &globals] { globals.exit_code = run_install(*opts, globals, false); });
 
-  CLI::App* status = cmd->add_subcommand("status", "Show which hooks are installed, and where");
+  CLI::App* status = cmd->add_subcommand(
+      "status", "Show which hooks are installed, where, and whether the binary each runs is still there");
   status->callback([&globals] { globals.exit_code = run_status(globals); });
 
   CLI::App* run = cmd->add_subcommand("run", "Run a hook (what the shims call): exit 0 lets git go on");

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
         "ledgergate"};
     app.require_subcommand(1);
     app.fallthrough();  // --repo is accepted after the subcommand too
-    app.set_version_flag("--version", "ledgergate " + std::string(lg::util::k_version));
+    app.set_version_flag("--version", lg::util::version_line());
     Globals globals;
     app.add_option("--repo", globals.repo, "Repository to use (default: discover from the current directory)");
     setup_cache_flag(app);
@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
         if (!session) session.emplace();
       });
     }
+    setup_docs(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 namespace lg::hooks::files {
@@ -94,6 +95,44 @@ std::string shell_quote(std::string_view s) {
   std::string out = "'";
   for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
+}
+
+std::string shell_unquote(std::string_view word) {
+  std::string out;
+  bool quoted = false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    const char c = word[i];
+    if (c == '\'') {
+      quoted = !quoted;
+    } else if (c == '\\' && !quoted && i + 1 < word.size()) {
+      out += word[++i];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+bool is_executable(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  return ::access(path.c_str(), X_OK) == 0;
+}
+
+std::string find_on_path(std::string_view name) {
+  const char* env = std::getenv("PATH");
+  const std::string_view dirs = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    std::size_t colon = dirs.find(':', start);
+    if (colon == std::string_view::npos) colon = dirs.size();
+    std::string dir(dirs.substr(start, colon - start));
+    start = colon + 1;
+    if (dir.empty()) dir = ".";  // an empty entry is the current folder, as the shell reads it
+    const std::string candidate = dir + "/" + std::string(name);
+    if (is_executable(candidate)) return candidate;
+  }
+  return "";
 }
 
 }  // namespace lg::hooks::files

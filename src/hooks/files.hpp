@@ -36,5 +36,13 @@ Result<void> make_dirs(const std::string& dir);
 
 // `s` as one POSIX shell word: unchanged when it is plain, else single-quoted.
 std::string shell_quote(std::string_view s);
+// The inverse of shell_quote for the words it writes (single quotes, `'\''`).
+std::string shell_unquote(std::string_view word);
+
+// True when `path` names an executable regular file (following symlinks).
+bool is_executable(const std::string& path);
+// The first executable `name` in the folders of $PATH, as the shell's
+// `command -v` finds it; "" when none.
+std::string find_on_path(std::string_view name);
 
 }  // namespace lg::hooks::files

@@ -54,14 +54,23 @@ Result<void> keep_original(const std::string& from, const std::string& to, const
   return written;
 }
 
-std::string exec_line(std::string_view text) {
+// The binary a shim runs: its `recorded=` line (shell-unquoted), or the path
+// in the `exec` line of a shim written before the fallback existed.
+std::string recorded_binary(std::string_view text) {
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
-    if (line.starts_with("exec ")) return std::string(line);
+    std::string_view line = text.substr(start, end - start);
     start = end + 1;
+    if (line.starts_with(k_recorded_prefix)) {
+      line.remove_prefix(k_recorded_prefix.size());
+    } else if (line.starts_with("exec ") && line.find(" hooks run ") != std::string_view::npos) {
+      line = line.substr(5, line.find(" hooks run ") - 5);
+    } else {
+      continue;
+    }
+    return files::shell_unquote(line);
   }
   return "";
 }
@@ -160,10 +169,24 @@ Result<std::string> hooks_dir(const git::Repository& repo) {
 }
 
 std::string render_shim(std::string_view hook, std::string_view binary) {
+  const std::string h(hook);
   std::string out = "#!/bin/sh\n";
   out += k_marker;
   out += " (`ledgergate hooks uninstall` removes it and puts back what was here)\n";
-  out += "exec " + files::shell_quote(binary) + " hooks run " + std::string(hook) + " \"$@\"\n";
+  // The binary recorded at install time, else the first ledgergate on PATH,
+  // else a refusal that names the fix (never the shell's "exec: not found").
+  out += std::string(k_recorded_prefix) + files::shell_quote(binary) + "\n";
+  // Only an absolute path: git runs hooks from the working tree's root, where
+  // a relative name could be a file of the repository.
+  out += "if [ \"${recorded#/}\" != \"$recorded\" ] && [ -x \"$recorded\" ]; then lg=\"$recorded\"\n";
+  out += "elif lg=\"$(command -v ledgergate)\"; then :\n";
+  out += "else\n";
+  out += "  echo \"ledgergate " + h + ": refused: cannot find ledgergate (not at $recorded, not on PATH);\" \\\n";
+  out += "    \"install ledgergate, or run 'ledgergate hooks install' again with the binary you use\" \\\n";
+  out += "    \"(git's --no-verify skips this hook)\" >&2\n";
+  out += "  exit 2\n";
+  out += "fi\n";
+  out += "exec \"$lg\" hooks run " + h + " \"$@\"\n";
   return out;
 }
 
@@ -257,7 +280,7 @@ Result<HookChange> uninstall_hook(const std::string& dir, std::string_view name)
 
 Result<HookStatus> hook_status(const std::string& dir, std::string_view name) {
   LG_TRY(const Slot slot, inspect(dir, name));
-  HookStatus status{std::string(name), HookState::absent, slot.path, "", false};
+  HookStatus status{std::string(name), HookState::absent, slot.path, "", false, {}, {}};
   if (!slot.info.exists) return status;
   if (!slot.ours) {
     status.state = HookState::foreign;
@@ -265,7 +288,9 @@ Result<HookStatus> hook_status(const std::string& dir, std::string_view name) {
   }
   status.state = HookState::ours;
   LG_TRY(const std::string text, read_bytes(slot.path));
-  status.command = exec_line(text);
+  status.binary = recorded_binary(text);
+  status.binary_runs = status.binary.starts_with('/') && files::is_executable(status.binary);
+  if (!status.binary_runs) status.fallback = files::find_on_path("ledgergate");
   LG_TRY(const FileInfo kept, probe(original_path(dir, name)));
   status.chained = kept.exists;
   return status;

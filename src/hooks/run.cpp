@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -151,6 +152,22 @@ Result<Judgement> judge_index(const git::Repository& repo) {
   return j;
 }
 
+namespace {
+
+// The branches pre-push gates: the policy of the remote's main as last
+// fetched (what the push must not break), else the pushed commit's own.
+Result<std::vector<std::string>> protected_branches(const git::Repository& repo, std::string_view remote,
+                                                    const git::ObjectId& head) {
+  const std::optional<git::ObjectId> main = git::ref_target(repo, fmt::format("refs/remotes/{}/main", remote));
+  LG_TRY(const git::ObjectId commit, main ? git::peel_to_commit(repo, *main) : Result<git::ObjectId>(head));
+  LG_TRY(const git::ObjectId tree, repo.commit_tree(commit));
+  LG_TRY(std::unique_ptr<git::TreeSource> source, git::open_tree_source(repo, tree, commit.short_hex()));
+  LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*source));
+  return policy.protected_branches;
+}
+
+}  // namespace
+
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
                              const PushedRef& pushed) {
   Judgement j{{pushed.local_ref, std::string(remote), pushed.remote_ref}, Verdict::pass, {}, {}};
@@ -159,8 +176,21 @@ Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial,
     return j;
   }
   LG_TRY(const git::ObjectId head, git::peel_to_commit(repo, pushed.local));
-  // The target: the remote's main as last fetched, else the remote ref's old tip.
-  PushTarget target{fmt::format("refs/remotes/{}/main", remote), std::string(remote), std::nullopt};
+  LG_TRY(const std::vector<std::string> guarded, protected_branches(repo, remote, head));
+  constexpr std::string_view heads = "refs/heads/";
+  const std::string_view ref = pushed.remote_ref;
+  const std::string branch = ref.starts_with(heads) ? std::string(ref.substr(heads.size())) : std::string();
+  if (branch.empty() || std::find(guarded.begin(), guarded.end(), branch) == guarded.end()) {
+    LG_TRY(const git::ObjectId tree, repo.commit_tree(head));
+    LG_TRY(std::unique_ptr<git::TreeSource> source, git::open_tree_source(repo, tree, head.short_hex()));
+    LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*source));
+    LG_TRY(rules::CheckReport report, check_with(*source, policy::check_options_for_own_tree(policy), "pushed"));
+    j.notes.emplace_back(NotProtected{pushed.remote_ref, guarded});
+    add_check(j, std::move(report), "the pushed tree");
+    return j;
+  }
+  // The target: the remote's copy of the branch as last fetched, else the remote ref's old tip.
+  PushTarget target{fmt::format("refs/remotes/{}/{}", remote, branch), std::string(remote), std::nullopt};
   std::optional<git::ObjectId> tracked = git::ref_target(repo, target.ref);
   if (!tracked) {
     // A new remote ref (the zero id) is not looked up in the object database.

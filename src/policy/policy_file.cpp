@@ -100,6 +100,13 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
     out.merge = v == "git" ? LedgerMerge::git : LedgerMerge::records;
     return {};
   }
+  if (key == "protected") {
+    LG_TRY(out.protected_branches, string_list(value, key, false));
+    for (const std::string& b : out.protected_branches) {
+      if (b.starts_with("refs/")) return at(value, "`protected` names branches without refs/heads/: " + b);
+    }
+    return {};
+  }
   return at(key_node, "unknown key `" + key + "`");
 }
 

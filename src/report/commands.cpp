@@ -61,6 +61,10 @@ struct NoteLines {
     return {fmt::format("already in {}", target_name(a.target))};
   }
   std::vector<std::string> operator()(const hooks::MergedInto& m) const { return merged_lines(m); }
+  std::vector<std::string> operator()(const hooks::NotProtected& n) const {
+    return {fmt::format("{} is not a protected branch (protected: {}): the pushed tree is checked, not trial-merged",
+                        n.remote_ref, util::join(n.protected_branches, ", "))};
+  }
   std::vector<std::string> operator()(const hooks::FrozenChange& f) const {
     return {fmt::format("frozen path changed: {} ({}{})", util::quote_path(f.path), f.status,
                         f.renamed_to.empty() ? "" : " -> " + util::quote_path(f.renamed_to))};
@@ -101,8 +105,19 @@ std::string render_hook_status(const hooks::HookStatus& status) {
     case hooks::HookState::absent: line = "not installed"; break;
     case hooks::HookState::foreign: line = "another hook (not ledgergate's)"; break;
     case hooks::HookState::ours:
-      line = fmt::format("installed: {}", status.command);
+      line = fmt::format("installed: runs {}", status.binary);
       if (status.chained) line += fmt::format(" (runs {}{} first)", status.name, hooks::k_original_suffix);
+      if (!status.binary.starts_with('/')) {
+        line += status.fallback.empty() ? std::string("; none is on PATH: the hook refuses; install ledgergate")
+                                        : fmt::format(" from PATH: {}", status.fallback);
+      } else if (!status.binary_runs && !status.fallback.empty()) {
+        line += fmt::format("; {} is gone: the hook runs {} (from PATH) instead; `ledgergate hooks install` records it",
+                            status.binary, status.fallback);
+      } else if (!status.binary_runs) {
+        line += fmt::format("; {} is gone and no ledgergate is on PATH: the hook refuses; install ledgergate, "
+                            "or run `ledgergate hooks install` again",
+                            status.binary);
+      }
       break;
   }
   return fmt::format("{}: {}\n", status.name, line);

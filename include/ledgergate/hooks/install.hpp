@@ -34,10 +34,19 @@ std::vector<std::string> default_hooks(bool bare);
 // common git dir (shared by every linked worktree). Errors: unreadable config.
 Result<std::string> hooks_dir(const git::Repository& repo);
 
-// The shim for `hook`, running `binary` (an absolute path, single-quoted):
+// The line of a shim that records the binary it runs (then shell-quoted).
+inline constexpr std::string_view k_recorded_prefix = "recorded=";
+
+// The shim for `hook`: runs `binary` (shell-quoted on its `recorded=` line)
+// when it is an absolute path to an executable, else the first `ledgergate`
+// on PATH, else refuses (exit 2) with a message naming the fix:
 //   #!/bin/sh
 //   # ledgergate: managed hook ...
-//   exec '<binary>' hooks run <hook> "$@"
+//   recorded='<binary>'
+//   if [ "${recorded#/}" != "$recorded" ] && [ -x "$recorded" ]; then lg="$recorded"
+//   elif lg="$(command -v ledgergate)"; then :
+//   else echo "ledgergate <hook>: refused: ...hooks install..." >&2; exit 2; fi
+//   exec "$lg" hooks run <hook> "$@"
 std::string render_shim(std::string_view hook, std::string_view binary);
 
 // True when `text` is a hook file we wrote (it carries the marker line).
@@ -53,8 +62,10 @@ struct HookStatus {
   std::string name;
   HookState state = HookState::absent;
   std::string path;      // the hook file
-  std::string command;   // ours: the shim's exec line
+  std::string binary;    // ours: the binary the shim recorded
   bool chained = false;  // ours: an original hook is kept beside and runs first
+  bool binary_runs = false;  // ours: `binary` is an absolute path to an executable file
+  std::string fallback;  // ours, `binary` gone: the ledgergate on PATH the shim runs instead ("" none)
 };
 
 enum class Action {

@@ -71,6 +71,12 @@ struct TargetMissing {
 struct AlreadyIn {
   PushTarget target;
 };
+// pre-push: the remote ref is not a protected branch (the policy's
+// `protected:`, default main): the pushed tree was checked, not merged.
+struct NotProtected {
+  std::string remote_ref;
+  std::vector<std::string> protected_branches;
+};
 // pre-push: the ref trial-merged into the target (at `base`).
 struct MergedInto {
   PushTarget target;
@@ -84,7 +90,7 @@ struct FrozenChange {
   std::string status;  // git's letter
   std::string renamed_to;  // "" unless renamed
 };
-using Note = std::variant<CheckFailed, RefDeleted, TargetMissing, AlreadyIn, MergedInto, FrozenChange>;
+using Note = std::variant<CheckFailed, RefDeleted, TargetMissing, AlreadyIn, MergedInto, FrozenChange, NotProtected>;
 
 // What was judged: "the staged tree", a ref on the server, or a pushed
 // local ref with the remote and the remote ref it goes to.
@@ -107,10 +113,14 @@ struct Judgement {
 // result during a merge) with the index's own policy file.
 Result<Judgement> judge_index(const git::Repository& repo);
 
-// pre-push: `remote` is the hook's first argument. Deletions and refs
-// already contained in the target pass. The target is
-// refs/remotes/<remote>/main; without it, the remote ref's old commit when
-// present locally; else the ref passes with a note.
+// pre-push: `remote` is the hook's first argument. Deletions pass. Only a
+// push to a protected branch B (the policy's `protected:`, default [main];
+// the policy read from refs/remotes/<remote>/main as last fetched, else
+// from the pushed commit) is gated with a trial merge: refs already
+// contained in the target pass; the target is refs/remotes/<remote>/B,
+// without it the remote ref's old commit when present locally, else the ref
+// passes with a note. A push anywhere else (a feature branch, a tag) only
+// checks the pushed tree with its own policy: code there is not refused.
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
                              const PushedRef& pushed);
 

@@ -43,6 +43,9 @@ struct RepoPolicy {
   std::map<std::string, diag::Severity, std::less<>> severities;  // rule id → severity
   std::set<std::string, std::less<>> off;                          // rule ids set to `off`
   LedgerMerge merge = LedgerMerge::records;  // `merge: records | git`
+  // `protected: [main]`: the branches (names under refs/heads/) whose pushes
+  // the pre-push hook gates with a trial merge; a push elsewhere is checked only.
+  std::vector<std::string> protected_branches{"main"};
   bool from_file = false;         // false: the built-in policy
   // The layout of the tree the policy was read from, detected once by
   // load_policy when the profile is "auto" (unset otherwise); a check of

@@ -23,7 +23,8 @@ std::string render_rule_explain(const rules::RuleInfo& rule);
 std::string render_hooks_dir(std::string_view dir);
 // "NAME: installed|chained (kept as NAME.ledgergate-orig)|...": what install or uninstall did.
 std::string render_hook_change(const hooks::HookChange& change);
-// "NAME: not installed|another hook (not ledgergate's)|installed: COMMAND (runs ... first)".
+// "NAME: not installed|another hook (not ledgergate's)|installed: runs BINARY (runs ... first)",
+// and when BINARY is gone, what the shim runs instead (PATH's) or that it refuses.
 std::string render_hook_status(const hooks::HookStatus& status);
 
 // "ledgergate HOOK: SUBJECT: pass|fail|cannot judge", the notes, the findings.

@@ -1,7 +1,8 @@
 # The git hooks, driven by real git: install/uninstall keep a foreign hook
 # byte for byte; `git commit` refuses staged drift (not unstaged drift);
-# `git merge` refuses a drifting merge result; `git push` refuses a branch
-# whose trial merge into origin/main fails; a bare server refuses a bad push
+# `git merge` refuses a drifting merge result; `git push` to main refuses a
+# branch whose trial merge into origin/main fails, while a push to another
+# branch is only checked (code there goes through); a bare server refuses a bad push
 # to main (check, frozen paths); refused hooks leave status, refs, objects
 # and the index as they were; the hooks folder is the one git uses.
 
@@ -89,14 +90,24 @@ run hooks install --repo clone
 cd clone
 g merge --no-edit retire-vs-run
 quietgit merge --abort
+note "main holding a merge whose result fails check: its push to main is refused"
+quietgit merge --no-verify --no-edit retire-vs-run
 state > ../before
-g push origin retire-vs-run
+g push origin main
 state > ../after
 same ../before ../after "after the refused push: status, refs, index, objects"
-g push origin ledger-edit conflict
+quietgit reset -q --hard origin/main
+note "feature branches are not gated: their trees pass check, so they go (conflict would conflict with main)"
+g push origin retire-vs-run conflict
 g push origin ledger-edit
 g push origin main:refs/heads/copy
 g push origin :ledger-edit
+note "a code-only push: to a feature branch it goes, to main it is refused"
+quietgit checkout -q -b tooling main
+echo "echo build" > build.sh && quietgit add build.sh && quietgit commit -qm "a build script"
+g push origin tooling
+g push origin tooling:main
+quietgit checkout -q main
 g ls-remote origin
 cd ..
 

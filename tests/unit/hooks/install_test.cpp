@@ -48,9 +48,39 @@ TEST_CASE("hooks: the shims are the templates in hooks/, with the binary's path"
     CHECK((mode_of(path) & 0111) != 0);
   }
   const std::string shim = hooks::render_shim("pre-push", "/opt/it's here/ledgergate");
-  CHECK(shim.find("\nexec '/opt/it'\\''s here/ledgergate' hooks run pre-push \"$@\"\n") != std::string::npos);
+  CHECK(shim.find("\nrecorded='/opt/it'\\''s here/ledgergate'\n") != std::string::npos);
+  CHECK(shim.find("\nexec \"$lg\" hooks run pre-push \"$@\"\n") != std::string::npos);
+  CHECK(shim.find("elif lg=\"$(command -v ledgergate)\"; then") != std::string::npos);
   CHECK(hooks::is_our_shim(shim));
   CHECK_FALSE(hooks::is_our_shim("#!/bin/sh\necho '# ledgergate: managed hook'\n"));
+}
+
+TEST_CASE("hooks: status names the recorded binary and whether it is still there", "[hooks]") {
+  test::TempDir dir;
+  const std::string hooks_dir = dir.path() + "/hooks/";
+  const std::string bin = dir.path() + "/it's bin/ledgergate";
+  fs::create_directories(dir.path() + "/it's bin");
+  test::write_file(bin, "#!/bin/sh\n");
+  ::chmod(bin.c_str(), 0755);
+  REQUIRE(hooks::install_hook(hooks_dir, "pre-commit", bin));
+  auto there = hooks::hook_status(hooks_dir, "pre-commit");
+  REQUIRE(there);
+  CHECK(there->binary == bin);
+  CHECK(there->binary_runs);
+  CHECK(there->fallback.empty());
+  fs::remove(bin);
+  auto gone = hooks::hook_status(hooks_dir, "pre-commit");
+  REQUIRE(gone);
+  CHECK(gone->binary == bin);
+  CHECK_FALSE(gone->binary_runs);
+  // A shim written before the PATH fallback (an `exec '<binary>'` line) is read too.
+  test::write_file(hooks_dir + "pre-push", std::string("#!/bin/sh\n") + std::string(hooks::k_marker) +
+                                               "\nexec '/old place/ledgergate' hooks run pre-push \"$@\"\n");
+  auto old = hooks::hook_status(hooks_dir, "pre-push");
+  REQUIRE(old);
+  CHECK(old->state == hooks::HookState::ours);
+  CHECK(old->binary == "/old place/ledgergate");
+  CHECK_FALSE(old->binary_runs);
 }
 
 TEST_CASE("hooks: the folder is the one git uses", "[hooks]") {
@@ -93,7 +123,7 @@ TEST_CASE("hooks: install creates the folder, is idempotent, and uninstall remov
   auto status = hooks::hook_status(dir, "pre-commit");
   REQUIRE(status);
   CHECK(status->state == hooks::HookState::ours);
-  CHECK(status->command == "exec /opt/ledgergate hooks run pre-commit \"$@\"");
+  CHECK(status->binary == "/opt/ledgergate");
   CHECK_FALSE(status->chained);
   auto removed = hooks::uninstall_hook(dir, "pre-commit");
   REQUIRE(removed);

@@ -141,7 +141,7 @@ TEST_CASE("hooks: pre-push passes deletions, contained refs and refs with no tar
   const git_oid zero = oid(k_zero);
   auto judge = [&](const git_oid& local, const git_oid& remote) {
     auto j = hooks::judge_push(*repo, *trial, "origin",
-                               {"refs/heads/x", test::id_of(local), "refs/heads/x", test::id_of(remote)});
+                               {"refs/heads/x", test::id_of(local), "refs/heads/main", test::id_of(remote)});
     REQUIRE(j);
     return *j;
   };
@@ -155,6 +155,60 @@ TEST_CASE("hooks: pre-push passes deletions, contained refs and refs with no tar
   CHECK(contained.verdict == hooks::Verdict::pass);
   CHECK(has_note(contained, "already in refs/remotes/origin/main"));
   CHECK(judge(zero, base).verdict == hooks::Verdict::pass);
+}
+
+TEST_CASE("hooks: pre-push gates only the protected branches; elsewhere it checks the pushed tree", "[hooks]") {
+  test::TempDir dir;
+  const git_oid base = test::commit_tree(dir.path(), example_ledger(), "base");
+  test::FileMap code_files = example_ledger();
+  code_files["build.sh"] = "echo build\n";
+  const git_oid code = test::commit_tree(dir.path(), code_files, "code", &base, "refs/heads/code");
+  const git_oid drift = test::commit_tree(dir.path(), with_drift(example_ledger()), "drift", &base, "refs/heads/drift");
+  test::FileMap guarded = example_ledger();
+  guarded[".ledgergate.yaml"] = "protected: [release]\n";
+  const git_oid release_base = test::commit_tree(dir.path(), guarded, "policy", &base, "refs/heads/policy");
+  test::FileMap guarded_code = guarded;
+  guarded_code["build.sh"] = "echo build\n";
+  const git_oid release_code =
+      test::commit_tree(dir.path(), guarded_code, "code on release", &release_base, "refs/heads/release-code");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto set_ref = [&](const char* name, const git_oid& target) {
+    git_reference* ref = nullptr;
+    REQUIRE(git_reference_create(&ref, repo->raw(), name, &target, 1, nullptr) == 0);
+    git_reference_free(ref);
+  };
+  set_ref("refs/remotes/origin/main", base);
+  const git_oid zero = oid(k_zero);
+  auto judge = [&](const git_oid& local, const std::string& remote_ref) {
+    auto j = hooks::judge_push(*repo, *trial, "origin",
+                               {"refs/heads/x", test::id_of(local), remote_ref, test::id_of(zero)});
+    REQUIRE(j);
+    return *j;
+  };
+  // The default: main only. Code pushed to a feature branch goes; to main it is refused.
+  const hooks::Judgement feature = judge(code, "refs/heads/feature");
+  CHECK(feature.verdict == hooks::Verdict::pass);
+  CHECK(has_note(feature, "refs/heads/feature is not a protected branch (protected: main)"));
+  const hooks::Judgement to_main = judge(code, "refs/heads/main");
+  CHECK(to_main.verdict == hooks::Verdict::fail);
+  CHECK(has_note(to_main, "merged into refs/remotes/origin/main"));
+  CHECK(judge(code, "refs/tags/v1").verdict == hooks::Verdict::pass);
+  // Off the protected branches the pushed tree must still pass check.
+  const hooks::Judgement drifted = judge(drift, "refs/heads/feature");
+  CHECK(drifted.verdict == hooks::Verdict::fail);
+  CHECK(has_note(drifted, "the pushed tree fails check"));
+  REQUIRE_FALSE(drifted.findings.empty());
+  CHECK(drifted.findings[0].rule == "ledger-issue-grammar");
+  // `protected:` is read from the remote's main: here it names release, not main.
+  set_ref("refs/remotes/origin/main", release_base);
+  set_ref("refs/remotes/origin/release", release_base);
+  CHECK(judge(release_code, "refs/heads/main").verdict == hooks::Verdict::pass);
+  const hooks::Judgement release = judge(release_code, "refs/heads/release");
+  CHECK(release.verdict == hooks::Verdict::fail);
+  CHECK(has_note(release, "merged into refs/remotes/origin/release"));
 }
 
 TEST_CASE("hooks: the original hook runs with the arguments and input git gave", "[hooks]") {

@@ -22,6 +22,19 @@ TEST_CASE("policy file: `merge` picks the record-level merge or git's", "[policy
   CHECK(records->merge == LedgerMerge::records);
 }
 
+TEST_CASE("policy file: `protected` names the branches pre-push gates (default main)", "[policy][policy_file]") {
+  auto none = parse_policy("");
+  REQUIRE(none);
+  CHECK(none->protected_branches == std::vector<std::string>{"main"});
+  auto two = parse_policy("protected: [main, release/2026]\n");
+  REQUIRE(two);
+  CHECK(two->protected_branches == std::vector<std::string>{"main", "release/2026"});
+  auto full = parse_policy("protected: [refs/heads/main]\n");
+  REQUIRE_FALSE(full);
+  CHECK(full.error().message == ".ledgergate.yaml:1: `protected` names branches without refs/heads/: refs/heads/main");
+  CHECK_FALSE(parse_policy("protected: main\n"));
+}
+
 TEST_CASE("policy file: every key overrides its built-in value", "[policy][policy_file]") {
   auto p = parse_policy(
       "version: 1\nprofile: cortex-projects\nledger_dirs: [projects/, notes/]\nledger_files: [checkin.yaml]\n"

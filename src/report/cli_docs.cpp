@@ -1,0 +1,299 @@
+// Man pages (roff) and bash/zsh/fish completions from a CliCommand tree (cli_docs.hpp).
+#include "ledgergate/report/cli_docs.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+
+namespace lg::report {
+namespace {
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (const std::string& p : parts) {
+    if (!out.empty()) out += sep;
+    out += p;
+  }
+  return out;
+}
+
+std::string first_line(std::string_view text) {
+  return std::string(text.substr(0, text.find('\n')));
+}
+
+// Text for a roff line: backslashes escaped, hyphens literal, a leading '.'
+// or '\'' kept from being read as a request.
+std::string roff(std::string_view text) {
+  std::string out;
+  bool line_start = true;
+  for (const char c : text) {
+    if (line_start && (c == '.' || c == '\'')) out += "\\&";
+    line_start = c == '\n';
+    if (c == '\\') {
+      out += "\\e";
+    } else if (c == '-') {
+      out += "\\-";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Choices too long for the option's line (roff could not fill it) are listed
+// under the option instead.
+bool long_choices(const CliOption& o) { return join(o.choices, "|").size() > 40; }
+
+// "-C, --repo DIR" / "--hook {a,b}..." as the synopsis of one option, in roff.
+std::string roff_option(const CliOption& o) {
+  std::vector<std::string> names;
+  for (const std::string& n : o.names) names.push_back("\\fB" + roff(n) + "\\fR");
+  std::string out = join(names, ", ");
+  if (!o.choices.empty() && !long_choices(o)) {
+    out += " \\fI" + roff(join(o.choices, "|")) + "\\fR";
+  } else if (!o.value.empty()) {
+    out += " \\fI" + roff(o.value) + "\\fR";
+  }
+  if (o.repeatable) out += " ...";
+  return out;
+}
+
+std::string roff_positional(const CliOption& o) {
+  std::string out = "\\fI" + roff(o.positional) + "\\fR";
+  if (o.repeatable) out += " ...";
+  return o.required ? out : "[" + out + "]";
+}
+
+std::string synopsis(const CliCommand& cmd) {
+  std::string out = "\\fB" + roff(join(cmd.path, " ")) + "\\fR";
+  if (!cmd.options.empty()) out += " [\\fIOPTIONS\\fR]";
+  if (!cmd.subcommands.empty()) out += " \\fICOMMAND\\fR";
+  for (const CliOption& p : cmd.positionals) out += " " + roff_positional(p);
+  return out;
+}
+
+void option_items(std::string& out, const std::vector<CliOption>& options) {
+  for (const CliOption& o : options) {
+    out += ".TP\n" + (o.names.empty() ? roff_positional(o) : roff_option(o)) + "\n";
+    out += roff(o.description.empty() ? "(no description)" : o.description) + "\n";
+    if (long_choices(o)) out += ".br\nOne of: " + roff(join(o.choices, ", ")) + ".\n";
+  }
+}
+
+// A shell word in single quotes.
+std::string sq(std::string_view s) {
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Every command of the tree, parents before children.
+void walk(const CliCommand& cmd, const std::function<void(const CliCommand&)>& f) {
+  f(cmd);
+  for (const CliCommand& sub : cmd.subcommands) walk(sub, f);
+}
+
+std::vector<std::string> sub_names(const CliCommand& cmd) {
+  std::vector<std::string> out;
+  for (const CliCommand& s : cmd.subcommands) out.push_back(s.path.back());
+  return out;
+}
+
+// The root's options are accepted after any subcommand (CLI11's fallthrough).
+std::vector<CliOption> with_root(const CliCommand& cmd, const CliCommand& root) {
+  std::vector<CliOption> out = cmd.options;
+  if (&cmd == &root) return out;
+  for (const CliOption& o : root.options) {
+    const bool shadowed =
+        std::any_of(out.begin(), out.end(), [&](const CliOption& mine) { return mine.names == o.names; });
+    if (!shadowed && o.names != std::vector<std::string>{"--version"}) out.push_back(o);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string man_page_name(const CliCommand& cmd) { return join(cmd.path, "-"); }
+
+std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>& global, std::string_view version) {
+  const std::string name = man_page_name(cmd);
+  std::string upper = name;
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  });
+  std::string out = fmt::format(".\\\" Generated from ledgergate's command-line definitions: do not edit.\n"
+                                ".TH \"{}\" \"1\" \"\" \"{}\" \"ledgergate manual\"\n",
+                                roff(upper), roff(version));
+  out += ".SH NAME\n" + roff(name) + " \\- " + roff(first_line(cmd.description)) + "\n";
+  out += ".SH SYNOPSIS\n" + synopsis(cmd) + "\n";
+  out += ".SH DESCRIPTION\n";
+  std::size_t start = 0;
+  while (start <= cmd.description.size()) {
+    std::size_t end = cmd.description.find('\n', start);
+    if (end == std::string::npos) end = cmd.description.size();
+    const std::string line = cmd.description.substr(start, end - start);
+    if (!line.empty()) out += roff(line) + "\n.PP\n";
+    start = end + 1;
+  }
+  if (!cmd.positionals.empty()) {
+    out += ".SH ARGUMENTS\n";
+    option_items(out, cmd.positionals);
+  }
+  if (!cmd.options.empty()) {
+    out += ".SH OPTIONS\n";
+    option_items(out, cmd.options);
+  }
+  if (!global.empty()) {
+    out += ".SH GLOBAL OPTIONS\nAccepted before or after the command.\n";
+    option_items(out, global);
+  }
+  std::vector<std::string> see{"ledgergate(1)"};
+  if (!cmd.subcommands.empty()) {
+    out += ".SH COMMANDS\n";
+    for (const CliCommand& sub : cmd.subcommands) {
+      out += ".TP\n\\fB" + roff(sub.path.back()) + "\\fR\n" + roff(first_line(sub.description)) + " (see \\fB" +
+             roff(man_page_name(sub)) + "\\fR(1))\n";
+      see.push_back(man_page_name(sub) + "(1)");
+    }
+  }
+  out += ".SH EXIT STATUS\n.TP\n0\npass\n.TP\n1\nfail (drift, code in the diff, a conflict, a refusal)\n"
+         ".TP\n2\ncould not run, or cannot judge\n";
+  if (cmd.path.size() > 1) {
+    std::vector<std::string> parent(cmd.path.begin(), cmd.path.end() - 1);
+    if (parent.size() > 1) see.push_back(join(parent, "-") + "(1)");
+  } else {
+    see.erase(see.begin());
+  }
+  if (!see.empty()) {
+    std::vector<std::string> bold;
+    for (const std::string& s : see) {
+      const std::size_t paren = s.find('(');
+      bold.push_back("\\fB" + roff(s.substr(0, paren)) + "\\fR" + s.substr(paren));
+    }
+    out += ".SH SEE ALSO\n" + join(bold, ", ") + "\n";
+  }
+  return out;
+}
+
+std::string render_bash_completion(const CliCommand& root) {
+  const std::string fn = "_" + root.path.front();
+  std::vector<std::string> descend;
+  std::string nodes;
+  std::string values;
+  std::vector<std::string> file_values;
+  walk(root, [&](const CliCommand& c) {
+    const std::string path = join(c.path, " ");
+    if (&c != &root) descend.push_back(sq(path));
+    std::vector<std::string> opts;
+    for (const CliOption& o : with_root(c, root)) {
+      opts.insert(opts.end(), o.names.begin(), o.names.end());
+      for (const std::string& n : o.names) {
+        if (!o.choices.empty()) {
+          values += fmt::format("    {}) COMPREPLY=($(compgen -W {} -- \"$cur\")); return ;;\n", sq(path + " " + n),
+                                sq(join(o.choices, " ")));
+        } else if (!o.value.empty()) {
+          file_values.push_back(sq(path + " " + n));
+        }
+      }
+    }
+    nodes += fmt::format("    {}) subs={}; opts={} ;;\n", sq(path), sq(join(sub_names(c), " ")), sq(join(opts, " ")));
+  });
+  std::string out = "# bash completion for " + root.path.front() +
+                    ", generated from its command-line definitions: do not edit.\n";
+  out += fn + "() {\n";
+  out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n";
+  out += "  local node=" + sq(root.path.front()) + " subs opts i\n";
+  out += "  for ((i = 1; i < COMP_CWORD; i++)); do\n";
+  out += "    case \"$node ${COMP_WORDS[i]}\" in\n";
+  if (!descend.empty()) out += "      " + join(descend, "|") + ") node=\"$node ${COMP_WORDS[i]}\" ;;\n";
+  out += "    esac\n  done\n";
+  out += "  case \"$node $prev\" in\n" + values;
+  if (!file_values.empty()) {
+    out += "    " + join(file_values, "|") + ") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n";
+  }
+  out += "  esac\n";
+  out += "  case \"$node\" in\n" + nodes + "  esac\n";
+  out += "  if [[ \"$cur\" == -* ]]; then\n    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n";
+  out += "  elif [ -n \"$subs\" ]; then\n    COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n";
+  out += "  else\n    COMPREPLY=($(compgen -f -- \"$cur\"))\n  fi\n}\n";
+  out += "complete -F " + fn + " " + root.path.front() + "\n";
+  return out;
+}
+
+std::string render_zsh_completion(const CliCommand& root) {
+  const std::string fn = "_" + root.path.front();
+  auto entry = [](std::string_view name, std::string_view desc) {
+    std::string n;
+    for (const char c : name) n += c == ':' ? std::string("\\:") : std::string(1, c);
+    return sq(n + ":" + first_line(desc));
+  };
+  std::vector<std::string> descend;
+  std::string nodes;
+  std::string values;
+  std::vector<std::string> file_values;
+  walk(root, [&](const CliCommand& c) {
+    const std::string path = join(c.path, " ");
+    if (&c != &root) descend.push_back(sq(path));
+    std::vector<std::string> subs;
+    for (const CliCommand& s : c.subcommands) subs.push_back(entry(s.path.back(), s.description));
+    std::vector<std::string> opts;
+    for (const CliOption& o : with_root(c, root)) {
+      for (const std::string& n : o.names) {
+        opts.push_back(entry(n, o.description));
+        if (!o.choices.empty()) {
+          values += fmt::format("    ({}) compadd -- {}; return ;;\n", sq(path + " " + n), join(o.choices, " "));
+        } else if (!o.value.empty()) {
+          file_values.push_back(sq(path + " " + n));
+        }
+      }
+    }
+    nodes += fmt::format("    ({}) subs=({}); opts=({}) ;;\n", sq(path), join(subs, " "), join(opts, " "));
+  });
+  std::string out = "#compdef " + root.path.front() + "\n# zsh completion for " + root.path.front() +
+                    ", generated from its command-line definitions: do not edit.\n";
+  out += fn + "() {\n";
+  out += "  local node=" + sq(root.path.front()) + " i\n  local -a subs opts\n";
+  out += "  for ((i = 2; i < CURRENT; i++)); do\n    case \"$node ${words[i]}\" in\n";
+  if (!descend.empty()) out += "      (" + join(descend, "|") + ") node=\"$node ${words[i]}\" ;;\n";
+  out += "    esac\n  done\n";
+  out += "  case \"$node ${words[CURRENT-1]}\" in\n" + values;
+  if (!file_values.empty()) out += "    (" + join(file_values, "|") + ") _files; return ;;\n";
+  out += "  esac\n";
+  out += "  case \"$node\" in\n" + nodes + "  esac\n";
+  out += "  if [[ $PREFIX == -* ]]; then\n    _describe option opts\n";
+  out += "  elif (( ${#subs} )); then\n    _describe command subs\n  else\n    _files\n  fi\n}\n";
+  out += fn + " \"$@\"\n";
+  return out;
+}
+
+std::string render_fish_completion(const CliCommand& root) {
+  const std::string prog = root.path.front();
+  std::string out = "# fish completion for " + prog + ", generated from its command-line definitions: do not edit.\n";
+  out += "complete -c " + prog + " -f\n";
+  walk(root, [&](const CliCommand& c) {
+    // At `c` when every word of its path was seen and none of its subcommands.
+    std::vector<std::string> conds;
+    for (std::size_t i = 1; i < c.path.size(); ++i) conds.push_back("__fish_seen_subcommand_from " + c.path[i]);
+    if (!c.subcommands.empty()) conds.push_back("not __fish_seen_subcommand_from " + join(sub_names(c), " "));
+    const std::string cond = conds.empty() ? "" : " -n " + sq(join(conds, "; and "));
+    for (const CliCommand& s : c.subcommands) {
+      out += "complete -c " + prog + cond + " -a " + sq(s.path.back()) + " -d " + sq(first_line(s.description)) + "\n";
+    }
+    for (const CliOption& o : c.options) {
+      std::string line = "complete -c " + prog + cond;
+      for (const std::string& n : o.names) {
+        line += n.starts_with("--") ? " -l " + sq(n.substr(2)) : " -s " + sq(n.substr(1));
+      }
+      if (!o.choices.empty()) {
+        line += " -x -a " + sq(join(o.choices, " "));
+      } else if (!o.value.empty()) {
+        line += " -r -F";
+      }
+      out += line + " -d " + sq(first_line(o.description)) + "\n";
+    }
+  });
+  return out;
+}
+
+}  // namespace lg::report
