@@ -15,8 +15,11 @@
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/audit/audit.hpp"
+#include "ledgergate/git/commit.hpp"
 #include "ledgergate/report/audit.hpp"
+#include "ledgergate/report/board.hpp"
 #include "ledgergate/report/notices.hpp"
+#include "page_stamp.hpp"
 
 namespace lg::cli {
 namespace {
@@ -84,6 +87,13 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) return report_error(repo.error());
   auto report = audit::audit_history(*repo, options);
+  // The timeline dates its commits (committer time), read before the repository closes.
+  std::map<git::ObjectId, long long> times;
+  if (report && o.format == "html") {
+    for (const audit::AuditCommit& c : report->commits) {
+      if (auto info = git::read_commit(*repo, c.id)) times.emplace(c.id, info->time);
+    }
+  }
   {  // the report stands alone: its pack windows and freed memory go back before it is rendered
     git::Repository done = std::move(*repo);
   }
@@ -92,6 +102,8 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   if (!report->cache_warning.empty()) print_warning(report->cache_warning);
   const std::string out = o.format == "json"    ? report::render_audit_json(*report)
                           : o.format == "sarif" ? report::render_audit_sarif(*report)
+                          : o.format == "html"
+                              ? report::render_audit_html(*report, times, page_stamp())
                                                 : report::render_audit_text(*report);
   std::fputs(out.c_str(), stdout);
   return report->failed() ? ExitCode::fail : ExitCode::pass;
@@ -110,8 +122,9 @@ void setup_audit(CLI::App& app, Globals& globals) {
       ->check(CLI::Range(1u, 2u));
   cmd->add_option("--cache", opts->cache,
                   "Keep each commit's result in DIR (created when missing); a re-audit checks only new commits");
-  cmd->add_option("--format", opts->format, "Output: text (grouped by commit), json or sarif (SARIF 2.1.0)")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_option("--format", opts->format,
+                  "Output: text (grouped by commit), json, sarif (SARIF 2.1.0) or html (a timeline page)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "html"}));
   auto* progress = cmd->add_flag("--progress", opts->progress, "Show a progress bar on stderr (default on a TTY)");
   cmd->add_flag("--no-progress", opts->no_progress, "Never show the progress bar")->excludes(progress);
   // Hidden: for tests and benchmarks.

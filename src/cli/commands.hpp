@@ -26,5 +26,6 @@ void setup_renumber(CLI::App& app, Globals& globals);
 void setup_merge_file(CLI::App& app, Globals& globals);
 void setup_merge_driver(CLI::App& app, Globals& globals);
 void setup_project(CLI::App& app, Globals& globals);
+void setup_board(CLI::App& app, Globals& globals);
 
 }  // namespace lg::cli

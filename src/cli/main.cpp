@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     setup_merge_file(app, globals);
     setup_merge_driver(app, globals);
     setup_project(app, globals);
+    setup_board(app, globals);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
