@@ -1,7 +1,12 @@
 #include "ledgergate/board/board.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <unordered_map>
 
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/rules/check.hpp"
@@ -42,8 +47,8 @@ std::optional<std::string> home_from_path(std::string_view s) {
   if (owner == 0 || owner >= s.size() || s[owner] != '/') return std::nullopt;
   std::string_view rest = s.substr(owner + 1);
   std::string_view repo = rest.substr(0, name_length(rest));
-  if (repo.ends_with(".git")) repo.remove_suffix(4);
   while (repo.ends_with(".")) repo.remove_suffix(1);  // a sentence's full stop after the link
+  if (repo.ends_with(".git")) repo.remove_suffix(4);
   if (repo.empty()) return std::nullopt;
   return "https://github.com/" + std::string(s.substr(0, owner)) + "/" + std::string(repo);
 }
@@ -51,6 +56,53 @@ std::optional<std::string> home_from_path(std::string_view s) {
 std::string_view row_value(const rules::ProjectRow& row, std::string_view field) {
   const std::string* v = row.get(field);
   return v != nullptr ? std::string_view(*v) : std::string_view();
+}
+
+bool is_readable(git::EntryKind kind) { return kind == git::EntryKind::file || kind == git::EntryKind::executable; }
+
+// Reads and parses `entries` (nullptr: no ledger), in full, on up to four
+// threads with a repository handle each when the source has thread readers
+// (a commit's tree), else in turn.
+Result<std::vector<std::optional<ledger::ProjectLedger>>> parse_ledgers(git::TreeSource& tree,
+                                                                        const std::vector<const git::Entry*>& entries) {
+  std::vector<std::optional<ledger::ProjectLedger>> parsed(entries.size());
+  std::vector<std::optional<Error>> failed(entries.size());
+  const unsigned workers =
+      entries.size() < 64 ? 1u : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<git::TreeSource::BlobReader> readers;
+  for (unsigned i = 0; i < workers && workers > 1; ++i) {
+    auto reader = tree.thread_reader();
+    if (!reader) break;
+    readers.push_back(std::move(reader));
+  }
+  if (readers.size() < 2) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i] == nullptr) continue;
+      LG_TRY(std::string bytes, tree.read(std::string(ledger::k_projects_dir) + "/" + entries[i]->name, *entries[i]));
+      parsed[i] = ledger::parse_project_ledger(bytes);
+    }
+    return parsed;
+  }
+  std::atomic<std::size_t> next{0};
+  auto work = [&](git::TreeSource::BlobReader& read) {
+    for (std::size_t i = next++; i < entries.size(); i = next++) {
+      if (entries[i] == nullptr) continue;
+      auto bytes = read(*entries[i]);
+      if (bytes) {
+        parsed[i] = ledger::parse_project_ledger(*bytes);
+      } else {
+        failed[i] = bytes.error();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < readers.size(); ++i) threads.emplace_back(work, std::ref(readers[i]));
+  work(readers[0]);
+  for (std::thread& t : threads) t.join();
+  for (const std::optional<Error>& e : failed) {
+    if (e) return *e;
+  }
+  return parsed;
 }
 
 }  // namespace
@@ -124,35 +176,62 @@ Result<Board> read_board(git::TreeSource& tree, const BoardOptions& options) {
                                     : diag::Verdict::pass;
   b.findings = std::move(report.findings);
 
+  // The ledgers by key (names the check already listed), the active rows'
+  // parsed in full (their texts are the cards); the others need only their
+  // title, which the check's cached parse keeps.
+  LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
+  std::unordered_map<std::string_view, const git::Entry*> ledger_of;
+  for (const rules::ProjectsStepLedger& l : names.ledgers) ledger_of.emplace(l.key, &l.entry);
+  const auto entry_of = [&](const rules::ProjectRow& row) -> const git::Entry* {
+    auto it = ledger_of.find(row.key);
+    return it == ledger_of.end() || !is_readable(it->second->kind) ? nullptr : it->second;
+  };
+  std::vector<const rules::ProjectRow*> active_rows;
+  std::vector<const git::Entry*> active_entries;
+  for (const rules::ProjectRow& row : table->rows) {
+    if (row_value(row, "status") != "active") continue;
+    active_rows.push_back(&row);
+    active_entries.push_back(entry_of(row));
+  }
+  LG_TRY(std::vector<std::optional<ledger::ProjectLedger>> parsed, parse_ledgers(tree, active_entries));
+
+  std::size_t next_active = 0;
   for (const rules::ProjectRow& row : table->rows) {
     const std::string path = std::string(ledger::k_projects_dir) + "/" + row.key + ".md";
-    LG_TRY(std::optional<std::string> bytes, git::read_regular_file(tree, path));
-    std::optional<ledger::ProjectLedger> parsed;
-    if (bytes) parsed = ledger::parse_project_ledger(*bytes);
     const std::string status(row_value(row, "status"));
-    std::string summary = parsed && parsed->title && parsed->title->matches ? parsed->title->summary : "";
     if (status != "active") {
-      Listed l{row.key, status, bytes ? path : "", summary};
+      Listed l{row.key, status, "", ""};
+      if (const git::Entry* e = entry_of(row)) {
+        l.path = path;
+        std::shared_ptr<const ledger::ProjectLedger> hit;
+        if (e->content_id) hit = cache.ledgers().find(*e->content_id);
+        if (!hit) {
+          LG_TRY(std::string bytes, tree.read(path, *e));
+          hit = std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(bytes));
+        }
+        if (hit->title && hit->title->matches) l.summary = hit->title->summary;
+      }
       if (l.summary.empty()) l.summary = std::string(row_value(row, "note"));
       (status == "retired" ? b.retired : b.resting).push_back(std::move(l));
       continue;
     }
+    std::optional<ledger::ProjectLedger>& ledger = parsed[next_active++];
     Card c;
     c.key = row.key;
     c.status = status;
     c.partition = std::string(row_value(row, "partition"));
     c.path = path;
-    c.has_ledger = parsed.has_value();
-    c.summary = std::move(summary);
-    if (parsed) {
-      if (const ledger::HeaderField* issue = parsed->header_field("Issue")) c.issue = issue->value;
-      c.now = std::move(parsed->now);
-      c.runs = std::move(parsed->runs);
-      c.log_total = parsed->log.size();
-      if (!parsed->log.empty()) c.updated = parsed->log.front().date;
-      const std::size_t n = std::min(k_log_window, parsed->log.size());
-      c.log.assign(std::make_move_iterator(parsed->log.begin()),
-                   std::make_move_iterator(parsed->log.begin() + static_cast<std::ptrdiff_t>(n)));
+    c.has_ledger = ledger.has_value();
+    if (ledger) {
+      if (ledger->title && ledger->title->matches) c.summary = ledger->title->summary;
+      if (const ledger::HeaderField* issue = ledger->header_field("Issue")) c.issue = issue->value;
+      c.now = std::move(ledger->now);
+      c.runs = std::move(ledger->runs);
+      c.log_total = ledger->log.size();
+      if (!ledger->log.empty()) c.updated = ledger->log.front().date;
+      const std::size_t n = std::min(k_log_window, ledger->log.size());
+      c.log.assign(std::make_move_iterator(ledger->log.begin()),
+                   std::make_move_iterator(ledger->log.begin() + static_cast<std::ptrdiff_t>(n)));
     }
     b.active.push_back(std::move(c));
   }
