@@ -119,3 +119,53 @@ TEST_CASE("board: a tree of an older era has no board", "[board]") {
   REQUIRE_FALSE(b);
   CHECK(b.error().message.find("cortex-projects") != std::string::npos);
 }
+
+TEST_CASE("board: a commit of many projects reads as its folder does (ledgers parsed on threads)", "[board]") {
+  test::FileMap files;
+  std::string rows;
+  for (int i = 0; i < 120; ++i) {  // 80 active: over the 64 that start threads
+    const std::string key = "p" + std::to_string(i);
+    const bool active = i % 3 != 0;
+    rows += key + ":\n  status: " + (active ? "active" : "dormant") +
+            "\n  partition: ral\n  remote: none\n  local_path: /tmp/x\n  ral_root: /r\n  mirror: none\n"
+            "  sync_cli: s\n  sync_verbs: [pull]\n  ledger: l\n  assistant: none\n  witness_file: w\n";
+    if (i % 10 == 9) continue;  // some rows have no ledger
+    std::string ledger = test::example_ledger("Now of " + key + ".\n", "", log_lines(1 + i % 8));
+    test::replace_once(ledger, "example", key);
+    test::replace_once(ledger, "Project: example", "Project: " + key);
+    test::replace_once(ledger, "A question", "Question " + key);
+    files["projects/" + key + ".md"] = ledger;
+  }
+  files["projects.yaml"] = rows;
+  test::TempDir dir;
+  test::PinnedCommitter pinned;
+  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
+  auto repo = git::Repository::open(dir.path() + "/repo", false);
+  REQUIRE(repo);
+  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
+  REQUIRE(tree);
+  auto from_commit = board::read_board(**tree, {});
+  REQUIRE(from_commit);
+  const board::Board from_folder = read(files);
+  REQUIRE(from_commit->active.size() == 80);
+  REQUIRE(from_folder.active.size() == 80);
+  for (std::size_t i = 0; i < 80; ++i) {
+    const board::Card& a = from_commit->active[i];
+    const board::Card& b = from_folder.active[i];
+    CHECK(a.key == b.key);
+    CHECK(a.summary == b.summary);
+    CHECK(a.now == b.now);
+    CHECK(a.has_ledger == b.has_ledger);
+    CHECK(a.log_total == b.log_total);
+    CHECK(a.updated == b.updated);
+  }
+  CHECK(from_commit->active[0].key == "p1");
+  CHECK(from_commit->active[0].now == "Now of p1.");
+  CHECK(from_commit->active[0].summary == "Question p1");
+  CHECK(from_commit->active[12].key == "p19");
+  CHECK_FALSE(from_commit->active[12].has_ledger);
+  REQUIRE(from_commit->resting.size() == 40);
+  CHECK(from_commit->resting[1].summary == "Question p3");  // a dormant row's title, from the check's parse
+  CHECK(from_commit->resting[3].key == "p9");
+  CHECK(from_commit->resting[3].path.empty());
+}
