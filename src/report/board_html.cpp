@@ -20,8 +20,8 @@ constexpr std::string_view k_style = R"(<style>
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--card:#161b22;--line:#3d444d;--link:#58a6ff;--ok:#3fb950;--bad:#ff7b72;--warn:#d29922}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-header,main,footer{max-width:80rem;margin:0 auto;padding:1rem}
-h1{font-size:1.6rem;margin:.2rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line)}
+header,main,footer{max-width:80rem;margin:0 auto;padding:.5rem 1rem}
+h1{font-size:1.6rem;margin:.5rem 0 .2rem}h2{font-size:1.25rem;margin:1.25rem 0 .5rem;border-bottom:1px solid var(--line)}
 h3{font-size:1.05rem;margin:0 0 .25rem;overflow-wrap:anywhere}h4{font-size:.95rem;margin:.75rem 0 .25rem}
 a{color:var(--link)}code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace}
 .updated,.meta,.quiet{color:var(--muted)}.meta{font-size:.9rem;margin:0}
