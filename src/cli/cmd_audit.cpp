@@ -19,8 +19,11 @@
 #include "errors.hpp"
 #include "file_io.hpp"
 #include "ledgergate/audit/audit.hpp"
+#include "ledgergate/git/commit.hpp"
 #include "ledgergate/report/audit.hpp"
+#include "ledgergate/report/board.hpp"
 #include "ledgergate/report/notices.hpp"
+#include "page_stamp.hpp"
 
 namespace lg::cli {
 namespace {
@@ -106,6 +109,13 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) return report_error(repo.error());
   auto report = audit::audit_history(*repo, options);
+  // The timeline dates its commits (committer time), read before the repository closes.
+  std::map<git::ObjectId, long long> times;
+  if (report && o.format == "html") {
+    for (const audit::AuditCommit& c : report->commits) {
+      if (auto info = git::read_commit(*repo, c.id)) times.emplace(c.id, info->time);
+    }
+  }
   {  // the report stands alone: its pack windows and freed memory go back before it is rendered
     git::Repository done = std::move(*repo);
   }
@@ -125,6 +135,7 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   document_printed();
   const std::string out = o.format == "json"    ? report::render_audit_json(*report, suppressed.size())
                           : o.format == "sarif" ? report::render_audit_sarif(*report, suppressed)
+                          : o.format == "html"  ? report::render_audit_html(*report, times, page_stamp())
                                                 : report::render_audit_text(*report, suppressed.size());
   std::fputs(out.c_str(), stdout);
   return report->failed() ? ExitCode::fail : ExitCode::pass;
@@ -144,8 +155,9 @@ void setup_audit(CLI::App& app, Globals& globals) {
   cmd->add_option("--cache", opts->cache,
                   "Keep each commit's result in DIR (created when missing); a re-audit checks only new commits. "
                   "Without it, results are kept in the repository's cache (docs/cache.md; off with --no-cache)");
-  cmd->add_option("--format", opts->format, "Output: text (grouped by commit), json or sarif (SARIF 2.1.0)")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_option("--format", opts->format,
+                  "Output: text (grouped by commit), json, sarif (SARIF 2.1.0) or html (a timeline page)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "html"}));
   cmd->add_option("--baseline", opts->baseline,
                   "Suppress the findings this baseline file holds (reported as a count; they do not fail)");
   cmd->add_option("--write-baseline", opts->write_baseline,

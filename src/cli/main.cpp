@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
     setup_merge_file(app, globals);
     setup_merge_driver(app, globals);
     setup_project(app, globals);
+    setup_board(app, globals);
     for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
       const std::string_view name = sub->get_name();
       if (name == "rules" || name == "explain") continue;

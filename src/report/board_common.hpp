@@ -1,0 +1,43 @@
+// What the board's renderers share (report/board_md.cpp, board_html.cpp,
+// audit_html.cpp): escaping, link targets, the counts line. Private to report/.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/board/board.hpp"
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/report/board.hpp"
+
+namespace lg::report::board_page {
+
+// HTML text and attribute escaping (& < > " ').
+std::string html_escape(std::string_view s);
+// Markdown escaping for text inside a list item or paragraph: every
+// character that could open markup (\ ` * _ [ ] < > | # & ~) gets a backslash.
+std::string md_escape(std::string_view s);
+// A repository path as a URL path: bytes outside [A-Za-z0-9/._~-] percent-encoded.
+std::string url_path(std::string_view path);
+// The link target of a repository path (and line): `{home}/blob/main/{path}`
+// with a home, else the path relative to the page at the tree's root; with
+// `line` > 0, "#L{line}".
+std::string file_link(const board::Board& b, std::string_view path, int line = 0);
+// "https://github.com/OWNER/REPO/issues/N" for an `Issue:` value when one
+// can be made (a URL as is; Repo#N with a home's owner), else "".
+std::string issue_link(const board::Board& b, std::string_view issue);
+// "pass", "fail", "cannot judge" as the page words a verdict ("OK"/"DRIFT"/"CANNOT JUDGE").
+std::string_view verdict_word(diag::Verdict v);
+// "2 errors, 1 warning" (counts of the findings' severities).
+std::string severity_counts(const std::vector<diag::Finding>& findings);
+// "N active · M dormant or planned · K retired".
+std::string project_counts(const board::Board& b);
+// The `## Now` text as paragraphs, each a list of lines (blank lines split paragraphs).
+std::vector<std::vector<std::string>> paragraphs(std::string_view text);
+// "<!doctype html>" to "<body>": the generated line, the head with the
+// page's inline style (board_html.cpp), `title`; `command` re-renders the page.
+std::string html_head(std::string_view title, const PageStamp& stamp, std::string_view command);
+// The page's title: "OWNER/REPO — ledger board" with a home, else "Ledger board".
+std::string page_title(const board::Board& b);
+
+}  // namespace lg::report::board_page
