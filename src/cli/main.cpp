@@ -3,7 +3,10 @@
 #include <malloc.h>
 
 #include <exception>
+#include <string>
+#include <vector>
 
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -25,6 +28,10 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "ledgergate " + std::string(lg::util::k_version));
     Globals globals;
     app.add_option("--repo", globals.repo, "Repository to use (default: discover from the current directory)");
+    app.add_option("--color", globals.color,
+                   "Colour in text output: auto (a terminal, unless NO_COLOR is set and not empty), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    app.add_subcommand("help", "Show a command's help: help [CMD [SUBCMD]] is CMD [SUBCMD] --help");
     setup_check(app, globals);
     setup_classify(app, globals);
     setup_trial_merge(app, globals);
@@ -38,14 +45,28 @@ int main(int argc, char** argv) {
     setup_merge_file(app, globals);
     setup_merge_driver(app, globals);
     setup_project(app, globals);
+    // `help CMD` is `CMD --help`; a mistyped command or option is named with
+    // the nearest real one before CLI11 would call it something else.
+    const std::vector<std::string> args = rewrite_help(std::vector<std::string>(argv, argv + argc));
+    if (auto unknown = unknown_command(app, args)) {
+      print_error(*unknown);
+      print_usage_hint();
+      return to_int(ExitCode::error);
+    }
+    std::vector<const char*> words;
+    for (const std::string& a : args) words.push_back(a.c_str());
     try {
-      app.parse(argc, argv);
+      app.parse(static_cast<int>(words.size()), words.data());
     } catch (const CLI::CallForHelp& e) {
       return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
       return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e);
+    } catch (const CLI::ExtrasError& e) {
+      print_error(unknown_option(app, args).value_or(e.what()));
+      print_usage_hint();
+      return to_int(ExitCode::error);
     } catch (const CLI::ParseError& e) {
       print_error(e.what());
       print_usage_hint();

@@ -127,6 +127,15 @@ Result<Layout> detect_layout(git::TreeSource& tree) {
   return yaml ? k_rows.front().layout : Layout::none;
 }
 
+Result<bool> has_layout(git::TreeSource& tree, Layout layout) {
+  const LayoutRow* r = row_of(layout);
+  if (!r || r->marker.empty()) return true;
+  LG_TRY(bool found, git::is_directory(tree, r->marker));
+  if (found || layout != k_rows.front().layout) return found;
+  LG_TRY(auto yaml, tree.stat(k_projects_yaml));
+  return yaml.has_value();
+}
+
 std::string_view era_dir(Layout layout) {
   const LayoutRow* r = row_of(layout);
   const bool era = layout == Layout::cortex_tasks || layout == Layout::cortex_phases;
