@@ -1,9 +1,6 @@
 // `ledgergate check [REV] [--index | --worktree | --root DIR]`: read a tree,
 // run the profile's rules, print in the chosen format, exit 0/1/2.
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 
 #include "commands.hpp"
@@ -14,6 +11,7 @@
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "github_output.hpp"
+#include "terminal.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/github.hpp"
 #include "ledgergate/report/notices.hpp"
@@ -97,10 +95,6 @@ Result<std::vector<diag::Finding>> check_against(const CheckOptions& o, Source& 
   return rules::check_open_requirements_between(*before, *s.tree, options);
 }
 
-bool use_color() {
-  return std::getenv("NO_COLOR") == nullptr && isatty(fileno(stdout)) == 1;
-}
-
 ExitCode run_check(const CheckOptions& o, const Globals& g) {
   expect_error_document("check", o.format);
   auto source = open_source(o, g);
@@ -162,7 +156,7 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
   } else if (o.format == "sarif") {
     std::fputs(report::render_check_sarif(report->findings, suppressed, header).c_str(), stdout);
   } else {
-    std::fputs(report::render_text(report->findings, use_color()).c_str(), stdout);
+    std::fputs(report::render_text(report->findings, use_color(g.color, stdout)).c_str(), stdout);
     std::fputs(report::render_check_summary(report->findings, header).c_str(), stderr);
     if (!suppressed.empty()) std::fputs(report::render_suppressed_note(suppressed.size()).c_str(), stderr);
     note_uncommitted(o, *source);

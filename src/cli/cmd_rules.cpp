@@ -12,10 +12,17 @@ namespace lg::cli {
 
 void setup_rules(CLI::App& app, Globals& globals) {
   auto profile = std::make_shared<std::string>();
+  auto format = std::make_shared<std::string>("text");
   CLI::App* cmd = app.add_subcommand("rules", "List every rule: id, spec label, default severity, summary");
   cmd->add_option("--profile", *profile, "Only the rules of this profile (and the input rules)");
-  cmd->callback([profile, &globals] {
-    std::fputs(report::render_rules_list(*profile).c_str(), stdout);
+  cmd->add_option("--format", *format, "text (one line per rule) or markdown (docs/rules.md, every rule in full)")
+      ->check(CLI::IsMember({"text", "markdown"}));
+  cmd->callback([profile, format, &globals] {
+    if (*format == "markdown" && !profile->empty()) {
+      throw CLI::ValidationError("--format", "markdown lists every rule: it takes no --profile");
+    }
+    const std::string out = *format == "markdown" ? report::render_rules_markdown() : report::render_rules_list(*profile);
+    std::fputs(out.c_str(), stdout);
     globals.exit_code = ExitCode::pass;
   });
 }

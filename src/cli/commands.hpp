@@ -10,6 +10,7 @@ namespace lg::cli {
 
 struct Globals {
   std::string repo;  // --repo DIR ("" = discover from the current directory)
+  std::string color = "auto";  // --color auto|always|never (terminal.hpp)
   ExitCode exit_code = ExitCode::pass;
 };
 

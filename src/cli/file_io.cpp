@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -37,7 +38,16 @@ bool write_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".ledgergate-tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) {
-    print_error(fmt::format("cannot write {}: {}", tmp, std::strerror(errno)));
+    // Name the file asked for, not the temporary one beside it; a missing
+    // folder is not created (a mistyped path must not make directories).
+    const int err = errno;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (err == ENOENT && !folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+      print_error(fmt::format("cannot write {}: the folder {} does not exist", path, folder.string()));
+    } else {
+      print_error(fmt::format("cannot write {}: {}", path, std::strerror(err)));
+    }
     return false;
   }
   const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();

@@ -5,8 +5,11 @@
 #include <exception>
 #include <optional>
 #include <string_view>
+#include <string>
+#include <vector>
 
 #include "cache_cli.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -32,6 +35,10 @@ int main(int argc, char** argv) {
     Globals globals;
     app.add_option("--repo", globals.repo, "Repository to use (default: discover from the current directory)");
     setup_cache_flag(app);
+    app.add_option("--color", globals.color,
+                   "Colour in text output: auto (a terminal, unless NO_COLOR is set and not empty), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    app.add_subcommand("help", "Show a command's help: help [CMD [SUBCMD]] is CMD [SUBCMD] --help");
     setup_check(app, globals);
     setup_classify(app, globals);
     setup_trial_merge(app, globals);
@@ -54,20 +61,33 @@ int main(int argc, char** argv) {
       });
     }
     setup_docs(app, globals);
+    // `help CMD` is `CMD --help`; a mistyped command or option is named with
+    // the nearest real one before CLI11 would call it something else.
+    const std::vector<std::string> args = rewrite_help(std::vector<std::string>(argv, argv + argc));
+    // A command line that does not parse: the error, the hint, and the
+    // error document --format json|sarif promises.
+    const auto refuse = [&](const std::string& message) {
+      print_error(message);
+      print_usage_hint();
+      expect_error_document_from(argc, argv);
+      print_error_document(message);
+      return to_int(ExitCode::error);
+    };
+    if (auto unknown = unknown_command(app, args)) return refuse(*unknown);
+    std::vector<const char*> words;
+    for (const std::string& a : args) words.push_back(a.c_str());
     try {
-      app.parse(argc, argv);
+      app.parse(static_cast<int>(words.size()), words.data());
     } catch (const CLI::CallForHelp& e) {
       return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
       return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e);
+    } catch (const CLI::ExtrasError& e) {
+      return refuse(unknown_option(app, args).value_or(e.what()));
     } catch (const CLI::ParseError& e) {
-      print_error(e.what());
-      print_usage_hint();
-      expect_error_document_from(argc, argv);
-      print_error_document(e.what());
-      return to_int(ExitCode::error);
+      return refuse(e.what());
     }
     print_cache_notes();
     return to_int(globals.exit_code);

@@ -18,6 +18,10 @@ namespace lg::report {
 std::string render_rules_list(std::string_view profile);
 // "id (label; profile P; default severity S)", the summary and the rationale.
 std::string render_rule_explain(const rules::RuleInfo& rule);
+// docs/rules.md: every rule of the catalogue, one section each, headed by
+// its id (GitHub's anchor for `## ID` is `#ID`: the SARIF helpUri points
+// there).
+std::string render_rules_markdown();
 
 // "hooks directory: DIR", the line `hooks install|uninstall|status` start with.
 std::string render_hooks_dir(std::string_view dir);

@@ -1,0 +1,148 @@
+// Command words and options checked before CLI11 sees them (command_line.hpp).
+#include "command_line.hpp"
+
+#include <fmt/format.h>
+
+#include "ledgergate/util/suggest.hpp"
+
+namespace lg::cli {
+namespace {
+
+bool is_option(const std::string& arg) { return arg.size() > 1 && arg[0] == '-'; }
+
+// "--name" of "--name=value"; "-x" of "-xvalue".
+std::string option_name(const std::string& arg) {
+  if (arg.rfind("--", 0) == 0) return arg.substr(0, arg.find('='));
+  return arg.substr(0, 2);
+}
+
+// The option of `level` or of a parent (the program's `--repo` is read
+// after the command too) spelled `name`, or null.
+const CLI::Option* find_option(const std::vector<CLI::App*>& chain, const std::string& name) {
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    for (const CLI::Option* opt : (*it)->get_options()) {
+      if (name.rfind("--", 0) == 0) {
+        for (const std::string& l : opt->get_lnames()) {
+          if (name.compare(2, std::string::npos, l) == 0) return opt;
+        }
+      } else {
+        for (const std::string& s : opt->get_snames()) {
+          if (name.compare(1, std::string::npos, s) == 0) return opt;
+        }
+      }
+    }
+  }
+  return nullptr;
+}
+
+bool takes_value(const CLI::Option* opt) { return opt->get_type_size_min() > 0 && opt->get_expected_min() > 0; }
+
+std::vector<std::string> command_names(CLI::App& level) {
+  std::vector<std::string> out;
+  for (CLI::App* sub : level.get_subcommands([](CLI::App*) { return true; })) out.push_back(sub->get_name());
+  return out;
+}
+
+bool has_positionals(const CLI::App& level) {
+  return !level.get_options([](const CLI::Option* o) { return o->get_positional(); }).empty();
+}
+
+CLI::App* find_command(CLI::App& level, const std::string& word) {
+  for (CLI::App* sub : level.get_subcommands([](CLI::App*) { return true; })) {
+    if (sub->get_name() == word) return sub;
+  }
+  return nullptr;
+}
+
+std::string spelled(const std::vector<CLI::App*>& chain) {
+  std::string out;
+  for (std::size_t i = 1; i < chain.size(); ++i) out += (out.empty() ? "" : " ") + chain[i]->get_name();
+  return out;
+}
+
+struct Walk {
+  std::vector<CLI::App*> chain;       // the program, then each command named
+  std::optional<std::string> unknown;  // a command word naming no command
+  std::vector<std::string> options;    // the option words met, in order
+};
+
+// Follows the command words of `args` down the app's commands. A level with
+// commands and no positionals reads its first word as a command.
+Walk walk(CLI::App& app, const std::vector<std::string>& args) {
+  Walk w;
+  w.chain.push_back(&app);
+  bool lost = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--") break;
+    if (is_option(arg)) {
+      w.options.push_back(arg);
+      const CLI::Option* opt = find_option(w.chain, option_name(arg));
+      const bool inline_value = arg.find('=') != std::string::npos || (arg[1] != '-' && arg.size() > 2);
+      if (opt && takes_value(opt) && !inline_value) ++i;
+      // After an option this level does not know (whether it takes a
+      // value cannot be told) or a help flag (which prints whatever
+      // follows), the words are not read as commands.
+      if (!opt || opt->get_lnames() == std::vector<std::string>{"help"}) lost = true;
+      continue;
+    }
+    if (lost) continue;
+    CLI::App& level = *w.chain.back();
+    if (level.get_subcommands([](CLI::App*) { return true; }).empty() || has_positionals(level)) continue;
+    if (CLI::App* sub = find_command(level, arg)) {
+      w.chain.push_back(sub);
+      continue;
+    }
+    if (!w.unknown) w.unknown = arg;
+  }
+  return w;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& known) {
+  const auto near = util::closest_word(word, known);
+  return near ? fmt::format(" (did you mean '{}'?)", *near) : std::string();
+}
+
+}  // namespace
+
+std::vector<std::string> rewrite_help(std::vector<std::string> args) {
+  // The first word that is not an option of the program's own.
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--repo") {
+      ++i;
+      continue;
+    }
+    if (is_option(args[i])) continue;
+    if (args[i] != "help") break;
+    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
+    args.emplace_back("--help");
+    break;
+  }
+  return args;
+}
+
+std::optional<std::string> unknown_command(CLI::App& app, const std::vector<std::string>& args) {
+  const Walk w = walk(app, args);
+  if (!w.unknown) return std::nullopt;
+  const std::string where = w.chain.size() > 1 ? fmt::format(" for '{}'", spelled(w.chain)) : std::string();
+  return fmt::format("unknown command '{}'{}{}", *w.unknown, where, did_you_mean(*w.unknown, command_names(*w.chain.back())));
+}
+
+std::optional<std::string> unknown_option(CLI::App& app, const std::vector<std::string>& args) {
+  const Walk w = walk(app, args);
+  for (const std::string& arg : w.options) {
+    const std::string name = option_name(arg);
+    if (find_option(w.chain, name)) continue;
+    std::vector<std::string> known;
+    for (auto it = w.chain.rbegin(); it != w.chain.rend(); ++it) {
+      for (const CLI::Option* opt : (*it)->get_options()) {
+        for (const std::string& l : opt->get_lnames()) known.push_back("--" + l);
+      }
+    }
+    const std::string where = w.chain.size() > 1 ? fmt::format(" for '{}'", spelled(w.chain)) : std::string();
+    return fmt::format("unknown option '{}'{}{}", name, where, did_you_mean(name, known));
+  }
+  return std::nullopt;
+}
+
+}  // namespace lg::cli

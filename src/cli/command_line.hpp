@@ -1,0 +1,29 @@
+// The command line before CLI11 parses it: `help CMD...` becomes
+// `CMD... --help`, and a word that names no command, or an option that the
+// command (or the program) does not have, is an error that suggests the
+// nearest real one.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lg::cli {
+
+// `ledgergate help [CMD...]` as `ledgergate [CMD...] --help`; other command
+// lines unchanged. args[0] is the program.
+std::vector<std::string> rewrite_help(std::vector<std::string> args);
+
+// The error when a command word names no command of the level it is read
+// at ("unknown command 'chek' (did you mean 'check'?)"); nullopt when every
+// command word names one.
+std::optional<std::string> unknown_command(CLI::App& app, const std::vector<std::string>& args);
+
+// The error for the first option that neither the command nor its parents
+// define ("unknown option '--formt' for 'check' (did you mean
+// '--format'?)"); nullopt when all are known (CLI11's own message stands).
+std::optional<std::string> unknown_option(CLI::App& app, const std::vector<std::string>& args);
+
+}  // namespace lg::cli
