@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "ledgergate/diag/rule_examples.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/trial_merge.hpp"
 #include "ledgergate/util/text.hpp"
@@ -78,11 +79,38 @@ std::string render_rules_list(std::string_view profile) {
   return out;
 }
 
+namespace {
+// The lines of an example text, each behind `indent` ("(nothing)" for none).
+std::string example_lines(std::string_view text, std::string_view indent) {
+  if (text.empty()) return fmt::format("{}(nothing)\n", indent);
+  std::string out;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    out += fmt::format("{}{}\n", indent, text.substr(0, nl));
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+// Where an example applies: "in PATH (an edit of the SKELETON ledger)".
+std::string example_place(const diag::RuleExample& e) {
+  return e.good.empty() ? fmt::format("{} added to the {} ledger", e.path, e.skeleton)
+                        : fmt::format("in {} of the {} ledger", e.path, e.skeleton);
+}
+}  // namespace
+
 std::string render_rule_explain(const rules::RuleInfo& r) {
   std::string out = fmt::format("{} ({}; profile {}; default severity {})\n  {}\n", r.id,
                                 r.ref.empty() ? "ledgergate" : r.ref, r.profile, diag::to_string(r.severity),
                                 r.summary);
   if (!r.detail.empty()) out += fmt::format("\n  {}\n", r.detail);
+  if (const auto e = diag::find_rule_example(r.id)) {
+    out += fmt::format("\n  Bad ({}):\n", example_place(*e));
+    out += example_lines(e->bad, "    ");
+    out += e->good.empty() ? "  Good: no such file\n" : "  Good:\n" + example_lines(e->good, "    ");
+    out += fmt::format("\n  Fix: {}\n", e->fix);
+  }
   return out;
 }
 
@@ -117,6 +145,12 @@ std::string render_rules_markdown() {
                        r.profile, diag::to_string(r.severity));
     out += std::string(r.summary) + ".\n";
     if (!r.detail.empty()) out += "\n" + std::string(r.detail) + "\n";
+    if (const auto e = diag::find_rule_example(r.id)) {
+      out += fmt::format("\nBad ({}):\n\n```text\n{}```\n\n", example_place(*e), example_lines(e->bad, ""));
+      out += e->good.empty() ? std::string("Good: no such file.\n")
+                             : fmt::format("Good:\n\n```text\n{}```\n", example_lines(e->good, ""));
+      out += fmt::format("\nFix: {}\n", e->fix);
+    }
   }
   return out;
 }
