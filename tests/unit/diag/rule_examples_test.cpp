@@ -1,0 +1,70 @@
+// The examples `explain` prints are true: each one, applied to its profile's
+// skeleton ledger, gives a tree where the good text has no finding of the
+// rule and the bad text has one; and every catalogue row has an example.
+#include "ledgergate/diag/rule_examples.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+
+#include "ledgergate/diag/rule_table.hpp"
+#include "ledgergate/rules/registry.hpp"
+#include "support/peer_cases.hpp"
+
+namespace lg::test {
+namespace {
+
+FileMap skeleton_files(std::string_view name) {
+  if (name == "P-skeleton") return read_tree(shared_dir() + "/corpus/cortex-fixtures/phases-skeleton");
+  if (name == "P1-skeleton") return p1_skeleton(peer_cases());
+  return peer_fixture(peer_cases(), std::string(name));
+}
+
+// The rule ids `check` reports on `files` (a plain folder, as `--root` reads it).
+std::set<std::string> rules_reported(const FileMap& files) {
+  TempDir dir;
+  write_tree(dir.path() + "/root", files);
+  auto tree = git::open_directory_source(dir.path() + "/root");
+  REQUIRE(tree.has_value());
+  rules::CheckCache cache;
+  auto report = rules::check_tree(**tree, {}, cache);
+  REQUIRE(report.has_value());
+  std::set<std::string> out;
+  for (const diag::Finding& f : report->findings) out.insert(f.rule);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("each rule example: the good text passes the rule, the bad text breaks it", "[diag][examples]") {
+  std::set<std::string_view> seen;
+  for (const diag::RuleExample& e : diag::all_rule_examples()) {
+    INFO("example of " << e.id << " (" << e.skeleton << ", " << e.path << ")");
+    CHECK(seen.insert(e.id).second);  // one example per rule
+    REQUIRE(rules::find_rule(e.id) != nullptr);
+    CHECK_FALSE(e.fix.empty());
+    FileMap good = skeleton_files(e.skeleton);
+    REQUIRE_FALSE(good.empty());
+    FileMap bad = good;
+    if (e.good.empty()) {
+      CHECK(good.count(std::string(e.path)) == 0);
+      bad[std::string(e.path)] = std::string(e.bad);
+    } else {
+      REQUIRE(good.count(std::string(e.path)) == 1);
+      replace_once(bad.at(std::string(e.path)), std::string(e.good), std::string(e.bad));
+    }
+    CHECK(rules_reported(good).count(std::string(e.id)) == 0);
+    CHECK(rules_reported(bad).count(std::string(e.id)) == 1);
+  }
+}
+
+TEST_CASE("every catalogue rule has an example", "[diag][examples]") {
+  std::string missing;
+  for (const diag::RuleInfo& r : rules::all_rules()) {
+    if (!diag::find_rule_example(r.id)) missing += std::string(r.id) + " ";
+  }
+  INFO("rules without an example: " << missing);
+  CHECK(missing.empty());
+}
+
+}  // namespace lg::test
