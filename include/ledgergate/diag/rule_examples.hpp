@@ -16,7 +16,9 @@ namespace lg::diag {
 
 struct RuleExample {
   std::string_view id;        // the rule (a rule_table row's id)
-  std::string_view skeleton;  // the fixture edited: "R-skeleton", "T-skeleton", "P-skeleton", "P1-skeleton"
+  std::string_view skeleton;  // the ledger edited: a peer-cases fixture ("R-skeleton",
+                              // "T-skeleton", "P-skeleton", "P1-skeleton") or "ORL-skeleton"
+                              // (fixtures/ledgers/open-requirements)
   std::string_view path;      // the file the example concerns
   std::string_view good;      // text present in the skeleton's file ("" = the file is absent)
   std::string_view bad;       // what replaces it (the whole file when `good` is empty)
