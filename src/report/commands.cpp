@@ -93,6 +93,16 @@ std::string example_lines(std::string_view text, std::string_view indent) {
   return out;
 }
 
+// A history rule's example is a before → after pair: the bad text is what a
+// later commit wrote over the good one.
+struct ExampleLabels {
+  std::string_view bad, good;
+};
+ExampleLabels example_labels(const diag::RuleExample& e) {
+  const bool history = e.id.starts_with("audit-") || e.id.starts_with("orl-h-");
+  return history ? ExampleLabels{"Bad: after", "Good: before, and left so"} : ExampleLabels{"Bad", "Good"};
+}
+
 // Where an example applies: "in PATH (an edit of the SKELETON ledger)".
 std::string example_place(const diag::RuleExample& e) {
   return e.good.empty() ? fmt::format("{} added to the {} ledger", e.path, e.skeleton)
@@ -106,9 +116,11 @@ std::string render_rule_explain(const rules::RuleInfo& r) {
                                 r.summary);
   if (!r.detail.empty()) out += fmt::format("\n  {}\n", r.detail);
   if (const auto e = diag::find_rule_example(r.id)) {
-    out += fmt::format("\n  Bad ({}):\n", example_place(*e));
+    const ExampleLabels l = example_labels(*e);
+    out += fmt::format("\n  {} ({}):\n", l.bad, example_place(*e));
     out += example_lines(e->bad, "    ");
-    out += e->good.empty() ? "  Good: no such file\n" : "  Good:\n" + example_lines(e->good, "    ");
+    out += e->good.empty() ? fmt::format("  {}: no such file\n", l.good)
+                           : fmt::format("  {}:\n", l.good) + example_lines(e->good, "    ");
     out += fmt::format("\n  Fix: {}\n", e->fix);
   }
   return out;
@@ -146,9 +158,10 @@ std::string render_rules_markdown() {
     out += std::string(r.summary) + ".\n";
     if (!r.detail.empty()) out += "\n" + std::string(r.detail) + "\n";
     if (const auto e = diag::find_rule_example(r.id)) {
-      out += fmt::format("\nBad ({}):\n\n```text\n{}```\n\n", example_place(*e), example_lines(e->bad, ""));
-      out += e->good.empty() ? std::string("Good: no such file.\n")
-                             : fmt::format("Good:\n\n```text\n{}```\n", example_lines(e->good, ""));
+      const ExampleLabels l = example_labels(*e);
+      out += fmt::format("\n{} ({}):\n\n```text\n{}```\n\n", l.bad, example_place(*e), example_lines(e->bad, ""));
+      out += e->good.empty() ? fmt::format("{}: no such file.\n", l.good)
+                             : fmt::format("{}:\n\n```text\n{}```\n", l.good, example_lines(e->good, ""));
       out += fmt::format("\nFix: {}\n", e->fix);
     }
   }

@@ -2,7 +2,9 @@
 // a good and a bad text, and a one-sentence fix. An example is an edit of a
 // profile's skeleton ledger (a peer-cases fixture): "replace GOOD with BAD in
 // PATH of SKELETON"; an empty `good` means the bad text is a whole new file
-// at PATH that the skeleton does not have. The unit test
+// at PATH that the skeleton does not have. A history rule (audit-*, orl-h-*)
+// reads the pair as before → after: the skeleton is the older version, the
+// edit the newer one. The unit test
 // tests/unit/diag/rule_examples_test.cpp materialises every example and checks
 // that the good tree has no finding of the rule and the bad tree has one, and
 // that every catalogue row has an example. Pure data in diag, like the table.

@@ -7,7 +7,9 @@
 #include <set>
 #include <string>
 
+#include "ledgergate/audit/audit.hpp"
 #include "ledgergate/diag/rule_table.hpp"
+#include "ledgergate/git/repository.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "support/peer_cases.hpp"
 
@@ -39,6 +41,34 @@ std::set<std::string> rules_reported(const FileMap& files, std::string_view skel
   return out;
 }
 
+bool history_rule(std::string_view id) { return id.starts_with("orl-h-") || id.starts_with("audit-"); }
+
+// The rule ids reported from `before` to `after`: the cross-version rules of
+// `check --against` (orl-h-*) on two folders, or `audit` of a two-commit history.
+std::set<std::string> rules_between(const FileMap& before, const FileMap& after, std::string_view id) {
+  TempDir dir;
+  std::set<std::string> out;
+  if (id.starts_with("orl-h-")) {
+    write_tree(dir.path() + "/before", before);
+    write_tree(dir.path() + "/after", after);
+    auto a = git::open_directory_source(dir.path() + "/before");
+    auto b = git::open_directory_source(dir.path() + "/after");
+    REQUIRE((a.has_value() && b.has_value()));
+    auto findings = rules::check_open_requirements_between(**a, **b, {});
+    REQUIRE(findings.has_value());
+    for (const diag::Finding& f : *findings) out.insert(f.rule);
+    return out;
+  }
+  const git_oid first = commit_tree(dir.path() + "/repo", before, "before");
+  commit_tree(dir.path() + "/repo", after, "after", &first);
+  auto repo = git::Repository::open(dir.path() + "/repo", false);
+  REQUIRE(repo.has_value());
+  auto report = audit::audit_history(*repo, {});
+  REQUIRE(report.has_value());
+  for (const audit::AuditFinding& f : report->findings) out.insert(f.finding.rule);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("each rule example: the good text passes the rule, the bad text breaks it", "[diag][examples]") {
@@ -57,6 +87,11 @@ TEST_CASE("each rule example: the good text passes the rule, the bad text breaks
     } else {
       REQUIRE(good.count(std::string(e.path)) == 1);
       replace_once(bad.at(std::string(e.path)), std::string(e.good), std::string(e.bad));
+    }
+    if (history_rule(e.id)) {  // before (the skeleton, holding `good`) → after (with `bad`)
+      CHECK(rules_between(good, good, e.id).count(std::string(e.id)) == 0);
+      CHECK(rules_between(good, bad, e.id).count(std::string(e.id)) == 1);
+      continue;
     }
     CHECK(rules_reported(good, e.skeleton).count(std::string(e.id)) == 0);
     CHECK(rules_reported(bad, e.skeleton).count(std::string(e.id)) == 1);
