@@ -100,7 +100,7 @@ struct ExampleLabels {
 };
 ExampleLabels example_labels(const diag::RuleExample& e) {
   const bool history = e.id.starts_with("audit-") || e.id.starts_with("orl-h-");
-  return history ? ExampleLabels{"Bad: after", "Good: before, and left so"} : ExampleLabels{"Bad", "Good"};
+  return history ? ExampleLabels{"Bad, after", "Good, before"} : ExampleLabels{"Bad", "Good"};
 }
 
 // Where an example applies: "in PATH (an edit of the SKELETON ledger)".
