@@ -9,6 +9,10 @@ namespace lg::diag {
 namespace {
 
 constexpr std::array k_examples = {
+    RuleExample{"input-not-utf8", "R-skeleton", "projects/example.md",
+                "Project: example",
+                "Project: ex\xff" "ample",  // a lone 0xFF byte
+                "Save the file as UTF-8 (re-encode it from its real encoding, e.g. with iconv)."},
     RuleExample{"input-bom", "R-skeleton", "projects/example.md",
                 "# example — Does",
                 "﻿# example — Does",
@@ -153,6 +157,10 @@ constexpr std::array k_examples = {
                 "- 3003 — open — gpu — 2026-09-02 — joint fit",
                 "- 3003 — open — gpu — 2026-09-02 — joint fit\n- 3003 — open — gpu — 2026-09-02 — again",
                 "List each run ident once; update the existing line instead of adding another."},
+    RuleExample{"ledger-run-ident-grammar", "R-skeleton", "projects/example.md",
+                "- 3002_[0-3] — running",
+                "- 3002_[3-1,] — running",
+                "Use the SLURM job id (`3002`, `3002_1`, `3002_[0-3,5]`) as the run ident."},
     RuleExample{"ledger-run-date-real", "R-skeleton", "projects/example.md",
                 "- 3003 — open — gpu — 2026-09-02",
                 "- 3003 — open — gpu — 2026-09-31",
@@ -465,6 +473,10 @@ constexpr std::array k_examples = {
                 "# Batch review 2026-09-01-pm",
                 "# Review 2026-09-01-pm",
                 "Title the review `# Batch review <slot>`."},
+    RuleExample{"phase-review-partial-number", "P1-skeleton", "batches/reviews/2026-09-01-pm-r1.md",
+                "",
+                "# Batch review 2026-09-01-pm-r1\n",
+                "Number a partial review -r2 or later; the first review is the unnumbered file."},
     RuleExample{"phase-review-has-record", "P1-skeleton", "batches/reviews/2026-09-02-am.md",
                 "",
                 "# Batch review 2026-09-02-am\n",
