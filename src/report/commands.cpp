@@ -80,13 +80,27 @@ std::string render_rules_list(std::string_view profile) {
 }
 
 namespace {
+// An example line made visible: invalid UTF-8 as U+FFFD, a CR as `\r` and a
+// byte-order mark as <U+FEFF> (the examples of input-* rules hold them).
+std::string visible(std::string_view line) {
+  std::string out;
+  for (const char c : util::sanitize_utf8(line)) {
+    if (c == '\r') out += "\\r";
+    else out += c;
+  }
+  for (std::size_t at = out.find("\xEF\xBB\xBF"); at != std::string::npos; at = out.find("\xEF\xBB\xBF", at)) {
+    out.replace(at, 3, "<U+FEFF>");
+  }
+  return out;
+}
+
 // The lines of an example text, each behind `indent` ("(nothing)" for none).
 std::string example_lines(std::string_view text, std::string_view indent) {
   if (text.empty()) return fmt::format("{}(nothing)\n", indent);
   std::string out;
   while (!text.empty()) {
     const std::size_t nl = text.find('\n');
-    out += fmt::format("{}{}\n", indent, text.substr(0, nl));
+    out += fmt::format("{}{}\n", indent, visible(text.substr(0, nl)));
     if (nl == std::string_view::npos) break;
     text.remove_prefix(nl + 1);
   }
