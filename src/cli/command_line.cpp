@@ -71,6 +71,7 @@ struct Walk {
 Walk walk(CLI::App& app, const std::vector<std::string>& args) {
   Walk w;
   w.chain.push_back(&app);
+  bool lost = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--") break;
@@ -79,8 +80,13 @@ Walk walk(CLI::App& app, const std::vector<std::string>& args) {
       const CLI::Option* opt = find_option(w.chain, option_name(arg));
       const bool inline_value = arg.find('=') != std::string::npos || (arg[1] != '-' && arg.size() > 2);
       if (opt && takes_value(opt) && !inline_value) ++i;
+      // After an option this level does not know (whether it takes a
+      // value cannot be told) or a help flag (which prints whatever
+      // follows), the words are not read as commands.
+      if (!opt || opt->get_lnames() == std::vector<std::string>{"help"}) lost = true;
       continue;
     }
+    if (lost) continue;
     CLI::App& level = *w.chain.back();
     if (level.get_subcommands([](CLI::App*) { return true; }).empty() || has_positionals(level)) continue;
     if (CLI::App* sub = find_command(level, arg)) {

@@ -127,13 +127,17 @@ Result<Layout> detect_layout(git::TreeSource& tree) {
   return yaml ? k_rows.front().layout : Layout::none;
 }
 
-Result<bool> has_layout(git::TreeSource& tree, Layout layout) {
-  const LayoutRow* r = row_of(layout);
-  if (!r || r->marker.empty()) return true;
-  LG_TRY(bool found, git::is_directory(tree, r->marker));
-  if (found || layout != k_rows.front().layout) return found;
-  LG_TRY(auto yaml, tree.stat(k_projects_yaml));
-  return yaml.has_value();
+Result<bool> pin_fits(git::TreeSource& tree, Layout layout) {
+  const LayoutRow* pinned = row_of(layout);
+  if (!pinned || pinned->marker.empty()) return true;
+  LG_TRY(bool own, git::is_directory(tree, pinned->marker));
+  if (own) return true;
+  for (const LayoutRow& r : k_rows) {
+    if (r.marker.empty() || r.layout == layout) continue;
+    LG_TRY(bool other, git::is_directory(tree, r.marker));
+    if (other) return false;
+  }
+  return true;
 }
 
 std::string_view era_dir(Layout layout) {

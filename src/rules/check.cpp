@@ -513,11 +513,11 @@ Result<ledger::Layout> detected_layout(git::TreeSource& tree, const CheckOptions
 // it, or detected here), else open-requirements when the glob found files.
 Result<ledger::Profile> choose_profile(git::TreeSource& tree, const CheckOptions& options, bool orl_files) {
   if (options.profile != "auto") {
-    // A pin names a layout the tree holds, or the check would pass an
-    // empty pass over files it never looked at.
+    // A pin must fit the tree, or the check would pass over files of
+    // another layout it never looked at.
     LG_TRY(const ledger::Profile pinned, ledger::parse_profile(options.profile));
-    LG_TRY(const bool present, ledger::has_layout(tree, pinned.layout));
-    if (present) return pinned;
+    LG_TRY(const bool fits, ledger::pin_fits(tree, pinned.layout));
+    if (fits) return pinned;
     LG_TRY(const ledger::Layout layout, detected_layout(tree, options));
     const std::string mismatch = "profile " + options.profile + " does not match the tree: ";
     if (layout == ledger::Layout::none) return make_error(ErrorKind::invalid_input, mismatch + "it holds no Cortex ledger");

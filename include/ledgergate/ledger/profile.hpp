@@ -63,11 +63,12 @@ ProfileName split_profile_name(std::string_view name);
 // `none` otherwise (open-requirements files are found by the glob, not here).
 Result<Layout> detect_layout(git::TreeSource& tree);
 
-// Whether `tree` holds a ledger of `layout` (its marker directory, or for
-// cortex-projects a bare projects.yaml), whatever else it holds: a pinned
-// profile must name a layout the tree has (a tree moving between eras holds
-// two). Open-requirements files are the glob's to find: always true.
-Result<bool> has_layout(git::TreeSource& tree, Layout layout);
+// Whether a pinned profile of `layout` fits `tree`: the tree holds that
+// layout's directory (projects/, tasks/, phases/), or no layout's directory
+// at all (a bare projects.yaml, which every era has, or nothing). A tree
+// moving between eras holds two, and either pin fits. Open-requirements
+// files are the glob's to find: always true.
+Result<bool> pin_fits(git::TreeSource& tree, Layout layout);
 
 // Ledger paths, by kind.
 inline constexpr std::string_view k_projects_yaml = "projects.yaml";

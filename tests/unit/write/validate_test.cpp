@@ -97,8 +97,16 @@ TEST_CASE("validate_edit runs the pinned profile", "[write][validate]") {
   const std::string backdated = with_log_line(test::k_ledger, "- 2026-08-01 — note — late\n");
   write::ApplyOptions options;
   options.profile = ledger::parse_profile("cortex-tasks").value();
-  // Era T reads no projects/*.md ledgers: the backdated entry is not its finding.
-  CHECK_FALSE(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
+  // A tree moving between eras holds tasks/ beside projects/; era T reads no
+  // projects/*.md ledgers: the backdated entry is not its finding.
+  test::FileMap both = test::clean_tree();
+  both["tasks/README"] = "era T's folder\n";
+  CHECK_FALSE(refusal(both, {{test::k_ledger_path, backdated}}, options));
+  // A pin the tree does not fit (no tasks/) is an error, not a pass.
+  Folder f(test::clean_tree());
+  auto r = write::validate_edit(*f.tree, {{test::k_ledger_path, backdated}}, options);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message.find("does not match the tree") != std::string::npos);
 }
 
 TEST_CASE("validate_edit applies the policy's severities: a rule made a warning does not refuse", "[write][validate]") {
