@@ -113,12 +113,14 @@ struct ExampleLabels {
   std::string_view bad, good;
 };
 ExampleLabels example_labels(const diag::RuleExample& e) {
-  const bool history = e.id.starts_with("audit-") || e.id.starts_with("orl-h-");
+  const bool history = e.kind != diag::ExampleKind::described && (e.id.starts_with("audit-") || e.id.starts_with("orl-h-"));
   return history ? ExampleLabels{"Bad, after", "Good, before"} : ExampleLabels{"Bad", "Good"};
 }
 
 // Where an example applies: "in PATH (an edit of the SKELETON ledger)".
 std::string example_place(const diag::RuleExample& e) {
+  if (e.kind == diag::ExampleKind::described) return fmt::format("described, about {}; not a single edit", e.path);
+  if (e.kind == diag::ExampleKind::remove_file) return fmt::format("{} removed from the {} ledger", e.path, e.skeleton);
   return e.good.empty() ? fmt::format("{} added to the {} ledger", e.path, e.skeleton)
                         : fmt::format("in {} of the {} ledger", e.path, e.skeleton);
 }
@@ -133,7 +135,7 @@ std::string render_rule_explain(const rules::RuleInfo& r) {
     const ExampleLabels l = example_labels(*e);
     out += fmt::format("\n  {} ({}):\n", l.bad, example_place(*e));
     out += example_lines(e->bad, "    ");
-    out += e->good.empty() ? fmt::format("  {}: no such file\n", l.good)
+    out += e->good.empty() && e->kind == diag::ExampleKind::edit ? fmt::format("  {}: no such file\n", l.good)
                            : fmt::format("  {}:\n", l.good) + example_lines(e->good, "    ");
     out += fmt::format("\n  Fix: {}\n", e->fix);
   }
@@ -174,7 +176,7 @@ std::string render_rules_markdown() {
     if (const auto e = diag::find_rule_example(r.id)) {
       const ExampleLabels l = example_labels(*e);
       out += fmt::format("\n{} ({}):\n\n```text\n{}```\n\n", l.bad, example_place(*e), example_lines(e->bad, ""));
-      out += e->good.empty() ? fmt::format("{}: no such file.\n", l.good)
+      out += e->good.empty() && e->kind == diag::ExampleKind::edit ? fmt::format("{}: no such file.\n", l.good)
                              : fmt::format("{}:\n\n```text\n{}```\n", l.good, example_lines(e->good, ""));
       out += fmt::format("\nFix: {}\n", e->fix);
     }

@@ -16,6 +16,14 @@
 
 namespace lg::diag {
 
+// How a row's example is made from its skeleton. `edit`: replace `good` with
+// `bad` in `path` (above). `remove_file`: the bad tree is the skeleton without
+// `path`; `good` and `bad` describe the two trees in prose. `described`: the
+// example needs more than one tree or edit (a history shape, an unreadable
+// object); `good`, `bad` and `fix` are prose, and the unit test names exactly
+// these rules as the unverified ones.
+enum class ExampleKind { edit, remove_file, described };
+
 struct RuleExample {
   std::string_view id;        // the rule (a rule_table row's id)
   std::string_view skeleton;  // the ledger edited: a peer-cases fixture ("R-skeleton",
@@ -25,6 +33,7 @@ struct RuleExample {
   std::string_view good;      // text present in the skeleton's file ("" = the file is absent)
   std::string_view bad;       // what replaces it (the whole file when `good` is empty)
   std::string_view fix;       // one sentence
+  ExampleKind kind = ExampleKind::edit;
 };
 
 std::span<const RuleExample> all_rule_examples();
