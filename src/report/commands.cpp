@@ -113,13 +113,17 @@ struct ExampleLabels {
   std::string_view bad, good;
 };
 ExampleLabels example_labels(const diag::RuleExample& e) {
-  const bool history = e.kind != diag::ExampleKind::described && (e.id.starts_with("audit-") || e.id.starts_with("orl-h-"));
+  const bool history =
+      e.kind != diag::ExampleKind::described && (e.id.starts_with("audit-") || e.id.starts_with("orl-h-"));
   return history ? ExampleLabels{"Bad, after", "Good, before"} : ExampleLabels{"Bad", "Good"};
 }
 
 // Where an example applies: "in PATH (an edit of the SKELETON ledger)".
 std::string example_place(const diag::RuleExample& e) {
   if (e.kind == diag::ExampleKind::described) return fmt::format("described, about {}; not a single edit", e.path);
+  if (e.kind == diag::ExampleKind::symlink) {
+    return fmt::format("{} made a symlink to this target in the {} ledger", e.path, e.skeleton);
+  }
   if (e.kind == diag::ExampleKind::remove_file) return fmt::format("{} removed from the {} ledger", e.path, e.skeleton);
   return e.good.empty() ? fmt::format("{} added to the {} ledger", e.path, e.skeleton)
                         : fmt::format("in {} of the {} ledger", e.path, e.skeleton);

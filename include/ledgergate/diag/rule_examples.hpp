@@ -18,11 +18,13 @@ namespace lg::diag {
 
 // How a row's example is made from its skeleton. `edit`: replace `good` with
 // `bad` in `path` (above). `remove_file`: the bad tree is the skeleton without
-// `path`; `good` and `bad` describe the two trees in prose. `described`: the
+// `path`; `good` and `bad` describe the two trees in prose. `symlink`: the
+// bad tree has a symlink at `path` (a folder tree, as `--root` reads it) whose
+// target is `bad`; `good` describes the regular file. `described`: the
 // example needs more than one tree or edit (a history shape, an unreadable
 // object); `good`, `bad` and `fix` are prose, and the unit test names exactly
 // these rules as the unverified ones.
-enum class ExampleKind { edit, remove_file, described };
+enum class ExampleKind { edit, remove_file, symlink, described };
 
 struct RuleExample {
   std::string_view id;        // the rule (a rule_table row's id)

@@ -4,6 +4,7 @@
 #include "ledgergate/diag/rule_examples.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -28,9 +29,14 @@ FileMap skeleton_files(std::string_view name) {
 // The rule ids `check` reports on `files` (a plain folder, as `--root` reads it).
 // The P1 skeleton holds P1-only keys (Lane:, Gates-cleared:), so it is checked
 // as cortex-phases@p1c, as the peer cases check it; the others auto-detect.
-std::set<std::string> rules_reported(const FileMap& files, std::string_view skeleton) {
+// With `symlink` set, that path of the folder is a symlink to `target` instead.
+std::set<std::string> rules_reported(const FileMap& files, std::string_view skeleton, std::string_view symlink = {},
+                                     std::string_view target = {}) {
   TempDir dir;
   write_tree(dir.path() + "/root", files);
+  if (!symlink.empty()) {
+    std::filesystem::create_symlink(std::string(target), dir.path() + "/root/" + std::string(symlink));
+  }
   auto tree = git::open_directory_source(dir.path() + "/root");
   REQUIRE(tree.has_value());
   rules::CheckCache cache;
@@ -88,6 +94,12 @@ TEST_CASE("each rule example: the good text passes the rule, the bad text breaks
     FileMap good = skeleton_files(e.skeleton);
     REQUIRE_FALSE(good.empty());
     FileMap bad = good;
+    if (e.kind == diag::ExampleKind::symlink) {
+      REQUIRE(bad.erase(std::string(e.path)) == 1);
+      CHECK(rules_reported(good, e.skeleton).count(std::string(e.id)) == 0);
+      CHECK(rules_reported(bad, e.skeleton, e.path, e.bad).count(std::string(e.id)) == 1);
+      continue;
+    }
     if (e.kind == diag::ExampleKind::remove_file) {
       REQUIRE(bad.erase(std::string(e.path)) == 1);
     } else if (e.good.empty()) {
@@ -120,7 +132,7 @@ TEST_CASE("every catalogue rule has an example", "[diag][examples]") {
 // Moving a rule out of this list means giving it a verified example.
 TEST_CASE("the described (unverified) examples are exactly the listed rules", "[diag][examples]") {
   const std::set<std::string> expected = {
-      "input-unreadable",       "input-not-a-file",           "audit-archive-changed",
+      "input-unreadable",       "audit-archive-changed",
       "audit-archive-move-edited", "audit-ruling-id-reused", "audit-migration",
       "audit-migration-edited", "audit-merge-manual-resolution", "audit-ledger-merge-unclean",
       "audit-not-checked"};
