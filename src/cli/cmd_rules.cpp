@@ -1,4 +1,5 @@
-// `ledgergate rules` lists the registry; `ledgergate explain ID` shows one row.
+// `ledgergate rules` lists the registry; `ledgergate explain ID` shows one row with its
+// bad and good example and the fix.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -29,7 +30,8 @@ void setup_rules(CLI::App& app, Globals& globals) {
 
 void setup_explain(CLI::App& app, Globals& globals) {
   auto id = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("explain", "Explain one rule, by id or spec label (e.g. R-F07)");
+  CLI::App* cmd = app.add_subcommand(
+      "explain", "Explain one rule (by id or spec label, e.g. R-F07): why, a bad and a good example, the fix");
   cmd->add_option("id", *id, "Rule id or spec label")->required();
   cmd->callback([id, &globals] {
     const rules::RuleInfo* r = rules::find_rule(*id);

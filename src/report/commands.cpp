@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "ledgergate/diag/rule_examples.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/trial_merge.hpp"
 #include "ledgergate/util/quote.hpp"
@@ -83,11 +84,70 @@ std::string render_rules_list(std::string_view profile) {
   return out;
 }
 
+namespace {
+// An example line made visible: invalid UTF-8 as U+FFFD, a CR as `\r` and a
+// byte-order mark as <U+FEFF> (the examples of input-* rules hold them).
+std::string visible(std::string_view line) {
+  std::string out;
+  for (const char c : util::sanitize_utf8(line)) {
+    if (c == '\r') out += "\\r";
+    else out += c;
+  }
+  for (std::size_t at = out.find("\xEF\xBB\xBF"); at != std::string::npos; at = out.find("\xEF\xBB\xBF", at)) {
+    out.replace(at, 3, "<U+FEFF>");
+  }
+  return out;
+}
+
+// The lines of an example text, each behind `indent` ("(nothing)" for none).
+std::string example_lines(std::string_view text, std::string_view indent) {
+  if (text.empty()) return fmt::format("{}(nothing)\n", indent);
+  std::string out;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    out += fmt::format("{}{}\n", indent, visible(text.substr(0, nl)));
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+// A history rule's example is a before → after pair: the bad text is what a
+// later commit wrote over the good one.
+struct ExampleLabels {
+  std::string_view bad, good;
+};
+ExampleLabels example_labels(const diag::RuleExample& e) {
+  const bool history =
+      e.kind != diag::ExampleKind::described && (e.id.starts_with("audit-") || e.id.starts_with("orl-h-"));
+  return history ? ExampleLabels{"Bad, after", "Good, before"} : ExampleLabels{"Bad", "Good"};
+}
+
+// Where an example applies: "in PATH (an edit of the SKELETON ledger)".
+std::string example_place(const diag::RuleExample& e) {
+  if (e.kind == diag::ExampleKind::described) return fmt::format("described, about {}; not a single edit", e.path);
+  if (e.kind == diag::ExampleKind::symlink) {
+    return fmt::format("{} made a symlink to this target in the {} ledger", e.path, e.skeleton);
+  }
+  if (e.kind == diag::ExampleKind::remove_file) return fmt::format("{} removed from the {} ledger", e.path, e.skeleton);
+  return e.good.empty() ? fmt::format("{} added to the {} ledger", e.path, e.skeleton)
+                        : fmt::format("in {} of the {} ledger", e.path, e.skeleton);
+}
+}  // namespace
+
 std::string render_rule_explain(const rules::RuleInfo& r) {
   std::string out = fmt::format("{} ({}; profile {}; default severity {})\n  {}\n", r.id,
                                 r.ref.empty() ? "ledgergate" : r.ref, r.profile, diag::to_string(r.severity),
                                 r.summary);
   if (!r.detail.empty()) out += fmt::format("\n  {}\n", r.detail);
+  if (const auto e = diag::find_rule_example(r.id)) {
+    const ExampleLabels l = example_labels(*e);
+    out += fmt::format("\n  {} ({}):\n", l.bad, example_place(*e));
+    out += example_lines(e->bad, "    ");
+    out += e->good.empty() && e->kind == diag::ExampleKind::edit ? fmt::format("  {}: no such file\n", l.good)
+                           : fmt::format("  {}:\n", l.good) + example_lines(e->good, "    ");
+    out += fmt::format("\n  Fix: {}\n", e->fix);
+  }
   return out;
 }
 
@@ -122,6 +182,13 @@ std::string render_rules_markdown() {
                        r.profile, diag::to_string(r.severity));
     out += std::string(r.summary) + ".\n";
     if (!r.detail.empty()) out += "\n" + std::string(r.detail) + "\n";
+    if (const auto e = diag::find_rule_example(r.id)) {
+      const ExampleLabels l = example_labels(*e);
+      out += fmt::format("\n{} ({}):\n\n```text\n{}```\n\n", l.bad, example_place(*e), example_lines(e->bad, ""));
+      out += e->good.empty() && e->kind == diag::ExampleKind::edit ? fmt::format("{}: no such file.\n", l.good)
+                             : fmt::format("{}:\n\n```text\n{}```\n", l.good, example_lines(e->good, ""));
+      out += fmt::format("\nFix: {}\n", e->fix);
+    }
   }
   return out;
 }
