@@ -492,17 +492,31 @@ namespace lg::diag {
 // `make_finding("orl-id", ...)` converts the literal here at compile time, so
 // an id without a row in the table does not compile, and the handle is the
 // row's index (make_finding looks nothing up).
+//
+// Under clang the conversion is constexpr, not consteval: clang (seen with
+// 14; llvm/llvm-project#60709) misplaces the cleanups of a full-expression
+// holding an immediate invocation, so at `e.peer("id", line, a + b)` the
+// std::string temporaries of the other arguments were destroyed at the wrong
+// time (bad free, use after scope, SEGV: the check_tree fuzz findings and the
+// clang unit-test crashes). gcc keeps consteval, so an unknown id still fails
+// to compile there; under clang it is folded by the optimiser or looked up
+// at run time.
+#if defined(__clang__)
+#define LG_RULE_ID_EVAL constexpr
+#else
+#define LG_RULE_ID_EVAL consteval
+#endif
 class RuleId {
  public:
   // Implicit: an emit site passes the id's literal.
   template <std::size_t N>
-  consteval RuleId(const char (&id)[N]) : m_index(index_of(std::string_view(id, N - 1))) {}
+  LG_RULE_ID_EVAL RuleId(const char (&id)[N]) : m_index(index_of(std::string_view(id, N - 1))) {}
   const RuleInfo& info() const { return table::k_rules[m_index]; }
   std::string_view id() const { return info().id; }
   friend bool operator==(RuleId, RuleId) = default;
 
  private:
-  static consteval std::size_t index_of(std::string_view id) {
+  static LG_RULE_ID_EVAL std::size_t index_of(std::string_view id) {
     for (std::size_t i = 0; i < table::k_rules.size(); ++i) {
       if (table::k_rules[i].id == id) return i;
     }
@@ -510,6 +524,7 @@ class RuleId {
   }
   std::size_t m_index;
 };
+#undef LG_RULE_ID_EVAL
 
 std::span<const RuleInfo> all_rules();
 // Finds a rule by id or by spec label (case-insensitive for labels); nullptr if unknown.

@@ -220,3 +220,16 @@ TEST_CASE("cortex-projects rules: ledger-file-name (R-L01) through the check dri
   // AGENTS.md and TEMPLATE.md are not ledgers and not misnamed.
   CHECK(check("projects/AGENTS.md").empty());
 }
+
+TEST_CASE("cortex-projects rules: a one-letter run line is quoted intact (check_tree fuzz finding)",
+          "[rules][cortex_projects]") {
+  // The minimised fuzz input: projects/e.md holding "## Runs\nr". Under clang
+  // the parse finding's message was freed from the stack (RuleId consteval).
+  const auto fs = run("\n## Runs\nr");
+  std::vector<std::string> parses;
+  for (const std::string& t : texts(fs)) {
+    if (t.rfind("ledger-run-line-parses", 0) == 0) parses.push_back(t);
+  }
+  CHECK(parses == std::vector<std::string>{
+                      "ledger-run-line-parses | projects/demo.md: line 3: run line does not parse: r"});
+}
