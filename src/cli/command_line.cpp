@@ -106,6 +106,10 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 }  // namespace
 
 std::vector<std::string> rewrite_help(std::vector<std::string> args) {
+  // `help --help` is the help command's own help.
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") return args;
+  }
   // The first word that is not an option of the program's own.
   for (std::size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--repo") {

@@ -1,5 +1,5 @@
 // Start-up: the network layers libgit2's initialisation sets up, not set up.
-// Debian's libgit2 initialises its transports inside git_libgit2_init, with
+// Debian's libgit2 initialises its transports inside its library init, with
 // no option to skip them: mbedTLS parses the whole system CA bundle
 // (/etc/ssl/certs/ca-certificates.crt; the location is compiled in, and the
 // option that changes it works only after the initialisation) and

@@ -21,6 +21,10 @@ constexpr std::array k_examples = {
                 "Project: example\n",
                 "Project: example\r\n",
                 "Save the file with LF line endings."},
+    RuleExample{"input-control-char", "R-skeleton", "projects/example.md",
+                "Project: example\n",
+                "Project: ex\x1b" "ample\n",  // an ESC byte: invisible in a diff or an editor
+                "Delete the control character (git shows a file with NUL as binary, and a terminal hides ESC)."},
     RuleExample{"input-unchecked-file", "R-skeleton", "projects/notes.txt",
                 "",
                 "stray notes\n",

@@ -23,8 +23,9 @@ ENV.update({
 for k in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"):
     ENV.pop(k, None)
 
-# The one folder a read path may write: the fact cache's (issue #15).
-CACHE_DIR = os.path.join("ledgergate", "cache")
+# The one folder a read path may write: the fact cache's (issue #15),
+# .git/ledgergate/cache, created with its parent on first use.
+CACHE_DIR = "ledgergate"
 
 # 2020-01-01T00:00:00Z: every file's mtime is set to it before a snapshot, so
 # a touch (same bytes, new mtime) cannot hide within the clock's resolution.
@@ -89,6 +90,11 @@ def snapshot(gitdir):
             if rel == CACHE_DIR:
                 continue
             st = os.lstat(p)
+            if rel == ".":
+                # .git's own size and mtime change when the cache's folder is
+                # created; any other entry added or removed is listed by name.
+                out[rel] = (st.st_mode, None, None, "")
+                continue
             digest = ""
             if stat.S_ISREG(st.st_mode):
                 try:
