@@ -46,6 +46,7 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   auto trial = git::TrialRepo::open(*repo);
   if (!trial) return report_error(trial.error());
   merge::TrialMergeOptions options{!o.no_check, o.profile, std::nullopt};
+  options.cache_report = !o.commit;  // --commit writes the merged objects: the merge must run
   if (!o.ledger_merge.empty()) {
     options.ledger_merge = o.ledger_merge == "git" ? policy::LedgerMerge::git : policy::LedgerMerge::records;
   }

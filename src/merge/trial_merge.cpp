@@ -13,6 +13,7 @@
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/merge/record_merge.hpp"
+#include "ledgergate/merge/verdict_cache.hpp"
 #include "ledgergate/merge/virtual_base.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/profile.hpp"
@@ -266,10 +267,8 @@ Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, con
   return git::open_tree_source(repo, tree, std::move(label));
 }
 
-}  // namespace
-
-Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
-                                     const git::ObjectId& head, const TrialMergeOptions& options) {
+Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
+                                         const git::ObjectId& head, const TrialMergeOptions& options) {
   TrialMergeReport report;
   report.base = base;
   report.head = head;
@@ -341,6 +340,23 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
   for (diag::Finding& f : history) report.findings.push_back(std::move(f));
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
+  return report;
+}
+
+}  // namespace
+
+Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
+                                     const git::ObjectId& head, const TrialMergeOptions& options) {
+  std::optional<VerdictKey> key;
+  if (options.cache_report) {
+    LG_TRY(key, verdict_key(repo, base, head, options));
+    if (key) {
+      std::optional<TrialMergeReport> hit = load_report(*key);
+      if (hit && hit->base == base && hit->head == head) return std::move(*hit);
+    }
+  }
+  LG_TRY(TrialMergeReport report, run_trial_merge(repo, trial, base, head, options));
+  if (key) keep_report(*key, report);
   return report;
 }
 

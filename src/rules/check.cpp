@@ -877,6 +877,8 @@ Result<ledger::Profile> choose_profile(git::TreeSource& tree, const CheckOptions
 
 }  // namespace
 
+const std::string& cache_fingerprint() { return rules_fingerprint(); }
+
 Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache) {
   Pass pass{tree, cache, {}};
   auto result = check_projects_file(pass);

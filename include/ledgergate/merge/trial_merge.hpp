@@ -38,6 +38,11 @@ struct TrialMergeOptions {
   bool check = true;    // false: the merge step alone (--no-check)
   std::string profile;  // pins the profile (check and built-in policy); "" = BASE's policy file, else its layout
   std::optional<policy::LedgerMerge> ledger_merge;  // pins the policy's `merge:` key (--merge)
+  // Look the whole report up in the persistent cache, and keep it there
+  // (verdict_cache.hpp): a hit does no merge, so the merged objects are not
+  // in the trial repository; a caller that writes them (`--commit`, `land`)
+  // leaves this off.
+  bool cache_report = false;
 };
 
 struct TrialMergeReport {
@@ -59,8 +64,9 @@ struct TrialMergeReport {
 };
 
 // Runs the trial merge in `trial` (the merged objects stay there, so a caller
-// may persist them). Several merge bases are merged into a virtual base as
-// git does (virtual_base.hpp). Errors: unreadable objects, no merge base,
+// may persist them, unless the report came from the cache: cache_report).
+// Several merge bases are merged into a virtual base as git does
+// (virtual_base.hpp). Errors: unreadable objects, no merge base,
 // a criss-cross history whose virtual base is not reproduced (renames,
 // file/directory conflicts inside it), an invalid policy on the BASE side,
 // a ledger layout that cannot be checked.

@@ -1,0 +1,192 @@
+// The whole trial merge's report in the persistent cache (verdict_cache.hpp).
+#include "ledgergate/merge/verdict_cache.hpp"
+
+#include <algorithm>
+
+#include "ledgergate/cache/codec.hpp"
+#include "ledgergate/cache/store.hpp"
+#include "ledgergate/git/config.hpp"
+#include "ledgergate/rules/check.hpp"
+
+namespace lg::merge {
+namespace {
+
+using namespace std::string_view_literals;
+
+constexpr std::string_view k_kind = "trial-merge";
+constexpr long long k_max_count = 1LL << 24;
+
+// The configuration values a merge reads: the conflict markers' style
+// (tree_merge.cpp) and the rename limits libgit2's rename-aware merge takes
+// from the configuration when its options leave them unset.
+constexpr std::string_view k_config_keys[] = {"merge.conflictstyle", "merge.renamelimit", "diff.renamelimit"};
+
+void put_id(cache::Encoder& e, const git::ObjectId& id) { e.field(id.hex()); }
+
+git::ObjectId get_id(cache::Decoder& d) {
+  const auto id = git::ObjectId::from_hex(d.field_view());
+  if (!id) d.fail();
+  return id.value_or(git::ObjectId());
+}
+
+bool get_bool(cache::Decoder& d) { return d.number(0, 1) == 1; }
+
+void put_optional(cache::Encoder& e, const std::optional<std::string>& s) {
+  e.number(s ? 1 : 0);
+  if (s) e.field(*s);
+}
+
+std::optional<std::string> get_optional(cache::Decoder& d) {
+  if (!get_bool(d)) return std::nullopt;
+  return d.field();
+}
+
+}  // namespace
+
+Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const git::ObjectId& base,
+                                              const git::ObjectId& head, const TrialMergeOptions& options) {
+  if (!cache::enabled() || repo.is_shallow()) return std::optional<VerdictKey>();
+  std::string key = rules::cache_fingerprint();
+  key += '\0' + base.hex() + '\0' + head.hex();
+  key += options.check ? "\0check\0"sv : "\0merge-only\0"sv;
+  key += options.profile;
+  key += '\0';
+  key += !options.ledger_merge ? "policy" : *options.ledger_merge == policy::LedgerMerge::git ? "git" : "records";
+  LG_TRY(const git::Config config, git::Config::snapshot(repo));
+  for (std::string_view name : k_config_keys) {
+    LG_TRY(const auto value, config.get_string(std::string(name)));
+    key += '\0';
+    key += name;
+    key += value ? "=" + *value : std::string("-");
+  }
+  return std::optional<VerdictKey>(VerdictKey{repo.common_dir(), std::move(key)});
+}
+
+std::string encode_report(const TrialMergeReport& r) {
+  cache::Encoder e;
+  put_id(e, r.base);
+  put_id(e, r.head);
+  put_id(e, r.merge_base);
+  e.number(static_cast<long long>(r.merge_bases.size()));
+  for (const git::ObjectId& id : r.merge_bases) put_id(e, id);
+  e.number(r.virtual_base ? 1 : 0);
+  if (r.virtual_base) put_id(e, *r.virtual_base);
+  e.number(r.nothing_to_merge ? 1 : 0);
+  put_id(e, r.merge.tree);
+  e.number(static_cast<long long>(r.merge.conflicts.size()));
+  for (const Conflict& c : r.merge.conflicts) {
+    e.field(c.path);
+    e.number(static_cast<long long>(c.kind));
+    put_optional(e, c.old_path);
+  }
+  e.number(r.merge.full_merge ? 1 : 0);
+  e.number(static_cast<long long>(r.resolved.size()));
+  for (const ResolvedPath& p : r.resolved) {
+    e.field(p.path);
+    e.field(p.how);
+    e.field(p.format);
+    e.number(static_cast<long long>(p.records.size()));
+    for (const auto& [what, n] : p.records) {
+      e.field(what);
+      e.number(n);
+    }
+  }
+  e.number(static_cast<long long>(r.classification.paths.size()));
+  for (const policy::Classified& c : r.classification.paths) {
+    e.field(c.path);
+    e.number(static_cast<long long>(c.cls));
+    e.field(c.reason);
+  }
+  e.field(r.classification.policy);
+  e.number(r.birth ? 1 : 0);
+  e.field(r.profile);
+  e.findings(r.findings);
+  e.number(static_cast<long long>(r.semantic.size()));
+  for (const SemanticConflict& c : r.semantic) {
+    e.field(c.kind);
+    e.field(c.path);
+    e.field(c.message);
+  }
+  e.number(r.checked ? 1 : 0);
+  return e.take();
+}
+
+std::optional<TrialMergeReport> decode_report(std::string_view payload) {
+  cache::Decoder d(payload);
+  TrialMergeReport r;
+  r.base = get_id(d);
+  r.head = get_id(d);
+  r.merge_base = get_id(d);
+  const long long bases = d.number(0, k_max_count);
+  for (long long i = 0; d.ok() && i < bases; ++i) r.merge_bases.push_back(get_id(d));
+  if (get_bool(d)) r.virtual_base = get_id(d);
+  r.nothing_to_merge = get_bool(d);
+  r.merge.tree = get_id(d);
+  const long long conflicts = d.number(0, k_max_count);
+  for (long long i = 0; d.ok() && i < conflicts; ++i) {
+    Conflict c;
+    c.path = d.field();
+    c.kind = static_cast<ConflictKind>(d.number(0, static_cast<long long>(ConflictKind::mode)));
+    c.old_path = get_optional(d);
+    r.merge.conflicts.push_back(std::move(c));
+  }
+  r.merge.full_merge = get_bool(d);
+  const long long resolved = d.number(0, k_max_count);
+  for (long long i = 0; d.ok() && i < resolved; ++i) {
+    ResolvedPath p;
+    p.path = d.field();
+    p.how = d.field();
+    p.format = d.field();
+    const long long records = d.number(0, k_max_count);
+    for (long long j = 0; d.ok() && j < records; ++j) {
+      std::string what = d.field();
+      const int n = static_cast<int>(d.number(-(1LL << 31), (1LL << 31) - 1));
+      p.records.emplace_back(std::move(what), n);
+    }
+    r.resolved.push_back(std::move(p));
+  }
+  const long long paths = d.number(0, k_max_count);
+  for (long long i = 0; d.ok() && i < paths; ++i) {
+    policy::Classified c;
+    c.path = d.field();
+    c.cls = static_cast<policy::PathClass>(d.number(0, static_cast<long long>(policy::PathClass::code)));
+    c.reason = d.field();
+    r.classification.paths.push_back(std::move(c));
+  }
+  r.classification.policy = d.field();
+  r.birth = get_bool(d);
+  r.profile = d.field();
+  r.findings = d.findings();
+  const long long semantic = d.number(0, k_max_count);
+  for (long long i = 0; d.ok() && i < semantic; ++i) {
+    SemanticConflict c;
+    c.kind = d.field();
+    c.path = d.field();
+    c.message = d.field();
+    r.semantic.push_back(std::move(c));
+  }
+  r.checked = get_bool(d);
+  if (!d.ok() || !d.at_end()) return std::nullopt;
+  return r;
+}
+
+std::optional<TrialMergeReport> load_report(const VerdictKey& key) {
+  const cache::Store store(cache::Store::dir_for(key.home));
+  cache::Store::Lookup got = store.get(k_kind, key.key);
+  if (got.note) cache::add_note(std::move(*got.note));
+  if (!got.payload) return std::nullopt;
+  auto report = decode_report(*got.payload);
+  if (!report) {
+    cache::add_note("cache entry " + store.path_of(k_kind, key.key) + " ignored (malformed); it is rebuilt");
+  }
+  return report;
+}
+
+void keep_report(const VerdictKey& key, const TrialMergeReport& report) {
+  const bool unreadable = std::any_of(report.findings.begin(), report.findings.end(),
+                                      [](const diag::Finding& f) { return f.rule == "input-unreadable"; });
+  if (unreadable) return;
+  cache::Store(cache::Store::dir_for(key.home)).put(k_kind, key.key, encode_report(report));
+}
+
+}  // namespace lg::merge
