@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/objects.hpp"
@@ -46,6 +47,7 @@ namespace {
 struct Sides {
   std::unique_ptr<git::TreeSource> base, ours, theirs, merged;
   rules::CheckCache cache;  // one parse per blob across the sides and the merged check
+  std::string home;         // the persistent cache's common git dir ("": not used)
 };
 
 std::set<std::string> run_idents(const ledger::ProjectLedger& l) {
@@ -108,10 +110,13 @@ Result<void> detect_ledger(Sides& s, const std::string& path, std::vector<Semant
   return {};
 }
 
-std::string status_of(const std::shared_ptr<const rules::ProjectsTable>& t, const std::string& key) {
-  const rules::ProjectRow* row = t ? t->find(key) : nullptr;
-  const std::string* status = row ? row->get("status") : nullptr;
-  return status ? *status : std::string();
+// The keys a side's projects.yaml retires (verdict_cache.hpp's RetiredRows).
+std::unordered_set<std::string> retired_keys(const RetiredRows& r) {
+  std::unordered_set<std::string> out;
+  for (const auto& [key, retired] : r.rows) {
+    if (retired) out.insert(key);
+  }
+  return out;
 }
 
 // A row retired on one side while the other side adds runs to its ledger.
@@ -139,20 +144,23 @@ Result<void> detect_retired(Sides& s, const std::set<std::string>& head_run_keys
   LG_TRY(auto t_id, git::entry_id(*s.theirs, yaml));
   if (o_id == b_id && t_id == b_id) return {};  // no row changed status anywhere
   if (t_id == b_id && head_run_keys.empty()) return {};  // HEAD retired nothing and added no run
-  LG_TRY(auto ours, rules::projects_table(*s.ours, s.cache));  // shared with the merged check
+  LG_TRY(const RetiredRows ours_rows, retired_rows(*s.ours, s.cache, s.home));  // kept by blob: a lookup next time
+  const auto ours = retired_keys(ours_rows);
   if (t_id == b_id) {
     // HEAD retired nothing: only a row BASE retired among those HEAD adds runs to can collide.
     const bool any = std::any_of(head_run_keys.begin(), head_run_keys.end(),
-                                 [&](const std::string& k) { return status_of(ours, k) == "retired"; });
+                                 [&](const std::string& k) { return ours.count(k) != 0; });
     if (!any) return {};
   }
-  LG_TRY(auto base, rules::projects_table(*s.base, s.cache));
-  LG_TRY(auto theirs, rules::projects_table(*s.theirs, s.cache));
-  if (!base) return {};
-  for (const rules::ProjectRow& row : base->rows) {
-    const std::string path = ledger::project_ledger_path(row.key);
-    const bool ours_retired = status_of(ours, row.key) == "retired" && status_of(base, row.key) != "retired";
-    const bool theirs_retired = status_of(theirs, row.key) == "retired" && status_of(base, row.key) != "retired";
+  LG_TRY(const RetiredRows base_rows, retired_rows(*s.base, s.cache, s.home));
+  LG_TRY(const RetiredRows theirs_rows, retired_rows(*s.theirs, s.cache, s.home));
+  if (!base_rows.table) return {};
+  const auto base = retired_keys(base_rows);
+  const auto theirs = retired_keys(theirs_rows);
+  for (const auto& [key, base_retired] : base_rows.rows) {
+    const std::string path = ledger::project_ledger_path(key);
+    const bool ours_retired = ours.count(key) != 0 && !base_retired;
+    const bool theirs_retired = theirs.count(key) != 0 && !base_retired;
     if (ours_retired == theirs_retired) continue;
     git::TreeSource& adder = ours_retired ? *s.theirs : *s.ours;
     LG_TRY(auto before, git::read_regular_file(*s.base, path));
@@ -163,7 +171,7 @@ Result<void> detect_retired(Sides& s, const std::set<std::string>& head_run_keys
       continue;
     }
     out.push_back({"retired-with-new-runs", path,
-                   row.key + " is retired on " + (ours_retired ? "BASE" : "HEAD") + " while " +
+                   key + " is retired on " + (ours_retired ? "BASE" : "HEAD") + " while " +
                        (ours_retired ? "HEAD" : "BASE") + " adds runs to " + path});
   }
   return {};
@@ -301,6 +309,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     report.virtual_base = merge_from;
   }
   Sides s;
+  if (options.cache_report) s.home = repo.common_dir();
   LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));
   LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));
   LG_TRY(s.theirs, source(trial.repo(), head_tree, "HEAD"));
@@ -315,7 +324,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   }
   if (!options.check) return report;
 
-  LG_TRY(auto changes, tree_changes(repo, mb_tree, head_tree));
+  LG_TRY(auto changes, cached_tree_changes(repo, mb_tree, head_tree, options.cache_report));
   LG_TRY(report.classification,
          classify_from_bases(repo, report.merge_bases, head_tree, pol, s.cache, report.birth, &changes));
   if (report.merge.conflicts.empty()) {

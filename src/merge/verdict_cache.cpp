@@ -6,6 +6,9 @@
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/cache/store.hpp"
 #include "ledgergate/git/config.hpp"
+#include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/check.hpp"
 
 namespace lg::merge {
@@ -14,6 +17,8 @@ namespace {
 using namespace std::string_view_literals;
 
 constexpr std::string_view k_kind = "trial-merge";
+constexpr std::string_view k_diff_kind = "branch-diff";
+constexpr std::string_view k_rows_kind = "retired-rows";
 constexpr long long k_max_count = 1LL << 24;
 
 // The configuration values a merge reads: the conflict markers' style
@@ -168,6 +173,85 @@ std::optional<TrialMergeReport> decode_report(std::string_view payload) {
   r.checked = get_bool(d);
   if (!d.ok() || !d.at_end()) return std::nullopt;
   return r;
+}
+
+Result<std::vector<policy::Change>> cached_tree_changes(const git::Repository& repo, const git::ObjectId& from,
+                                                        const git::ObjectId& to, bool use) {
+  if (!use || !cache::enabled()) return tree_changes(repo, from, to);
+  const cache::Store store(cache::Store::dir_for(repo.common_dir()));
+  const std::string key = rules::cache_fingerprint() + '\0' + from.hex() + '\0' + to.hex();
+  cache::Store::Lookup got = store.get(k_diff_kind, key);
+  if (got.note) cache::add_note(std::move(*got.note));
+  if (got.payload) {
+    cache::Decoder d(*got.payload);
+    std::vector<policy::Change> changes;
+    const long long n = d.number(0, k_max_count);
+    for (long long i = 0; d.ok() && i < n; ++i) {
+      policy::Change c;
+      c.status = d.field();
+      c.path = d.field();
+      c.new_kind = static_cast<policy::FileKind>(d.number(0, static_cast<long long>(policy::FileKind::none)));
+      changes.push_back(std::move(c));
+    }
+    if (d.ok() && d.at_end()) return changes;
+    cache::add_note("cache entry " + store.path_of(k_diff_kind, key) + " ignored (malformed); it is rebuilt");
+  }
+  LG_TRY(std::vector<policy::Change> changes, tree_changes(repo, from, to));
+  cache::Encoder e;
+  e.number(static_cast<long long>(changes.size()));
+  for (const policy::Change& c : changes) {
+    e.field(c.status);
+    e.field(c.path);
+    e.number(static_cast<long long>(c.new_kind));
+  }
+  store.put(k_diff_kind, key, e.text());
+  return changes;
+}
+
+Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache, const std::string& home) {
+  const auto compute = [&]() -> Result<RetiredRows> {
+    LG_TRY(auto table, rules::projects_table(side, cache));
+    RetiredRows out;
+    out.table = table != nullptr;
+    if (!table) return out;
+    out.rows.reserve(table->rows.size());
+    for (const rules::ProjectRow& row : table->rows) {
+      const rules::ProjectRow* first = table->find(row.key);
+      const std::string* status = first ? first->get("status") : nullptr;
+      out.rows.emplace_back(row.key, status && *status == "retired");
+    }
+    return out;
+  };
+  LG_TRY(const auto entry, side.stat(ledger::k_projects_yaml));
+  if (home.empty() || !cache::enabled() || !entry || !entry->content_id) return compute();
+  const cache::Store store(cache::Store::dir_for(home));
+  const std::string key = rules::cache_fingerprint() + '\0' + std::string(git::to_string(entry->kind)) + '\0' +
+                          entry->content_id->hex();
+  cache::Store::Lookup got = store.get(k_rows_kind, key);
+  if (got.note) cache::add_note(std::move(*got.note));
+  if (got.payload) {
+    cache::Decoder d(*got.payload);
+    RetiredRows out;
+    out.table = get_bool(d);
+    const long long n = d.number(0, k_max_count);
+    for (long long i = 0; d.ok() && i < n; ++i) {
+      std::string k = d.field();
+      const bool retired = get_bool(d);
+      out.rows.emplace_back(std::move(k), retired);
+    }
+    if (d.ok() && d.at_end()) return out;
+    cache::add_note("cache entry " + store.path_of(k_rows_kind, key) + " ignored (malformed); it is rebuilt");
+  }
+  LG_TRY(RetiredRows out, compute());
+  cache::Encoder e;
+  e.number(out.table ? 1 : 0);
+  e.number(static_cast<long long>(out.rows.size()));
+  for (const auto& [k, retired] : out.rows) {
+    e.field(k);
+    e.number(retired ? 1 : 0);
+  }
+  store.put(k_rows_kind, key, e.text());
+  return out;
 }
 
 std::optional<TrialMergeReport> load_report(const VerdictKey& key) {

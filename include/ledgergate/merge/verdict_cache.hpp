@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "ledgergate/merge/trial_merge.hpp"
+#include "ledgergate/rules/check_cache.hpp"
 
 namespace lg::merge {
 
@@ -32,6 +33,25 @@ Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const
 std::optional<TrialMergeReport> load_report(const VerdictKey& key);
 // Stores `report` under `key` unless it must not be cached (see above).
 void keep_report(const VerdictKey& key, const TrialMergeReport& report);
+
+// The branch's diff (branch_diff.hpp's tree_changes) kept by its two tree
+// ids, which name every byte it depends on: when main moves on, the pair is
+// new but the merge base and HEAD are not, so the classification's diff is
+// a lookup. With `use` false (or the cache off) it is tree_changes.
+Result<std::vector<policy::Change>> cached_tree_changes(const git::Repository& repo, const git::ObjectId& from,
+                                                        const git::ObjectId& to, bool use);
+
+// What the retirement detector (trial_merge.cpp) reads of a side's
+// projects.yaml: whether it is a table (rules::projects_table is not null)
+// and, per row in order, its key and whether the key's status is "retired".
+// Kept by the file's kind and blob id when `home` (a common git dir) is
+// given and the cache is on, so a side whose projects.yaml was seen before
+// is not parsed again.
+struct RetiredRows {
+  bool table = false;
+  std::vector<std::pair<std::string, bool>> rows;
+};
+Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache, const std::string& home);
 
 // The payload encoding: every field of the report. decode_report fails
 // closed (nullopt) on anything it does not read back exactly.
