@@ -33,6 +33,12 @@ Libgit2Session::Libgit2Session() {
   // Objects are read once per check; a small decoded-object cache (default
   // 256 MiB per repository handle) is enough.
   git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(16) * 1024 * 1024);
+  // libgit2 caches no tree over 4 KiB by default, so a ledger directory of
+  // thousands of entries (projects/: 80 KiB at 2,000 projects, 800 KiB at
+  // 20,000) was read, inflated, re-hashed and parsed again at every path
+  // lookup below it (a trial merge looks up each changed path on three
+  // sides). Trees up to 2 MiB are kept, within the cache's size above.
+  git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, static_cast<std::size_t>(2) * 1024 * 1024);
 }
 Libgit2Session::~Libgit2Session() { git_libgit2_shutdown(); }
 
