@@ -109,8 +109,7 @@ Result<void> detect_ledger(Sides& s, const std::string& path, std::vector<Semant
 
 std::string status_of(const std::shared_ptr<const rules::ProjectsTable>& t, const std::string& key) {
   const rules::ProjectRow* row = t ? t->find(key) : nullptr;
-  const std::string* status = row ? row->get("status") : nullptr;
-  return status ? *status : std::string();
+  return row ? std::string(row->get("status").value_or(std::string_view())) : std::string();
 }
 
 // A row retired on one side while the other side adds runs to its ledger.
