@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -975,28 +976,35 @@ std::uint32_t span_size(std::size_t n) {
 }  // namespace
 
 void YamlDoc::set_text(YamlNode& n, std::string_view text) {
-  n.m_text_size = span_size(text.size());
+  n.m_size = span_size(text.size());
+  const std::less<const char*> before;
+  if (!m_source.empty() && !before(text.data(), m_source.data()) &&
+      !before(m_source.data() + m_source.size(), text.data() + text.size())) {
+    n.m_data = text.data();
+    return;
+  }
   const std::span<char> at = m_texts.allocate(text.size());
   std::copy(text.begin(), text.end(), at.begin());
-  n.m_text = at.data();
+  n.m_data = at.data();
 }
 
 void YamlDoc::set_items(YamlNode& n, std::span<const YamlNode* const> items) {
-  n.m_count = span_size(items.size());
+  n.m_size = span_size(items.size());
   const std::span<const YamlNode*> at = m_items.allocate(items.size());
   std::copy(items.begin(), items.end(), at.begin());
-  n.m_children = at.data();
+  n.m_data = at.data();
 }
 
 void YamlDoc::set_entries(YamlNode& n, std::span<const YamlEntry> entries) {
-  n.m_count = span_size(entries.size());
+  n.m_size = span_size(entries.size());
   const std::span<YamlEntry> at = m_entries.allocate(entries.size());
   std::copy(entries.begin(), entries.end(), at.begin());
-  n.m_children = at.data();
+  n.m_data = at.data();
 }
 
-YamlLoad load_yaml(std::string_view text) {
+YamlLoad load_yaml(std::string_view text, YamlTexts texts) {
   YamlLoad result;
+  if (texts == YamlTexts::borrowed) result.doc.borrow(text);
   try {
     result.error = grammar::compose(text, result.doc);
     if (!result.error && result.doc.root()) Constructor(result.doc).run(*result.doc.root());
@@ -1105,4 +1113,4 @@ std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
 }  // namespace lg::ledger
 
 // The node's packing (see yaml_node.hpp), on a 64-bit target.
-static_assert(sizeof(void*) != 8 || sizeof(lg::ledger::YamlNode) <= 48);
+static_assert(sizeof(void*) != 8 || sizeof(lg::ledger::YamlNode) <= 40);

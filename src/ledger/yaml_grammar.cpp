@@ -1072,6 +1072,7 @@ struct Event {
   std::string anchor;  // the anchor, or the alias's name
   std::string tag;     // the resolved explicit tag ("!" for the bare `!`)
   std::string value;   // a scalar's text
+  std::string_view source;  // the same text as a slice of the input, when it is one (SimpleReader)
 };
 
 bool is_null_word(std::string_view v) {
@@ -1156,7 +1157,7 @@ class Composer {
       if (e.plain && !e.has_tag && is_null_word(e.value)) {
         kind = YamlKind::null;  // untagged null words are the null kind, with no text
       } else {
-        m_doc.set_text(n, e.value);
+        m_doc.set_text(n, e.source.data() != nullptr ? e.source : std::string_view(e.value));
       }
     }
     n.kind = kind;
@@ -1618,6 +1619,7 @@ class SimpleReader {
     e.implicit = plain;
     e.plain = plain;
     e.value.assign(text);
+    e.source = text;  // a slice of m_text
     m_c.on_event(e);
   }
 

@@ -366,10 +366,8 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
     checker.report("projects-yaml-parses", where ? where->line : 0, "not valid YAML: " + *bad);
     return table;
   }
-  const ledger::YamlLoad load = [&] {
-    std::string converted;  // the nodes copy their texts: the converted file is not kept
-    return ledger::load_yaml(universal_newlines(*text, converted));
-  }();
+  std::string converted;  // outlives `load`, whose texts view into the text
+  const ledger::YamlLoad load = ledger::load_yaml(universal_newlines(*text, converted), ledger::YamlTexts::borrowed);
   if (load.error) {
     const bool marked = load.error->line > 0;
     checker.report("projects-yaml-parses", load.error->line, "not valid YAML: " + load.error->problem,

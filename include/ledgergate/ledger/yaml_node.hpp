@@ -32,29 +32,32 @@ struct YamlEntry {
 // same pointer), so a document with `&a`/`*a` is a graph, possibly cyclic.
 // A 20,000-row projects.yaml holds some 600,000 nodes, so a node owns
 // nothing but its rare Extra: its text and its items or entries are spans of
-// the document's arenas (YamlDoc), and the members pack into 48 bytes.
+// the document's arenas (YamlDoc), and the members pack into 40 bytes.
 struct YamlNode {
-  // A scalar's text after unescaping ("" for null).
-  std::string_view text() const { return {m_text, m_text_size}; }
+  // A scalar's text after unescaping ("" for null and collections).
+  std::string_view text() const {
+    if (kind != YamlKind::scalar || m_size == 0) return {};
+    return {static_cast<const char*>(m_data), m_size};
+  }
   // Sequence items (empty for a scalar or a mapping).
   std::span<const YamlNode* const> items() const {
-    if (kind != YamlKind::sequence || m_count == 0) return {};
-    return {static_cast<const YamlNode* const*>(m_children), m_count};
+    if (kind != YamlKind::sequence || m_size == 0) return {};
+    return {static_cast<const YamlNode* const*>(m_data), m_size};
   }
   // Mapping entries in document order with NO de-duplication; `<<` merge keys
   // are expanded as SafeLoader does (merged entries first, flagged). Empty
   // for a scalar or a sequence.
   std::span<const YamlEntry> entries() const {
-    if (kind != YamlKind::mapping || m_count == 0) return {};
-    return {static_cast<const YamlEntry*>(m_children), m_count};
+    if (kind != YamlKind::mapping || m_size == 0) return {};
+    return {static_cast<const YamlEntry*>(m_data), m_size};
   }
 
  private:
   friend class YamlDoc;
-  const char* m_text = nullptr;
-  const void* m_children = nullptr;  // const YamlNode* const[m_count] or const YamlEntry[m_count], by kind
-  std::uint32_t m_text_size = 0;
-  std::uint32_t m_count = 0;
+  // By kind: a scalar's text (char[m_size]), a sequence's items
+  // (const YamlNode*[m_size]) or a mapping's entries (YamlEntry[m_size]).
+  const void* m_data = nullptr;
+  std::uint32_t m_size = 0;
 
  public:
   // Rarely needed strings live out of line, so the nodes stay small: the
@@ -140,8 +143,11 @@ class YamlDoc {
   YamlNode& mutable_node(const YamlNode& n) { return m_blocks[n.id / k_block][n.id % k_block]; }
   void set_root(const YamlNode* root) { m_root = root; }
   // Copies into the document's arenas (the node's kind decides whether it
-  // has items or entries; set the kind first).
+  // has items or entries; set the kind first). A text inside the borrowed
+  // source is kept as a view into it, not copied.
   void set_text(YamlNode& n, std::string_view text);
+  // The decoded document the texts may view into; it must outlive this doc.
+  void borrow(std::string_view source) { m_source = source; }
   void set_items(YamlNode& n, std::span<const YamlNode* const> items);
   void set_entries(YamlNode& n, std::span<const YamlEntry> entries);
 
@@ -150,6 +156,7 @@ class YamlDoc {
   std::vector<std::unique_ptr<YamlNode[]>> m_blocks;
   std::size_t m_size = 0;
   const YamlNode* m_root = nullptr;
+  std::string_view m_source;  // borrow()'s
   YamlArena<char> m_texts;
   YamlArena<const YamlNode*> m_items;
   YamlArena<YamlEntry> m_entries;

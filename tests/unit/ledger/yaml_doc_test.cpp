@@ -4,6 +4,7 @@
 #include "ledgergate/ledger/yaml_doc.hpp"
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -292,10 +293,10 @@ TEST_CASE("yaml doc: lines of a projects.yaml-shaped document", "[ledger][yaml_d
   CHECK(row.entries()[2].value->line == 7);
 }
 
-TEST_CASE("yaml doc: a node packs into 48 bytes, its text and children in the document's arenas", "[ledger][yaml_doc]") {
+TEST_CASE("yaml doc: a node packs into 40 bytes, its text and children in the document's arenas", "[ledger][yaml_doc]") {
   // 600,000 nodes for a 20,000-row projects.yaml (docs/performance.md): the
   // owning node (std::string + two vectors) was 104 bytes.
-  STATIC_REQUIRE(sizeof(void*) != 8 || sizeof(YamlNode) <= 48);
+  STATIC_REQUIRE(sizeof(void*) != 8 || sizeof(YamlNode) <= 40);
 
   // Collections and texts larger than one arena block (64 KiB) stay whole.
   std::string big = "items:\n";
@@ -333,4 +334,32 @@ TEST_CASE("yaml doc: a mapping merging itself sees itself without the merge key,
   CHECK(py_str(a) == "{'x': 1}");
   const auto before = load_yaml("a: &a {<<: *a, y: 2}\nb: *a\n");
   CHECK(py_str(*before.doc.root()) == "{'a': {'y': 2}, 'b': {'y': 2}}");
+}
+
+TEST_CASE("yaml doc: borrowed texts view into the loaded text, copied ones do not", "[ledger][yaml_doc]") {
+  // The simple reader's scalars are slices of the text; the full port's
+  // (here: an escape sends the document there) are copies either way.
+  const std::string text = "row:\n  status: active\n  note: \"a b\"\n  verbs: [pull, push]\n";
+  const std::string escaped = "row:\n  status: active\n  folded: \"x\\ty\"\n";
+  const auto inside = [](std::string_view s, const std::string& in) {
+    const std::less<const char*> before;
+    return !before(s.data(), in.data()) && before(s.data(), in.data() + in.size());
+  };
+  const auto copied = load_yaml(text);
+  const auto borrowed = load_yaml(text, lg::ledger::YamlTexts::borrowed);
+  REQUIRE_FALSE(borrowed.error);
+  CHECK(py_repr(*borrowed.doc.root()) == py_repr(*copied.doc.root()));
+  CHECK(py_repr(*borrowed.doc.root()) == "{'row': {'status': 'active', 'note': 'a b', 'verbs': ['pull', 'push']}}");
+  const YamlNode& row = value_of(borrowed, "row");
+  CHECK(inside(row.entries()[0].key->text(), text));
+  CHECK(inside(row.entries()[0].value->text(), text));              // a plain scalar
+  CHECK(inside(row.entries()[1].value->text(), text));              // a quoted one without escapes
+  CHECK(inside(row.entries()[2].value->items()[1]->text(), text));  // a flow sequence's word
+  for (const auto& e : value_of(copied, "row").entries()) CHECK_FALSE(inside(e.key->text(), text));
+
+  const auto full = load_yaml(escaped, lg::ledger::YamlTexts::borrowed);
+  const YamlNode& folded = *value_of(full, "row").entries()[1].value;
+  CHECK(folded.text() == "x\ty");
+  CHECK_FALSE(inside(folded.text(), escaped));
+  CHECK_FALSE(inside(value_of(full, "row").entries()[0].value->text(), escaped));
 }
