@@ -54,8 +54,7 @@ std::optional<std::string> home_from_path(std::string_view s) {
 }
 
 std::string_view row_value(const rules::ProjectRow& row, std::string_view field) {
-  const std::string* v = row.get(field);
-  return v != nullptr ? std::string_view(*v) : std::string_view();
+  return row.get(field).value_or(std::string_view());
 }
 
 bool is_readable(git::EntryKind kind) { return kind == git::EntryKind::file || kind == git::EntryKind::executable; }

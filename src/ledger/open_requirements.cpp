@@ -34,7 +34,7 @@ OrlValue to_value(const YamlNode& n, int depth) {
   v.str = n.type == PyType::none ? std::string() : py_str(n);
   v.repr = py_repr(n);
   if (n.kind == YamlKind::sequence && depth == 0) {
-    for (const YamlNode* item : n.items) v.items.push_back(to_value(*item, depth + 1));
+    for (const YamlNode* item : n.items()) v.items.push_back(to_value(*item, depth + 1));
   }
   return v;
 }
@@ -46,7 +46,7 @@ std::string key_name(const YamlNode& key) {
 
 std::vector<OrlKey> keys_of(const YamlNode& mapping) {
   std::vector<OrlKey> out;
-  for (const YamlEntry& e : mapping.entries) {
+  for (const YamlEntry& e : mapping.entries()) {
     if (e.merged) continue;
     out.push_back({key_name(*e.key), e.key->line});
   }
@@ -63,7 +63,7 @@ OrlEntry read_entry(const YamlNode& n, std::size_t index) {
     return e;
   }
   e.keys = keys_of(n);
-  for (const YamlEntry& kv : n.entries) {
+  for (const YamlEntry& kv : n.entries()) {
     std::string name = key_name(*kv.key);
     OrlValue value = to_value(*kv.value, 0);
     bool replaced = false;
@@ -85,7 +85,7 @@ OrlBudget read_budget(const YamlNode& key, const YamlNode& n) {
   b.is_mapping = n.kind == YamlKind::mapping;
   if (!b.is_mapping) return b;
   b.keys = keys_of(n);
-  for (const YamlEntry& kv : n.entries) {
+  for (const YamlEntry& kv : n.entries()) {
     const std::string name = key_name(*kv.key);
     if (name == "escalations") b.escalations = to_value(*kv.value, 0);
     if (name == "cap") b.cap = to_value(*kv.value, 0);
@@ -95,7 +95,7 @@ OrlBudget read_budget(const YamlNode& key, const YamlNode& n) {
 }
 
 void read_entries(OpenRequirements& doc, const YamlNode& list) {
-  for (std::size_t i = 0; i < list.items.size(); ++i) doc.entries.push_back(read_entry(*list.items[i], i));
+  for (std::size_t i = 0; i < list.items().size(); ++i) doc.entries.push_back(read_entry(*list.items()[i], i));
 }
 
 }  // namespace
@@ -193,7 +193,7 @@ OpenRequirements parse_open_requirements(std::string_view text) {
   // A duplicated key: the last occurrence wins, as a loader keeps it.
   const YamlEntry* entries = nullptr;
   const YamlEntry* budget = nullptr;
-  for (const YamlEntry& kv : root->entries) {
+  for (const YamlEntry& kv : root->entries()) {
     const std::string name = key_name(*kv.key);
     if (name == "entries") entries = &kv;
     if (name == "topology_repair") budget = &kv;

@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <deque>
 #include <exception>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -349,8 +351,8 @@ PyInt python_int(std::string_view text, unsigned base) {
 }
 
 // SafeConstructor.construct_yaml_int.
-PyInt construct_int(const std::string& text) {
-  std::string value = text;
+PyInt construct_int(std::string_view text) {
+  std::string value(text);
   value.erase(std::remove(value.begin(), value.end(), '_'), value.end());
   if (value.empty()) throw ConstructError{0, "string index out of range"};
   const bool negative = value[0] == '-';
@@ -423,8 +425,8 @@ double python_float(std::string_view text) {
 }
 
 // SafeConstructor.construct_yaml_float.
-double construct_float(const std::string& text) {
-  std::string value = text;
+double construct_float(std::string_view text) {
+  std::string value(text);
   value.erase(std::remove(value.begin(), value.end(), '_'), value.end());
   std::transform(value.begin(), value.end(), value.begin(),
                  [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c | 0x20 : c); });
@@ -655,6 +657,11 @@ bool is_scalar_node(const YamlNode& n) { return n.kind == YamlKind::null || n.ki
 
 bool hashable(PyType t) { return t != PyType::list && t != PyType::dict && t != PyType::set; }
 
+void append(std::vector<YamlEntry>& out, std::span<const YamlEntry> entries) {
+  out.insert(out.end(), entries.begin(), entries.end());
+}
+std::vector<YamlEntry> to_vector(std::span<const YamlEntry> entries) { return {entries.begin(), entries.end()}; }
+
 class Constructor {
  public:
   explicit Constructor(YamlDoc& doc) : m_doc(doc) {}
@@ -684,7 +691,7 @@ class Constructor {
       case YamlKind::scalar:
         break;
     }
-    return n.quoted ? TagId::str : resolve_plain(n.text);
+    return n.quoted ? TagId::str : resolve_plain(n.text());
   }
 
   void construct_object(const YamlNode& node) {
@@ -734,14 +741,14 @@ class Constructor {
       case TagId::bool_:
         return set_bool(n);
       case TagId::int_: {
-        const std::string v = int_text(construct_int(n.text));
+        const std::string v = int_text(construct_int(n.text()));
         return set_value(n, PyType::int_, v, v, "I" + v);
       }
       case TagId::float_: {
-        const double v = construct_float(n.text);
+        const double v = construct_float(n.text());
         const bool singleton_nan = std::isnan(v);  // PyYAML's nan_value is one object
         return set_value(n, PyType::float_, float_repr(v), float_repr(v),
-                         singleton_nan && !is_dot_nan(n.text) ? "NaN#" + std::to_string(n.id) : float_key(v));
+                         singleton_nan && !is_dot_nan(n.text()) ? "NaN#" + std::to_string(n.id) : float_key(v));
       }
       case TagId::timestamp:
         return set_timestamp(n);
@@ -749,7 +756,7 @@ class Constructor {
         return set_binary(n);
     }
   }
-  static bool is_dot_nan(const std::string& text) {
+  static bool is_dot_nan(std::string_view text) {
     std::string v;
     for (char c : text) {
       if (c != '_') v += static_cast<char>(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
@@ -757,7 +764,7 @@ class Constructor {
     return v == ".nan" || v == "+.nan" || v == "-.nan";
   }
   static void set_bool(YamlNode& n) {
-    std::string lower = n.text;
+    std::string lower(n.text());
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c | 0x20 : c); });
     bool v = false;
@@ -769,7 +776,7 @@ class Constructor {
     set_value(n, PyType::bool_, v ? "True" : "False", v ? "True" : "False", v ? "I1" : "I0");
   }
   static void set_timestamp(YamlNode& n) {
-    const auto t = parse_timestamp(n.text);
+    const auto t = parse_timestamp(n.text());
     if (!t) throw ConstructError{0, "'NoneType' object has no attribute 'groupdict'"};
     check_timestamp(*t);
     set_value(n, t->has_time ? PyType::datetime : PyType::date, timestamp_str(*t), timestamp_repr(*t),
@@ -777,8 +784,8 @@ class Constructor {
   }
   static void set_binary(YamlNode& n) {
     std::size_t index = 0;
-    for (std::size_t pos = 0; pos < n.text.size(); ++index) {
-      const char32_t c = util::next_code_point(n.text, pos);
+    for (std::size_t pos = 0; pos < n.text().size(); ++index) {
+      const char32_t c = util::next_code_point(n.text(), pos);
       if (c >= 0x80) {
         throw ConstructError{n.line, "failed to convert base64 data into ascii: 'ascii' codec can't encode character " +
                                          char_repr(c) + " in position " + std::to_string(index) +
@@ -786,7 +793,7 @@ class Constructor {
       }
     }
     try {
-      const std::string bytes = decode_base64(n.text);
+      const std::string bytes = decode_base64(n.text());
       set_value(n, PyType::bytes, bytes_repr(bytes), bytes_repr(bytes), "B" + bytes);
     } catch (const std::string& e) {
       throw ConstructError{n.line, "failed to decode base64 data: " + e};
@@ -800,7 +807,7 @@ class Constructor {
       if (n.kind != YamlKind::sequence) {
         construct_fail(n.line, "expected a sequence node, but found " + std::string(node_id(n)));
       }
-      for (const YamlNode* item : n.items) construct_object(*item);
+      for (const YamlNode* item : n.items()) construct_object(*item);
     } else if (tag == TagId::map || tag == TagId::set) {
       construct_mapping(n);
     } else {
@@ -812,16 +819,16 @@ class Constructor {
     if (n.kind != YamlKind::sequence) {
       construct_fail(n.line, "expected a sequence, but found " + std::string(node_id(n)));
     }
-    for (const YamlNode* sub : n.items) {
+    for (const YamlNode* sub : n.items()) {
       if (sub->kind != YamlKind::mapping) {
         construct_fail(sub->line, "expected a mapping of length 1, but found " + std::string(node_id(*sub)));
       }
-      if (sub->entries.size() != 1) {
+      if (sub->entries().size() != 1) {
         construct_fail(sub->line,
-                       "expected a single mapping item, but found " + std::to_string(sub->entries.size()) + " items");
+                       "expected a single mapping item, but found " + std::to_string(sub->entries().size()) + " items");
       }
-      construct_object(*sub->entries[0].key);
-      construct_object(*sub->entries[0].value);
+      construct_object(*sub->entries()[0].key);
+      construct_object(*sub->entries()[0].value);
     }
   }
 
@@ -830,7 +837,7 @@ class Constructor {
     if (n.kind != YamlKind::mapping) {
       construct_fail(n.line, "expected a mapping node, but found " + std::string(node_id(n)));
     }
-    for (const YamlEntry& e : n.entries) {
+    for (const YamlEntry& e : n.entries()) {
       construct_object(*e.key);
       if (!hashable(e.key->type)) construct_fail(e.key->line, "found unhashable key");
       construct_object(*e.value);
@@ -841,11 +848,15 @@ class Constructor {
   void flatten_mapping(YamlNode& n, int depth) {
     if (depth > 400) throw ConstructError{0, "maximum recursion depth exceeded"};
     std::vector<YamlEntry> merge;
-    for (std::size_t i = 0; i < n.entries.size();) {
-      const YamlEntry e = n.entries[i];
+    for (std::size_t i = 0; i < n.entries().size();) {
+      const YamlEntry e = n.entries()[i];
       const TagId key_tag = effective_tag(*e.key);
       if (key_tag == TagId::merge) {
-        n.entries.erase(n.entries.begin() + static_cast<std::ptrdiff_t>(i));
+        // `del node.value[index]` before the value is flattened (it may be
+        // this very mapping); the old span stays valid, arenas never move.
+        std::vector<YamlEntry> rest = to_vector(n.entries());
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+        m_doc.set_entries(n, rest);
         merge_value(*e.value, merge, depth);
         continue;
       }
@@ -854,30 +865,30 @@ class Constructor {
     }
     if (merge.empty()) return;
     for (YamlEntry& e : merge) e.merged = true;
-    n.entries.insert(n.entries.begin(), merge.begin(), merge.end());
+    append(merge, n.entries());
+    m_doc.set_entries(n, merge);
   }
   void merge_value(const YamlNode& value, std::vector<YamlEntry>& merge, int depth) {
     if (value.kind == YamlKind::mapping) {
       YamlNode& v = m_doc.mutable_node(value);
       flatten_mapping(v, depth + 1);
-      merge.insert(merge.end(), v.entries.begin(), v.entries.end());
+      append(merge, v.entries());
       return;
     }
     if (value.kind != YamlKind::sequence) {
       construct_fail(value.line,
                      "expected a mapping or list of mappings for merging, but found " + std::string(node_id(value)));
     }
-    std::vector<const std::vector<YamlEntry>*> submerge;
-    for (const YamlNode* sub : value.items) {
+    std::vector<const YamlNode*> submerge;  // their entries as they are once all are flattened
+    for (const YamlNode* sub : value.items()) {
       if (sub->kind != YamlKind::mapping) {
         construct_fail(sub->line, "expected a mapping for merging, but found " + std::string(node_id(*sub)));
       }
       YamlNode& s = m_doc.mutable_node(*sub);
       flatten_mapping(s, depth + 1);
-      submerge.push_back(&s.entries);
+      submerge.push_back(&s);
     }
-    for (auto it = submerge.rbegin(); it != submerge.rend(); ++it)
-      merge.insert(merge.end(), (*it)->begin(), (*it)->end());
+    for (auto it = submerge.rbegin(); it != submerge.rend(); ++it) append(merge, (*it)->entries());
   }
 
   YamlDoc& m_doc;
@@ -907,12 +918,14 @@ void append_dict(std::string& out, const YamlNode& n, std::vector<const YamlNode
 }
 
 void append_item(std::string& out, const YamlNode& list, std::size_t i, std::vector<const YamlNode*>& path) {
-  const YamlNode& item = *list.items[i];
-  if (list.tuples && item.kind == YamlKind::mapping && !item.entries.empty()) {
+  const YamlNode& item = *list.items()[i];
+  const std::span<const YamlEntry> entries = item.entries();
+  if (list.tuples && !entries.empty()) {
+    const YamlEntry& pair = entries.front();
     out += '(';
-    append_repr(out, *item.entries[0].key, path);
+    append_repr(out, *pair.key, path);
     out += ", ";
-    append_repr(out, *item.entries[0].value, path);
+    append_repr(out, *pair.value, path);
     out += ')';
   } else {
     append_repr(out, item, path);
@@ -921,7 +934,7 @@ void append_item(std::string& out, const YamlNode& list, std::size_t i, std::vec
 
 void append_list(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path) {
   out += '[';
-  for (std::size_t i = 0; i < n.items.size(); ++i) {
+  for (std::size_t i = 0; i < n.items().size(); ++i) {
     if (i > 0) out += ", ";
     append_item(out, n, i, path);
   }
@@ -931,7 +944,7 @@ void append_list(std::string& out, const YamlNode& n, std::vector<const YamlNode
 void append_repr(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path) {
   const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
   if (!collection) {
-    out += n.type == PyType::str ? str_repr(n.text) : n.extra->scalar_repr;
+    out += n.type == PyType::str ? str_repr(n.text()) : n.extra->scalar_repr;
     return;
   }
   if (std::find(path.begin(), path.end(), &n) != path.end()) {
@@ -955,8 +968,43 @@ void append_repr(std::string& out, const YamlNode& n, std::vector<const YamlNode
 // Public API.
 // ===========================================================================
 
-YamlLoad load_yaml(std::string_view text) {
+namespace {
+std::uint32_t span_size(std::size_t n) {
+  if (n > UINT32_MAX) throw std::length_error("node too large");
+  return static_cast<std::uint32_t>(n);
+}
+}  // namespace
+
+void YamlDoc::set_text(YamlNode& n, std::string_view text) {
+  n.m_size = span_size(text.size());
+  const std::less<const char*> before;
+  if (!m_source.empty() && !before(text.data(), m_source.data()) &&
+      !before(m_source.data() + m_source.size(), text.data() + text.size())) {
+    n.m_data = text.data();
+    return;
+  }
+  const std::span<char> at = m_texts.allocate(text.size());
+  std::copy(text.begin(), text.end(), at.begin());
+  n.m_data = at.data();
+}
+
+void YamlDoc::set_items(YamlNode& n, std::span<const YamlNode* const> items) {
+  n.m_size = span_size(items.size());
+  const std::span<const YamlNode*> at = m_items.allocate(items.size());
+  std::copy(items.begin(), items.end(), at.begin());
+  n.m_data = at.data();
+}
+
+void YamlDoc::set_entries(YamlNode& n, std::span<const YamlEntry> entries) {
+  n.m_size = span_size(entries.size());
+  const std::span<YamlEntry> at = m_entries.allocate(entries.size());
+  std::copy(entries.begin(), entries.end(), at.begin());
+  n.m_data = at.data();
+}
+
+YamlLoad load_yaml(std::string_view text, YamlTexts texts) {
   YamlLoad result;
+  if (texts == YamlTexts::borrowed) result.doc.borrow(text);
   try {
     result.error = grammar::compose(text, result.doc);
     if (!result.error && result.doc.root()) Constructor(result.doc).run(*result.doc.root());
@@ -1007,7 +1055,7 @@ std::string py_repr(const YamlNode& n) {
 std::string py_str(const YamlNode& n) {
   const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
   if (collection) return py_repr(n);
-  return n.type == PyType::str ? n.text : n.extra->scalar_str;
+  return n.type == PyType::str ? std::string(n.text()) : n.extra->scalar_str;
 }
 
 std::string py_item_repr(const YamlNode& list, std::size_t i) {
@@ -1026,19 +1074,19 @@ std::optional<std::string> utf8_decode_error(std::string_view bytes) {
 namespace {
 // The equality class of a hashable value as a dict key ("Sx" for 'x', "I1"
 // for 1, 1.0 and True); str nodes derive theirs from the text.
-std::string dict_key_of(const YamlNode& n) { return n.type == PyType::str ? "S" + n.text : n.extra->dict_key; }
+std::string dict_key_of(const YamlNode& n) { return n.type == PyType::str ? "S" + std::string(n.text()) : n.extra->dict_key; }
 }  // namespace
 
 std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
   std::vector<PyDictItem> items;
   if (mapping.kind != YamlKind::mapping) return items;
-  items.reserve(mapping.entries.size());
+  items.reserve(mapping.entries().size());
   // Small mappings (a row's fields) compare keys directly; large ones hash.
   constexpr std::size_t k_linear = 24;
-  const bool linear = mapping.entries.size() <= k_linear;
+  const bool linear = mapping.entries().size() <= k_linear;
   std::unordered_map<std::string, std::size_t> index;
-  if (!linear) index.reserve(mapping.entries.size());
-  for (const YamlEntry& e : mapping.entries) {
+  if (!linear) index.reserve(mapping.entries().size());
+  for (const YamlEntry& e : mapping.entries()) {
     // Unhashable keys cannot occur in a constructed document; keep them apart.
     std::size_t at = items.size();
     if (hashable(e.key->type)) {
@@ -1064,5 +1112,5 @@ std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
 
 }  // namespace lg::ledger
 
-// The node's packing (see yaml_doc.hpp), where std::string is 32 bytes.
-static_assert(sizeof(std::string) != 32 || sizeof(lg::ledger::YamlNode) <= 104);
+// The node's packing (see yaml_node.hpp), on a 64-bit target.
+static_assert(sizeof(void*) != 8 || sizeof(lg::ledger::YamlNode) <= 40);

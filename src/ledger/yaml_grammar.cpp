@@ -12,6 +12,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <map>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -1071,6 +1072,7 @@ struct Event {
   std::string anchor;  // the anchor, or the alias's name
   std::string tag;     // the resolved explicit tag ("!" for the bare `!`)
   std::string value;   // a scalar's text
+  std::string_view source;  // the same text as a slice of the input, when it is one (SimpleReader)
 };
 
 bool is_null_word(std::string_view v) {
@@ -1104,21 +1106,38 @@ class Composer {
       case Ev::mapping_start: {
         YamlNode& n = new_node(e, e.type == Ev::sequence_start ? YamlKind::sequence : YamlKind::mapping);
         attach(n);
-        m_stack.push_back(Frame{&n, nullptr});
+        m_stack.push_back(Frame{&n, nullptr, m_items.size(), m_entries.size()});
         return;
       }
       case Ev::sequence_end:
       case Ev::mapping_end:
-        m_stack.pop_back();
+        close_collection();
         return;
     }
   }
 
  private:
+  // A collection being composed: its children so far are the tails of
+  // m_items / m_entries from `items_from` / `entries_from` (a stack shared by
+  // all open collections, moved into the document's arenas when one closes).
   struct Frame {
     YamlNode* node = nullptr;
     const YamlNode* pending_key = nullptr;
+    std::size_t items_from = 0;
+    std::size_t entries_from = 0;
   };
+
+  void close_collection() {
+    const Frame top = m_stack.back();
+    m_stack.pop_back();
+    if (top.node->kind == YamlKind::sequence) {
+      m_doc.set_items(*top.node, std::span<const YamlNode* const>(m_items).subspan(top.items_from));
+    } else {
+      m_doc.set_entries(*top.node, std::span<const YamlEntry>(m_entries).subspan(top.entries_from));
+    }
+    m_items.resize(top.items_from);
+    m_entries.resize(top.entries_from);
+  }
 
   void on_alias(const Event& e) {
     const auto it = m_anchors.find(e.anchor);
@@ -1138,7 +1157,7 @@ class Composer {
       if (e.plain && !e.has_tag && is_null_word(e.value)) {
         kind = YamlKind::null;  // untagged null words are the null kind, with no text
       } else {
-        n.text = std::move(e.value);
+        m_doc.set_text(n, e.source.data() != nullptr ? e.source : std::string_view(e.value));
       }
     }
     n.kind = kind;
@@ -1153,11 +1172,11 @@ class Composer {
     }
     Frame& top = m_stack.back();
     if (top.node->kind == YamlKind::sequence) {
-      top.node->items.push_back(&n);
+      m_items.push_back(&n);
     } else if (!top.pending_key) {
       top.pending_key = &n;
     } else {
-      top.node->entries.push_back(YamlEntry{top.pending_key, &n, false});
+      m_entries.push_back(YamlEntry{top.pending_key, &n, false});
       top.pending_key = nullptr;
     }
   }
@@ -1165,6 +1184,8 @@ class Composer {
   YamlDoc& m_doc;
   int m_documents = 0;
   std::vector<Frame> m_stack;
+  std::vector<const YamlNode*> m_items;
+  std::vector<YamlEntry> m_entries;
   std::unordered_map<std::string, const YamlNode*> m_anchors;
 };
 
@@ -1598,6 +1619,7 @@ class SimpleReader {
     e.implicit = plain;
     e.plain = plain;
     e.value.assign(text);
+    e.source = text;  // a slice of m_text
     m_c.on_event(e);
   }
 

@@ -23,8 +23,8 @@ policy::FileKind file_kind(const git::DiffEntry& e) {
 }
 
 bool same_row(const rules::ProjectRow& a, const rules::ProjectRow& b) {
-  auto fa = a.fields;
-  auto fb = b.fields;
+  std::vector<rules::ProjectFields::value_type> fa(a.fields.begin(), a.fields.end());
+  std::vector<rules::ProjectFields::value_type> fb(b.fields.begin(), b.fields.end());
   std::sort(fa.begin(), fa.end());
   std::sort(fb.begin(), fb.end());
   return fa == fb;

@@ -23,13 +23,13 @@ using Marks = std::vector<std::pair<std::size_t, std::string>>;
 std::optional<Marks> key_lines(const YamlNode& mapping, std::size_t after, std::string_view prefix) {
   if (mapping.kind != YamlKind::mapping) return std::nullopt;
   Marks marks;
-  marks.reserve(mapping.entries.size());
-  for (const auto& e : mapping.entries) {
+  marks.reserve(mapping.entries().size());
+  for (const auto& e : mapping.entries()) {
     const auto line = static_cast<std::size_t>(e.key->line - 1);
     if (e.merged || e.key->kind != YamlKind::scalar || line < after || (!marks.empty() && line <= marks.back().first)) {
       return std::nullopt;
     }
-    marks.emplace_back(line, std::string(prefix) + e.key->text);
+    marks.emplace_back(line, std::string(prefix).append(e.key->text()));
   }
   return marks;
 }
@@ -44,9 +44,9 @@ struct Shape {
 
 // An item's identity: a row's key, an entry's `id` ("" when it has none: keyed by its bytes).
 std::string identity(const YamlNode* key, const YamlNode& value) {
-  if (key != nullptr) return key->text;
-  for (const auto& e : value.entries) {
-    if (e.key->kind == YamlKind::scalar && e.key->text == "id" && e.value->kind == YamlKind::scalar) return e.value->text;
+  if (key != nullptr) return std::string(key->text());
+  for (const auto& e : value.entries()) {
+    if (e.key->kind == YamlKind::scalar && e.key->text() == "id" && e.value->kind == YamlKind::scalar) return std::string(e.value->text());
   }
   return "";
 }
@@ -54,7 +54,7 @@ std::string identity(const YamlNode* key, const YamlNode& value) {
 Result<Part> collection_part(const std::vector<std::string_view>& lines, const YamlNode& node, std::size_t begin,
                              std::size_t end, std::size_t first_line, std::string name, const Shape& shape) {
   Starts starts;
-  starts.reserve(node.kind == YamlKind::mapping ? node.entries.size() : node.items.size());
+  starts.reserve(node.kind == YamlKind::mapping ? node.entries().size() : node.items().size());
   std::size_t previous = 0;
   const auto add = [&](const YamlNode* key, const YamlNode& value, int line_no) -> Result<void> {
     const auto line = static_cast<std::size_t>(line_no - 1);
@@ -70,12 +70,12 @@ Result<Part> collection_part(const std::vector<std::string_view>& lines, const Y
     return {};
   };
   if (node.kind == YamlKind::mapping) {
-    for (const auto& e : node.entries) {
+    for (const auto& e : node.entries()) {
       if (e.merged) return make_error(ErrorKind::invalid_input, "merge keys are not merged as records");
       if (auto r = add(e.key, *e.value, e.key->line); !r) return r.error();
     }
   } else if (node.kind == YamlKind::sequence) {
-    for (const YamlNode* item : node.items) {
+    for (const YamlNode* item : node.items()) {
       if (auto r = add(nullptr, *item, item->line); !r) return r.error();
     }
   }
@@ -113,7 +113,7 @@ Result<std::vector<Part>> yaml_parts(std::string_view bytes, const Shape& shape)
     const std::size_t begin = (*top)[k].first;
     const std::size_t end = k + 1 < top->size() ? (*top)[k + 1].first : lines.size();
     const std::string& key = (*top)[k].second;
-    const YamlNode& value = *root->entries[k].value;
+    const YamlNode& value = *root->entries()[k].value;
     if (key == shape.collection && value.kind != YamlKind::scalar) {
       LG_TRY(Part part, collection_part(lines, value, begin, end, begin + 1, key, shape));
       parts.push_back(std::move(part));

@@ -217,7 +217,7 @@ Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache
     out.rows.reserve(table->rows.size());
     for (const rules::ProjectRow& row : table->rows) {
       const rules::ProjectRow* first = table->find(row.key);
-      const std::string* status = first ? first->get("status") : nullptr;
+      const auto status = first ? first->get("status") : std::nullopt;
       out.rows.emplace_back(row.key, status && *status == "retired");
     }
     return out;

@@ -456,7 +456,7 @@ void report_active_row(diag::FindingSink& sink, const std::string& key, int line
 }
 
 bool is_active(const ProjectRow& row) {
-  const std::string* status = row.get("status");
+  const auto status = row.get("status");
   return status && *status == "active";
 }
 
@@ -918,9 +918,9 @@ std::string projects_step_row_inputs(const ProjectsTable& rows, std::string_view
   if (!row) return std::string();
   std::string out = "row";
   for (std::string_view field : {std::string_view("status"), std::string_view("partition")}) {
-    const std::string* v = row->get(field);
+    const auto v = row->get(field);
     out += '\0';
-    if (v) out += 'v' + *v;
+    if (v) out.append(1, 'v').append(*v);
   }
   return out;
 }

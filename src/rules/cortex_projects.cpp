@@ -95,8 +95,8 @@ void check_header(const ProjectLedger& l, const std::string& key, const Emitter&
 }
 
 std::string row_value(const ProjectRow* row, std::string_view field) {
-  const std::string* v = row ? row->get(field) : nullptr;
-  return v ? *v : std::string();
+  const auto v = row ? row->get(field) : std::nullopt;
+  return v ? std::string(*v) : std::string();
 }
 
 void check_runs(const ProjectLedger& l, const ProjectRow* row, const Emitter& e) {

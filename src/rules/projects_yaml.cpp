@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <iterator>
 
 #include "ledgergate/ledger/yaml_doc.hpp"
 #include "ledgergate/rules/registry.hpp"
@@ -14,11 +16,51 @@
 
 namespace lg::rules {
 
-const std::string* ProjectRow::get(std::string_view field) const {
-  for (const auto& [name, value] : fields) {
-    if (name == field) return &value;
+namespace {
+std::uint32_t length_at(const std::string& data, std::size_t at) {
+  std::uint32_t n = 0;
+  std::memcpy(&n, data.data() + at, sizeof n);
+  return n;
+}
+// A length below 4 GiB: a kept value comes from one YAML node or the words
+// of one list, and the loader refuses a node text of 4 GiB or more.
+void append_length(std::string& data, std::size_t n) {
+  const auto v = static_cast<std::uint32_t>(n);
+  char bytes[sizeof v];
+  std::memcpy(bytes, &v, sizeof v);
+  data.append(bytes, sizeof v);
+}
+}  // namespace
+
+ProjectFields::ProjectFields(std::initializer_list<value_type> fields) {
+  for (const auto& [name, value] : fields) emplace_back(name, value);
+}
+
+void ProjectFields::emplace_back(std::string_view name, std::string_view value) {
+  append_length(m_data, name.size());
+  append_length(m_data, value.size());
+  m_data.append(name).append(value);
+}
+
+std::size_t ProjectFields::size() const { return static_cast<std::size_t>(std::distance(begin(), end())); }
+
+std::optional<std::string_view> ProjectFields::get(std::string_view name) const {
+  for (const auto& [n, value] : *this) {
+    if (n == name) return value;
   }
-  return nullptr;
+  return std::nullopt;
+}
+
+ProjectFields::value_type ProjectFields::iterator::operator*() const {
+  const std::uint32_t name = length_at(*m_data, m_at);
+  const std::uint32_t value = length_at(*m_data, m_at + 4);
+  const std::string_view all(*m_data);
+  return {all.substr(m_at + 8, name), all.substr(m_at + 8 + name, value)};
+}
+
+ProjectFields::iterator& ProjectFields::iterator::operator++() {
+  m_at += 8 + length_at(*m_data, m_at) + length_at(*m_data, m_at + 4);
+  return *this;
 }
 
 const ProjectRow* ProjectsTable::find(std::string_view key) const {
@@ -96,9 +138,11 @@ bool is_assistant_name(std::string_view s) {
   });
 }
 
-// Python's text mode: "\r\n" and a lone "\r" read as "\n".
-std::string universal_newlines(std::string_view text) {
-  std::string out;
+// Python's text mode: "\r\n" and a lone "\r" read as "\n". `out` holds the
+// converted copy when there is a CR (the returned view is then into it);
+// without one the text is returned as is, saving a copy of the whole file.
+std::string_view universal_newlines(std::string_view text, std::string& out) {
+  if (text.find('\r') == std::string_view::npos) return text;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '\r') {
@@ -167,12 +211,12 @@ class Checker {
     const YamlNode& key_node = *item.key;
     const int kept_line = item.occurrences.back()->key->line;
     report_duplicates(item, "duplicate project key `" + ledger::py_str(key_node) + "`");
-    if (key_node.type != PyType::str || !is_project_key(key_node.text)) {
+    if (key_node.type != PyType::str || !is_project_key(key_node.text())) {
       report("projects-yaml-key-grammar", key_node.line,
              "project key " + ledger::py_repr(key_node) + " must match ^[a-z][a-z0-9_]*$");
       return std::nullopt;
     }
-    const std::string& key = key_node.text;
+    const std::string key(key_node.text());
     if (item.value->type != PyType::dict) {
       report("projects-yaml-row-is-mapping", kept_line, key + " is not a mapping of fields");
       return std::nullopt;
@@ -185,7 +229,8 @@ class Checker {
     ProjectRow row;
     row.key = key;
     row.line = kept_line;
-    for (KeptField& f : fields) row.fields.emplace_back(std::move(f.name), std::move(f.value));
+    for (const KeptField& f : fields) row.fields.emplace_back(f.name, f.value);
+    row.fields.shrink_to_fit();
     return row;
   }
 
@@ -207,7 +252,7 @@ class Checker {
              key + "." + name + " must be a string, not " + std::string(ledger::py_type_name(value)));
       kept.value = ledger::py_str(value);
     } else {
-      kept.value = value.text;
+      kept.value = std::string(value.text());
     }
     return kept;
   }
@@ -219,11 +264,11 @@ class Checker {
     }
     std::vector<std::string> good;
     std::vector<std::string> bad;
-    for (std::size_t i = 0; i < value.items.size(); ++i) {
-      const YamlNode& item = *value.items[i];
+    for (std::size_t i = 0; i < value.items().size(); ++i) {
+      const YamlNode& item = *value.items()[i];
       const bool is_str = !value.tuples && item.type == PyType::str;
-      if (is_str && is_bare_word(item.text)) {
-        good.push_back(item.text);
+      if (is_str && is_bare_word(item.text())) {
+        good.emplace_back(item.text());
       } else {
         bad.push_back(ledger::py_item_repr(value, i));
       }
@@ -321,7 +366,8 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
     checker.report("projects-yaml-parses", where ? where->line : 0, "not valid YAML: " + *bad);
     return table;
   }
-  const ledger::YamlLoad load = ledger::load_yaml(universal_newlines(*text));
+  std::string converted;  // outlives `load`, whose texts view into the text
+  const ledger::YamlLoad load = ledger::load_yaml(universal_newlines(*text, converted), ledger::YamlTexts::borrowed);
   if (load.error) {
     const bool marked = load.error->line > 0;
     checker.report("projects-yaml-parses", load.error->line, "not valid YAML: " + load.error->problem,

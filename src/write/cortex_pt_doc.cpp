@@ -149,12 +149,12 @@ std::variant<std::string, Refusal> run_partition(const ProjectRows& rows, std::s
   }
   const rules::ProjectRow* row = rows.table.find(project);
   if (!row) return Refusal{unknown_project(rows, project)};
-  const std::string* partition = row->get("partition");
+  const auto partition = row->get("partition");
   if (!partition || *partition == "both") {
     return Refusal{"project " + std::string(project) + " may use either partition (`both`) " + std::string(k_dash) +
                    " pass --partition"};
   }
-  return *partition;
+  return std::string(*partition);
 }
 
 Result<std::vector<std::string>> md_files(git::TreeSource& tree, const std::string& dir) {

@@ -66,8 +66,7 @@ Result<ProjectsRows> read_rows(git::TreeSource& tree) {
 
 std::string row_field(const ProjectsRows& rows, const std::string& key, std::string_view field) {
   const rules::ProjectRow* row = rows.table.find(key);
-  const std::string* v = row ? row->get(field) : nullptr;
-  return v ? *v : std::string();
+  return row ? std::string(row->get(field).value_or(std::string_view())) : std::string();
 }
 
 struct Ledger {

@@ -28,7 +28,7 @@ std::optional<Refusal> retire_row_check(std::optional<std::string_view> yaml, co
   }
   const rules::ProjectRow* row = rows.table.find(key);
   if (!row) return Refusal{key + " is not a projects.yaml key"};
-  const std::string* status = row->get("status");
+  const auto status = row->get("status");
   if (status && *status == "retired") return Refusal{key + " is already retired"};
   return std::nullopt;
 }

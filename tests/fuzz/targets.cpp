@@ -43,9 +43,9 @@ void touch_yaml(const ledger::YamlNode& node, int depth) {
       if (item.value) touch_yaml(*item.value, depth + 1);
     }
   } else if (node.kind == ledger::YamlKind::sequence) {
-    for (std::size_t i = 0; i < node.items.size(); ++i) {
+    for (std::size_t i = 0; i < node.items().size(); ++i) {
       (void)ledger::py_item_repr(node, i);
-      touch_yaml(*node.items[i], depth + 1);
+      touch_yaml(*node.items()[i], depth + 1);
     }
   }
 }

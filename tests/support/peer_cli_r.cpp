@@ -119,8 +119,8 @@ const bool registered = [] {
       for (const auto& kv : value) {
         const std::string field = kv.first.as<std::string>();
         INFO("row " << key << "." << field);
-        const std::string* got = row->get(field);
-        REQUIRE(got != nullptr);
+        const auto got = row->get(field);
+        REQUIRE(got.has_value());
         CHECK(*got == kv.second.as<std::string>());
       }
     });

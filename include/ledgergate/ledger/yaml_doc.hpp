@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,9 +23,14 @@ struct YamlLoad {
   std::optional<YamlError> error;  // set: no document (doc.root() is nullptr)
 };
 
+// Whether the document's scalar texts may be views into the loaded text
+// (borrowed: the text must outlive the document; a 20,000-row projects.yaml
+// then keeps some 7 MB less) or are all copied into the document.
+enum class YamlTexts : std::uint8_t { copied, borrowed };
+
 // Loads one YAML document as `yaml.safe_load(text)` would (text is already
 // decoded UTF-8 with universal newlines applied). Never throws.
-YamlLoad load_yaml(std::string_view text);
+YamlLoad load_yaml(std::string_view text, YamlTexts texts = YamlTexts::copied);
 
 // Python's type(v).__name__: "int", "float", "bool", "date", "datetime",
 // "list", "dict", "NoneType", "str", "bytes", "set".

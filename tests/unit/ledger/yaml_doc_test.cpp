@@ -4,6 +4,7 @@
 #include "ledgergate/ledger/yaml_doc.hpp"
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -23,7 +24,7 @@ const YamlNode& value_of(const lg::ledger::YamlLoad& load, const std::string& ke
   REQUIRE_FALSE(load.error);
   REQUIRE(load.doc.root() != nullptr);
   for (const auto& item : py_dict_items(*load.doc.root())) {
-    if (item.key->text == key) return *item.value;
+    if (item.key->text() == key) return *item.value;
   }
   FAIL("no key " << key);
   return *load.doc.root();
@@ -96,17 +97,17 @@ TEST_CASE("yaml doc: keeps duplicate keys in order with 1-based lines", "[ledger
   const YamlNode& root = *load.doc.root();
   CHECK(root.kind == YamlKind::mapping);
   CHECK(root.line == 2);
-  REQUIRE(root.entries.size() == 3);
-  CHECK(root.entries[0].key->line == 2);
-  CHECK(root.entries[2].key->line == 6);
-  const YamlNode& row = *root.entries[0].value;
-  REQUIRE(row.entries.size() == 2);
-  CHECK(row.entries[1].key->line == 4);
-  CHECK(row.entries[1].value->text == "retired");
+  REQUIRE(root.entries().size() == 3);
+  CHECK(root.entries()[0].key->line == 2);
+  CHECK(root.entries()[2].key->line == 6);
+  const YamlNode& row = *root.entries()[0].value;
+  REQUIRE(row.entries().size() == 2);
+  CHECK(row.entries()[1].key->line == 4);
+  CHECK(row.entries()[1].value->text() == "retired");
 
   const auto items = py_dict_items(root);  // as Python's dict: first position, last value
   REQUIRE(items.size() == 2);
-  CHECK(items[0].key->text == "x");
+  CHECK(items[0].key->text() == "x");
   CHECK(items[0].key->line == 2);
   CHECK(py_repr(*items[0].value) == "2");
   CHECK(items[0].occurrences.size() == 2);
@@ -147,10 +148,10 @@ TEST_CASE("yaml doc: resolves aliases and merge keys", "[ledger][yaml_doc]") {
   const auto load = load_yaml("base: &b {status: active, partition: gpu}\nrow:\n  <<: *b\n  status: retired\n");
   const YamlNode& base = value_of(load, "base");
   const YamlNode& row = value_of(load, "row");
-  REQUIRE(row.entries.size() == 3);
-  CHECK(row.entries[0].merged);
-  CHECK(row.entries[0].key == base.entries[0].key);  // the same node, not a copy
-  CHECK_FALSE(row.entries[2].merged);
+  REQUIRE(row.entries().size() == 3);
+  CHECK(row.entries()[0].merged);
+  CHECK(row.entries()[0].key == base.entries()[0].key);  // the same node, not a copy
+  CHECK_FALSE(row.entries()[2].merged);
   CHECK(py_str(row) == "{'status': 'retired', 'partition': 'gpu'}");
 
   const auto cyclic = load_yaml("&a [*a]\n");
@@ -229,10 +230,10 @@ TEST_CASE("yaml doc: reports a UTF-8 decode error as Python words it", "[ledger]
 
 TEST_CASE("yaml doc: LS and PS are line breaks, kept in scalars as PyYAML keeps them", "[ledger][yaml_doc]") {
   const auto quoted = load_yaml("a: \"x\xE2\x80\xA8y\"\n");
-  CHECK(value_of(quoted, "a").text == "x\xE2\x80\xA8y");
+  CHECK(value_of(quoted, "a").text() == "x\xE2\x80\xA8y");
   CHECK(py_repr(value_of(quoted, "a")) == "'x\\u2028y'");
   const auto plain = load_yaml("a: x\xE2\x80\xA8 y\n");  // a plain scalar folds over it
-  CHECK(value_of(plain, "a").text == "x\xE2\x80\xA8y");
+  CHECK(value_of(plain, "a").text() == "x\xE2\x80\xA8y");
   CHECK(error_of("a: x\xE2\x80\xA8y\n") == "3: could not find expected ':'");  // it starts a line
 }
 
@@ -243,8 +244,8 @@ TEST_CASE("yaml doc: plain scalars fold over lines and may start with ---", "[le
   CHECK(py_repr(*load_yaml("--- a\n  b\n").doc.root()) == "'a b'");
   CHECK(py_repr(*load_yaml("&1:{}\n").doc.root()) == "':{}'");  // the anchor `1`, then a plain scalar
   const auto commented = load_yaml("a: plain # c\nb: p#q\n");
-  CHECK(value_of(commented, "a").text == "plain");
-  CHECK(value_of(commented, "b").text == "p#q");
+  CHECK(value_of(commented, "a").text() == "plain");
+  CHECK(value_of(commented, "b").text() == "p#q");
 }
 
 TEST_CASE("yaml doc: bare ? keys", "[ledger][yaml_doc]") {
@@ -264,7 +265,7 @@ TEST_CASE("yaml doc: block scalars with chomping and indentation indicators", "[
 
 TEST_CASE("yaml doc: quoted scalars unescape and fold as PyYAML does", "[ledger][yaml_doc]") {
   const auto escapes = load_yaml("a: \"\\x41 \\u00e9 \\N \\_\"\nb: \"\\L\\P\\0\\e\\t|\\/\"\n");
-  CHECK(value_of(escapes, "a").text == "A \xC3\xA9 \xC2\x85 \xC2\xA0");
+  CHECK(value_of(escapes, "a").text() == "A \xC3\xA9 \xC2\x85 \xC2\xA0");
   CHECK(py_repr(value_of(escapes, "a")) == "'A \xC3\xA9 \\x85 \\xa0'");
   CHECK(py_repr(value_of(escapes, "b")) == "'\\u2028\\u2029\\x00\\x1b\\t|/'");
   CHECK(py_repr(value_of(load_yaml("a: \"one\n  two\n\n  three\"\n"), "a")) == "'one two\\nthree'");
@@ -279,15 +280,86 @@ TEST_CASE("yaml doc: lines of a projects.yaml-shaped document", "[ledger][yaml_d
   const auto load = load_yaml("# c\n\nrow:\n  sync_verbs: [push, pull]  # two\n  note: \"x  y\" # c\n\n  empty:\n");
   const YamlNode& row = value_of(load, "row");
   CHECK(row.line == 4);
-  REQUIRE(row.entries.size() == 3);
-  const YamlNode& verbs = *row.entries[0].value;
+  REQUIRE(row.entries().size() == 3);
+  const YamlNode& verbs = *row.entries()[0].value;
   CHECK(verbs.line == 4);
-  REQUIRE(verbs.items.size() == 2);
-  CHECK(verbs.items[1]->text == "pull");
-  CHECK(verbs.items[1]->line == 4);
-  CHECK(row.entries[1].value->text == "x  y");
-  CHECK(row.entries[1].value->quoted);
-  CHECK(row.entries[1].value->line == 5);
-  CHECK(row.entries[2].value->kind == YamlKind::null);
-  CHECK(row.entries[2].value->line == 7);
+  REQUIRE(verbs.items().size() == 2);
+  CHECK(verbs.items()[1]->text() == "pull");
+  CHECK(verbs.items()[1]->line == 4);
+  CHECK(row.entries()[1].value->text() == "x  y");
+  CHECK(row.entries()[1].value->quoted);
+  CHECK(row.entries()[1].value->line == 5);
+  CHECK(row.entries()[2].value->kind == YamlKind::null);
+  CHECK(row.entries()[2].value->line == 7);
+}
+
+TEST_CASE("yaml doc: a node packs into 40 bytes, its text and children in the document's arenas", "[ledger][yaml_doc]") {
+  // 600,000 nodes for a 20,000-row projects.yaml (docs/performance.md): the
+  // owning node (std::string + two vectors) was 104 bytes.
+  STATIC_REQUIRE(sizeof(void*) != 8 || sizeof(YamlNode) <= 40);
+
+  // Collections and texts larger than one arena block (64 KiB) stay whole.
+  std::string big = "items:\n";
+  for (int i = 0; i < 10000; ++i) big += "  - i" + std::to_string(i) + "\n";
+  big += "map:\n";
+  for (int i = 0; i < 5000; ++i) big += "  k" + std::to_string(i) + ": v" + std::to_string(i) + "\n";
+  const std::string long_text(100000, 'x');
+  big += "long: " + long_text + "\nlast: z\n";
+  const auto load = load_yaml(big);
+  const YamlNode& items = value_of(load, "items");
+  REQUIRE(items.items().size() == 10000);
+  CHECK(items.items()[0]->text() == "i0");
+  CHECK(items.items()[9999]->text() == "i9999");
+  CHECK(items.items()[9999]->line == 10001);
+  const YamlNode& map = value_of(load, "map");
+  REQUIRE(map.entries().size() == 5000);
+  CHECK(map.entries()[4999].key->text() == "k4999");
+  CHECK(map.entries()[4999].value->text() == "v4999");
+  CHECK(value_of(load, "long").text() == long_text);
+  CHECK(value_of(load, "last").text() == "z");
+  // A scalar has neither items nor entries; a sequence no entries.
+  CHECK(value_of(load, "last").items().empty());
+  CHECK(value_of(load, "last").entries().empty());
+  CHECK(items.entries().empty());
+}
+
+TEST_CASE("yaml doc: a mapping merging itself sees itself without the merge key, as PyYAML does", "[ledger][yaml_doc]") {
+  // PyYAML deletes the `<<` entry before flattening its value, so a mapping
+  // that merges itself merges what is left: {'a': {'x': 1}} (PyYAML 6.0).
+  const auto load = load_yaml("a: &a {x: 1, <<: *a}\n");
+  const YamlNode& a = value_of(load, "a");
+  REQUIRE(a.entries().size() == 2);
+  CHECK(a.entries()[0].merged);
+  CHECK_FALSE(a.entries()[1].merged);
+  CHECK(py_str(a) == "{'x': 1}");
+  const auto before = load_yaml("a: &a {<<: *a, y: 2}\nb: *a\n");
+  CHECK(py_str(*before.doc.root()) == "{'a': {'y': 2}, 'b': {'y': 2}}");
+}
+
+TEST_CASE("yaml doc: borrowed texts view into the loaded text, copied ones do not", "[ledger][yaml_doc]") {
+  // The simple reader's scalars are slices of the text; the full port's
+  // (here: an escape sends the document there) are copies either way.
+  const std::string text = "row:\n  status: active\n  note: \"a b\"\n  verbs: [pull, push]\n";
+  const std::string escaped = "row:\n  status: active\n  folded: \"x\\ty\"\n";
+  const auto inside = [](std::string_view s, const std::string& in) {
+    const std::less<const char*> before;
+    return !before(s.data(), in.data()) && before(s.data(), in.data() + in.size());
+  };
+  const auto copied = load_yaml(text);
+  const auto borrowed = load_yaml(text, lg::ledger::YamlTexts::borrowed);
+  REQUIRE_FALSE(borrowed.error);
+  CHECK(py_repr(*borrowed.doc.root()) == py_repr(*copied.doc.root()));
+  CHECK(py_repr(*borrowed.doc.root()) == "{'row': {'status': 'active', 'note': 'a b', 'verbs': ['pull', 'push']}}");
+  const YamlNode& row = value_of(borrowed, "row");
+  CHECK(inside(row.entries()[0].key->text(), text));
+  CHECK(inside(row.entries()[0].value->text(), text));              // a plain scalar
+  CHECK(inside(row.entries()[1].value->text(), text));              // a quoted one without escapes
+  CHECK(inside(row.entries()[2].value->items()[1]->text(), text));  // a flow sequence's word
+  for (const auto& e : value_of(copied, "row").entries()) CHECK_FALSE(inside(e.key->text(), text));
+
+  const auto full = load_yaml(escaped, lg::ledger::YamlTexts::borrowed);
+  const YamlNode& folded = *value_of(full, "row").entries()[1].value;
+  CHECK(folded.text() == "x\ty");
+  CHECK_FALSE(inside(folded.text(), escaped));
+  CHECK_FALSE(inside(value_of(full, "row").entries()[0].value->text(), escaped));
 }

@@ -72,7 +72,7 @@ using Rows = std::map<std::string, std::map<std::string, std::string>>;
 Rows rows_of(const ProjectsTable& t) {
   Rows out;
   for (const auto& r : t.rows) {
-    for (const auto& [name, value] : r.fields) out[r.key][name] = value;
+    for (const auto& [name, value] : r.fields) out[r.key][std::string(name)] = std::string(value);
   }
   return out;
 }
@@ -232,7 +232,7 @@ TEST_CASE("P1 projects.yaml: CP1-04 an unknown field is reported with its line",
     CHECK(r.findings[0].peer == PeerForm::path_line_message);
     CHECK(r.findings[0].message == "unknown field `colour` on example");
     // The row is kept without the unknown field.
-    CHECK(r.table.find("example")->get("colour") == nullptr);
+    CHECK(r.table.find("example")->get("colour") == std::nullopt);
   }
 }
 
@@ -248,7 +248,7 @@ TEST_CASE("P1 projects.yaml: CP1-05 a block list is outside the subset", "[p1]")
   CHECK(r.findings[1].rule == "projects-yaml-p1-outside-subset");
   CHECK(r.findings[2].rule == "projects-yaml-required-fields");
   CHECK(r.findings[2].location.line == 4);
-  CHECK(r.table.find("example")->get("sync_verbs") == nullptr);
+  CHECK(r.table.find("example")->get("sync_verbs") == std::nullopt);
 }
 
 TEST_CASE("P1 projects.yaml: Y-01 a missing file", "[p1]") {

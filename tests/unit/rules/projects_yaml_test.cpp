@@ -82,7 +82,7 @@ TEST_CASE("projects.yaml: the fixture is clean and its row is kept as the refere
   REQUIRE(row.get("sync_verbs"));
   CHECK(*row.get("sync_verbs") == "pull, submit, jobs, tail");
   CHECK(*row.get("mirror") == "/mnt/c/Users/Jammy/Science/example/mirror");
-  CHECK(row.get("note") == nullptr);
+  CHECK(row.get("note") == std::nullopt);
   CHECK(r.table.find("example") == &row);
   CHECK(r.table.find("other") == nullptr);
 }
@@ -169,7 +169,7 @@ TEST_CASE("projects.yaml: Y-06 an unknown field is reported and dropped", "[rule
   CHECK(r.peer ==
         Lines{"projects.yaml: unknown field `colour` on example", "projects.yaml: unknown field `5` on example"});
   CHECK(r.findings[0].location.line == 16);
-  CHECK(r.table.rows[0].get("colour") == nullptr);
+  CHECK(r.table.rows[0].get("colour") == std::nullopt);
 }
 
 TEST_CASE("projects.yaml: Y-06 assistant is unknown before T2", "[rules][projects_yaml]") {
@@ -481,4 +481,36 @@ TEST_CASE("projects.yaml: each rule fires by its id on a bad input, not on the c
       CHECK(run(fixture_with(c.from, c.good)).findings.empty());
     }
   }
+}
+
+TEST_CASE("projects.yaml: a row's fields are kept compactly, in order, byte for byte", "[rules][projects_yaml]") {
+  using lg::rules::ProjectFields;
+  ProjectFields f;
+  CHECK(f.empty());
+  CHECK(f.size() == 0);
+  CHECK(f.begin() == f.end());
+  const std::string with_nul("a\0b", 3);
+  const std::string long_value(70000, 'v');
+  f.emplace_back("status", "active");
+  f.emplace_back("note", "");
+  f.emplace_back("ledger", with_nul);
+  f.emplace_back("status", "retired");  // a later duplicate: get() finds the first
+  f.emplace_back("local_path", long_value);
+  f.shrink_to_fit();
+  CHECK_FALSE(f.empty());
+  CHECK(f.size() == 5);
+  CHECK(f.get("status") == std::optional<std::string_view>("active"));
+  CHECK(f.get("note") == std::optional<std::string_view>(""));
+  CHECK(f.get("ledger") == std::optional<std::string_view>(with_nul));
+  CHECK(f.get("local_path") == std::optional<std::string_view>(long_value));
+  CHECK(f.get("mirror") == std::nullopt);
+  CHECK(f.get("") == std::nullopt);
+  std::vector<std::pair<std::string, std::string>> seen;
+  for (const auto& [name, value] : f) seen.emplace_back(name, value);
+  CHECK(seen == std::vector<std::pair<std::string, std::string>>{
+                    {"status", "active"}, {"note", ""}, {"ledger", with_nul}, {"status", "retired"}, {"local_path", long_value}});
+  const ProjectFields same = {{"status", "active"}, {"note", ""}, {"ledger", with_nul}, {"status", "retired"},
+                              {"local_path", long_value}};
+  CHECK(same == f);
+  CHECK_FALSE(ProjectFields{{"status", "active"}} == ProjectFields{{"statu", "sactive"}});  // lengths are kept
 }
