@@ -840,6 +840,16 @@ constexpr std::array k_examples = {
                 "a merge of unrelated histories (no merge base), or a criss-cross merge whose virtual base does not reproduce",
                 "Nothing to fix (info): review the merge by hand; the audit walks on past it.",
                 ExampleKind::described},
+    RuleExample{"merge-conflict", "R-skeleton", "projects/example.md",
+                "main and the branch each add a log entry to projects/example.md (the record merge combines them)",
+                "main and the branch each rewrite the same ## Now line of projects/example.md differently",
+                "Rebase the branch onto main (`git rebase main`), resolve the conflict there, and push again.",
+                ExampleKind::described},
+    RuleExample{"merge-semantic-conflict", "R-skeleton", "projects/example.md",
+                "the branch adds runs to a project main leaves active",
+                "main retires the project (projects.yaml status: retired) while the branch adds a run to projects/example.md",
+                "Rebase the branch onto main and decide there: un-retire the project or drop the new runs.",
+                ExampleKind::described},
 };
 
 }  // namespace

@@ -135,7 +135,7 @@ TEST_CASE("the described (unverified) examples are exactly the listed rules", "[
       "input-unreadable",       "audit-archive-changed",
       "audit-archive-move-edited", "audit-ruling-id-reused", "audit-migration",
       "audit-migration-edited", "audit-merge-manual-resolution", "audit-ledger-merge-unclean",
-      "audit-not-checked"};
+      "audit-not-checked", "merge-conflict", "merge-semantic-conflict"};
   std::set<std::string> described;
   for (const diag::RuleExample& e : diag::all_rule_examples()) {
     if (e.kind == diag::ExampleKind::described) described.insert(std::string(e.id));
