@@ -84,12 +84,13 @@ Result<std::string> head_branch(const git::Repository& repo) {
   return line.substr(k_prefix.size());
 }
 
-// The rule severities of the policy file of the tree a verb edits, so a
-// rule that policy makes a warning does not refuse the edit (as `check`
-// of that tree would not fail on it).
+// The check settings of the policy file of the tree a verb edits (rule
+// severities, rules turned off), so a rule that policy makes a warning or
+// turns off does not refuse the edit (as `check` of that tree would not
+// fail on it).
 Result<void> read_severities(git::TreeSource& tree, write::ApplyOptions& options) {
   LG_TRY(policy::RepoPolicy policy, policy::load_policy(tree));
-  options.severities = policy::check_options(policy).severities;
+  options.policy = policy::check_options(policy);
   return {};
 }
 
