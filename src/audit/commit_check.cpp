@@ -55,7 +55,7 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
   auto policy = policy::load_policy(tree);
   // The policy's loading detected the layout already: detected once per tree.
   out.options = policy ? policy::check_options_for_own_tree(*policy) : rules::CheckOptions{};
-  auto layout = out.options.detected ? Result<ledger::Layout>(*out.options.detected) : ledger::detect_layout(tree);
+  auto layout = ledger::detected_layout(tree, out.options);
   if (!layout) return layout.error().with_context("cannot judge: commit " + hex);
   out.checked = ledger::Profile{*layout, {}};
   out.profile = out.checked.name();

@@ -84,12 +84,13 @@ Result<std::string> head_branch(const git::Repository& repo) {
   return line.substr(k_prefix.size());
 }
 
-// The rule severities of the policy file of the tree a verb edits, so a
-// rule that policy makes a warning does not refuse the edit (as `check`
-// of that tree would not fail on it).
+// The check settings of the policy file of the tree a verb edits (rule
+// severities, rules turned off), so a rule that policy makes a warning or
+// turns off does not refuse the edit (as `check` of that tree would not
+// fail on it).
 Result<void> read_severities(git::TreeSource& tree, write::ApplyOptions& options) {
   LG_TRY(policy::RepoPolicy policy, policy::load_policy(tree));
-  options.severities = policy::check_options(policy).severities;
+  options.policy = policy::check_options(policy);
   return {};
 }
 
@@ -129,14 +130,17 @@ Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const wr
 
 ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Globals& g, std::string* today,
                   const EditorFor& choose) {
+  expect_error_document("project", o.format);
   if (!o.root.empty() && !o.commit && !std::filesystem::is_directory(o.root)) {
-    print(report::render_project_problem(verb, "--root " + o.root + " is not a directory", o.format));
+    print(report::render_project_problem(verb, "--root " + o.root + " is not a directory", o.format,
+                                         diag::Verdict::error));
     return ExitCode::error;
   }
   if (today && today->empty()) {
     *today = util::format_now("%Y-%m-%d", util::Zone::local);  // the reference's default `--today`
   } else if (today && !write::is_today_value(*today)) {
-    print(report::render_project_problem(verb, "--today must be YYYY-MM-DD, not " + *today, o.format));
+    print(report::render_project_problem(verb, "--today must be YYYY-MM-DD, not " + *today, o.format,
+                                         diag::Verdict::fail));
     return ExitCode::fail;
   }
   write::ApplyOptions options;
@@ -247,6 +251,7 @@ void add_new(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globa
     ProjectOptions& v = *op;
     // --summary is required but in era P, which has a SLUG.
     if (!v.pt.summary_given && v.pt.new_args.slug.empty()) {
+      expect_error_document("project", v.format);
       g.exit_code = report_error(Error{ErrorKind::usage, "new: the following arguments are required: --summary"});
       return;
     }

@@ -165,6 +165,7 @@ void setup_req(CLI::App& app, Globals& globals) {
   CLI::App* summary = verb(req, "summary", "Counts by status, kind, blocking; drops by units; the budget", *o);
   summary->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   summary->callback([o, &globals] {
+    expect_error_document("req", o->format);
     bool exists = false;
     auto text = read_file_bytes(o->file, exists);
     if (!text) {
@@ -174,6 +175,7 @@ void setup_req(CLI::App& app, Globals& globals) {
     auto s = rules::orl_summary(*text);
     if (!s) {
       say(report::render_req_summary_failure(s.error().message));
+      print_error_document(s.error().message);
       globals.exit_code = ExitCode::error;
       return;
     }

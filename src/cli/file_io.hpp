@@ -8,10 +8,11 @@
 namespace lg::cli {
 
 // The file's bytes; "" when it does not exist (`exists` false); nullopt
-// (after saying why) when unreadable.
+// (after saying why, and printing the error document a --format json
+// command is due: errors.hpp) when unreadable.
 std::optional<std::string> read_file_bytes(const std::string& path, bool& exists);
 
-// Writes `text` beside `path` and renames it over `path`; false (after saying why) on failure.
+// write::write_file_atomically (the one atomic writer); false (after saying why) on failure.
 bool write_atomically(const std::string& path, const std::string& text);
 
 }  // namespace lg::cli

@@ -8,6 +8,17 @@
 namespace lg::diag {
 namespace {
 
+// The merge the T-skeleton's merge examples share: a branch and main each
+// raise a budget, then main merges the branch (the next step commits it).
+#define LG_TOPIC_MERGE                                                    \
+  "branch topic\n"                                                        \
+  "edit tasks/example/05_running_array.md: Budget: 8:00 => Budget: 9:00\n" \
+  "commit raise the budget\n"                                             \
+  "switch main\n"                                                         \
+  "edit tasks/example/01_scope.md: Budget: 4:00 => Budget: 5:00\n"         \
+  "commit raise the scope's budget\n"                                     \
+  "merge topic\n"
+
 constexpr std::array k_examples = {
     RuleExample{"input-not-utf8", "R-skeleton", "projects/example.md",
                 "Project: example",
@@ -800,49 +811,116 @@ constexpr std::array k_examples = {
                 "the blob of projects/example.md is missing (e.g. a shallow or partial clone) or larger than the size limit",
                 "Fetch the missing objects (`git fetch --unshallow` or `git fetch --refetch`), or shrink the file below the limit.",
                 ExampleKind::described},
-    RuleExample{"audit-archive-changed", "T-skeleton", "archive/tasks/example/05_running_array.md",
-                "commit 1 creates archive/ (the migration); later commits leave archive/** as it is",
-                "commit 2, after the migration, edits archive/tasks/example/05_running_array.md",
+    RuleExample{"audit-archive-changed", "T-skeleton", "archive/tasks/example/10_dropped.md",
+                "move tasks/example/10_dropped.md => archive/tasks/example/10_dropped.md\n"
+                "commit archive the dropped task\n"
+                "edit tasks/example/05_running_array.md: Budget: 8:00 => Budget: 9:00\n"
+                "commit raise the live task's budget",
+                "move tasks/example/10_dropped.md => archive/tasks/example/10_dropped.md\n"
+                "commit archive the dropped task\n"
+                "edit archive/tasks/example/10_dropped.md: Budget: 6:00 => Budget: 7:00\n"
+                "commit edit the archived task",
                 "Revert the edit under archive/; record the change in the live ledger instead.",
-                ExampleKind::described},
-    RuleExample{"audit-archive-move-edited", "T-skeleton", "archive/tasks/example/05_running_array.md",
-                "the migration commit renames tasks/example/05_running_array.md to archive/tasks/example/05_running_array.md unchanged",
-                "the migration commit renames it and also changes a line of its text",
+                ExampleKind::history},
+    RuleExample{"audit-archive-move-edited", "T-skeleton", "archive/tasks/example/10_dropped.md",
+                "move tasks/example/10_dropped.md => archive/tasks/example/10_dropped.md\n"
+                "commit archive the dropped task",
+                "move tasks/example/10_dropped.md => archive/tasks/example/10_dropped.md\n"
+                "edit archive/tasks/example/10_dropped.md: Budget: 6:00 => Budget: 7:00\n"
+                "commit archive the dropped task",
                 "Make the migration a pure move; commit any text change separately (before the migration).",
-                ExampleKind::described},
+                ExampleKind::history},
     RuleExample{"audit-ruling-id-reused", "T-skeleton", "rulings/2026/09/R-20260901-04.md",
-                "commit 1 files rulings/2026/09/R-20260901-04.md; commit 2 deletes it; commit 3 files R-20260901-05",
-                "commit 1 files R-20260901-04; commit 2 deletes it; commit 3 files a new ruling R-20260901-04 again",
+                "remove rulings/2026/09/R-20260901-04.md\n"
+                "commit withdraw R-20260901-04\n"
+                "add rulings/2026/09/R-20260901-06.md: # R-20260901-06 — rerun example 09_rerun\\n\\nProject: example\\n\n"
+                "commit file R-20260901-06",
+                "remove rulings/2026/09/R-20260901-04.md\n"
+                "commit withdraw R-20260901-04\n"
+                "add rulings/2026/09/R-20260901-04.md: # R-20260901-04 — rerun example 09_rerun\\n\\nProject: example\\n\n"
+                "commit file R-20260901-04 again",
                 "Give the new ruling a fresh id (the next unused number); ids are never reused, even after a deletion.",
-                ExampleKind::described},
+                ExampleKind::history},
     RuleExample{"audit-migration", "P-skeleton", "phases/",
-                "commits that edit ledger files one by one",
-                "one commit moving phases/** to tasks/** (or tasks/, rulings/, batches/ to archive/), reported as a migration",
+                "edit phases/example/01_scope.md: Budget: 4:00 => Budget: 5:00\n"
+                "commit raise the scope's budget",
+                "move phases/ => tasks/\n"
+                "commit migrate phases/ to tasks/",
                 "Nothing to fix (info): check that the commit is the intended schema migration.",
-                ExampleKind::described},
+                ExampleKind::history},
     RuleExample{"audit-migration-edited", "P-skeleton", "phases/",
                 "the migration turns a phase into a task: Phase: (and the P1 keys) removed, Summary: added, nothing else",
                 "the same move also edits another line of the file (e.g. a run line's state)",
                 "Limit the migration commit to the migration's own changes; make other edits in a separate commit.",
                 ExampleKind::described},
     RuleExample{"audit-merge-manual-resolution", "T-skeleton", "tasks/example/05_running_array.md",
-                "a merge commit whose tree equals the clean trial merge of its parents",
-                "a merge commit whose tree differs from that trial merge (a hand-resolved conflict or an amended merge)",
+                LG_TOPIC_MERGE
+                "commit Merge branch 'topic'",
+                LG_TOPIC_MERGE
+                "edit tasks/example/05_running_array.md: Budget: 9:00 => Budget: 10:00\n"
+                "commit Merge branch 'topic'",
                 "Nothing to fix (info): review the merge commit's extra changes (`git show --remerge-diff MERGE`).",
-                ExampleKind::described},
+                ExampleKind::history},
     RuleExample{"audit-ledger-merge-unclean", "T-skeleton", "tasks/example/05_running_array.md",
-                "a `ledger-merge` merge of a branch that touches only ledger files and whose merge checks clean",
-                "a `ledger-merge` merge of a branch that also changes a non-ledger file, or whose merged tree has check findings",
+                LG_TOPIC_MERGE
+                "commit Merge branch 'topic' (ledger-merge)",
+                "branch topic\n"
+                "edit tasks/example/05_running_array.md: Budget: 8:00 => Budget: 9:00\n"
+                "add tools/fit.py: print('fit')\\n\n"
+                "commit raise the budget, add a tool\n"
+                "switch main\n"
+                "edit tasks/example/01_scope.md: Budget: 4:00 => Budget: 5:00\n"
+                "commit raise the scope's budget\n"
+                "merge topic\n"
+                "commit Merge branch 'topic' (ledger-merge)",
                 "Land such branches by hand (or fix the branch until it is ledger-only and checks clean), not through the ledger-merge job.",
-                ExampleKind::described},
+                ExampleKind::history},
     RuleExample{"audit-not-checked", "T-skeleton", "tasks/",
-                "a merge of two branches with a common ancestor that trial-merges",
-                "a merge of unrelated histories (no merge base), or a criss-cross merge whose virtual base does not reproduce",
+                LG_TOPIC_MERGE
+                "commit Merge branch 'topic'",
+                "orphan notes\n"
+                "add NOTES.md: unrelated notes\\n\n"
+                "commit start the notes\n"
+                "switch main\n"
+                "merge notes\n"
+                "commit Merge the unrelated notes history",
                 "Nothing to fix (info): review the merge by hand; the audit walks on past it.",
-                ExampleKind::described},
+                ExampleKind::history},
+    RuleExample{"merge-conflict", "R-skeleton", "projects/example.md",
+                "branch topic\n"
+                "edit projects/example.md: Next: pull wave 2 => Next: pull all of wave 2\n"
+                "commit reword the plan\n"
+                "switch main\n"
+                "edit projects/single.md: the first run goes out => the first run leaves\n"
+                "commit reword single's plan",
+                "branch topic\n"
+                "edit projects/example.md: Next: pull wave 2 => Next: pull all of wave 2\n"
+                "commit reword the plan\n"
+                "switch main\n"
+                "edit projects/example.md: Next: pull wave 2 => Next: wait, then pull wave 2\n"
+                "commit reword the plan differently",
+                "Rebase the branch onto main (`git rebase main`), resolve the conflict there, and push again.",
+                ExampleKind::history},
+    RuleExample{"merge-semantic-conflict", "R-skeleton", "projects/single.md",
+                "branch topic\n"
+                "edit projects/single.md: ## Runs\\n => ## Runs\\n\\n- 3005 — open — ral — 2026-09-03 — first run\\n\n"
+                "commit submit single's first run\n"
+                "switch main\n"
+                "edit projects/example.md: Next: pull wave 2 => Next: pull all of wave 2\n"
+                "commit reword the plan",
+                "branch topic\n"
+                "edit projects/single.md: ## Runs\\n => ## Runs\\n\\n- 3005 — open — ral — 2026-09-03 — first run\\n\n"
+                "commit submit single's first run\n"
+                "switch main\n"
+                "edit projects.yaml: partition: ral\\n  status: active => partition: ral\\n  status: retired\n"
+                "commit retire single",
+                "Rebase the branch onto main and decide there: un-retire the project or drop the new runs.",
+                ExampleKind::history},
 };
 
 }  // namespace
+
+#undef LG_TOPIC_MERGE
 
 std::span<const RuleExample> all_rule_examples() { return k_examples; }
 

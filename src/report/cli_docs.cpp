@@ -176,29 +176,71 @@ std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>&
   return out;
 }
 
-std::string render_bash_completion(const CliCommand& root) {
-  const std::string fn = "_" + root.path.front();
-  std::vector<std::string> descend;
-  std::string nodes;
-  std::string values;
-  std::vector<std::string> file_values;
+namespace {
+
+// bash's and zsh's completion functions have one shape: walk the typed words
+// down the command tree to a node, complete an option's value by
+// "NODE PREVIOUS-WORD", else offer the node's options or subcommands. The
+// case arms come from one walk of the tree; a Dialect spells them.
+struct Dialect {
+  std::string_view open;  // what opens a case pattern: "" (bash) or "(" (zsh)
+  std::string (*list)(const std::vector<std::string>& words);        // a word list's value
+  std::string (*sub)(const CliCommand& sub);                          // a subcommand's word
+  std::string (*opt)(const CliOption& o, const std::string& name);    // an option name's word
+  std::string (*choices)(const CliOption& o);                         // the action offering its values
+  std::string_view files;                                             // the action offering file names
+};
+
+struct CompletionCases {
+  std::string descend;  // the arm stepping into a subcommand ("" for a tree without one)
+  std::string values;   // an arm per option with values
+  std::string nodes;    // an arm per node: its subs and opts
+};
+
+CompletionCases completion_cases(const CliCommand& root, const Dialect& d) {
+  std::vector<std::string> descend, file_values;
+  CompletionCases out;
   walk(root, [&](const CliCommand& c) {
     const std::string path = join(c.path, " ");
     if (&c != &root) descend.push_back(sq(path));
-    std::vector<std::string> opts;
+    std::vector<std::string> subs, opts;
+    for (const CliCommand& s : c.subcommands) subs.push_back(d.sub(s));
     for (const CliOption& o : with_root(c, root)) {
-      opts.insert(opts.end(), o.names.begin(), o.names.end());
       for (const std::string& n : o.names) {
+        opts.push_back(d.opt(o, n));
         if (!o.choices.empty()) {
-          values += fmt::format("    {}) COMPREPLY=($(compgen -W {} -- \"$cur\")); return ;;\n", sq(path + " " + n),
-                                sq(join(o.choices, " ")));
+          out.values += fmt::format("    {}{}) {}; return ;;\n", d.open, sq(path + " " + n), d.choices(o));
         } else if (!o.value.empty()) {
           file_values.push_back(sq(path + " " + n));
         }
       }
     }
-    nodes += fmt::format("    {}) subs={}; opts={} ;;\n", sq(path), sq(join(sub_names(c), " ")), sq(join(opts, " ")));
+    out.nodes += fmt::format("    {}{}) subs={}; opts={} ;;\n", d.open, sq(path), d.list(subs), d.list(opts));
   });
+  if (!file_values.empty()) out.values += fmt::format("    {}{}) {}; return ;;\n", d.open, join(file_values, "|"), d.files);
+  if (!descend.empty()) out.descend = fmt::format("      {}{}) node=", d.open, join(descend, "|"));
+  return out;
+}
+
+// A zsh _describe entry, "name:description" (a ':' in the name escaped).
+std::string zsh_entry(std::string_view name, std::string_view desc) {
+  std::string n;
+  for (const char c : name) n += c == ':' ? std::string("\\:") : std::string(1, c);
+  return sq(n + ":" + first_line(desc));
+}
+
+}  // namespace
+
+std::string render_bash_completion(const CliCommand& root) {
+  const std::string fn = "_" + root.path.front();
+  const CompletionCases cases = completion_cases(
+      root, Dialect{"", [](const std::vector<std::string>& w) { return sq(join(w, " ")); },
+                    [](const CliCommand& s) { return s.path.back(); },
+                    [](const CliOption&, const std::string& n) { return n; },
+                    [](const CliOption& o) {
+                      return fmt::format("COMPREPLY=($(compgen -W {} -- \"$cur\"))", sq(join(o.choices, " ")));
+                    },
+                    "COMPREPLY=($(compgen -f -- \"$cur\"))"});
   std::string out = "# bash completion for " + root.path.front() +
                     ", generated from its command-line definitions: do not edit.\n";
   out += fn + "() {\n";
@@ -206,14 +248,10 @@ std::string render_bash_completion(const CliCommand& root) {
   out += "  local node=" + sq(root.path.front()) + " subs opts i\n";
   out += "  for ((i = 1; i < COMP_CWORD; i++)); do\n";
   out += "    case \"$node ${COMP_WORDS[i]}\" in\n";
-  if (!descend.empty()) out += "      " + join(descend, "|") + ") node=\"$node ${COMP_WORDS[i]}\" ;;\n";
+  if (!cases.descend.empty()) out += cases.descend + "\"$node ${COMP_WORDS[i]}\" ;;\n";
   out += "    esac\n  done\n";
-  out += "  case \"$node $prev\" in\n" + values;
-  if (!file_values.empty()) {
-    out += "    " + join(file_values, "|") + ") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n";
-  }
-  out += "  esac\n";
-  out += "  case \"$node\" in\n" + nodes + "  esac\n";
+  out += "  case \"$node $prev\" in\n" + cases.values + "  esac\n";
+  out += "  case \"$node\" in\n" + cases.nodes + "  esac\n";
   out += "  if [[ \"$cur\" == -* ]]; then\n    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n";
   out += "  elif [ -n \"$subs\" ]; then\n    COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n";
   out += "  else\n    COMPREPLY=($(compgen -f -- \"$cur\"))\n  fi\n}\n";
@@ -223,44 +261,20 @@ std::string render_bash_completion(const CliCommand& root) {
 
 std::string render_zsh_completion(const CliCommand& root) {
   const std::string fn = "_" + root.path.front();
-  auto entry = [](std::string_view name, std::string_view desc) {
-    std::string n;
-    for (const char c : name) n += c == ':' ? std::string("\\:") : std::string(1, c);
-    return sq(n + ":" + first_line(desc));
-  };
-  std::vector<std::string> descend;
-  std::string nodes;
-  std::string values;
-  std::vector<std::string> file_values;
-  walk(root, [&](const CliCommand& c) {
-    const std::string path = join(c.path, " ");
-    if (&c != &root) descend.push_back(sq(path));
-    std::vector<std::string> subs;
-    for (const CliCommand& s : c.subcommands) subs.push_back(entry(s.path.back(), s.description));
-    std::vector<std::string> opts;
-    for (const CliOption& o : with_root(c, root)) {
-      for (const std::string& n : o.names) {
-        opts.push_back(entry(n, o.description));
-        if (!o.choices.empty()) {
-          values += fmt::format("    ({}) compadd -- {}; return ;;\n", sq(path + " " + n), join(o.choices, " "));
-        } else if (!o.value.empty()) {
-          file_values.push_back(sq(path + " " + n));
-        }
-      }
-    }
-    nodes += fmt::format("    ({}) subs=({}); opts=({}) ;;\n", sq(path), join(subs, " "), join(opts, " "));
-  });
+  const CompletionCases cases = completion_cases(
+      root, Dialect{"(", [](const std::vector<std::string>& w) { return "(" + join(w, " ") + ")"; },
+                    [](const CliCommand& s) { return zsh_entry(s.path.back(), s.description); },
+                    [](const CliOption& o, const std::string& n) { return zsh_entry(n, o.description); },
+                    [](const CliOption& o) { return "compadd -- " + join(o.choices, " "); }, "_files"});
   std::string out = "#compdef " + root.path.front() + "\n# zsh completion for " + root.path.front() +
                     ", generated from its command-line definitions: do not edit.\n";
   out += fn + "() {\n";
   out += "  local node=" + sq(root.path.front()) + " i\n  local -a subs opts\n";
   out += "  for ((i = 2; i < CURRENT; i++)); do\n    case \"$node ${words[i]}\" in\n";
-  if (!descend.empty()) out += "      (" + join(descend, "|") + ") node=\"$node ${words[i]}\" ;;\n";
+  if (!cases.descend.empty()) out += cases.descend + "\"$node ${words[i]}\" ;;\n";
   out += "    esac\n  done\n";
-  out += "  case \"$node ${words[CURRENT-1]}\" in\n" + values;
-  if (!file_values.empty()) out += "    (" + join(file_values, "|") + ") _files; return ;;\n";
-  out += "  esac\n";
-  out += "  case \"$node\" in\n" + nodes + "  esac\n";
+  out += "  case \"$node ${words[CURRENT-1]}\" in\n" + cases.values + "  esac\n";
+  out += "  case \"$node\" in\n" + cases.nodes + "  esac\n";
   out += "  if [[ $PREFIX == -* ]]; then\n    _describe option opts\n";
   out += "  elif (( ${#subs} )); then\n    _describe command subs\n  else\n    _files\n  fi\n}\n";
   out += fn + " \"$@\"\n";

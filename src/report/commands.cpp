@@ -118,14 +118,18 @@ struct ExampleLabels {
   std::string_view bad, good;
 };
 ExampleLabels example_labels(const diag::RuleExample& e) {
-  const bool history =
-      e.kind != diag::ExampleKind::described && (e.id.starts_with("audit-") || e.id.starts_with("orl-h-"));
+  const bool history = e.kind != diag::ExampleKind::described && e.kind != diag::ExampleKind::history &&
+                       (e.id.starts_with("audit-") || e.id.starts_with("orl-h-"));
   return history ? ExampleLabels{"Bad, after", "Good, before"} : ExampleLabels{"Bad", "Good"};
 }
 
 // Where an example applies: "in PATH (an edit of the SKELETON ledger)".
 std::string example_place(const diag::RuleExample& e) {
   if (e.kind == diag::ExampleKind::described) return fmt::format("described, about {}; not a single edit", e.path);
+  if (e.kind == diag::ExampleKind::history) {
+    return fmt::format("a history: main starts at a commit of the {} ledger, then these steps; {}", e.skeleton,
+                       e.id.starts_with("merge-") ? "`trial-merge main topic`" : "`audit` of main");
+  }
   if (e.kind == diag::ExampleKind::symlink) {
     return fmt::format("{} made a symlink to this target in the {} ledger", e.path, e.skeleton);
   }

@@ -70,12 +70,13 @@ std::string render_land_sarif(const LandReport& r) {
   run.command = "land";
   run.exit_code = exit_code(r.outcome);
   if (run.exit_code == 2) run.error = why_not(r);
+  std::vector<std::vector<diag::Finding>> merge_found;  // each step's conflicts, kept for the rendering
+  merge_found.reserve(r.steps.size());
   for (const Step& s : r.steps) {
-    for (const diag::Finding& f : s.findings) {
-      run.results.push_back(SarifResult{&f, false, [&s](util::JsonWriter& w) {
-                                          w.key("step").string(s.name).key("attempt").number(s.attempt);
-                                        }});
-    }
+    merge_found.push_back(merge_findings(s.details.conflicts, s.details.semantic));
+    add_merge_results(run, merge_found.back(), s.findings, [&s](util::JsonWriter& w) {
+      w.key("step").string(s.name).key("attempt").number(s.attempt);
+    });
   }
   return render_sarif(run);
 }

@@ -1,5 +1,6 @@
 #include "ledgergate/report/project.hpp"
 
+#include "ledgergate/report/format.hpp"
 #include "ledgergate/util/json.hpp"
 
 namespace lg::report {
@@ -7,7 +8,8 @@ namespace {
 
 std::string json_document(const ProjectResult& r) {
   util::JsonWriter w;
-  w.begin_object().key("verb").string(r.verb).key("refused").boolean(r.refused);
+  write_json_head(w, "project", r.refused ? diag::Verdict::fail : diag::Verdict::pass);
+  w.key("verb").string(r.verb).key("refused").boolean(r.refused);
   w.key("message").string(r.message).key("changed").boolean(!r.paths.empty());
   w.key("paths").begin_array();
   for (const std::string& p : r.paths) w.string(p);
@@ -44,8 +46,10 @@ ProjectOutput render_project(const ProjectResult& r, const std::string& format) 
   return {text_success(r), ""};
 }
 
-ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format) {
+ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format,
+                                     diag::Verdict verdict) {
   if (format == "cortex") return {"", "cortex " + verb + ": " + message + "\n"};
+  if (format == "json" && verdict == diag::Verdict::error) return {render_json_error("project", message), ""};
   if (format == "json") {
     ProjectResult r;
     r.verb = verb;

@@ -1,6 +1,7 @@
 // `req summary` as text and as one JSON document.
 #include "ledgergate/report/req.hpp"
 
+#include "ledgergate/report/format.hpp"
 #include "ledgergate/util/json.hpp"
 
 namespace lg::report {
@@ -40,7 +41,8 @@ std::string render_orl_summary_text(const rules::OrlSummary& s, const std::strin
 
 std::string render_orl_summary_json(const rules::OrlSummary& s, const std::string& path) {
   util::JsonWriter w;
-  w.begin_object().key("path").string(path).key("entries").number(s.entries);
+  write_json_head(w, "req", diag::Verdict::pass);
+  w.key("path").string(path).key("entries").number(s.entries);
   w.key("status").begin_object().key("open").number(s.open).key("resolved").number(s.resolved);
   w.key("surrendered").number(s.surrendered).end_object();
   w.key("kind").begin_object().key("gap").number(s.gaps).key("dropped").number(s.dropped).end_object();

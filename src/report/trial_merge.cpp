@@ -5,6 +5,7 @@
 
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/sarif.hpp"
+#include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/json.hpp"
 #include "ledgergate/util/quote.hpp"
 
@@ -112,12 +113,37 @@ diag::Verdict trial_merge_verdict(const merge::TrialMergeReport& r, bool pass) {
   return pass ? diag::Verdict::pass : diag::Verdict::fail;
 }
 
+std::vector<diag::Finding> merge_findings(const std::vector<merge::Conflict>& conflicts,
+                                          const std::vector<merge::SemanticConflict>& semantic) {
+  std::vector<diag::Finding> out;
+  for (const merge::Conflict& c : conflicts) {
+    std::string message = fmt::format("the trial merge conflicts here ({})", to_string(c.kind));
+    if (c.old_path) message += fmt::format(", renamed from {}", util::quote_path(*c.old_path));
+    out.push_back(rules::make_finding("merge-conflict", c.path, 0, std::move(message), diag::PeerForm::none));
+  }
+  for (const merge::SemanticConflict& s : semantic) {
+    out.push_back(rules::make_finding("merge-semantic-conflict", s.path, 0, fmt::format("{} ({})", s.message, s.kind),
+                                      diag::PeerForm::none));
+  }
+  for (diag::Finding& f : out) f.location.rev = "merged";
+  return out;
+}
+
+void add_merge_results(SarifRun& run, const std::vector<diag::Finding>& merge_found,
+                       const std::vector<diag::Finding>& check_found,
+                       const std::function<void(util::JsonWriter&)>& properties) {
+  for (const std::vector<diag::Finding>* found : {&merge_found, &check_found}) {
+    for (const diag::Finding& f : *found) run.results.push_back(SarifResult{&f, false, properties});
+  }
+}
+
 std::string render_trial_merge_sarif(const merge::TrialMergeReport& r, diag::Verdict verdict) {
   SarifRun run;
   run.command = "trial-merge";
   run.exit_code = verdict == diag::Verdict::pass ? 0 : verdict == diag::Verdict::fail ? 1 : 2;
   if (verdict == diag::Verdict::error) run.error = "cannot judge the merged tree";
-  for (const diag::Finding& f : r.findings) run.results.push_back(SarifResult{&f, false, {}});
+  const std::vector<diag::Finding> merge_found = merge_findings(r.merge.conflicts, r.semantic);
+  add_merge_results(run, merge_found, r.findings, {});
   return render_sarif(run);
 }
 

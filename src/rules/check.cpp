@@ -844,12 +844,6 @@ Result<void> run_profile(Pass& pass, ledger::Layout layout) {
   return {};
 }
 
-// The layout the caller detected, else the tree's.
-Result<ledger::Layout> detected_layout(git::TreeSource& tree, const CheckOptions& options) {
-  if (options.detected) return *options.detected;
-  return ledger::detect_layout(tree);
-}
-
 // The profile `options` pin, else the tree's layout (as the caller detected
 // it, or detected here), else open-requirements when the glob found files.
 Result<ledger::Profile> choose_profile(git::TreeSource& tree, const CheckOptions& options, bool orl_files) {
@@ -859,14 +853,14 @@ Result<ledger::Profile> choose_profile(git::TreeSource& tree, const CheckOptions
     LG_TRY(const ledger::Profile pinned, ledger::parse_profile(options.profile));
     LG_TRY(const bool fits, ledger::pin_fits(tree, pinned.layout));
     if (fits) return pinned;
-    LG_TRY(const ledger::Layout layout, detected_layout(tree, options));
+    LG_TRY(const ledger::Layout layout, ledger::detected_layout(tree, options));
     const std::string mismatch = "profile " + options.profile + " does not match the tree: ";
     if (layout == ledger::Layout::none) return make_error(ErrorKind::invalid_input, mismatch + "it holds no Cortex ledger");
     const std::string found(ledger::layout_name(layout));
     return make_error(ErrorKind::invalid_input,
                       mismatch + "it holds a " + found + " ledger (pin " + found + ", or use --profile auto)");
   }
-  LG_TRY(ledger::Layout layout, detected_layout(tree, options));
+  LG_TRY(ledger::Layout layout, ledger::detected_layout(tree, options));
   if (layout == ledger::Layout::none && orl_files) layout = ledger::Layout::open_requirements;
   if (layout == ledger::Layout::none) {
     return make_error(ErrorKind::invalid_input,

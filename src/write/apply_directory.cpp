@@ -1,5 +1,6 @@
 // apply_to_directory: lock the root, read, edit, validate, then write each
-// file through a temporary file and rename.
+// file through a temporary file and rename; write_file_atomically, the same
+// staging for one file (atomic_file.hpp).
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -8,10 +9,12 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <set>
 
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/write/apply.hpp"
+#include "ledgergate/write/atomic_file.hpp"
 #include "apply_steps.hpp"
 
 namespace lg::write {
@@ -49,7 +52,10 @@ bool safe_path(std::string_view path) {
   }
 }
 
-std::string parent_dir(const std::string& full) { return full.substr(0, full.rfind('/')); }
+std::string parent_dir(const std::string& full) {
+  const auto slash = full.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : full.substr(0, slash);
+}
 
 // What a write has put on disk before its renames: temporary files and the
 // directories created for them, all removed again unless committed.
@@ -112,27 +118,29 @@ std::string temp_name(const std::string& full) {
 
 // Writes `bytes` to a synced temporary file beside `full`, with the
 // existing file's permission bits (0644 less the umask for a new file).
-Result<void> stage(Staged& staged, const std::string& full, const std::string& bytes) {
+// Errors name `full`: the temporary file is the writer's business.
+Result<void> stage(Staged& staged, const std::string& full, std::string_view bytes) {
+  const auto cannot = [&full] { return io_error("cannot write " + full); };
   struct stat st {};
   std::optional<mode_t> keep;
   if (::lstat(full.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) return make_error(ErrorKind::io, "cannot write " + full + ": it is a directory");
     if (S_ISREG(st.st_mode)) keep = st.st_mode & 07777;
   } else if (errno != ENOENT) {
-    return io_error("reading " + full);
+    return cannot();
   }
   const std::string tmp = temp_name(full);
   Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
-  if (fd.get() < 0) return io_error("creating " + tmp);
+  if (fd.get() < 0) return cannot();
   staged.add(tmp, full);
-  if (keep && ::fchmod(fd.get(), *keep) != 0) return io_error("setting the mode of " + tmp);
+  if (keep && ::fchmod(fd.get(), *keep) != 0) return cannot();
   for (std::size_t done = 0; done < bytes.size();) {
     const ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error("writing " + tmp);
+    if (n < 0) return cannot();
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd.get()) != 0 || !fd.close()) return io_error("writing " + tmp);
+  if (::fsync(fd.get()) != 0 || !fd.close()) return cannot();
   return {};
 }
 
@@ -152,6 +160,17 @@ Result<std::vector<std::string>> write_files(const std::string& root, const std:
 }
 
 }  // namespace
+
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  std::error_code ec;
+  if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+    return make_error(ErrorKind::io, "cannot write " + path + ": the folder " + folder + " does not exist");
+  }
+  Staged staged;
+  if (auto ok = stage(staged, path, bytes); !ok) return ok.error();
+  return staged.commit();
+}
 
 Result<Applied> apply_to_directory(const std::string& root, const Editor& editor, const ApplyOptions& options) {
   std::string r = root;

@@ -87,8 +87,9 @@ Result<std::optional<Refusal>> validate_edit(git::TreeSource& before, const std:
                                              const ApplyOptions& options) {
   if (edits.empty()) return std::optional<Refusal>();
   OverlaySource after(before, edits);
-  rules::CheckOptions check;
-  check.severities = options.severities;
+  rules::CheckOptions check = options.policy;  // severities, off, the open-requirements glob
+  check.profile = "auto";
+  check.detected.reset();
   if (options.profile) {
     check.profile = options.profile->name();
   } else {

@@ -65,7 +65,7 @@ void check(int rc, const char* what) {
 }  // namespace
 
 git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
-                    const git_oid* parent, const std::string& ref) {
+                    const git_oid* parent, const std::string& ref, const git_oid* second_parent) {
   git_repository* repo = nullptr;
   if (git_repository_open(&repo, dir.c_str()) < 0) {
     git_repository_init_options opts{};
@@ -96,10 +96,13 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
   git_commit* parent_commit = nullptr;
   if (parent) check(git_commit_lookup(&parent_commit, repo, parent), "parent");
   test::CommitPtr parent_owned(parent_commit);
-  const git_commit* parents[1] = {parent_commit};
+  git_commit* second_commit = nullptr;
+  if (second_parent) check(git_commit_lookup(&second_commit, repo, second_parent), "second parent");
+  test::CommitPtr second_owned(second_commit);
+  const git_commit* parents[2] = {parent_commit, second_commit};
   git_oid commit_id;
   check(git_commit_create(&commit_id, repo, ref.c_str(), sig, sig, nullptr, message.c_str(), tree,
-                          parent ? 1 : 0, parents),
+                          parent ? (second_parent ? 2 : 1) : 0, parents),
         "commit");
   return commit_id;
 }

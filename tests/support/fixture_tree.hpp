@@ -39,7 +39,8 @@ void write_tree(const std::string& root, const FileMap& files);
 // tree on `ref` with a fixed author, committer and time; returns the commit
 // id. `parent` chains commits; `ref` must then point at `parent` (or not exist).
 git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
-                    const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main");
+                    const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main",
+                    const git_oid* second_parent = nullptr);  // set: a merge commit
 
 // Tests are clients of libgit2 too: owned handles, and conversions between
 // its git_oid and the library's ObjectId (the library's own edge header is

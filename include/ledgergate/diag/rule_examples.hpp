@@ -23,8 +23,23 @@ namespace lg::diag {
 // target is `bad`; `good` describes the regular file. `described`: the
 // example needs more than one tree or edit (a history shape, an unreadable
 // object); `good`, `bad` and `fix` are prose, and the unit test names exactly
-// these rules as the unverified ones.
-enum class ExampleKind { edit, remove_file, symlink, described };
+// these rules as the unverified ones. `history`: `good` and `bad` are two
+// short scripted histories played after a first commit of the skeleton on
+// branch main; the test runs `audit` of main (a merge-* rule: the trial
+// merge of branch topic into main) and requires no finding of the rule for
+// the good one and one for the bad one. A script is one step a line:
+//   edit PATH: OLD => NEW   the first OLD in PATH becomes NEW ("\n": a newline)
+//   add PATH: TEXT          a new file ("\n": a newline)
+//   remove PATH
+//   move FROM => TO         a file; or, when FROM ends in '/', every file under it
+//   commit MESSAGE          commits the files on the current branch
+//   branch NAME             a new branch at the current commit, switched to
+//   orphan NAME             a new branch without commits or files, switched to
+//   switch NAME
+//   merge NAME              the files of the merge of NAME into the current branch
+//                           (each path as the side that changed it since their
+//                           last common commit); the next commit has both parents
+enum class ExampleKind { edit, remove_file, symlink, described, history };
 
 struct RuleExample {
   std::string_view id;        // the rule (a rule_table row's id)

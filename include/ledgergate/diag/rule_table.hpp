@@ -482,6 +482,18 @@ inline constexpr std::array k_rules = {
              "A merge whose parents cannot be trial-merged (unrelated histories; a criss-cross history whose "
              "virtual base trial-merge does not reproduce, e.g. a rename inside it) is reported, not judged, and "
              "the walk goes on."},
+
+    // `trial-merge` and `land`: what the trial merge of a branch onto its base finds besides the
+    // merged tree's check (each a located result of `--format sarif`).
+    RuleInfo{"merge-conflict", "", "merge", E, "the trial merge leaves a path conflicted",
+             "git's merge of the branch onto its base (as `git merge` would do it: renames, modes and "
+             "file/directory clashes included) conflicts at this path, and the record merge of ledger files "
+             "could not resolve it, so nothing can land and the merged tree is not checked."},
+    RuleInfo{"merge-semantic-conflict", "", "merge", E,
+             "both sides changed the same ledger records in ways that do not combine",
+             "The merge is textually clean but the two sides disagree about the ledger: the same run added "
+             "on both sides, log entries interleaved out of date order, or a project retired on one side "
+             "while the other adds runs to it."},
 };
 
 }  // namespace lg::diag::table

@@ -42,4 +42,12 @@ struct CheckOptions {
   }
 };
 
+// The layout the caller detected (`options.detected`), else the tree's
+// (detect_layout): the one place a check (rules::check_tree, the audit's
+// per-commit check) decides which layout it is looking at.
+inline Result<Layout> detected_layout(git::TreeSource& tree, const CheckOptions& options) {
+  if (options.detected) return *options.detected;
+  return detect_layout(tree);
+}
+
 }  // namespace lg::ledger

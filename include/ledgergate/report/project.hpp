@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ledgergate/diag/verdict.hpp"
+
 namespace lg::report {
 
 // What a verb did (or why it did not), as the CLI learnt it.
@@ -25,11 +27,15 @@ struct ProjectOutput {
   std::string out, err;
 };
 
-// format: "cortex", "text" or "json".
+// format: "cortex", "text" or "json" (`ledgergate-project/2`: verdict pass,
+// or fail when refused; docs/schemas/project.schema.json).
 ProjectOutput render_project(const ProjectResult& r, const std::string& format);
 // A problem that stops the verb before it reads the tree (`--root` not a
 // directory, a bad `--today`): "cortex VERB: message" in the reference's
-// format, "ledgergate: project VERB: message" otherwise (JSON: a document).
-ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format);
+// format, "ledgergate: project VERB: message" otherwise (JSON: a refused
+// document for `fail`, the error document for `error`: the verdict the CLI
+// exits with).
+ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format,
+                                     diag::Verdict verdict);
 
 }  // namespace lg::report

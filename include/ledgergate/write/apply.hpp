@@ -17,6 +17,7 @@
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/ledger/check_options.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/util/result.hpp"
 #include "ledgergate/write/edit.hpp"
@@ -26,10 +27,13 @@ namespace lg::write {
 struct ApplyOptions {
   bool validate = true;                     // check before/after; refuse what adds a finding
   std::optional<ledger::Profile> profile;   // pinned; else detected from the tree
-  // The repository policy's rule severities (policy::check_options yields
-  // them), applied to both checks: a rule the policy makes a warning does
-  // not refuse.
-  std::map<std::string, diag::Severity, std::less<>> severities;
+  // The repository policy's check settings (policy::check_options yields
+  // them): its rule severities, the rules it turns `off` and its
+  // open-requirements glob, applied to both checks as `check` applies them,
+  // so a rule the policy makes a warning, or turns off, does not refuse.
+  // Its profile and detected layout are not used (`profile` above pins; the
+  // edited tree's layout is detected).
+  ledger::CheckOptions policy;
   int max_attempts = 5;                     // --commit: attempts in all, a lost compare-and-swap retried
 };
 

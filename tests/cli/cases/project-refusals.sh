@@ -48,3 +48,10 @@ printf 'severities:\n  ledger-run-partition-agrees: warning\n' > r/.ledgergate.y
 sed -i 's/- 3003 — weird — gpu/- 3003 — open — gpu/' r/projects/example.md
 run project run single 3005 "on the wrong partition" --partition gpu --today 2026-09-03 --root r --format cortex
 run check --root r
+# The policy turns the rule off: such an edit is written too, and check reports nothing of that rule;
+# with the rule back at its default (error), the same kind of edit is refused again.
+printf 'severities:\n  ledger-run-partition-agrees: off\n' > r/.ledgergate.yaml
+run project run single 3006 "gpu again" --partition gpu --today 2026-09-03 --root r --format cortex
+run check --root r
+rm r/.ledgergate.yaml
+same run project run single 3007 "gpu once more" --partition gpu --today 2026-09-03 --root r --format cortex

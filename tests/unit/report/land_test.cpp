@@ -1,4 +1,5 @@
 #include "ledgergate/report/land.hpp"
+#include "ledgergate/report/trial_merge.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -69,4 +70,40 @@ TEST_CASE("land: the reports say how many attempts it took and how long it waite
   CHECK(audit.substr(audit.rfind('\n', audit.size() - 2) + 1) ==
         "would land: claude/note passes every check (audit mode)\n");
   CHECK(report::render_land_json(r).find("\"waited_ms\": 0, \"lease_taken\": false") != std::string::npos);
+}
+
+TEST_CASE("land --format sarif: a step's conflicts are located results, before its check findings", "[land][sarif]") {
+  land::LandReport r;
+  r.options.branch = "claude/x";
+  r.outcome = land::Outcome::left_for_human;
+  land::Step s{"trial-merge", 2, land::StepStatus::fail, "conflicts",
+               {{{"projects/x.md", merge::ConflictKind::rename_delete, "projects/old.md"}}, {},
+                {{"run-added-twice", "projects/y.md", "run 7 is added on both sides"}}, {}},
+               {}};
+  r.steps.push_back(s);
+  const std::string sarif = report::render_land_sarif(r);
+  const std::size_t conflict = sarif.find("{\"ruleId\": \"merge-conflict\", \"ruleIndex\": 0, \"level\": \"error\", "
+                                          "\"message\": {\"text\": \"the trial merge conflicts here (rename/delete), "
+                                          "renamed from projects/old.md\"}, \"locations\": [{\"physicalLocation\": "
+                                          "{\"artifactLocation\": {\"uri\": \"projects/x.md\"");
+  CHECK(conflict != std::string::npos);
+  const std::size_t semantic = sarif.find("{\"ruleId\": \"merge-semantic-conflict\", \"ruleIndex\": 1, \"level\": "
+                                          "\"error\", \"message\": {\"text\": \"run 7 is added on both sides "
+                                          "(run-added-twice)\"}, \"locations\": [{\"physicalLocation\": "
+                                          "{\"artifactLocation\": {\"uri\": \"projects/y.md\"");
+  CHECK(semantic != std::string::npos);
+  CHECK(conflict < semantic);
+  CHECK(sarif.find("\"properties\": {\"rev\": \"merged\", \"step\": \"trial-merge\", \"attempt\": 2}") !=
+        std::string::npos);
+  CHECK(sarif.find("\"helpUri\": \"https://github.com/ledgergate/ledgergate/blob/main/docs/rules.md#merge-conflict\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("trial-merge --format sarif: no conflict, no merge result", "[sarif]") {
+  CHECK(report::merge_findings({}, {}).empty());
+  const auto found = report::merge_findings({{"a b.md", merge::ConflictKind::content}}, {});
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].rule == "merge-conflict");
+  CHECK(found[0].location.path == "a b.md");
+  CHECK(found[0].message == "the trial merge conflicts here (content)");
 }

@@ -113,6 +113,16 @@ TEST_CASE("validate_edit applies the policy's severities: a rule made a warning 
   const std::string backdated = with_log_line(test::k_ledger, "- 2026-08-01 — note — late\n");
   write::ApplyOptions options;
   CHECK(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
-  options.severities["ledger-log-newest-first"] = diag::Severity::warning;
+  options.policy.severities["ledger-log-newest-first"] = diag::Severity::warning;
   CHECK_FALSE(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
+}
+
+TEST_CASE("validate_edit applies the policy's `off`: a rule turned off does not refuse", "[write][validate]") {
+  const std::string backdated = with_log_line(test::k_ledger, "- 2026-08-01 — note — late\n");
+  write::ApplyOptions options;
+  options.policy.off.insert("ledger-log-newest-first");
+  CHECK_FALSE(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
+  // Only that rule: another rule the edit breaks still refuses it.
+  options.policy.off = {"ledger-run-listed-once"};
+  CHECK(refusal(test::clean_tree(), {{test::k_ledger_path, backdated}}, options));
 }

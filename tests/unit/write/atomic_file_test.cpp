@@ -1,0 +1,66 @@
+// write_file_atomically: the one atomic writer (write/atomic_file.hpp).
+#include <catch2/catch.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ledgergate/write/atomic_file.hpp"
+#include "unit/write/ledger_fixture.hpp"
+
+using namespace lg;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::size_t entries(const std::string& dir) {
+  return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(dir), {}));
+}
+
+}  // namespace
+
+TEST_CASE("write_file_atomically creates and replaces a file, leaving nothing beside it", "[write]") {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/a.txt";
+  REQUIRE(write::write_file_atomically(path, "one\n"));
+  CHECK(slurp(path) == "one\n");
+  REQUIRE(::chmod(path.c_str(), 0600) == 0);
+  REQUIRE(write::write_file_atomically(path, std::string("two\0bytes", 9)));
+  CHECK(slurp(path) == std::string("two\0bytes", 9));
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  CHECK((st.st_mode & 07777) == 0600);  // the replaced file's mode is kept
+  CHECK(entries(dir.path()) == 1);
+}
+
+TEST_CASE("write_file_atomically names the path, never its temporary file", "[write]") {
+  test::TempDir dir;
+  const std::string missing = dir.path() + "/no/such/a.txt";
+  auto r = write::write_file_atomically(missing, "x");
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message == "cannot write " + missing + ": the folder " + dir.path() + "/no/such does not exist");
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/no"));  // no folder made
+
+  auto onto_dir = write::write_file_atomically(dir.path(), "x");
+  REQUIRE_FALSE(onto_dir);
+  CHECK(onto_dir.error().message == "cannot write " + dir.path() + ": it is a directory");
+
+  const std::string locked = dir.path() + "/ro";
+  std::filesystem::create_directory(locked);
+  REQUIRE(::chmod(locked.c_str(), 0500) == 0);
+  if (::geteuid() != 0) {  // root writes into a read-only folder
+    auto denied = write::write_file_atomically(locked + "/a.txt", "x");
+    REQUIRE_FALSE(denied);
+    CHECK(denied.error().message.find(".ledgergate-") == std::string::npos);
+    CHECK(denied.error().message.starts_with("cannot write " + locked + "/a.txt: "));
+  }
+  CHECK(entries(locked) == 0);
+}
