@@ -69,7 +69,9 @@ class New : public pt::VerbState<PtNewArgs> {
     for (const std::string& path : paths) {
       LG_TRY(auto bytes, git::read_regular_file(m_tree, path));
       if (!bytes) continue;
-      const std::string_view phase = ledger::parse_pt_file(*bytes).header.value("Phase");
+      // The header is kept alive: value() is a view into it (ASan: use after free).
+      const auto file = ledger::parse_pt_file(*bytes);
+      const std::string_view phase = file.header.value("Phase");
       if (ledger::is_int_text(phase) && ledger::number_value(phase).digits == wanted) {
         return std::optional<Refusal>(Refusal{fmt::format("phase {} already exists: {}", wanted, path)});
       }
