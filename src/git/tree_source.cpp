@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 namespace lg::git {
@@ -61,6 +60,13 @@ Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
   if (!blob) return blob.error().with_context("reading blob " + oid_hex(oid));
   const auto* data = static_cast<const char*>(git_blob_rawcontent(blob->get()));
   return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob->get())));
+}
+
+// Sorts a listing by name bytes; a listing already in order (the usual
+// case: 20,000 ledgers in one directory) costs one pass.
+void sort_by_name(std::vector<Entry>& entries) {
+  const auto by_name = [](const Entry& a, const Entry& b) { return a.name < b.name; };
+  if (!std::is_sorted(entries.begin(), entries.end(), by_name)) std::sort(entries.begin(), entries.end(), by_name);
 }
 
 // A reader with its own handle on `repo`'s object database, for another thread.
@@ -122,8 +128,9 @@ class GitTreeSource final : public TreeSource {
       out.push_back(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
                           from_git(*git_tree_entry_id(te))});
     }
-    // git orders trees as if directory names ended in '/'; callers want plain byte order.
-    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    // git orders trees as if directory names ended in '/'; callers want plain
+    // byte order (most trees already are: sorted only when not).
+    sort_by_name(out);
     return std::optional<std::vector<Entry>>(std::move(out));
   }
 
@@ -155,10 +162,12 @@ class GitTreeSource final : public TreeSource {
   std::string m_rev;
 };
 
-// The index as a sorted path → entry map; directories are implied by paths.
+// The index's stage-0 entries, in the index's own order (byte order of the
+// whole path, as libgit2 keeps it: no map is built); directories are implied
+// by paths. A listing is a binary search for the directory's range.
 class IndexSource final : public TreeSource {
  public:
-  IndexSource(git_repository* repo, std::map<std::string, Entry> files)
+  IndexSource(git_repository* repo, std::vector<std::pair<std::string, Entry>> files)
       : m_repo(repo), m_files(std::move(files)) {}
 
   const std::string& rev() const override { return m_rev; }
@@ -168,21 +177,21 @@ class IndexSource final : public TreeSource {
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
     const std::string prefix = dir.empty() ? std::string() : std::string(dir) + "/";
     std::vector<Entry> out;
-    for (auto it = m_files.lower_bound(prefix); it != m_files.end(); ++it) {
+    for (auto it = lower_bound(prefix); it != m_files.end(); ++it) {
       const std::string& path = it->first;
       if (path.compare(0, prefix.size(), prefix) != 0) break;
-      const std::string rest = path.substr(prefix.size());
+      const std::string_view rest = std::string_view(path).substr(prefix.size());
       const std::size_t slash = rest.find('/');
       if (slash == std::string::npos) {
         Entry e = it->second;
         e.name = rest;
         out.push_back(std::move(e));
       } else if (out.empty() || out.back().name != rest.substr(0, slash)) {
-        out.push_back(Entry{rest.substr(0, slash), EntryKind::directory, std::nullopt});
+        out.push_back(Entry{std::string(rest.substr(0, slash)), EntryKind::directory, std::nullopt});
       }
     }
     if (out.empty() && !dir.empty()) return std::optional<std::vector<Entry>>{};
-    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    sort_by_name(out);  // index order is the listing's, but for implied directories ('.' < '/')
     out.erase(std::unique(out.begin(), out.end(),
                           [](const Entry& a, const Entry& b) { return a.name == b.name; }),
               out.end());
@@ -191,12 +200,13 @@ class IndexSource final : public TreeSource {
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
     const std::string p(path);
-    if (auto it = m_files.find(p); it != m_files.end()) {
+    auto it = lower_bound(p);
+    if (it != m_files.end() && it->first == p) {
       Entry e = it->second;
       e.name = p.substr(p.rfind('/') + 1);
       return std::optional<Entry>(std::move(e));
     }
-    auto it = m_files.lower_bound(p + "/");
+    it = lower_bound(p + "/");
     if (it != m_files.end() && it->first.compare(0, p.size() + 1, p + "/") == 0) {
       return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), EntryKind::directory, std::nullopt});
     }
@@ -207,9 +217,19 @@ class IndexSource final : public TreeSource {
     return read_blob(m_repo, entry);
   }
 
+  bool for_each_file(const FileFn& fn) const override {
+    for (const auto& [path, entry] : m_files) fn(path, entry.kind);
+    return true;
+  }
+
  private:
+  std::vector<std::pair<std::string, Entry>>::const_iterator lower_bound(const std::string& path) const {
+    return std::lower_bound(m_files.begin(), m_files.end(), path,
+                            [](const std::pair<std::string, Entry>& f, const std::string& p) { return f.first < p; });
+  }
+
   git_repository* m_repo;
-  std::map<std::string, Entry> m_files;
+  std::vector<std::pair<std::string, Entry>> m_files;  // sorted by path bytes
   std::string m_rev = ":index";
 };
 
@@ -333,12 +353,20 @@ Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
   if (git_index_has_conflicts(index.get())) {
     return make_error(ErrorKind::invalid_input, "the index has unmerged paths: resolve them first");
   }
-  std::map<std::string, Entry> files;
+  std::vector<std::pair<std::string, Entry>> files;
   const std::size_t n = git_index_entrycount(index.get());
+  files.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     const git_index_entry* ie = git_index_get_byindex(index.get(), i);
-    files.emplace(ie->path, Entry{"", entry_kind_of_mode(ie->mode), from_git(ie->id)});
+    files.emplace_back(ie->path, Entry{"", entry_kind_of_mode(ie->mode), from_git(ie->id)});
   }
+  // libgit2 keeps the entries sorted by path (then stage; there is only stage
+  // 0 here); sorted again only if some other order ever came through, and
+  // the first of equal paths kept, as a map would.
+  const auto by_path = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (!std::is_sorted(files.begin(), files.end(), by_path)) std::stable_sort(files.begin(), files.end(), by_path);
+  files.erase(std::unique(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+              files.end());
   return std::unique_ptr<TreeSource>(std::make_unique<IndexSource>(repo.raw(), std::move(files)));
 }
 

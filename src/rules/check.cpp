@@ -66,7 +66,11 @@ struct CheckCache::Persistent {
   bool dirty = false;
   std::unordered_map<std::string, FindingsPtr> findings;
   std::unordered_map<std::string, std::shared_ptr<const YamlFacts>> yaml;
-  std::unordered_set<std::string> used;  // keys of both maps this process read or added
+  // The open-requirements glob's matches below a subtree ("G" tree id, glob),
+  // for basename globs (a function of the subtree's id): a new tree is
+  // walked only where it differs from the trees checked before.
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> globs;
+  std::unordered_set<std::string> used;  // keys of the maps this process read or added
 };
 
 bool CheckReport::cannot_judge() const {
@@ -122,6 +126,11 @@ std::string options_text(const CheckOptions& o) {
 }
 
 constexpr std::string_view k_pack_kind = "facts";
+// The pack's key: the rules, and the pack's own layout (2: with the glob walks).
+const std::string& pack_key() {
+  static const std::string key = rules_fingerprint() + " pack 2";
+  return key;
+}
 constexpr std::string_view k_verdict_kind = "verdict";
 
 // Findings that say a read failed are not a function of the content: what
@@ -138,7 +147,7 @@ CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache
   auto& p = cache.persistent();
   if (!p || p->home != home) {
     p = std::make_shared<CheckCache::Persistent>(
-        CheckCache::Persistent{home, cache::Store(cache::Store::dir_for(home)), false, false, {}, {}, {}});
+        CheckCache::Persistent{home, cache::Store(cache::Store::dir_for(home)), false, false, {}, {}, {}, {}});
   }
   return p.get();
 }
@@ -168,20 +177,29 @@ bool decode_pack(std::string_view payload, CheckCache::Persistent& p) {
     }
     p.yaml.emplace(std::move(id), std::move(y));
   }
+  const long long g = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < g; ++i) {
+    std::string key = d.field();
+    const long long k = d.number(0, 1LL << 30);
+    auto matches = std::make_shared<std::vector<std::string>>();
+    for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
+    p.globs.emplace(std::move(key), std::move(matches));
+  }
   return d.ok() && d.at_end();
 }
 
 void load_pack(CheckCache::Persistent& p) {
   if (p.loaded) return;
   p.loaded = true;
-  cache::Store::Lookup got = p.store.get(k_pack_kind, rules_fingerprint());
+  cache::Store::Lookup got = p.store.get(k_pack_kind, pack_key());
   if (got.note) cache::add_note(std::move(*got.note));
   if (!got.payload) return;
   if (!decode_pack(*got.payload, p)) {
-    cache::add_note("cache entry " + p.store.path_of(k_pack_kind, rules_fingerprint()) +
+    cache::add_note("cache entry " + p.store.path_of(k_pack_kind, pack_key()) +
                     " ignored (malformed); it is rebuilt");
     p.findings.clear();
     p.yaml.clear();
+    p.globs.clear();
     p.dirty = true;
   }
 }
@@ -191,7 +209,7 @@ void load_pack(CheckCache::Persistent& p) {
 void flush_pack(CheckCache::Persistent& p) {
   if (!p.dirty) return;
   p.dirty = false;
-  const bool trim = p.findings.size() + p.yaml.size() > 2 * p.used.size() + 1024;
+  const bool trim = p.findings.size() + p.yaml.size() + p.globs.size() > 2 * p.used.size() + 1024;
   std::vector<const std::pair<const std::string, FindingsPtr>*> lists;
   for (const auto& kv : p.findings) {
     if (!trim || p.used.count(kv.first)) lists.push_back(&kv);
@@ -220,7 +238,18 @@ void flush_pack(CheckCache::Persistent& p) {
       e.field(it == kv->second->inputs.end() ? std::string_view() : std::string_view(it->second));
     }
   }
-  p.store.put(k_pack_kind, rules_fingerprint(), e.text());
+  std::vector<const std::pair<const std::string, std::shared_ptr<const std::vector<std::string>>>*> globs;
+  for (const auto& kv : p.globs) {
+    if (!trim || p.used.count(kv.first)) globs.push_back(&kv);
+  }
+  std::sort(globs.begin(), globs.end(), [](auto* a, auto* b) { return a->first < b->first; });
+  e.number(static_cast<long long>(globs.size()));
+  for (const auto* kv : globs) {
+    e.field(kv->first);
+    e.number(static_cast<long long>(kv->second->size()));
+    for (const std::string& m : *kv->second) e.field(m);
+  }
+  p.store.put(k_pack_kind, pack_key(), e.text());
 }
 
 FindingsPtr find_facts(CheckCache::Persistent& p, const std::string& key) {
@@ -794,6 +823,7 @@ struct GlobWalk {
   git::TreeSource& tree;
   std::string_view glob;
   CheckCache* cache;  // memo by subtree id, for basename globs; may be null
+  CheckCache::Persistent* persistent = nullptr;  // the same memo across processes; may be null
 };
 
 // Every file below the directory `entry` at `dir` matching the glob, as
@@ -801,9 +831,19 @@ struct GlobWalk {
 Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, const git::Entry& entry) {
   const bool memo = w.cache && entry.content_id && basename_glob(w.glob);
   QualifiedId key;
+  std::string fact_key;  // in the persistent cache
   if (memo) {
     key = QualifiedId{*entry.content_id, std::string(w.glob)};
     if (auto hit = w.cache->glob_walks().find(key)) return *hit;
+    if (w.persistent) {
+      fact_key = "G" + entry.content_id->hex() + '\0' + std::string(w.glob);
+      load_pack(*w.persistent);
+      if (auto it = w.persistent->globs.find(fact_key); it != w.persistent->globs.end()) {
+        w.persistent->used.insert(fact_key);
+        w.cache->glob_walks().keep(key, it->second);
+        return *it->second;
+      }
+    }
   }
   std::vector<std::string> out;
   std::vector<git::Entry> subdirs;
@@ -823,7 +863,15 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
     LG_TRY(std::vector<std::string> below, walk_glob(w, path, sub));
     for (const std::string& rel : below) out.push_back(sub.name + "/" + rel);
   }
-  if (memo) w.cache->glob_walks().keep(key, std::make_shared<const std::vector<std::string>>(out));
+  if (memo) {
+    auto kept = std::make_shared<const std::vector<std::string>>(out);
+    w.cache->glob_walks().keep(key, kept);
+    if (w.persistent) {
+      w.persistent->used.insert(fact_key);
+      w.persistent->globs[std::move(fact_key)] = std::move(kept);
+      w.persistent->dirty = true;
+    }
+  }
   return out;
 }
 
@@ -945,12 +993,35 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
   return std::shared_ptr<const ProjectsTable>(result, &result->table);
 }
 
-Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob,
-                                                        CheckCache* cache) {
-  GlobWalk w{tree, glob, cache};
-  LG_TRY(std::vector<std::string> out, walk_glob(w, "", tree.root_entry()));
+namespace {
+Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree, std::string_view glob,
+                                                           CheckCache* cache, CheckCache::Persistent* persistent) {
+  std::vector<std::string> out;
+  // A source holding a flat listing (the index) is matched in one pass over
+  // it: the same test as the walk's, on each path outside any ".git".
+  const bool flat = tree.for_each_file([&](std::string_view path, git::EntryKind) {
+    std::size_t from = 0;
+    for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', from)) {
+      if (path.substr(from, slash - from) == ".git") return;
+      from = slash + 1;
+    }
+    const std::string_view name = path.substr(from);
+    if (name != ".git" && could_match(glob, name) && ledger::orl_glob_match(glob, std::string(path))) {
+      out.emplace_back(path);
+    }
+  });
+  if (!flat) {
+    GlobWalk w{tree, glob, cache, cache ? persistent : nullptr};
+    LG_TRY(out, walk_glob(w, "", tree.root_entry()));
+  }
   std::sort(out.begin(), out.end());
   return out;
+}
+}  // namespace
+
+Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, std::string_view glob,
+                                                        CheckCache* cache) {
+  return find_open_requirements_in(tree, glob, cache, nullptr);
 }
 
 Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
@@ -985,7 +1056,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
       if (auto hit = load_verdict(*persistent, verdict_key)) return std::move(*hit);
     }
   }
-  LG_TRY(auto orl_files, find_open_requirements(tree, options.open_requirements_glob, &cache));
+  LG_TRY(auto orl_files, find_open_requirements_in(tree, options.open_requirements_glob, &cache, persistent));
   LG_TRY(const ledger::Profile profile, choose_profile(tree, options, !orl_files.empty()));
   const bool orl_profile = profile.layout == ledger::Layout::open_requirements;
   if (orl_profile && orl_files.empty()) {

@@ -66,6 +66,16 @@ class TreeSource {
     for (const Entry& e : *children) fn(e.name, e.kind, e.content_id);
     return true;
   }
+  // Calls `fn(path, kind)` for every non-directory entry of the whole
+  // source, by full path, in no particular order, when the source holds
+  // such a flat listing anyway (the index): a glob over every path is then
+  // one pass over it instead of a walk of implied directories. Returns false
+  // (without calling `fn`) for sources that do not.
+  using FileFn = std::function<void(std::string_view path, EntryKind kind)>;
+  virtual bool for_each_file(const FileFn& fn) const {
+    (void)fn;
+    return false;
+  }
   // The common git directory of the repository the source reads, where a
   // persistent cache of its checks may live (cache/store.hpp); "" when there
   // is none (folders on disk, sources layered over another).

@@ -555,3 +555,173 @@ TEST_CASE("cache: off, or unwritable, changes nothing and writes nothing", "[cac
   CHECK(lab.run(tree, {}, true) == plain);
   CHECK(lg::cache::take_notes().empty());  // rewritten: trusted again
 }
+
+namespace {
+
+// Runs `git -C dir ARGS` quietly; its exit status.
+int git_in(const std::string& dir, const std::string& args) {
+  const std::string cmd = "git -C '" + dir + "' " + args + " >/dev/null 2>&1";
+  return std::system(cmd.c_str());
+}
+
+// Stores `text` as a blob of the repository at `dir`; its id.
+std::string blob_in(const std::string& dir, const std::string& text) {
+  const std::string tmp = dir + "/.blob-input";
+  lg::test::write_file(tmp, text);
+  const std::string cmd = "git -C '" + dir + "' hash-object -w '" + tmp + "'";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::array<char, 128> buf{};
+  std::string out = std::fgets(buf.data(), buf.size(), p) ? std::string(buf.data()).substr(0, 40) : std::string();
+  ::pclose(p);
+  std::remove(tmp.c_str());
+  REQUIRE(out.size() == 40);
+  return out;
+}
+
+// The check of the index of the repository at `dir` (opened afresh, so the
+// index is read again), with or without the cache.
+struct IndexCheck {
+  std::string out;
+  int reads = 0;
+};
+IndexCheck check_index(const std::string& dir, bool cached) {
+  if (!cached) lg::cache::disable();
+  auto repo = lg::git::Repository::open(dir, false);
+  REQUIRE(repo.has_value());
+  auto source = lg::git::open_index_source(*repo);
+  IndexCheck r;
+  if (!source) {
+    r.out = "error: " + source.error().message;
+  } else {
+    CountingSource counting(**source);
+    lg::rules::CheckCache cache;
+    r.out = outputs(lg::rules::check_tree(counting, {}, cache));
+    r.reads = counting.reads();
+  }
+  lg::cache::enable();
+  return r;
+}
+
+// The index's check — cold, warm, warm again with the verdicts gone — is
+// its uncached check.
+void expect_index_same(const std::string& dir, const std::string& cache_dir) {
+  const IndexCheck plain = check_index(dir, false);
+  INFO(plain.out);
+  fs::remove_all(cache_dir);
+  CHECK(check_index(dir, true).out == plain.out);  // cold
+  CHECK(check_index(dir, true).out == plain.out);  // warm
+  fs::remove_all(cache_dir + "/verdict");
+  CHECK(check_index(dir, true).out == plain.out);  // the facts
+  lg::cache::take_notes();
+}
+
+}  // namespace
+
+TEST_CASE("cache differential: staged deltas in the index", "[cache][differential][index]") {
+  if (!lg::test::have_shared()) return;
+  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
+  for (int i = 0; i < 20; ++i) {
+    const std::string key = "k" + std::to_string(i);
+    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
+    files["projects.yaml"] += row(key, "active");
+  }
+  files["archive/old/notes.txt"] = "kept\n";
+  files["open-requirements.ledger.yml"] = orl_file(2);
+  files["archive/2025/open-requirements.ledger.yml"] = orl_file(3);
+  files["archive/2025/q1/open-requirements.ledger.yml"] = orl_file(1);
+  files["archive/2025/open-requirements.ledger.yml.bak"] = "not one\n";
+  Lab lab;
+  lab.commit(files);
+  const std::string dir = lab.path();
+  const std::string cache_dir = lab.cache_dir();
+  REQUIRE(git_in(dir, "read-tree main") == 0);  // the index holds HEAD's tree, with its tree cache
+  const auto staged = [&](const std::string& mode, const std::string& text, const std::string& path) {
+    REQUIRE(git_in(dir, "update-index --add --cacheinfo " + mode + "," + blob_in(dir, text) + "," + path) == 0);
+  };
+
+  SECTION("HEAD's tree; its open-requirements files as the tree walk finds them") {
+    expect_index_same(dir, cache_dir);
+    auto repo = lg::git::Repository::open(dir, false);
+    REQUIRE(repo.has_value());
+    auto index = lg::git::open_index_source(*repo);
+    REQUIRE(index.has_value());
+    auto head = lg::git::open_tree_source(*repo, lab.commit(files), "HEAD");
+    REQUIRE(head.has_value());
+    for (const std::string glob : {"**/open-requirements.ledger.yml", "open-requirements.ledger.yml", "archive/**/*.yml",
+                                   "**/*.ledger.yml", "*/*/open-requirements.ledger.yml"}) {
+      auto from_index = lg::rules::find_open_requirements(**index, glob);
+      auto from_tree = lg::rules::find_open_requirements(**head, glob);
+      REQUIRE(from_index.has_value());
+      REQUIRE(from_tree.has_value());
+      CHECK(*from_index == *from_tree);
+      CHECK_FALSE(from_tree->empty());
+    }
+  }
+  SECTION("a changed ledger (an index newer than HEAD)") {
+    staged("100644", files["projects/k3.md"] + "- 2026-09-03 — note — staged\n", "projects/k3.md");
+    expect_index_same(dir, cache_dir);
+    // After HEAD's facts are known, the staged delta reads its one new blob.
+    (void)check_index(dir, true);
+    staged("100644", files["projects/k4.md"] + "- 2026-09-04 — note — staged\n", "projects/k4.md");
+    fs::remove_all(cache_dir + "/verdict");
+    const IndexCheck delta = check_index(dir, true);
+    CHECK(delta.out == check_index(dir, false).out);
+    CHECK(delta.reads == 1);
+  }
+  SECTION("a ledger added, with its row") {
+    staged("100644", ledger_for(files["projects/single.md"], "fresh"), "projects/fresh.md");
+    staged("100644", files["projects.yaml"] + row("fresh", "active"), "projects.yaml");
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("a ledger deleted") {
+    REQUIRE(git_in(dir, "update-index --force-remove projects/k5.md") == 0);
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("a ledger renamed") {
+    REQUIRE(git_in(dir, "update-index --force-remove projects/k6.md") == 0);
+    staged("100644", files["projects/k6.md"], "projects/k6-renamed.md");
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("a mode change: executable, symlink") {
+    staged("100755", files["projects/k7.md"], "projects/k7.md");
+    staged("120000", "k1.md", "projects/k8.md");
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("a directory where a file was, a file in a new directory") {
+    REQUIRE(git_in(dir, "update-index --force-remove projects/k9.md") == 0);
+    staged("100644", files["projects/k1.md"], "projects/k9.md/inner.md");
+    staged("100644", "x\n", "deep/a/b/c.txt");
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("a skip-worktree entry") {
+    REQUIRE(git_in(dir, "update-index --skip-worktree projects/k2.md") == 0);
+    staged("100644", files["projects/k2.md"] + "- 2026-09-05 — note — hidden\n", "projects/k2.md");
+    REQUIRE(git_in(dir, "update-index --skip-worktree projects/k2.md") == 0);
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("an intent-to-add entry") {
+    lg::test::write_file(dir + "/projects/later.md", "# later\n");
+    REQUIRE(git_in(dir, "add -N projects/later.md") == 0);
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("an index without a tree cache") {
+    REQUIRE(git_in(dir, "ls-files -s > '" + dir + "/.entries' && git -C '" + dir + "' read-tree --empty && git -C '" +
+                            dir + "' update-index --index-info < '" + dir + "/.entries'") == 0);
+    staged("100644", files["projects/k3.md"] + "- 2026-09-03 — note — staged\n", "projects/k3.md");
+    expect_index_same(dir, cache_dir);
+  }
+  SECTION("unmerged entries (stages 1-3): an error either way") {
+    const std::string base = blob_in(dir, files["projects/k1.md"]);
+    const std::string ours = blob_in(dir, files["projects/k1.md"] + "- 2026-09-01 — note — ours\n");
+    const std::string theirs = blob_in(dir, files["projects/k1.md"] + "- 2026-09-01 — note — theirs\n");
+    const std::string info = "0 0000000000000000000000000000000000000000\tprojects/k1.md\n100644 " + base +
+                             " 1\tprojects/k1.md\n100644 " + ours + " 2\tprojects/k1.md\n100644 " + theirs +
+                             " 3\tprojects/k1.md\n";
+    lg::test::write_file(dir + "/.info", info);
+    REQUIRE(git_in(dir, "update-index --index-info < '" + dir + "/.info'") == 0);
+    const IndexCheck plain = check_index(dir, false);
+    CHECK(plain.out.rfind("error: ", 0) == 0);
+    CHECK(check_index(dir, true).out == plain.out);
+  }
+}
