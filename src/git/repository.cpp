@@ -24,12 +24,13 @@ Libgit2Session::Libgit2Session() {
   // checksum does not catch a loose object replaced by another valid stream.
   // A mismatch is an error naming the object ("object hash mismatch").
   git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 1);
-  // Map pack files in 8 MiB windows, at most 16 MiB at a time (libgit2's
-  // defaults are 1 GiB windows and 8 GiB):
+  // Map pack files in 4 MiB windows, at most 8 MiB at a time (libgit2's
+  // defaults are 1 GiB windows and 8 GiB; mapped pages count in the peak
+  // resident set, docs/performance.md):
   // reading every ledger blob of a large pack otherwise keeps the whole pack
   // resident, and peak memory grows with the repository, not the ledger.
-  git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(8) * 1024 * 1024);
-  git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(16) * 1024 * 1024);
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, static_cast<std::size_t>(4) * 1024 * 1024);
+  git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(8) * 1024 * 1024);
   // Objects are read once per check; a small decoded-object cache (default
   // 256 MiB per repository handle) is enough.
   git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(16) * 1024 * 1024);

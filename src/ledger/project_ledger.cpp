@@ -233,6 +233,11 @@ void ProjectLedger::compact() {
     std::string().swap(r.text);
   }
   for (LogEntry& e : log) std::string().swap(e.text);
+  // A check keeps thousands of parses at once: no growth slack.
+  runs.shrink_to_fit();
+  log.shrink_to_fit();
+  sections.shrink_to_fit();
+  problems.shrink_to_fit();
 }
 
 ProjectLedger parse_project_ledger(std::string_view bytes) {
