@@ -4,6 +4,15 @@
 
 namespace lg::test {
 
+FileMap example_ledger_files() {
+  return read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example");
+}
+
+FileMap prepend_log(FileMap files, const std::string& entry) {
+  replace_once(files[k_example_ledger], "## Log\n\n", "## Log\n\n" + entry + "\n");
+  return files;
+}
+
 merge::TrialMergeReport trial_merge_files(
     const std::string& dir, const FileMap& base, const FileMap& ours, const FileMap& theirs,
     const merge::TrialMergeOptions& options,

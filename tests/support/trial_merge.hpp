@@ -11,6 +11,13 @@
 
 namespace lg::test {
 
+// The bundled example ledger (fixtures/ledgers/example) and its one ledger.
+inline const std::string k_example_ledger = "projects/single.md";
+FileMap example_ledger_files();
+
+// `files` with `entry` prepended to the example ledger's log.
+FileMap prepend_log(FileMap files, const std::string& entry);
+
 // The report of that merge in `dir`; `inspect` (when given) sees the trial
 // repository, whose objects hold the merged tree, before it is closed.
 merge::TrialMergeReport trial_merge_files(

@@ -18,16 +18,6 @@ using lg::test::FileMap;
 
 namespace {
 
-const std::string k_ledger = "projects/single.md";
-
-FileMap example() { return test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example"); }
-
-// `files` with `entry` prepended to the ledger's log.
-FileMap prepend(FileMap files, const std::string& entry) {
-  test::replace_once(files[k_ledger], "## Log\n\n", "## Log\n\n" + entry + "\n");
-  return files;
-}
-
 struct Merged {
   merge::TrialMergeReport report;
   std::optional<std::string> ledger;  // the merged tree's ledger, when the merge is clean
@@ -38,7 +28,7 @@ Merged trial(const FileMap& base, const FileMap& ours, const FileMap& theirs, me
   Merged out;
   const auto read_ledger = [&out](git::TrialRepo& trial, const merge::TrialMergeReport& report) {
     if (!report.merge.conflicts.empty()) return;
-    auto entry = git::tree_entry_at(trial.repo(), report.merge.tree, k_ledger);
+    auto entry = git::tree_entry_at(trial.repo(), report.merge.tree, test::k_example_ledger);
     REQUIRE(entry);
     REQUIRE(*entry);
     auto bytes = git::read_blob(trial.repo(), (*entry)->id);
@@ -55,28 +45,28 @@ const std::string k_theirs_entry = "- 2026-09-02 — note — theirs: the mask i
 }  // namespace
 
 TEST_CASE("trial merge: two prepended log entries merge as records", "[merge][trial_merge][records]") {
-  const FileMap base = example();
-  const Merged m = trial(base, prepend(base, k_ours_entry), prepend(base, k_theirs_entry));
+  const FileMap base = test::example_ledger_files();
+  const Merged m = trial(base, test::prepend_log(base, k_ours_entry), test::prepend_log(base, k_theirs_entry));
   CHECK(m.report.merge.conflicts.empty());
   REQUIRE(m.report.resolved.size() == 1);
-  CHECK(m.report.resolved[0].path == k_ledger);
+  CHECK(m.report.resolved[0].path == test::k_example_ledger);
   CHECK(m.report.resolved[0].how == "records");
   CHECK(m.report.resolved[0].format == "cortex-project");
   CHECK(m.report.resolved[0].records == std::vector<std::pair<std::string, int>>{{"log_added", 2}});
   REQUIRE(m.ledger);
-  CHECK(*m.ledger == prepend(prepend(base, k_theirs_entry), k_ours_entry)[k_ledger]);  // newest first
+  CHECK(*m.ledger == test::prepend_log(test::prepend_log(base, k_theirs_entry), k_ours_entry)[test::k_example_ledger]);  // newest first
   CHECK(m.report.checked);
   CHECK(m.report.semantic.empty());
   CHECK(m.report.pass());
 }
 
 TEST_CASE("trial merge: `merge: git` keeps git's conflict", "[merge][trial_merge][records]") {
-  FileMap base = example();
+  FileMap base = test::example_ledger_files();
   base[".ledgergate.yaml"] = "merge: git\n";
-  const FileMap ours = prepend(base, k_ours_entry), theirs = prepend(base, k_theirs_entry);
+  const FileMap ours = test::prepend_log(base, k_ours_entry), theirs = test::prepend_log(base, k_theirs_entry);
   const Merged m = trial(base, ours, theirs);
   REQUIRE(m.report.merge.conflicts.size() == 1);
-  CHECK(m.report.merge.conflicts[0].path == k_ledger);
+  CHECK(m.report.merge.conflicts[0].path == test::k_example_ledger);
   CHECK(m.report.resolved.empty());
   CHECK_FALSE(m.report.pass());
   // The --merge flag pins the key either way.
@@ -84,30 +74,30 @@ TEST_CASE("trial merge: `merge: git` keeps git's conflict", "[merge][trial_merge
   CHECK(pinned.report.merge.conflicts.empty());
   CHECK(pinned.report.resolved.size() == 1);
   base.erase(".ledgergate.yaml");
-  const Merged off = trial(base, prepend(base, k_ours_entry), prepend(base, k_theirs_entry),
+  const Merged off = trial(base, test::prepend_log(base, k_ours_entry), test::prepend_log(base, k_theirs_entry),
                            {true, "", policy::LedgerMerge::git});
   CHECK(off.report.merge.conflicts.size() == 1);
   CHECK(off.report.resolved.empty());
 }
 
 TEST_CASE("trial merge: a conflict between records stays a conflict", "[merge][trial_merge][records]") {
-  const FileMap base = example();
-  FileMap ours = prepend(base, k_ours_entry), theirs = prepend(base, k_theirs_entry);
+  const FileMap base = test::example_ledger_files();
+  FileMap ours = test::prepend_log(base, k_ours_entry), theirs = test::prepend_log(base, k_theirs_entry);
   const std::string now = "Nothing submitted yet; the first run goes out once the dataset is on RAL.";
-  test::replace_once(ours[k_ledger], now, "Ours: waiting for the mask.");
-  test::replace_once(theirs[k_ledger], now, "Theirs: the dataset is late.");
+  test::replace_once(ours[test::k_example_ledger], now, "Ours: waiting for the mask.");
+  test::replace_once(theirs[test::k_example_ledger], now, "Theirs: the dataset is late.");
   const Merged m = trial(base, ours, theirs);
   REQUIRE(m.report.merge.conflicts.size() == 1);
-  CHECK(m.report.merge.conflicts[0].path == k_ledger);
+  CHECK(m.report.merge.conflicts[0].path == test::k_example_ledger);
   CHECK(m.report.resolved.empty());
   CHECK_FALSE(m.report.checked);
 }
 
 TEST_CASE("trial merge: a resolved ledger that drifts still fails the check", "[merge][trial_merge][records]") {
-  const FileMap base = example();
-  FileMap ours = prepend(base, k_ours_entry);
-  test::replace_once(ours[k_ledger], "Issue: none", "Issue: not-a-ref");
-  const Merged m = trial(base, ours, prepend(base, k_theirs_entry));
+  const FileMap base = test::example_ledger_files();
+  FileMap ours = test::prepend_log(base, k_ours_entry);
+  test::replace_once(ours[test::k_example_ledger], "Issue: none", "Issue: not-a-ref");
+  const Merged m = trial(base, ours, test::prepend_log(base, k_theirs_entry));
   CHECK(m.report.merge.conflicts.empty());
   CHECK(m.report.resolved.size() == 1);
   CHECK(m.report.checked);
@@ -117,7 +107,7 @@ TEST_CASE("trial merge: a resolved ledger that drifts still fails the check", "[
 }
 
 TEST_CASE("trial merge: a path with no record format is not retried", "[merge][trial_merge][records]") {
-  FileMap base = example();
+  FileMap base = test::example_ledger_files();
   base["notes/plan.md"] = "one\n";
   FileMap ours = base, theirs = base;
   ours["notes/plan.md"] = "ours\n";
@@ -132,13 +122,13 @@ TEST_CASE("trial merge: a path with no record format is not retried", "[merge][t
 // "[.bench]"`): the merge step of one resolved ledger, with the retry and
 // without (`merge: git`), in the same trial repository setup.
 TEST_CASE("trial merge: the record merge's retry per resolved file", "[.bench][merge][trial_merge]") {
-  FileMap base = example();
+  FileMap base = test::example_ledger_files();
   const int older = GENERATE(0, 1000);  // log entries below the example's (a long-lived ledger)
-  for (int i = 0; i < older; ++i) base[k_ledger] += "- 2026-08-01 — note — older entry " + std::to_string(i) + "\n";
+  for (int i = 0; i < older; ++i) base[test::k_example_ledger] += "- 2026-08-01 — note — older entry " + std::to_string(i) + "\n";
   test::TempDir dir;
   const git_oid b = test::commit_tree(dir.path(), base, "base");
-  const git_oid o = test::commit_tree(dir.path(), prepend(base, k_ours_entry), "ours", &b, "refs/heads/main");
-  const git_oid t = test::commit_tree(dir.path(), prepend(base, k_theirs_entry), "theirs", &b, "refs/heads/branch");
+  const git_oid o = test::commit_tree(dir.path(), test::prepend_log(base, k_ours_entry), "ours", &b, "refs/heads/main");
+  const git_oid t = test::commit_tree(dir.path(), test::prepend_log(base, k_theirs_entry), "theirs", &b, "refs/heads/branch");
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   auto mean_us = [&](policy::LedgerMerge mode) {
@@ -154,11 +144,11 @@ TEST_CASE("trial merge: the record merge's retry per resolved file", "[.bench][m
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / k_runs;
   };
   const double git = mean_us(policy::LedgerMerge::git), records = mean_us(policy::LedgerMerge::records);
-  const FileMap ours = prepend(base, k_ours_entry), theirs = prepend(base, k_theirs_entry);
+  const FileMap ours = test::prepend_log(base, k_ours_entry), theirs = test::prepend_log(base, k_theirs_entry);
   const auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < 300; ++i) {
-    REQUIRE(merge::merge_records(merge::RecordFormat::cortex_project, base.at(k_ledger), ours.at(k_ledger),
-                                 theirs.at(k_ledger)));
+    REQUIRE(merge::merge_records(merge::RecordFormat::cortex_project, base.at(test::k_example_ledger), ours.at(test::k_example_ledger),
+                                 theirs.at(test::k_example_ledger)));
   }
   const double alone = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / 300;
   WARN("merge_records alone: " << alone << " us");

@@ -12,20 +12,12 @@
 #include "ledgergate/merge/verdict_cache.hpp"
 #include "ledgergate/report/trial_merge.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/trial_merge.hpp"
 
 using namespace lg;
 using lg::test::FileMap;
 
 namespace {
-
-const std::string k_ledger = "projects/single.md";
-
-FileMap example() { return test::read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/example"); }
-
-FileMap prepend(FileMap files, const std::string& entry) {
-  test::replace_once(files[k_ledger], "## Log\n\n", "## Log\n\n" + entry + "\n");
-  return files;
-}
 
 // Every field of a report set (a value no merge gives, for the codec).
 merge::TrialMergeReport full_report() {
@@ -68,11 +60,11 @@ struct Pair {
   test::TempDir dir;
   git::ObjectId ours, theirs;
   Pair() {
-    const FileMap base = example();
+    const FileMap base = test::example_ledger_files();
     const git_oid b = test::commit_tree(dir.path(), base, "base");
     const git_oid o =
-        test::commit_tree(dir.path(), prepend(base, "- 2026-09-03 — note — ours"), "ours", &b, "refs/heads/main");
-    const git_oid t = test::commit_tree(dir.path(), prepend(base, "- 2026-09-02 — note — theirs"), "theirs", &b,
+        test::commit_tree(dir.path(), test::prepend_log(base, "- 2026-09-03 — note — ours"), "ours", &b, "refs/heads/main");
+    const git_oid t = test::commit_tree(dir.path(), test::prepend_log(base, "- 2026-09-02 — note — theirs"), "theirs", &b,
                                         "refs/heads/branch");
     ours = test::id_of(o);
     theirs = test::id_of(t);
@@ -160,7 +152,7 @@ TEST_CASE("trial merge cache: a rerun on the same pair is the kept report", "[me
 
   // The warm run does no merge: a report planted under the key comes back.
   merge::TrialMergeReport planted = plain;
-  planted.semantic.push_back({"run-added-twice", k_ledger, "planted"});
+  planted.semantic.push_back({"run-added-twice", test::k_example_ledger, "planted"});
   cache::Store store(cache::Store::dir_for(pair.key(cached).home));
   REQUIRE(store.put("trial-merge", pair.key(cached).key, merge::encode_report(planted)));
   const merge::TrialMergeReport hit = pair.run(cached);
