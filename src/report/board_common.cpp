@@ -5,6 +5,7 @@
 
 #include "ledgergate/diag/severity_counts.hpp"
 #include "ledgergate/report/board.hpp"
+#include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/text.hpp"
 
 namespace lg::report {
@@ -37,29 +38,14 @@ std::string md_escape(std::string_view s) {
   return out;
 }
 
-std::string url_path(std::string_view path) {
-  std::string out;
-  for (const char c : path) {
-    const auto u = static_cast<unsigned char>(c);
-    const bool plain = (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || c == '/' ||
-                       c == '.' || c == '_' || c == '~' || c == '-';
-    if (plain) {
-      out += c;
-    } else {
-      out += fmt::format("%{:02X}", u);
-    }
-  }
-  return out;
-}
-
 std::string file_link(const board::Board& b, std::string_view path, int line) {
-  std::string out = b.home ? *b.home + "/blob/main/" + url_path(path) : url_path(path);
+  std::string out = b.home ? *b.home + "/blob/main/" + util::percent_encode_path(path) : util::percent_encode_path(path);
   if (line > 0) out += fmt::format("#L{}", line);
   return out;
 }
 
 std::string issue_link(const board::Board& b, std::string_view issue) {
-  if (issue.starts_with("https://github.com/")) return url_path(issue.substr(0, 19)) + url_path(issue.substr(19));
+  if (issue.starts_with("https://github.com/")) return util::percent_encode_path(issue.substr(0, 19)) + util::percent_encode_path(issue.substr(19));
   const std::size_t hash = issue.find('#');
   if (!b.home || hash == std::string_view::npos || hash == 0) return "";
   const std::string_view repo = issue.substr(0, hash);
@@ -69,8 +55,8 @@ std::string issue_link(const board::Board& b, std::string_view issue) {
   const std::string_view home = *b.home;
   const std::size_t owner_end = home.find('/', 19);
   if (owner_end == std::string_view::npos) return "";
-  if (repo.find('/') != std::string_view::npos) return "https://github.com/" + url_path(repo) + "/issues/" + std::string(number);
-  return std::string(home.substr(0, owner_end)) + "/" + url_path(repo) + "/issues/" + std::string(number);
+  if (repo.find('/') != std::string_view::npos) return "https://github.com/" + util::percent_encode_path(repo) + "/issues/" + std::string(number);
+  return std::string(home.substr(0, owner_end)) + "/" + util::percent_encode_path(repo) + "/issues/" + std::string(number);
 }
 
 std::string_view verdict_word(diag::Verdict v) {

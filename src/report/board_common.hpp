@@ -17,8 +17,6 @@ std::string html_escape(std::string_view s);
 // Markdown escaping for text inside a list item or paragraph: every
 // character that could open markup (\ ` * _ [ ] < > | # & ~) gets a backslash.
 std::string md_escape(std::string_view s);
-// A repository path as a URL path: bytes outside [A-Za-z0-9/._~-] percent-encoded.
-std::string url_path(std::string_view path);
 // The link target of a repository path (and line): `{home}/blob/main/{path}`
 // with a home, else the path relative to the page at the tree's root; with
 // `line` > 0, "#L{line}".

@@ -4,11 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 #include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/version.hpp"
 
 namespace lg::report {
@@ -29,16 +29,7 @@ std::string uri_of(std::string_view path) {
     }
     pos = slash + 1;
   }
-  std::string out;
-  for (char ch : clean) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-      out += ch;
-    } else {
-      out += fmt::format("%{:02X}", c);
-    }
-  }
-  return out;
+  return util::percent_encode_path(clean);
 }
 
 std::string_view sarif_level(diag::Severity s) {

@@ -84,4 +84,23 @@ std::string escape_controls(std::string_view s) {
   return out;
 }
 
+std::string percent_encode_path(std::string_view path) {
+  static constexpr char k_hex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(path.size());
+  for (const char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool plain = (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || c == '/' ||
+                       c == '.' || c == '_' || c == '~' || c == '-';
+    if (plain) {
+      out += c;
+    } else {
+      out += '%';
+      out += k_hex[u >> 4];
+      out += k_hex[u & 0xF];
+    }
+  }
+  return out;
+}
+
 }  // namespace lg::util

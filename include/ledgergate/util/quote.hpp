@@ -18,5 +18,8 @@ std::string quote_path(std::string_view path);
 // holds): control bytes, C1 controls and invalid UTF-8 escaped, no quotes
 // added, '"' and '\\' kept.
 std::string escape_controls(std::string_view s);
+// A path for a URL or URI reference: RFC 3986's unreserved characters and
+// '/' as they are, every other byte percent-encoded ("%2F" style, upper case).
+std::string percent_encode_path(std::string_view path);
 
 }  // namespace lg::util

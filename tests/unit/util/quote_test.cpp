@@ -30,3 +30,10 @@ TEST_CASE("quote: escape_controls escapes what a terminal acts on, nothing else"
   CHECK(escape_controls("line\nbreak \x1b[2J") == "line\\nbreak \\033[2J");
   CHECK(escape_controls("bad\xc3") == "bad\\303");
 }
+
+TEST_CASE("quote: percent_encode_path keeps unreserved bytes and '/', encodes the rest", "[util][quote]") {
+  CHECK(percent_encode_path("projects/a-b_c.d~e.md") == "projects/a-b_c.d~e.md");
+  CHECK(percent_encode_path("a b#c?d%") == "a%20b%23c%3Fd%25");
+  CHECK(percent_encode_path("caf\u00e9\n") == "caf%C3%A9%0A");
+  CHECK(percent_encode_path(std::string_view("\0\xff", 2)) == "%00%FF");
+}
