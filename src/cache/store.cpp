@@ -31,7 +31,7 @@ constexpr std::string_view k_temp_prefix = ".tmp-";
 
 std::string header() { return fmt::format("ledgergate-cache {} {}\n", k_format_version, util::k_version); }
 
-std::string trailer(std::string_view covered) { return fmt::format("checksum {:016x}\n", util::fnv1a(covered)); }
+std::string trailer(std::string_view covered) { return fmt::format("checksum {:016x}\n", util::hash64(covered)); }
 constexpr std::size_t k_trailer_size = 9 + 16 + 1;
 
 // The whole file at `path`; nullopt when it does not exist; an error text

@@ -28,13 +28,19 @@ std::optional<ObjectId> ObjectId::from_hex(std::string_view hex) {
 }
 
 std::string ObjectId::hex() const {
-  static constexpr char k_digits[] = "0123456789abcdef";
-  std::string out(k_hex_size, '0');
-  for (std::size_t i = 0; i < k_raw_size; ++i) {
-    out[2 * i] = k_digits[m_bytes[i] >> 4];
-    out[2 * i + 1] = k_digits[m_bytes[i] & 0xf];
-  }
+  std::string out;
+  append_hex(out);
   return out;
+}
+
+void ObjectId::append_hex(std::string& out) const {
+  static constexpr char k_digits[] = "0123456789abcdef";
+  const std::size_t at = out.size();
+  out.resize(at + k_hex_size);
+  for (std::size_t i = 0; i < k_raw_size; ++i) {
+    out[at + 2 * i] = k_digits[m_bytes[i] >> 4];
+    out[at + 2 * i + 1] = k_digits[m_bytes[i] & 0xf];
+  }
 }
 
 bool ObjectId::is_zero() const {

@@ -28,6 +28,7 @@
 #include "ledgergate/util/cursor.hpp"
 #include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/version.hpp"
+#include "facts_pack.hpp"
 
 namespace lg::rules {
 
@@ -38,19 +39,6 @@ struct CheckCache::ProjectsYamlResult {
 
 namespace {
 
-// What the persistent cache keeps of a projects.yaml blob (newest era): its
-// findings and, per row, what the ledger pass and the active-row pass read.
-struct YamlFacts {
-  struct Row {
-    std::string key;
-    int line = 0;
-    bool active = false;
-  };
-  std::vector<diag::Finding> findings;
-  std::vector<Row> rows;                                  // document order
-  std::unordered_map<std::string, std::string> inputs;   // key → projects_step_row_inputs
-};
-
 using FindingsPtr = std::shared_ptr<const std::vector<diag::Finding>>;
 
 }  // namespace
@@ -59,18 +47,15 @@ using FindingsPtr = std::shared_ptr<const std::vector<diag::Finding>>;
 // entry holding per-blob findings — ledgers keyed by (blob, path, row
 // inputs), open-requirements files by (blob, path) — and projects.yaml's
 // facts by blob, loaded once and written back after a check that added to it.
+// The open-requirements glob's matches below a subtree ("G" tree id, glob)
+// are kept too, for basename globs (a function of the subtree's id): a new
+// tree is walked only where it differs from the trees checked before.
 struct CheckCache::Persistent {
+  Persistent(std::string h, cache::Store s) : home(std::move(h)), store(std::move(s)) {}
   std::string home;
   cache::Store store;
   bool loaded = false;
-  bool dirty = false;
-  std::unordered_map<std::string, FindingsPtr> findings;
-  std::unordered_map<std::string, std::shared_ptr<const YamlFacts>> yaml;
-  // The open-requirements glob's matches below a subtree ("G" tree id, glob),
-  // for basename globs (a function of the subtree's id): a new tree is
-  // walked only where it differs from the trees checked before.
-  std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> globs;
-  std::unordered_set<std::string> used;  // keys of the maps this process read or added
+  FactsPack pack;
 };
 
 bool CheckReport::cannot_judge() const {
@@ -146,46 +131,9 @@ CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache
   if (home.empty()) return nullptr;
   auto& p = cache.persistent();
   if (!p || p->home != home) {
-    p = std::make_shared<CheckCache::Persistent>(
-        CheckCache::Persistent{home, cache::Store(cache::Store::dir_for(home)), false, false, {}, {}, {}, {}});
+    p = std::make_shared<CheckCache::Persistent>(home, cache::Store(cache::Store::dir_for(home)));
   }
   return p.get();
-}
-
-bool decode_pack(std::string_view payload, CheckCache::Persistent& p) {
-  cache::Decoder d(payload);
-  const long long n = d.number(0, 1LL << 30);
-  for (long long i = 0; d.ok() && i < n; ++i) {
-    std::string key = d.field();
-    auto list = std::make_shared<const std::vector<diag::Finding>>(d.findings());
-    p.findings.emplace(std::move(key), std::move(list));
-  }
-  const long long m = d.number(0, 1LL << 30);
-  for (long long i = 0; d.ok() && i < m; ++i) {
-    std::string id = d.field();
-    auto y = std::make_shared<YamlFacts>();
-    y->findings = d.findings();
-    const long long rows = d.number(0, 1LL << 30);
-    for (long long j = 0; d.ok() && j < rows; ++j) {
-      YamlFacts::Row row;
-      row.key = d.field();
-      row.line = static_cast<int>(d.number(0, (1LL << 31) - 1));
-      row.active = d.number(0, 1) == 1;
-      std::string inputs = d.field();
-      y->inputs.emplace(row.key, std::move(inputs));
-      y->rows.push_back(std::move(row));
-    }
-    p.yaml.emplace(std::move(id), std::move(y));
-  }
-  const long long g = d.number(0, 1LL << 30);
-  for (long long i = 0; d.ok() && i < g; ++i) {
-    std::string key = d.field();
-    const long long k = d.number(0, 1LL << 30);
-    auto matches = std::make_shared<std::vector<std::string>>();
-    for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
-    p.globs.emplace(std::move(key), std::move(matches));
-  }
-  return d.ok() && d.at_end();
 }
 
 void load_pack(CheckCache::Persistent& p) {
@@ -194,77 +142,27 @@ void load_pack(CheckCache::Persistent& p) {
   cache::Store::Lookup got = p.store.get(k_pack_kind, pack_key());
   if (got.note) cache::add_note(std::move(*got.note));
   if (!got.payload) return;
-  if (!decode_pack(*got.payload, p)) {
+  if (!p.pack.load(std::move(*got.payload))) {
     cache::add_note("cache entry " + p.store.path_of(k_pack_kind, pack_key()) +
                     " ignored (malformed); it is rebuilt");
-    p.findings.clear();
-    p.yaml.clear();
-    p.globs.clear();
-    p.dirty = true;
+    p.pack.set_dirty();
   }
 }
 
-// Writes the pack back when a check added to it: the entries this process
-// used, and those it did not while the pack stays within twice that.
+// Writes the pack back when a check added to it.
 void flush_pack(CheckCache::Persistent& p) {
-  if (!p.dirty) return;
-  p.dirty = false;
-  const bool trim = p.findings.size() + p.yaml.size() + p.globs.size() > 2 * p.used.size() + 1024;
-  std::vector<const std::pair<const std::string, FindingsPtr>*> lists;
-  for (const auto& kv : p.findings) {
-    if (!trim || p.used.count(kv.first)) lists.push_back(&kv);
-  }
-  std::sort(lists.begin(), lists.end(), [](auto* a, auto* b) { return a->first < b->first; });
-  cache::Encoder e;
-  e.number(static_cast<long long>(lists.size()));
-  for (const auto* kv : lists) {
-    e.field(kv->first);
-    e.findings(*kv->second);
-  }
-  std::vector<const std::pair<const std::string, std::shared_ptr<const YamlFacts>>*> yamls;
-  for (const auto& kv : p.yaml) {
-    if (!trim || p.used.count(kv.first)) yamls.push_back(&kv);
-  }
-  e.number(static_cast<long long>(yamls.size()));
-  for (const auto* kv : yamls) {
-    e.field(kv->first);
-    e.findings(kv->second->findings);
-    e.number(static_cast<long long>(kv->second->rows.size()));
-    for (const YamlFacts::Row& row : kv->second->rows) {
-      e.field(row.key);
-      e.number(row.line);
-      e.number(row.active ? 1 : 0);
-      auto it = kv->second->inputs.find(row.key);
-      e.field(it == kv->second->inputs.end() ? std::string_view() : std::string_view(it->second));
-    }
-  }
-  std::vector<const std::pair<const std::string, std::shared_ptr<const std::vector<std::string>>>*> globs;
-  for (const auto& kv : p.globs) {
-    if (!trim || p.used.count(kv.first)) globs.push_back(&kv);
-  }
-  std::sort(globs.begin(), globs.end(), [](auto* a, auto* b) { return a->first < b->first; });
-  e.number(static_cast<long long>(globs.size()));
-  for (const auto* kv : globs) {
-    e.field(kv->first);
-    e.number(static_cast<long long>(kv->second->size()));
-    for (const std::string& m : *kv->second) e.field(m);
-  }
-  p.store.put(k_pack_kind, pack_key(), e.text());
+  if (!p.pack.dirty()) return;
+  p.store.put(k_pack_kind, pack_key(), p.pack.encode());
 }
 
-FindingsPtr find_facts(CheckCache::Persistent& p, const std::string& key) {
+const std::vector<diag::Finding>* find_facts(CheckCache::Persistent& p, std::string_view key) {
   load_pack(p);
-  auto it = p.findings.find(key);
-  if (it == p.findings.end()) return nullptr;
-  p.used.insert(key);
-  return it->second;
+  return p.pack.find(key);
 }
 
 void keep_facts(CheckCache::Persistent& p, std::string key, std::vector<diag::Finding> findings) {
   load_pack(p);
-  p.used.insert(key);
-  p.findings[std::move(key)] = std::make_shared<const std::vector<diag::Finding>>(std::move(findings));
-  p.dirty = true;
+  p.pack.keep(std::move(key), std::move(findings));
 }
 
 std::optional<CheckReport> load_verdict(CheckCache::Persistent& p, const std::string& key) {
@@ -389,21 +287,22 @@ Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
   LG_TRY(auto entries, pass.tree.list(ledger::k_projects_dir));
   std::vector<LedgerFile> ledgers;
   if (!entries) return ledgers;
+  ledgers.reserve(entries->size());
   std::vector<const git::Entry*> unchecked;
-  for (const git::Entry& e : *entries) {
-    const std::string path = std::string(ledger::k_projects_dir) + "/" + e.name;
+  for (git::Entry& e : *entries) {
     if (e.name == "AGENTS.md" || e.name == "TEMPLATE.md") continue;
+    std::string path = std::string(ledger::k_projects_dir) + "/" + e.name;
     if (!ends_with(e.name, ".md")) {
       unchecked.push_back(&e);
       continue;
     }
-    const std::string stem = e.name.substr(0, e.name.size() - 3);
+    std::string stem = e.name.substr(0, e.name.size() - 3);
     if (!is_ledger_key(stem)) {
       pass.sink.report(make_finding("ledger-file-name", path, 0,
                                     "file name must be projects/<key>.md with a bare key", diag::PeerForm::path_message));
       continue;
     }
-    ledgers.push_back(LedgerFile{path, stem, e});
+    ledgers.push_back(LedgerFile{std::move(path), std::move(stem), std::move(e)});
   }
   for (const git::Entry* e : unchecked) {
     if (auto r = report_unchecked(pass, std::string(ledger::k_projects_dir) + "/" + e->name, *e); !r) return r.error();
@@ -479,9 +378,10 @@ void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& ro
   check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
 }
 
-void report_active_row(diag::FindingSink& sink, const std::string& key, int line) {
+void report_active_row(diag::FindingSink& sink, std::string_view key, int line) {
+  const std::string k(key);
   sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), line,
-                           key + " is active but has no projects/" + key + ".md", diag::PeerForm::path_message));
+                           k + " is active but has no projects/" + k + ".md", diag::PeerForm::path_message));
 }
 
 bool is_active(const ProjectRow& row) {
@@ -489,21 +389,35 @@ bool is_active(const ProjectRow& row) {
   return status && *status == "active";
 }
 
-void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& rows,
-                                  const std::unordered_set<std::string>& keys) {
+// `has(key)`: whether the tree has a ledger (of readable kind) for key.
+template <class HasLedger>
+void report_active_without_ledger(diag::FindingSink& sink, const ProjectsTable& rows, const HasLedger& has) {
   for (const ProjectRow& row : rows.rows) {
-    if (is_active(row) && keys.count(row.key) == 0) report_active_row(sink, row.key, row.line);
+    if (is_active(row) && !has(row.key)) report_active_row(sink, row.key, row.line);
   }
 }
 
-std::shared_ptr<const YamlFacts> yaml_facts_of(const CheckCache::ProjectsYamlResult& parsed) {
-  auto y = std::make_shared<YamlFacts>();
-  y->findings = parsed.findings;
-  for (const ProjectRow& row : parsed.table.rows) {
-    y->rows.push_back(YamlFacts::Row{row.key, row.line, is_active(row)});
-    y->inputs.emplace(row.key, projects_step_row_inputs(parsed.table, row.key));
+// The keys of the ledgers a pass found, as views of its listing: sorted
+// once, then searched (no set of 20,000 strings).
+class LedgerKeys {
+ public:
+  void add(std::string_view key) { m_keys.push_back(key); }
+  void seal() {
+    if (!std::is_sorted(m_keys.begin(), m_keys.end())) std::sort(m_keys.begin(), m_keys.end());
   }
-  return y;
+  bool operator()(std::string_view key) const { return std::binary_search(m_keys.begin(), m_keys.end(), key); }
+
+ private:
+  std::vector<std::string_view> m_keys;
+};
+
+std::shared_ptr<const YamlFacts> yaml_facts_of(const CheckCache::ProjectsYamlResult& parsed) {
+  std::vector<YamlFacts::OwnedRow> rows;
+  rows.reserve(parsed.table.rows.size());
+  for (const ProjectRow& row : parsed.table.rows) {
+    rows.push_back(YamlFacts::OwnedRow{row.key, row.line, is_active(row), projects_step_row_inputs(parsed.table, row.key)});
+  }
+  return YamlFacts::build(parsed.findings, rows);
 }
 
 // projects.yaml for the ledger pass: its facts from the persistent cache
@@ -519,9 +433,7 @@ class ProjectsYamlInput {
       if (entry && *entry && is_readable_kind((*entry)->kind) && (*entry)->content_id) {
         m_id = (*entry)->content_id->hex();
         load_pack(*p);
-        if (auto it = p->yaml.find(m_id); it != p->yaml.end()) {
-          p->used.insert(m_id);
-          m_facts = it->second;
+        if ((m_facts = p->pack.find_yaml(m_id))) {
           for (const diag::Finding& f : m_facts->findings) pass.sink.report(f);
           return;
         }
@@ -530,9 +442,7 @@ class ProjectsYamlInput {
     m_parsed = check_projects_file(pass);
     if (p && !m_id.empty() && !has_unreadable(m_parsed->findings)) {
       m_facts = yaml_facts_of(*m_parsed);
-      p->used.insert(m_id);
-      p->yaml[m_id] = m_facts;
-      p->dirty = true;
+      p->pack.keep_yaml(m_id, m_facts);
     }
   }
   const ProjectsTable& table() {
@@ -547,32 +457,33 @@ class ProjectsYamlInput {
   // reads: the row's presence, `status` and `partition`).
   const ProjectsTable& table_for(const std::string& key) {
     if (m_parsed) return m_parsed->table;
-    const std::string inputs = row_inputs(key);
+    const std::string_view inputs = m_facts->inputs_of(key);
     m_one = ProjectsTable{};
     m_one.present = true;
     if (inputs.empty()) return m_one;
-    if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || inputs.rfind("row", 0) != 0) return table();
+    if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return table();
     const std::size_t second = inputs.find('\0', 4);
     ProjectRow row;
     row.key = key;
-    const std::string_view status = std::string_view(inputs).substr(4, second - 4);
-    const std::string_view partition = std::string_view(inputs).substr(second + 1);
+    const std::string_view status = inputs.substr(4, second - 4);
+    const std::string_view partition = inputs.substr(second + 1);
     if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
     if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
     m_one.rows.push_back(std::move(row));
     return m_one;
   }
-  std::string row_inputs(const std::string& key) {
+  // Appends the row inputs of `key` (projects_step_row_inputs) to `out`.
+  void append_row_inputs(std::string& out, std::string_view key) {
     if (m_facts) {
-      auto it = m_facts->inputs.find(key);
-      return it == m_facts->inputs.end() ? std::string() : it->second;
+      out += m_facts->inputs_of(key);
+    } else {
+      out += projects_step_row_inputs(m_parsed->table, key);
     }
-    return projects_step_row_inputs(m_parsed->table, key);
   }
-  void report_active_without_ledger(const std::unordered_set<std::string>& keys) {
-    if (m_parsed) return rules::report_active_without_ledger(m_pass.sink, m_parsed->table, keys);
+  void report_active_without_ledger(const LedgerKeys& has) {
+    if (m_parsed) return rules::report_active_without_ledger(m_pass.sink, m_parsed->table, has);
     for (const YamlFacts::Row& row : m_facts->rows) {
-      if (row.active && keys.count(row.key) == 0) report_active_row(m_pass.sink, row.key, row.line);
+      if (row.active && !has(row.key)) report_active_row(m_pass.sink, row.key, row.line);
     }
   }
 
@@ -584,8 +495,16 @@ class ProjectsYamlInput {
   ProjectsTable m_one;  // table_for's
 };
 
-std::string ledger_fact_key(const LedgerFile& lf, const std::string& row_inputs) {
-  return "L" + lf.entry.content_id->hex() + '\0' + lf.path + '\0' + row_inputs;
+// A ledger's key in the facts pack, written into `out` (reused: no string
+// is built per ledger): "L", the blob id, the path, the row's inputs.
+void ledger_fact_key(std::string& out, const LedgerFile& lf, ProjectsYamlInput& projects) {
+  out.clear();
+  out += 'L';
+  lf.entry.content_id->append_hex(out);
+  out += '\0';
+  out += lf.path;
+  out += '\0';
+  projects.append_row_inputs(out, lf.key);
 }
 
 // The ledgers are read, parsed and checked in chunks; once the cache holds
@@ -601,18 +520,20 @@ Result<void> check_cortex_projects(Pass& pass) {
   ProjectsYamlInput projects(pass);
   CheckCache::Persistent* p = pass.persistent;
   LG_TRY(auto ledgers, list_ledgers(pass));
-  std::unordered_set<std::string> keys;
+  LedgerKeys keys;
+  std::string fact_key;
   for (std::size_t from = 0; from < ledgers.size(); from += k_ledger_chunk) {
     const std::span<const LedgerFile> chunk =
         std::span<const LedgerFile>(ledgers).subspan(from, std::min(k_ledger_chunk, ledgers.size() - from));
-    std::vector<std::string> fact_keys(chunk.size());  // "" = not cached persistently
-    std::vector<FindingsPtr> hits(chunk.size());
+    std::vector<const std::vector<diag::Finding>*> hits(chunk.size());
+    std::vector<std::string> miss_keys(chunk.size());  // a miss's key in the pack; "" = not cached persistently
     std::vector<LedgerFile> misses;
     for (std::size_t i = 0; i < chunk.size(); ++i) {
       const LedgerFile& lf = chunk[i];
       if (p && is_readable_kind(lf.entry.kind) && lf.entry.content_id) {
-        fact_keys[i] = ledger_fact_key(lf, projects.row_inputs(lf.key));
-        hits[i] = find_facts(*p, fact_keys[i]);
+        ledger_fact_key(fact_key, lf, projects);
+        hits[i] = find_facts(*p, fact_key);
+        if (!hits[i]) miss_keys[i] = fact_key;
       }
       if (!hits[i]) misses.push_back(lf);
     }
@@ -626,22 +547,23 @@ Result<void> check_cortex_projects(Pass& pass) {
     for (std::size_t i = 0; i < chunk.size(); ++i) {
       const LedgerFile& lf = chunk[i];
       // present, even when unreadable: no "has no ledger" on top
-      if (is_readable_kind(lf.entry.kind)) keys.insert(lf.key);
+      if (is_readable_kind(lf.entry.kind)) keys.add(lf.key);
       if (hits[i]) {
         for (const diag::Finding& f : *hits[i]) pass.sink.report(f);
         continue;
       }
       const std::size_t before = pass.sink.findings().size();
       check_ledger_file(pass, lf, projects.table_for(lf.key));
-      if (fact_keys[i].empty()) continue;
+      if (miss_keys[i].empty()) continue;
       std::vector<diag::Finding> mine(pass.sink.findings().begin() + static_cast<std::ptrdiff_t>(before),
                                       pass.sink.findings().end());
-      if (!has_unreadable(mine)) keep_facts(*p, std::move(fact_keys[i]), std::move(mine));
+      if (!has_unreadable(mine)) keep_facts(*p, std::move(miss_keys[i]), std::move(mine));
     }
     if (pass.cache.ledgers().size() > pass.cache.budget().ledgers) {
       for (const git::ObjectId& id : fresh) pass.cache.ledgers().forget(id);
     }
   }
+  keys.seal();
   projects.report_active_without_ledger(keys);
   return {};
 }
@@ -783,10 +705,12 @@ Result<void> check_orl(Pass& pass) {
       key = QualifiedId{*entry->content_id, path};
       if (pass.persistent) fact_key = "O" + entry->content_id->hex() + '\0' + path;
     }
-    FindingsPtr findings = fact_key.empty() ? nullptr : find_facts(*pass.persistent, fact_key);
-    if (findings) {
-      fact_key.clear();
-    } else if (key) {
+    FindingsPtr findings;
+    if (const auto* kept = fact_key.empty() ? nullptr : find_facts(*pass.persistent, fact_key)) {
+      for (const diag::Finding& f : *kept) pass.sink.report(f);
+      continue;
+    }
+    if (key) {
       findings = pass.cache.open_requirements().find(*key);
     }
     if (!findings) {
@@ -807,10 +731,14 @@ Result<void> check_orl(Pass& pass) {
 
 // A cheap first test: when the glob's last component is a plain name (the
 // default `**/open-requirements.ledger.yml`), only that file name can match.
-bool could_match(std::string_view glob, std::string_view name) {
-  const std::string_view last = glob.substr(glob.rfind('/') + 1);
-  return last.find_first_of("*?[") != std::string_view::npos || last == name;
-}
+struct NameTest {
+  explicit NameTest(std::string_view glob)
+      : last(glob.substr(glob.rfind('/') + 1)), wild(last.find_first_of("*?[") != std::string_view::npos) {}
+  bool could_match(std::string_view name) const { return wild || last == name; }
+  std::string_view last;
+  bool wild;
+};
+bool could_match(std::string_view glob, std::string_view name) { return NameTest(glob).could_match(name); }
 
 // A glob whose matches depend on a file's name alone (`**/NAME`, `NAME`):
 // the matches below a subtree are then a function of the subtree's id.
@@ -838,10 +766,9 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
     if (w.persistent) {
       fact_key = "G" + entry.content_id->hex() + '\0' + std::string(w.glob);
       load_pack(*w.persistent);
-      if (auto it = w.persistent->globs.find(fact_key); it != w.persistent->globs.end()) {
-        w.persistent->used.insert(fact_key);
-        w.cache->glob_walks().keep(key, it->second);
-        return *it->second;
+      if (auto hit = w.persistent->pack.find_glob(fact_key)) {
+        w.cache->glob_walks().keep(key, hit);
+        return *hit;
       }
     }
   }
@@ -867,9 +794,7 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
     auto kept = std::make_shared<const std::vector<std::string>>(out);
     w.cache->glob_walks().keep(key, kept);
     if (w.persistent) {
-      w.persistent->used.insert(fact_key);
-      w.persistent->globs[std::move(fact_key)] = std::move(kept);
-      w.persistent->dirty = true;
+      w.persistent->pack.keep_glob(std::move(fact_key), std::move(kept));
     }
   }
   return out;
@@ -950,7 +875,7 @@ std::vector<std::vector<diag::Finding>> projects_step_ledgers(git::TreeSource& t
 std::vector<diag::Finding> projects_step_active_rows(const ProjectsTable& rows,
                                                      const std::unordered_set<std::string>& keys) {
   diag::CollectingSink sink;
-  report_active_without_ledger(sink, rows, keys);
+  report_active_without_ledger(sink, rows, [&keys](const std::string& key) { return keys.count(key) != 0; });
   return sink.take();
 }
 
@@ -999,6 +924,7 @@ Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree
   std::vector<std::string> out;
   // A source holding a flat listing (the index) is matched in one pass over
   // it: the same test as the walk's, on each path outside any ".git".
+  const NameTest test(glob);
   const bool flat = tree.for_each_file([&](std::string_view path, git::EntryKind) {
     std::size_t from = 0;
     for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', from)) {
@@ -1006,7 +932,7 @@ Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree
       from = slash + 1;
     }
     const std::string_view name = path.substr(from);
-    if (name != ".git" && could_match(glob, name) && ledger::orl_glob_match(glob, std::string(path))) {
+    if (name != ".git" && test.could_match(name) && ledger::orl_glob_match(glob, std::string(path))) {
       out.emplace_back(path);
     }
   });

@@ -18,6 +18,9 @@ class Encoder {
   void number(long long n);
   void finding(const diag::Finding& f);
   void findings(const std::vector<diag::Finding>& list);
+  // Bytes another Encoder wrote (a field, or fields, kept as they were read).
+  void raw(std::string_view encoded) { m_out += encoded; }
+  void reserve(std::size_t bytes) { m_out.reserve(bytes); }
   const std::string& text() const { return m_out; }
   std::string take() { return std::move(m_out); }
 
@@ -30,6 +33,8 @@ class Decoder {
   explicit Decoder(std::string_view in) : m_in(in) {}
   bool ok() const { return m_ok; }
   bool at_end() const { return m_in.empty(); }
+  // What is left to read (empty when not ok).
+  std::string_view rest() const { return m_ok ? m_in : std::string_view(); }
   std::string field();
   std::string_view field_view();  // a view into the input (empty when not ok)
   long long number(long long lo, long long hi);

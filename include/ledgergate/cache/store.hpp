@@ -25,7 +25,7 @@
 namespace lg::cache {
 
 // The on-disk format's version: entries written with another are ignored.
-inline constexpr int k_format_version = 1;
+inline constexpr int k_format_version = 2;  // 2: the checksum is util::hash64
 
 // Per kind of entry (each kind is a folder of its own).
 struct Budget {

@@ -43,7 +43,7 @@ TEST_CASE("cache store: lives under the common git dir, round-trips, misses quie
   CHECK(*hit.payload == std::string("pay\0load", 8));
   CHECK_FALSE(hit.note);
   CHECK(fs::exists(store.path_of("verdict", "k")));
-  CHECK(lg::test::read_file(store.path_of("verdict", "k")).rfind("ledgergate-cache 1 ", 0) == 0);
+  CHECK(lg::test::read_file(store.path_of("verdict", "k")).rfind("ledgergate-cache " + std::to_string(lg::cache::k_format_version) + " ", 0) == 0);
   CHECK_FALSE(store.get("facts", "k").payload);  // kinds do not mix
   CHECK_FALSE(store.get("verdict", "k2").payload);
   REQUIRE(store.put("verdict", "k", "second"));  // replaced

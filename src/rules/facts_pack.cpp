@@ -1,0 +1,232 @@
+// The facts pack (facts_pack.hpp). Its payload is the codec's
+// (cache/codec.hpp), in three sections, each a count then its entries:
+//   findings:  key, findings                       (sorted by key)
+//   yaml:      blob id, findings, row count, then per row: key, line, active, inputs
+//   globs:     key, match count, matches           (sorted by key)
+#include "facts_pack.hpp"
+
+#include <algorithm>
+
+#include "ledgergate/cache/codec.hpp"
+#include "ledgergate/util/hash.hpp"
+
+namespace lg::rules {
+
+namespace {
+
+constexpr std::string_view k_no_findings = "1:0";  // Encoder::findings of an empty list
+
+}  // namespace
+
+std::string_view YamlFacts::inputs_of(std::string_view key) const {
+  // An open-addressing table of row indices (+1; 0 = empty), at most half
+  // full, built on the first lookup; the first row of a key in document order wins.
+  if (m_slots.empty()) {
+    std::size_t size = 16;
+    while (size < 2 * rows.size()) size *= 2;
+    m_slots.assign(size, 0);
+    for (std::uint32_t i = 0; i < rows.size(); ++i) {
+      for (std::size_t at = util::fnv1a(rows[i].key) & (size - 1);; at = (at + 1) & (size - 1)) {
+        if (m_slots[at] == 0) {
+          m_slots[at] = i + 1;
+          break;
+        }
+        if (rows[m_slots[at] - 1].key == rows[i].key) break;  // a later row of the same key
+      }
+    }
+  }
+  const std::size_t mask = m_slots.size() - 1;
+  for (std::size_t at = util::fnv1a(key) & mask; m_slots[at] != 0; at = (at + 1) & mask) {
+    const Row& row = rows[m_slots[at] - 1];
+    if (row.key == key) return row.inputs;
+  }
+  return {};
+}
+
+std::shared_ptr<const YamlFacts> YamlFacts::build(std::vector<diag::Finding> findings,
+                                                   const std::vector<OwnedRow>& rows) {
+  auto storage = std::make_shared<std::string>();
+  std::size_t size = 0;
+  for (const OwnedRow& r : rows) size += r.key.size() + r.inputs.size();
+  storage->reserve(size);
+  for (const OwnedRow& r : rows) *storage += r.key + r.inputs;
+  auto facts = std::make_shared<YamlFacts>();
+  facts->findings = std::move(findings);
+  facts->rows.reserve(rows.size());
+  std::size_t at = 0;
+  for (const OwnedRow& r : rows) {
+    const std::string_view key(storage->data() + at, r.key.size());
+    const std::string_view inputs(storage->data() + at + r.key.size(), r.inputs.size());
+    at += r.key.size() + r.inputs.size();
+    facts->rows.push_back(Row{key, r.line, r.active, inputs});
+  }
+  facts->storage = std::move(storage);
+  return facts;
+}
+
+void FactsPack::clear() {
+  m_payload.reset();
+  m_listed.clear();
+  m_decoded.clear();
+  m_added.clear();
+  m_yaml.clear();
+  m_globs.clear();
+}
+
+bool FactsPack::load(std::string payload) {
+  clear();
+  m_payload = std::make_shared<const std::string>(std::move(payload));
+  const std::string_view text = *m_payload;
+  cache::Decoder d(text);
+  const long long n = d.number(0, 1LL << 30);
+  if (d.ok()) m_listed.reserve(static_cast<std::size_t>(std::min<long long>(n, 1 << 20)));
+  for (long long i = 0; d.ok() && i < n; ++i) {
+    Listed l;
+    l.key = d.field_view();
+    const std::size_t from = text.size() - d.rest().size();
+    if (d.rest().starts_with(k_no_findings)) {
+      d.findings();  // the empty list: nothing to keep
+    } else {
+      std::vector<diag::Finding> list = d.findings();
+      l.decoded = static_cast<std::int32_t>(m_decoded.size());
+      m_decoded.push_back(std::move(list));
+    }
+    l.encoded = text.substr(from, text.size() - d.rest().size() - from);
+    if (!m_listed.empty() && !(m_listed.back().key < l.key)) d.fail();  // written sorted, each key once
+    m_listed.push_back(l);
+  }
+  const long long m = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < m; ++i) {
+    std::string id = d.field();
+    auto y = std::make_shared<YamlFacts>();
+    y->storage = m_payload;
+    y->findings = d.findings();
+    const long long rows = d.number(0, 1LL << 30);
+    if (d.ok()) y->rows.reserve(static_cast<std::size_t>(std::min<long long>(rows, 1 << 20)));
+    for (long long j = 0; d.ok() && j < rows; ++j) {
+      YamlFacts::Row row;
+      row.key = d.field_view();
+      row.line = static_cast<int>(d.number(0, (1LL << 31) - 1));
+      row.active = d.number(0, 1) == 1;
+      row.inputs = d.field_view();
+      y->rows.push_back(row);
+    }
+    m_yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false});
+  }
+  const long long g = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < g; ++i) {
+    std::string key = d.field();
+    const long long k = d.number(0, 1LL << 30);
+    auto matches = std::make_shared<std::vector<std::string>>();
+    for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
+    m_globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), false});
+  }
+  if (!d.ok() || !d.at_end()) {
+    clear();
+    return false;
+  }
+  return true;
+}
+
+const std::vector<diag::Finding>* FactsPack::find(std::string_view key) {
+  static const std::vector<diag::Finding> none;
+  if (!m_added.empty()) {
+    if (auto it = m_added.find(key); it != m_added.end()) return &it->second;
+  }
+  const auto it = std::lower_bound(m_listed.begin(), m_listed.end(), key,
+                                   [](const Listed& l, std::string_view k) { return l.key < k; });
+  if (it == m_listed.end() || it->key != key) return nullptr;
+  it->used = true;
+  return it->decoded < 0 ? &none : &m_decoded[static_cast<std::size_t>(it->decoded)];
+}
+
+void FactsPack::keep(std::string key, std::vector<diag::Finding> findings) {
+  m_added.insert_or_assign(std::move(key), std::move(findings));
+  m_dirty = true;
+}
+
+std::shared_ptr<const YamlFacts> FactsPack::find_yaml(std::string_view id) {
+  auto it = m_yaml.find(id);
+  if (it == m_yaml.end()) return nullptr;
+  it->second.used = true;
+  return it->second.value;
+}
+
+void FactsPack::keep_yaml(std::string id, std::shared_ptr<const YamlFacts> facts) {
+  m_yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(facts), true});
+  m_dirty = true;
+}
+
+std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string_view key) {
+  auto it = m_globs.find(key);
+  if (it == m_globs.end()) return nullptr;
+  it->second.used = true;
+  return it->second.value;
+}
+
+void FactsPack::keep_glob(std::string key, std::shared_ptr<const std::vector<std::string>> matches) {
+  m_globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), true});
+  m_dirty = true;
+}
+
+std::string FactsPack::encode() {
+  m_dirty = false;
+  std::size_t used = m_added.size();
+  for (const Listed& l : m_listed) used += l.used ? 1 : 0;
+  for (const auto& kv : m_yaml) used += kv.second.used ? 1 : 0;
+  for (const auto& kv : m_globs) used += kv.second.used ? 1 : 0;
+  const bool trim = m_listed.size() + m_added.size() + m_yaml.size() + m_globs.size() > 2 * used + 1024;
+
+  cache::Encoder e;
+  if (m_payload) e.reserve(m_payload->size() + 4096);
+  // The loaded entries and the added ones, merged in key order (an added key wins).
+  std::size_t count = m_added.size();
+  for (const Listed& l : m_listed) {
+    if ((!trim || l.used) && m_added.count(l.key) == 0) ++count;
+  }
+  e.number(static_cast<long long>(count));
+  auto added = m_added.begin();
+  for (const Listed& l : m_listed) {
+    for (; added != m_added.end() && added->first < l.key; ++added) {
+      e.field(added->first);
+      e.findings(added->second);
+    }
+    if (added != m_added.end() && added->first == l.key) continue;  // written from m_added next
+    if (trim && !l.used) continue;
+    e.field(l.key);
+    e.raw(l.encoded);
+  }
+  for (; added != m_added.end(); ++added) {
+    e.field(added->first);
+    e.findings(added->second);
+  }
+
+  std::size_t yamls = 0;
+  for (const auto& kv : m_yaml) yamls += (!trim || kv.second.used) ? 1 : 0;
+  e.number(static_cast<long long>(yamls));
+  for (const auto& [id, kept] : m_yaml) {
+    if (trim && !kept.used) continue;
+    e.field(id);
+    e.findings(kept.value->findings);
+    e.number(static_cast<long long>(kept.value->rows.size()));
+    for (const YamlFacts::Row& row : kept.value->rows) {
+      e.field(row.key);
+      e.number(row.line);
+      e.number(row.active ? 1 : 0);
+      e.field(row.inputs);
+    }
+  }
+
+  std::size_t globs = 0;
+  for (const auto& kv : m_globs) globs += (!trim || kv.second.used) ? 1 : 0;
+  e.number(static_cast<long long>(globs));
+  for (const auto& [key, kept] : m_globs) {
+    if (trim && !kept.used) continue;
+    e.field(key);
+    e.number(static_cast<long long>(kept.value->size()));
+    for (const std::string& match : *kept.value) e.field(match);
+  }
+  return e.take();
+}
+
+}  // namespace lg::rules

@@ -1,0 +1,117 @@
+#include <catch2/catch.hpp>
+
+#include "../../../src/rules/facts_pack.hpp"
+#include "ledgergate/cache/codec.hpp"
+#include "ledgergate/rules/registry.hpp"
+
+using lg::rules::FactsPack;
+using lg::rules::YamlFacts;
+
+namespace {
+
+lg::diag::Finding one_finding() {
+  return lg::rules::make_finding("ledger-file-name", "projects/Bad.md", 3, "bad name", lg::diag::PeerForm::path_message);
+}
+
+// A pack holding two ledgers (one with a finding), a projects.yaml and a glob walk.
+std::string sample_pack() {
+  FactsPack pack;
+  pack.keep("Lb", {one_finding()});
+  pack.keep("La", {});
+  pack.keep_yaml("y1", YamlFacts::build({}, {{"k2", 4, true, std::string("row\0=active\0", 12)}, {"k1", 2, false, std::string("row\0\0", 5)},
+                                            {"k2", 9, false, "later"}}));
+  pack.keep_glob("Gt", std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"a/x.yml"}));
+  return pack.encode();
+}
+
+}  // namespace
+
+TEST_CASE("facts pack: what is kept reads back after an encode and a load", "[rules][facts_pack]") {
+  FactsPack pack;
+  REQUIRE(pack.load(sample_pack()));
+  CHECK_FALSE(pack.dirty());
+  const auto* a = pack.find("La");
+  REQUIRE(a != nullptr);
+  CHECK(a->empty());
+  const auto* b = pack.find("Lb");
+  REQUIRE(b != nullptr);
+  REQUIRE(b->size() == 1);
+  CHECK((*b)[0].location.path == "projects/Bad.md");
+  CHECK((*b)[0].location.line == 3);
+  CHECK(pack.find("Lc") == nullptr);
+  CHECK(pack.find("L") == nullptr);
+  const auto y = pack.find_yaml("y1");
+  REQUIRE(y != nullptr);
+  REQUIRE(y->rows.size() == 3);
+  CHECK(y->rows[0].key == "k2");
+  CHECK(y->rows[0].active);
+  CHECK(y->inputs_of("k2") == std::string_view("row\0=active\0", 12));  // the first row of a key wins
+  CHECK(y->inputs_of("k1") == std::string_view("row\0\0", 5));
+  CHECK(y->inputs_of("k3").empty());
+  CHECK(pack.find_yaml("y2") == nullptr);
+  const auto g = pack.find_glob("Gt");
+  REQUIRE(g != nullptr);
+  CHECK(*g == std::vector<std::string>{"a/x.yml"});
+  // Re-encoded unchanged, the payload is byte-identical.
+  CHECK(pack.encode() == sample_pack());
+}
+
+TEST_CASE("facts pack: an added entry merges into key order and wins over a loaded one", "[rules][facts_pack]") {
+  FactsPack pack;
+  REQUIRE(pack.load(sample_pack()));
+  pack.keep("L0", {});
+  pack.keep("Lb", {});
+  CHECK(pack.dirty());
+  FactsPack again;
+  REQUIRE(again.load(pack.encode()));
+  REQUIRE(again.find("L0") != nullptr);
+  REQUIRE(again.find("Lb") != nullptr);
+  CHECK(again.find("Lb")->empty());
+  REQUIRE(again.find("La") != nullptr);
+}
+
+TEST_CASE("facts pack: a payload that does not decode exactly is refused whole", "[rules][facts_pack]") {
+  const std::string good = sample_pack();
+  FactsPack pack;
+  CHECK_FALSE(pack.load(good.substr(0, good.size() - 1)));
+  CHECK(pack.find("La") == nullptr);
+  CHECK_FALSE(pack.load(good + "1:0"));
+  // Keys out of order (or twice) are not what the writer writes.
+  lg::cache::Encoder e;
+  e.number(2);
+  e.field("Lb");
+  e.findings({});
+  e.field("La");
+  e.findings({});
+  e.number(0);
+  e.number(0);
+  CHECK_FALSE(pack.load(e.text()));
+  // A rule this build does not know.
+  std::string unknown = good;
+  const std::size_t at = unknown.find("ledger-file-name");
+  REQUIRE(at != std::string::npos);
+  unknown.replace(at, 16, "ledger-file-nane");
+  CHECK_FALSE(pack.load(unknown));
+  CHECK(pack.load(good));
+}
+
+TEST_CASE("facts pack: unused entries are dropped once the pack outgrows twice the used ones", "[rules][facts_pack]") {
+  FactsPack big;
+  for (int i = 0; i < 1100; ++i) big.keep("L" + std::to_string(10000 + i), {});
+  FactsPack pack;
+  REQUIRE(pack.load(big.encode()));
+  pack.find("L10007");
+  pack.keep("Lnew", {});
+  FactsPack trimmed;
+  REQUIRE(trimmed.load(pack.encode()));
+  CHECK(trimmed.find("L10007") != nullptr);
+  CHECK(trimmed.find("Lnew") != nullptr);
+  CHECK(trimmed.find("L10008") == nullptr);
+  // Within the bound, nothing is dropped.
+  FactsPack small;
+  REQUIRE(small.load(sample_pack()));
+  small.keep("Lz", {});
+  FactsPack kept;
+  REQUIRE(kept.load(small.encode()));
+  CHECK(kept.find("La") != nullptr);
+}
