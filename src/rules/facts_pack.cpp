@@ -16,6 +16,20 @@ namespace {
 
 constexpr std::string_view k_no_findings = "1:0";  // Encoder::findings of an empty list
 
+// A section of kept values: its count, then each (key, value) written by
+// `write`; unused ones left out when trimming.
+template <class Map, class Write>
+void encode_kept(cache::Encoder& e, const Map& kept, bool trim, const Write& write) {
+  long long count = 0;
+  for (const auto& kv : kept) count += (!trim || kv.second.used) ? 1 : 0;
+  e.number(count);
+  for (const auto& [key, entry] : kept) {
+    if (trim && !entry.used) continue;
+    e.field(key);
+    write(*entry.value);
+  }
+}
+
 }  // namespace
 
 std::string_view YamlFacts::inputs_of(std::string_view key) const {
@@ -201,31 +215,20 @@ std::string FactsPack::encode() {
     e.findings(added->second);
   }
 
-  std::size_t yamls = 0;
-  for (const auto& kv : m_yaml) yamls += (!trim || kv.second.used) ? 1 : 0;
-  e.number(static_cast<long long>(yamls));
-  for (const auto& [id, kept] : m_yaml) {
-    if (trim && !kept.used) continue;
-    e.field(id);
-    e.findings(kept.value->findings);
-    e.number(static_cast<long long>(kept.value->rows.size()));
-    for (const YamlFacts::Row& row : kept.value->rows) {
+  encode_kept(e, m_yaml, trim, [&e](const YamlFacts& facts) {
+    e.findings(facts.findings);
+    e.number(static_cast<long long>(facts.rows.size()));
+    for (const YamlFacts::Row& row : facts.rows) {
       e.field(row.key);
       e.number(row.line);
       e.number(row.active ? 1 : 0);
       e.field(row.inputs);
     }
-  }
-
-  std::size_t globs = 0;
-  for (const auto& kv : m_globs) globs += (!trim || kv.second.used) ? 1 : 0;
-  e.number(static_cast<long long>(globs));
-  for (const auto& [key, kept] : m_globs) {
-    if (trim && !kept.used) continue;
-    e.field(key);
-    e.number(static_cast<long long>(kept.value->size()));
-    for (const std::string& match : *kept.value) e.field(match);
-  }
+  });
+  encode_kept(e, m_globs, trim, [&e](const std::vector<std::string>& matches) {
+    e.number(static_cast<long long>(matches.size()));
+    for (const std::string& match : matches) e.field(match);
+  });
   return e.take();
 }
 
