@@ -738,7 +738,6 @@ struct NameTest {
   std::string_view last;
   bool wild;
 };
-bool could_match(std::string_view glob, std::string_view name) { return NameTest(glob).could_match(name); }
 
 // A glob whose matches depend on a file's name alone (`**/NAME`, `NAME`):
 // the matches below a subtree are then a function of the subtree's id.
@@ -774,12 +773,13 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
   }
   std::vector<std::string> out;
   std::vector<git::Entry> subdirs;
+  const NameTest test(w.glob);
   LG_TRY(bool is_dir, w.tree.for_each_child(dir, entry, [&](std::string_view name, git::EntryKind kind,
                                                              const std::optional<git::ObjectId>& id) {
     if (name == ".git") return;
     if (kind == git::EntryKind::directory) {
       subdirs.push_back(git::Entry{std::string(name), kind, id});
-    } else if (could_match(w.glob, name) &&
+    } else if (test.could_match(name) &&
                ledger::orl_glob_match(w.glob, dir.empty() ? std::string(name) : dir + "/" + std::string(name))) {
       out.emplace_back(name);
     }
