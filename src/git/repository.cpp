@@ -108,32 +108,33 @@ Result<Repository> Repository::open(const std::string& path, bool discover) {
 }
 
 Result<Repository> Repository::open_from_environment() {
-  // libgit2 reads GIT_DIR, GIT_INDEX_FILE and the object directories from the
-  // environment, but refuses GIT_WORK_TREE and GIT_COMMON_DIR: then GIT_DIR
-  // and GIT_INDEX_FILE are honoured by hand.
+  // libgit2 reads GIT_DIR and the object directories from the environment,
+  // but refuses GIT_WORK_TREE and GIT_COMMON_DIR: then GIT_DIR is honoured by
+  // hand. GIT_INDEX_FILE is only recorded: libgit2 would read (and hash) the
+  // whole index at open, which open_index_source does itself, and only when
+  // a check of the index asks for it.
+  const char* index_env = std::getenv("GIT_INDEX_FILE");
+  std::string index_file = index_env ? index_env : "";
+  Repository repo(nullptr);
   if (std::getenv("GIT_WORK_TREE") == nullptr && std::getenv("GIT_COMMON_DIR") == nullptr) {
+    if (index_env) ::unsetenv("GIT_INDEX_FILE");
     git_repository* raw = nullptr;
     const int rc = git_repository_open_ext(&raw, nullptr, GIT_REPOSITORY_OPEN_FROM_ENV, nullptr);
+    if (index_env) ::setenv("GIT_INDEX_FILE", index_file.c_str(), 1);
     if (rc == GIT_ENOTFOUND) return make_error(ErrorKind::usage, "not a git repository");
     if (rc < 0) return libgit2_error(rc, "opening the repository");
-    Repository repo(raw);
+    repo = Repository(raw);
     if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
-    return repo;
+  } else {
+    const char* git_dir = std::getenv("GIT_DIR");
+    LG_TRY(Repository opened, open(git_dir ? git_dir : ".", git_dir == nullptr));
+    repo = std::move(opened);
+    if (const char* work_tree = std::getenv("GIT_WORK_TREE")) {
+      const int rc = git_repository_set_workdir(repo.raw(), work_tree, 0);
+      if (rc < 0) return libgit2_error(rc, "using GIT_WORK_TREE");
+    }
   }
-  const char* git_dir = std::getenv("GIT_DIR");
-  LG_TRY(Repository repo, open(git_dir ? git_dir : ".", git_dir == nullptr));
-  if (const char* work_tree = std::getenv("GIT_WORK_TREE")) {
-    const int rc = git_repository_set_workdir(repo.raw(), work_tree, 0);
-    if (rc < 0) return libgit2_error(rc, "using GIT_WORK_TREE");
-  }
-  if (const char* index_file = std::getenv("GIT_INDEX_FILE")) {
-    git_index* index = nullptr;
-    int rc = git_index_open(&index, index_file);
-    if (rc < 0) return libgit2_error(rc, "reading GIT_INDEX_FILE");
-    const IndexPtr owned(index);
-    rc = git_repository_set_index(repo.raw(), owned.get());
-    if (rc < 0) return libgit2_error(rc, "using GIT_INDEX_FILE");
-  }
+  repo.m_index_file = std::move(index_file);
   return repo;
 }
 

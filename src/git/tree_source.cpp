@@ -3,6 +3,7 @@
 // report entry kinds, so the checker sees one model whatever it reads.
 #include "ledgergate/git/tree_source.hpp"
 
+#include "ledgergate/git/index_file.hpp"
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
 
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace lg::git {
@@ -163,52 +165,55 @@ class GitTreeSource final : public TreeSource {
 };
 
 // The index's stage-0 entries, in the index's own order (byte order of the
-// whole path, as libgit2 keeps it: no map is built); directories are implied
-// by paths. A listing is a binary search for the directory's range.
+// whole path): no map is built, the paths lie in one buffer, directories are
+// implied by paths. A listing is a binary search for the directory's range.
 class IndexSource final : public TreeSource {
  public:
-  IndexSource(git_repository* repo, std::vector<std::pair<std::string, Entry>> files)
-      : m_repo(repo), m_files(std::move(files)) {}
+  IndexSource(git_repository* repo, IndexListing files) : m_repo(repo), m_files(std::move(files)) {}
 
   const std::string& rev() const override { return m_rev; }
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
   std::string cache_home() const override { return git_repository_commondir(m_repo); }
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
-    const std::string prefix = dir.empty() ? std::string() : std::string(dir) + "/";
+    std::string prefix(dir);
+    if (!prefix.empty()) prefix += '/';
     std::vector<Entry> out;
-    for (auto it = lower_bound(prefix); it != m_files.end(); ++it) {
-      const std::string& path = it->first;
-      if (path.compare(0, prefix.size(), prefix) != 0) break;
-      const std::string_view rest = std::string_view(path).substr(prefix.size());
+    auto it = lower_bound(prefix);
+    while (it != m_files.items.end()) {
+      const std::string_view path = m_files.path(*it);
+      if (path.substr(0, prefix.size()) != prefix) break;
+      const std::string_view rest = path.substr(prefix.size());
       const std::size_t slash = rest.find('/');
-      if (slash == std::string::npos) {
-        Entry e = it->second;
-        e.name = rest;
-        out.push_back(std::move(e));
-      } else if (out.empty() || out.back().name != rest.substr(0, slash)) {
-        out.push_back(Entry{std::string(rest.substr(0, slash)), EntryKind::directory, std::nullopt});
+      if (slash == std::string_view::npos) {
+        out.push_back(entry_of(*it, rest));
+        ++it;
+        continue;
       }
+      // An implied directory: its paths are the range up to "<dir>0" ('0'
+      // follows '/'), skipped in one search.
+      out.push_back(Entry{std::string(rest.substr(0, slash)), EntryKind::directory, std::nullopt});
+      std::string past = prefix;
+      past.append(rest.substr(0, slash)).push_back('0');
+      it = lower_bound(past);
     }
     if (out.empty() && !dir.empty()) return std::optional<std::vector<Entry>>{};
     sort_by_name(out);  // index order is the listing's, but for implied directories ('.' < '/')
-    out.erase(std::unique(out.begin(), out.end(),
-                          [](const Entry& a, const Entry& b) { return a.name == b.name; }),
+    // A file and a directory of one name (a broken index): the first kept.
+    out.erase(std::unique(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name == b.name; }),
               out.end());
     return std::optional<std::vector<Entry>>(std::move(out));
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
-    const std::string p(path);
-    auto it = lower_bound(p);
-    if (it != m_files.end() && it->first == p) {
-      Entry e = it->second;
-      e.name = p.substr(p.rfind('/') + 1);
-      return std::optional<Entry>(std::move(e));
-    }
-    it = lower_bound(p + "/");
-    if (it != m_files.end() && it->first.compare(0, p.size() + 1, p + "/") == 0) {
-      return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), EntryKind::directory, std::nullopt});
+    const std::string_view name = path.substr(path.rfind('/') + 1);
+    auto it = lower_bound(path);
+    if (it != m_files.items.end() && m_files.path(*it) == path) return std::optional<Entry>(entry_of(*it, name));
+    std::string below(path);
+    below += '/';
+    it = lower_bound(below);
+    if (it != m_files.items.end() && m_files.path(*it).substr(0, below.size()) == below) {
+      return std::optional<Entry>(Entry{std::string(name), EntryKind::directory, std::nullopt});
     }
     return std::optional<Entry>{};
   }
@@ -218,18 +223,22 @@ class IndexSource final : public TreeSource {
   }
 
   bool for_each_file(const FileFn& fn) const override {
-    for (const auto& [path, entry] : m_files) fn(path, entry.kind);
+    for (const IndexListing::Item& item : m_files.items) fn(m_files.path(item), entry_kind_of_mode(item.mode));
     return true;
   }
 
  private:
-  std::vector<std::pair<std::string, Entry>>::const_iterator lower_bound(const std::string& path) const {
-    return std::lower_bound(m_files.begin(), m_files.end(), path,
-                            [](const std::pair<std::string, Entry>& f, const std::string& p) { return f.first < p; });
+  using Items = std::vector<IndexListing::Item>;
+  Items::const_iterator lower_bound(std::string_view path) const {
+    return std::lower_bound(m_files.items.begin(), m_files.items.end(), path,
+                            [this](const IndexListing::Item& f, std::string_view p) { return m_files.path(f) < p; });
+  }
+  static Entry entry_of(const IndexListing::Item& item, std::string_view name) {
+    return Entry{std::string(name), entry_kind_of_mode(item.mode), item.id};
   }
 
   git_repository* m_repo;
-  std::vector<std::pair<std::string, Entry>> m_files;  // sorted by path bytes
+  IndexListing m_files;
   std::string m_rev = ":index";
 };
 
@@ -345,29 +354,68 @@ Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, con
       std::make_unique<GitTreeSource>(repo.raw(), std::move(*tree), std::move(rev_label)));
 }
 
-Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
+namespace {
+
+Error unmerged_error() {
+  return make_error(ErrorKind::invalid_input, "the index has unmerged paths: resolve them first");
+}
+
+// libgit2's reading of the index, for what read_index_file declines.
+Result<IndexListing> libgit2_index_listing(const Repository& repo) {
   git_index* raw = nullptr;
-  int rc = git_repository_index(&raw, repo.raw());
-  if (rc < 0) return libgit2_error(rc, "reading the index");
+  const int rc = repo.index_file().empty() ? git_repository_index(&raw, repo.raw())
+                                           : git_index_open(&raw, repo.index_file().c_str());
+  if (rc < 0) return libgit2_error(rc, repo.index_file().empty() ? "reading the index" : "reading GIT_INDEX_FILE");
   IndexPtr index(raw);
+  IndexListing listing;
   if (git_index_has_conflicts(index.get())) {
-    return make_error(ErrorKind::invalid_input, "the index has unmerged paths: resolve them first");
+    listing.unmerged = true;
+    return listing;
   }
-  std::vector<std::pair<std::string, Entry>> files;
   const std::size_t n = git_index_entrycount(index.get());
-  files.reserve(n);
+  listing.items.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     const git_index_entry* ie = git_index_get_byindex(index.get(), i);
-    files.emplace_back(ie->path, Entry{"", entry_kind_of_mode(ie->mode), from_git(ie->id)});
+    const std::string_view path = ie->path;
+    if (listing.paths.size() + path.size() > std::numeric_limits<std::uint32_t>::max()) {
+      return make_error(ErrorKind::invalid_input, "the index's paths are over 4 GiB");
+    }
+    IndexListing::Item item;
+    item.offset = static_cast<std::uint32_t>(listing.paths.size());
+    item.size = static_cast<std::uint32_t>(path.size());
+    item.mode = ie->mode;
+    item.id = from_git(ie->id);
+    listing.paths.append(path);
+    listing.items.push_back(item);
   }
-  // libgit2 keeps the entries sorted by path (then stage; there is only stage
-  // 0 here); sorted again only if some other order ever came through, and
-  // the first of equal paths kept, as a map would.
-  const auto by_path = [](const auto& a, const auto& b) { return a.first < b.first; };
-  if (!std::is_sorted(files.begin(), files.end(), by_path)) std::stable_sort(files.begin(), files.end(), by_path);
-  files.erase(std::unique(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
-              files.end());
-  return std::unique_ptr<TreeSource>(std::make_unique<IndexSource>(repo.raw(), std::move(files)));
+  // libgit2 keeps the entries sorted by path (case-folded under
+  // core.ignorecase); sorted by bytes here, and the first of equal paths
+  // kept, as a map would.
+  const auto by_path = [&listing](const IndexListing::Item& a, const IndexListing::Item& b) {
+    return listing.path(a) < listing.path(b);
+  };
+  if (!std::is_sorted(listing.items.begin(), listing.items.end(), by_path)) {
+    std::stable_sort(listing.items.begin(), listing.items.end(), by_path);
+  }
+  listing.items.erase(std::unique(listing.items.begin(), listing.items.end(),
+                                  [&listing](const IndexListing::Item& a, const IndexListing::Item& b) {
+                                    return listing.path(a) == listing.path(b);
+                                  }),
+                      listing.items.end());
+  return listing;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
+  const std::string path = repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file();
+  std::optional<IndexListing> listing = read_index_file(path);
+  if (!listing) {
+    LG_TRY(IndexListing read, libgit2_index_listing(repo));
+    listing = std::move(read);
+  }
+  if (listing->unmerged) return unmerged_error();
+  return std::unique_ptr<TreeSource>(std::make_unique<IndexSource>(repo.raw(), std::move(*listing)));
 }
 
 Result<std::unique_ptr<TreeSource>> open_directory_source(const std::string& root) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ledgergate/git/index_file.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
@@ -163,6 +164,15 @@ void run_check(std::string_view data) {
   }
 }
 
+// git's index file reader: whatever it reads is a listing, sorted, each path once.
+void run_index_file(std::string_view data) {
+  const auto listing = git::parse_index_file(data);
+  if (!listing) return;
+  for (std::size_t i = 1; i < listing->items.size(); ++i) {
+    if (!(listing->path(listing->items[i - 1]) < listing->path(listing->items[i]))) std::abort();
+  }
+}
+
 constexpr Target k_targets[] = {
     {"yaml", run_yaml},
     {"project_ledger", run_project_ledger},
@@ -171,6 +181,7 @@ constexpr Target k_targets[] = {
     {"policy", run_policy},
     {"record_merge", run_record_merge},
     {"check_tree", run_check},
+    {"index_file", run_index_file},
 };
 
 }  // namespace

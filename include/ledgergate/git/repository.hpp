@@ -61,6 +61,10 @@ class Repository {
   bool head_unborn() const;
   // The working directory, with a trailing '/'; "" for a bare repository.
   std::string workdir() const;
+  // The index file git named in the environment (GIT_INDEX_FILE) when the
+  // repository was opened from it; "" means the repository's own index. It
+  // is only read when a source of the index is opened (open_index_source).
+  const std::string& index_file() const { return m_index_file; }
 
   // Resolves `rev` to a commit; errors name the revision ("unknown revision",
   // "HEAD has no commits yet").
@@ -73,6 +77,7 @@ class Repository {
   };
   explicit Repository(git_repository* repo) : m_repo(repo) {}
   std::unique_ptr<git_repository, Free> m_repo;
+  std::string m_index_file;
 };
 
 }  // namespace lg::git

@@ -1,0 +1,53 @@
+// git's index file read as it lies on disk, for the tree a commit of the
+// index would make (check --index, the pre-commit hook). libgit2 reads the
+// same file, but hashes the whole of it first and allocates every entry;
+// this reader does neither (git itself does not verify the trailing
+// checksum on read), and keeps every path in one buffer.
+//
+// It reads only what it is sure of: index versions 2, 3 and 4, SHA-1 ids,
+// entries in git's order, the optional extensions (TREE, REUC, UNTR, ...)
+// skipped. It declines — returns nullopt, and the caller asks libgit2,
+// whose answer or error then stands — a split index ("link"), a sparse index
+// ("sdir", directory entries), any other required extension, another
+// version, anything malformed, and any path libgit2 refuses to read or may
+// treat apart (empty, "." or ".." components, ".git..." components,
+// backslashes). Declining is never wrong, only slower.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/git/object_id.hpp"
+
+namespace lg::git {
+
+struct IndexListing {
+  struct Item {
+    std::uint32_t offset = 0;  // of the path in `paths`
+    std::uint32_t size = 0;
+    std::uint32_t mode = 0;    // git's file mode (100644, 100755, 120000, 160000)
+    ObjectId id;
+  };
+  // Every path, one after another (no separators: items give the bounds).
+  std::string paths;
+  // The stage-0 entries sorted by path bytes, each path once.
+  std::vector<Item> items;
+  // Some entry is at a stage above 0 (a merge left unmerged paths); then
+  // `items` may be incomplete and must not be used.
+  bool unmerged = false;
+
+  std::string_view path(const Item& item) const { return {paths.data() + item.offset, item.size}; }
+};
+
+// Parses the bytes of an index file; nullopt when it declines (see above).
+std::optional<IndexListing> parse_index_file(std::string_view bytes);
+
+// Reads and parses the index file at `path`; nullopt when the file cannot be
+// read (missing included: libgit2 then takes it as an empty index) or the
+// parse declines.
+std::optional<IndexListing> read_index_file(const std::string& path);
+
+}  // namespace lg::git

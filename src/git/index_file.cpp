@@ -1,0 +1,195 @@
+// git's index file format (Documentation/gitformat-index.txt): a 12-byte
+// header ("DIRC", version, entry count), the entries sorted by path then
+// stage, extensions (4-byte signature, 4-byte size), a 20-byte checksum.
+#include "ledgergate/git/index_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+
+namespace lg::git {
+
+namespace {
+
+constexpr std::size_t k_header_size = 12;
+constexpr std::size_t k_checksum_size = ObjectId::k_raw_size;
+// ctime, mtime (8 bytes each), dev, ino, mode, uid, gid, size (4 each), id, flags.
+constexpr std::size_t k_mode_at = 24;
+constexpr std::size_t k_id_at = 40;
+constexpr std::size_t k_flags_at = k_id_at + ObjectId::k_raw_size;  // 60
+constexpr std::size_t k_name_at = k_flags_at + 2;                    // 62; 64 with extended flags
+
+constexpr unsigned k_flag_extended = 0x4000;
+constexpr unsigned k_stage_mask = 0x3000;
+constexpr unsigned k_name_mask = 0x0fff;
+// The extended flags git knows: skip-worktree, intent-to-add.
+constexpr unsigned k_known_extended = 0x4000 | 0x2000;
+
+std::uint32_t be32(const unsigned char* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
+}
+unsigned be16(const unsigned char* p) { return (unsigned{p[0]} << 8) | unsigned{p[1]}; }
+
+// git's offset varint (varint.c): nullopt on overflow or past `end`.
+std::optional<std::size_t> decode_varint(const unsigned char*& p, const unsigned char* end) {
+  if (p == end) return std::nullopt;
+  unsigned char c = *p++;
+  std::size_t value = c & 127u;
+  while (c & 128u) {
+    if (p == end || value >= (std::numeric_limits<std::size_t>::max() >> 8)) return std::nullopt;
+    c = *p++;
+    value = ((value + 1) << 7) | (c & 127u);
+  }
+  return value;
+}
+
+bool known_mode(std::uint32_t mode) {
+  return mode == 0100644 || mode == 0100755 || mode == 0120000 || mode == 0160000;
+}
+
+// Paths libgit2 refuses to read (traversal, ".git") or that another of its
+// rules may touch: left to it.
+bool plain_path(std::string_view path) {
+  if (path.empty()) return false;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t slash = path.find('/', start);
+    const std::string_view c = path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (c.empty() || c == "." || c == "..") return false;
+    if (c.size() >= 4 && c[0] == '.' && (c[1] | 0x20) == 'g' && (c[2] | 0x20) == 'i' && (c[3] | 0x20) == 't') {
+      return false;
+    }
+    if (c.find('\\') != std::string_view::npos) return false;
+    if (slash == std::string_view::npos) return true;
+    start = slash + 1;
+  }
+}
+
+}  // namespace
+
+std::optional<IndexListing> parse_index_file(std::string_view bytes) {
+  const auto* const data = reinterpret_cast<const unsigned char*>(bytes.data());
+  const std::size_t size = bytes.size();
+  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  if (bytes.substr(0, 4) != "DIRC") return std::nullopt;
+  const std::uint32_t version = be32(data + 4);
+  if (version < 2 || version > 4) return std::nullopt;
+  const std::uint32_t count = be32(data + 8);
+  const std::size_t body_end = size - k_checksum_size;
+  // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
+  if (count > (body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
+
+  IndexListing out;
+  out.items.reserve(count);
+  out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
+  std::string path;  // the current entry's path (v4 paths are the previous one's, cut and extended)
+  std::string previous;
+  unsigned previous_stage = 0;
+  std::size_t pos = k_header_size;
+  for (std::uint32_t n = 0; n < count; ++n) {
+    if (body_end - pos < k_name_at + 1) return std::nullopt;
+    const unsigned char* entry = data + pos;
+    const std::uint32_t mode = be32(entry + k_mode_at);
+    const unsigned flags = be16(entry + k_flags_at);
+    std::size_t name_at = k_name_at;
+    if (flags & k_flag_extended) {
+      if (version < 3) return std::nullopt;
+      if (body_end - pos < k_name_at + 3) return std::nullopt;
+      if (be16(entry + k_name_at) & ~k_known_extended) return std::nullopt;
+      name_at += 2;
+    }
+    if (!known_mode(mode)) return std::nullopt;  // sparse-index directories among them
+    const unsigned stage = (flags & k_stage_mask) >> 12;
+    const std::size_t name_len = flags & k_name_mask;
+    const unsigned char* name = entry + name_at;
+    const unsigned char* const limit = data + body_end;
+    if (version == 4) {
+      const std::optional<std::size_t> strip = decode_varint(name, limit);
+      if (!strip || *strip > path.size()) return std::nullopt;
+      const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', static_cast<std::size_t>(limit - name)));
+      if (!nul) return std::nullopt;
+      path.resize(path.size() - *strip);
+      path.append(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
+      if (name_len != k_name_mask && name_len != path.size()) return std::nullopt;
+      pos = static_cast<std::size_t>(nul + 1 - data);
+    } else {
+      const std::size_t room = static_cast<std::size_t>(limit - name);
+      const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', room));
+      if (!nul) return std::nullopt;
+      const auto len = static_cast<std::size_t>(nul - name);
+      if (name_len != k_name_mask ? len != name_len : len < k_name_mask) return std::nullopt;
+      path.assign(reinterpret_cast<const char*>(name), len);
+      // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
+      const std::size_t entry_size = (name_at + len + 8) & ~std::size_t{7};
+      if (body_end - pos < entry_size) return std::nullopt;
+      for (std::size_t i = name_at + len; i < entry_size; ++i) {
+        if (entry[i] != 0) return std::nullopt;
+      }
+      pos += entry_size;
+    }
+    if (!plain_path(path)) return std::nullopt;
+    // git's order: by path bytes, then stage; each (path, stage) once.
+    if (n > 0) {
+      const int order = std::string_view(previous).compare(path);
+      if (order > 0 || (order == 0 && previous_stage >= stage)) return std::nullopt;
+    }
+    previous.assign(path);
+    previous_stage = stage;
+    if (stage != 0) {
+      out.unmerged = true;
+      continue;
+    }
+    IndexListing::Item item;
+    item.offset = static_cast<std::uint32_t>(out.paths.size());
+    item.size = static_cast<std::uint32_t>(path.size());
+    item.mode = mode;
+    item.id = ObjectId::from_bytes(entry + k_id_at);
+    out.paths.append(path);
+    out.items.push_back(item);
+  }
+  // Extensions: an upper-case first letter marks one a reader may skip; any
+  // other ("link": a split index, "sdir": a sparse one) must be understood.
+  while (body_end - pos > 0) {
+    if (body_end - pos < 8) return std::nullopt;
+    const unsigned char* ext = data + pos;
+    if (ext[0] < 'A' || ext[0] > 'Z') return std::nullopt;
+    const std::uint32_t ext_size = be32(ext + 4);
+    if (ext_size > body_end - pos - 8) return std::nullopt;
+    pos += 8 + std::size_t{ext_size};
+  }
+  return out;
+}
+
+std::optional<IndexListing> read_index_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string bytes;
+  struct stat st {};
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+            static_cast<std::uintmax_t>(st.st_size) <= std::numeric_limits<std::uint32_t>::max();
+  if (ok) {
+    bytes.resize(static_cast<std::size_t>(st.st_size));
+    std::size_t done = 0;
+    while (ok && done < bytes.size()) {
+      const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) ok = false;
+      else done += static_cast<std::size_t>(got);
+    }
+    // A file that grew while it was read is not the one fstat measured.
+    if (ok) {
+      char extra = 0;
+      ok = ::read(fd, &extra, 1) == 0;
+    }
+  }
+  ::close(fd);
+  if (!ok) return std::nullopt;
+  return parse_index_file(bytes);
+}
+
+}  // namespace lg::git

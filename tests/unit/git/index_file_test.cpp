@@ -1,0 +1,311 @@
+// The index file reader against real git: what git writes (versions 2, 3
+// and 4, every mode, long and odd paths, extended flags, the TREE and REUC
+// extensions, unmerged stages) reads as `git ls-files --stage` lists it;
+// what it declines (split and sparse indexes, risky paths, damage) is left
+// to libgit2 through open_index_source.
+#include "ledgergate/git/index_file.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+const char* const k_env =
+    "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' "
+    "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' ";
+
+int sh(const std::string& dir, const std::string& script) {
+  const std::string cmd = "cd '" + dir + "' && " + k_env + "sh -c '" + script + "' >/dev/null 2>&1";
+  return std::system(cmd.c_str());
+}
+
+std::string capture(const std::string& cmd) {
+  FILE* p = ::popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  char buf[4096];
+  while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  ::pclose(p);
+  return out;
+}
+
+struct Row {
+  std::string mode, id, path;
+  bool operator==(const Row&) const = default;
+};
+
+// `git ls-files --stage -z`'s stage-0 rows ("mode id stage\tpath\0").
+std::vector<Row> git_listing(const std::string& dir) {
+  const std::string out = capture("git -C '" + dir + "' ls-files --stage -z");
+  std::vector<Row> rows;
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const std::size_t end = out.find('\0', at);
+    const std::string rec = out.substr(at, end - at);
+    at = end + 1;
+    const std::size_t tab = rec.find('\t');
+    if (rec.substr(tab - 1, 1) != "0") continue;
+    rows.push_back(Row{rec.substr(0, 6), rec.substr(7, 40), rec.substr(tab + 1)});
+  }
+  return rows;
+}
+
+std::vector<Row> rows_of(const git::IndexListing& listing) {
+  std::vector<Row> rows;
+  for (const auto& item : listing.items) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%06o", item.mode);
+    rows.push_back(Row{mode, item.id.hex(), std::string(listing.path(item))});
+  }
+  return rows;
+}
+
+// Feeds `git update-index -z --index-info` (records "mode id stage\tpath\0").
+void index_info(const std::string& dir, const std::string& records) {
+  test::write_file(dir + "/.info", records);
+  REQUIRE(sh(dir, "git update-index -z --index-info < .info && rm .info") == 0);
+}
+
+std::string blob(const std::string& dir, const std::string& text) {
+  test::write_file(dir + "/.blob", text);
+  std::string id = capture("git -C '" + dir + "' hash-object -w .blob");
+  std::remove((dir + "/.blob").c_str());
+  return id.substr(0, 40);
+}
+
+std::string bytes_of(const std::string& path) { return test::read_file(path); }
+
+// A repository whose index holds every mode, nested, long and odd paths.
+void fill(const std::string& dir) {
+  REQUIRE(sh(dir, "git init -q . && git config core.autocrlf false") == 0);
+  const std::string a = blob(dir, "a\n");
+  const std::string b = blob(dir, "b\n");
+  std::string info;
+  const auto add = [&](const std::string& mode, const std::string& id, const std::string& path) {
+    info += mode + " " + id + " 0\t" + path;
+    info.push_back('\0');
+  };
+  add("100644", a, "projects.yaml");
+  add("100644", a, "projects/a.md");
+  add("100755", b, "projects/a-b/x.md");
+  add("120000", b, "projects/link.md");
+  add("160000", a, "vendor/sub");
+  add("100644", b, "odd/sp ace\ttab\nnewline");
+  add("100644", b, "odd/\xff\xfe bytes");
+  add("100644", b, "odd/caf\xc3\xa9.md");
+  add("100644", a, std::string(0xffe, 'l'));
+  add("100644", a, "long/" + std::string(0xfff - 5, 'm'));
+  add("100644", a, "long/" + std::string(5000, 'n'));
+  for (int i = 0; i < 40; ++i) add("100644", a, "projects/p" + std::to_string(i) + ".md");
+  index_info(dir, info);
+}
+
+}  // namespace
+
+TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index]") {
+  test::TempDir dir;
+  fill(dir.path());
+  REQUIRE(sh(dir.path(), "git write-tree") == 0);  // a TREE extension
+  for (const char* version : {"2", "3", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(dir.path(), std::string("git update-index --index-version ") + version) == 0);
+    if (std::string(version) == "3") {
+      // Version 3 is written only with extended flags.
+      REQUIRE(sh(dir.path(), "git update-index --skip-worktree projects/a.md") == 0);
+      test::write_file(dir.path() + "/new.md", "n\n");
+      REQUIRE(sh(dir.path(), "git add -N new.md") == 0);
+    }
+    const std::string bytes = bytes_of(dir.path() + "/.git/index");
+    REQUIRE(bytes.substr(0, 4) == "DIRC");
+    CHECK(static_cast<unsigned char>(bytes[7]) == static_cast<unsigned char>(version[0] - '0'));
+    auto listing = git::parse_index_file(bytes);
+    REQUIRE(listing.has_value());
+    CHECK_FALSE(listing->unmerged);
+    const auto expected = git_listing(dir.path());
+    CHECK(expected.size() >= 51);
+    CHECK(rows_of(*listing) == expected);
+  }
+}
+
+TEST_CASE("index file: an empty index and one after a resolved conflict (REUC)", "[git][index]") {
+  test::TempDir dir;
+  REQUIRE(sh(dir.path(), "git init -q . && git commit -q --allow-empty -m c0 && git read-tree --empty") == 0);
+  auto empty = git::read_index_file(dir.path() + "/.git/index");
+  REQUIRE(empty.has_value());
+  CHECK(empty->items.empty());
+
+  REQUIRE(sh(dir.path(),
+             "echo a > f && git add f && git commit -q -m base && git checkout -q -b side && echo b > f && "
+             "git commit -qam side && git checkout -q - && echo c > f && git commit -qam main && "
+             "(git merge -q side || true)") == 0);
+  auto conflicted = git::read_index_file(dir.path() + "/.git/index");
+  REQUIRE(conflicted.has_value());
+  CHECK(conflicted->unmerged);
+  REQUIRE(sh(dir.path(), "echo d > f && git add f && git update-index --index-version 4") == 0);
+  const std::string bytes = bytes_of(dir.path() + "/.git/index");
+  CHECK(bytes.find("REUC") != std::string::npos);
+  auto resolved = git::parse_index_file(bytes);
+  REQUIRE(resolved.has_value());
+  CHECK_FALSE(resolved->unmerged);
+  CHECK(rows_of(*resolved) == git_listing(dir.path()));
+}
+
+TEST_CASE("index file: split and sparse indexes, risky paths and other versions are declined", "[git][index]") {
+  test::TempDir dir;
+  fill(dir.path());
+  const std::string plain = bytes_of(dir.path() + "/.git/index");
+  REQUIRE(git::parse_index_file(plain).has_value());
+
+  SECTION("split index") {
+    REQUIRE(sh(dir.path(), "git update-index --split-index") == 0);
+    const std::string split = bytes_of(dir.path() + "/.git/index");
+    CHECK(split.find("link") != std::string::npos);
+    CHECK_FALSE(git::parse_index_file(split).has_value());
+  }
+  SECTION("sparse index") {
+    test::TempDir work;
+    REQUIRE(sh(work.path(),
+               "git init -q . && mkdir -p in out/deep && echo 1 > in/a && echo 2 > out/b && echo 3 > out/deep/c && "
+               "git add . && git commit -q -m c && git sparse-checkout init --cone --sparse-index && "
+               "git sparse-checkout set in") == 0);
+    const std::string sparse = bytes_of(work.path() + "/.git/index");
+    CHECK(sparse.find("sdir") != std::string::npos);
+    CHECK_FALSE(git::parse_index_file(sparse).has_value());
+  }
+  SECTION("paths libgit2 would refuse") {
+    // git refuses to write most of these: each is written as a harmless path
+    // of the same length, then patched in the file's bytes.
+    const std::pair<std::string, std::string> cases[] = {
+        {"xgit/config", ".git/config"}, {"a/xx/b", "a/../b"}, {"a/x/b", "a/./b"}, {"x/xGIT/y", "x/.GIT/y"},
+        {"x/xgitmodules", "x/.gitmodules"}, {"axb", "a\\b"}, {"ax/b", "a//b"}, {"xa/b", "/a/b"}};
+    for (const auto& [harmless, risky] : cases) {
+      CAPTURE(risky);
+      test::TempDir one;
+      REQUIRE(sh(one.path(), "git init -q .") == 0);
+      index_info(one.path(), "100644 " + blob(one.path(), "x") + " 0\t" + harmless + std::string(1, '\0'));
+      std::string bytes = bytes_of(one.path() + "/.git/index");
+      REQUIRE(git::parse_index_file(bytes).has_value());
+      const std::size_t at = bytes.find(harmless);
+      REQUIRE(at != std::string::npos);
+      bytes.replace(at, harmless.size(), risky);
+      CHECK_FALSE(git::parse_index_file(bytes).has_value());
+    }
+  }
+  SECTION("another version, another signature, a count the file cannot hold") {
+    std::string v5 = plain;
+    v5[7] = 5;
+    CHECK_FALSE(git::parse_index_file(v5).has_value());
+    std::string sig = plain;
+    sig[0] = 'X';
+    CHECK_FALSE(git::parse_index_file(sig).has_value());
+    std::string count = plain;
+    count[8] = '\x7f';
+    CHECK_FALSE(git::parse_index_file(count).has_value());
+  }
+}
+
+TEST_CASE("index file: every truncation and every flipped byte is declined or read whole", "[git][index]") {
+  test::TempDir dir;
+  fill(dir.path());
+  REQUIRE(sh(dir.path(), "git write-tree") == 0);
+  for (const char* version : {"2", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(dir.path(), std::string("git update-index --index-version ") + version) == 0);
+    const std::string bytes = bytes_of(dir.path() + "/.git/index");
+    const auto whole = git::parse_index_file(bytes);
+    REQUIRE(whole.has_value());
+    const auto expected = rows_of(*whole);
+    int read_whole = 0;
+    for (std::size_t n = 0; n < bytes.size(); ++n) {
+      const auto cut = git::parse_index_file(std::string_view(bytes).substr(0, n));
+      // Cutting the extensions may leave 20 bytes that pass for the
+      // checksum: the entries then read are all of them.
+      if (cut) {
+        CHECK(rows_of(*cut) == expected);
+        ++read_whole;
+      }
+    }
+    CHECK(read_whole <= 2);
+    int declined = 0;
+    for (std::size_t at = 0; at < bytes.size(); ++at) {
+      std::string flipped = bytes;
+      flipped[at] = static_cast<char>(flipped[at] ^ 0x5a);
+      const auto read = git::parse_index_file(flipped);
+      if (!read) {
+        ++declined;
+        continue;
+      }
+      // Whatever reads is a listing: sorted, each path once.
+      for (std::size_t i = 1; i < read->items.size(); ++i) {
+        REQUIRE(read->path(read->items[i - 1]) < read->path(read->items[i]));
+      }
+    }
+    CHECK(declined > 0);
+  }
+}
+
+TEST_CASE("index source: GIT_INDEX_FILE is the index a hook reads; a declined index goes to libgit2",
+          "[git][index][tree_source]") {
+  test::TempDir dir;
+  fill(dir.path());
+  REQUIRE(sh(dir.path(), "git write-tree && cp .git/index .git/other-index") == 0);
+  index_info(dir.path(), std::string("100644 ") + blob(dir.path(), "z") + " 0\tonly-in-main.md" + '\0');
+
+  const auto listed = [](git::TreeSource& src) {
+    std::vector<std::string> paths;
+    src.for_each_file([&](std::string_view p, git::EntryKind) { paths.emplace_back(p); });
+    return paths;
+  };
+  {
+    auto repo = git::Repository::open(dir.path(), false);
+    REQUIRE(repo);
+    auto src = git::open_index_source(*repo);
+    REQUIRE(src);
+    CHECK(listed(**src).size() == git_listing(dir.path()).size());
+    auto entry = (*src)->stat("only-in-main.md");
+    REQUIRE(entry);
+    CHECK(entry->has_value());
+    auto projects = (*src)->list("projects");
+    REQUIRE(projects);
+    REQUIRE(projects->has_value());
+    CHECK((*projects)->size() == 43);  // a-b/, a.md, link.md, p0..p39
+    CHECK((**projects)[0].name == "a-b");
+    CHECK((**projects)[0].kind == git::EntryKind::directory);
+  }
+  {
+    const std::string other = dir.path() + "/.git/other-index";
+    ::setenv("GIT_DIR", (dir.path() + "/.git").c_str(), 1);
+    ::setenv("GIT_INDEX_FILE", other.c_str(), 1);
+    auto repo = git::Repository::open_from_environment();
+    ::unsetenv("GIT_DIR");
+    REQUIRE(repo);
+    CHECK(std::getenv("GIT_INDEX_FILE") != nullptr);  // restored after the open
+    ::unsetenv("GIT_INDEX_FILE");
+    CHECK(repo->index_file() == other);
+    auto src = git::open_index_source(*repo);
+    REQUIRE(src);
+    auto entry = (*src)->stat("only-in-main.md");
+    REQUIRE(entry);
+    CHECK_FALSE(entry->has_value());
+    CHECK(listed(**src).size() == git_listing(dir.path()).size() - 1);
+  }
+  {
+    // A split index is declined and left to libgit2 1.5, which cannot read
+    // it: its error stands (exit 2), never a listing of part of the index.
+    REQUIRE(sh(dir.path(), "git update-index --split-index") == 0);
+    auto repo = git::Repository::open(dir.path(), false);
+    REQUIRE(repo);
+    auto src = git::open_index_source(*repo);
+    REQUIRE_FALSE(src);
+    CHECK_THAT(src.error().message, Catch::Contains("link"));
+  }
+}
