@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -61,7 +62,9 @@ bool plain_path(std::string_view path) {
     const std::size_t slash = path.find('/', start);
     const std::string_view c = path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
     if (c.empty() || c == "." || c == "..") return false;
-    if (c.size() >= 4 && c[0] == '.' && (c[1] | 0x20) == 'g' && (c[2] | 0x20) == 'i' && (c[3] | 0x20) == 't') {
+    // ".git" in any case, and its look-alikes (".git.", ".git~1"...); not ".github".
+    if (c.size() >= 4 && c[0] == '.' && (c[1] | 0x20) == 'g' && (c[2] | 0x20) == 'i' && (c[3] | 0x20) == 't' &&
+        (c.size() == 4 || !(std::isalnum(static_cast<unsigned char>(c[4])) || c[4] == '-' || c[4] == '_'))) {
       return false;
     }
     if (c.find('\\') != std::string_view::npos) return false;

@@ -10,8 +10,9 @@
 // whose answer or error then stands — a split index ("link"), a sparse index
 // ("sdir", directory entries), any other required extension, another
 // version, anything malformed, and any path libgit2 refuses to read or may
-// treat apart (empty, "." or ".." components, ".git..." components,
-// backslashes). Declining is never wrong, only slower.
+// treat apart (empty, "." or ".." components, ".git" in any case and its
+// look-alikes such as ".git.", not ".github"; backslashes). Declining is
+// never wrong, only slower.
 #pragma once
 
 #include <cstdint>

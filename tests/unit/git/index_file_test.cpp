@@ -95,6 +95,8 @@ void fill(const std::string& dir) {
     info.push_back('\0');
   };
   add("100644", a, "projects.yaml");
+  add("100644", a, ".github/workflows/check.yml");  // read: only ".git" itself is refused
+  add("100644", a, "x/.gitmodules");
   add("100644", a, "projects/a.md");
   add("100755", b, "projects/a-b/x.md");
   add("120000", b, "projects/link.md");
@@ -186,7 +188,7 @@ TEST_CASE("index file: split and sparse indexes, risky paths and other versions 
     // of the same length, then patched in the file's bytes.
     const std::pair<std::string, std::string> cases[] = {
         {"xgit/config", ".git/config"}, {"a/xx/b", "a/../b"}, {"a/x/b", "a/./b"}, {"x/xGIT/y", "x/.GIT/y"},
-        {"x/xgitmodules", "x/.gitmodules"}, {"axb", "a\\b"}, {"ax/b", "a//b"}, {"xa/b", "/a/b"}};
+        {"x/xgit./y", "x/.git./y"}, {"axb", "a\\b"}, {"ax/b", "a//b"}, {"xa/b", "/a/b"}};
     for (const auto& [harmless, risky] : cases) {
       CAPTURE(risky);
       test::TempDir one;
