@@ -82,8 +82,6 @@ std::string blob(const std::string& dir, const std::string& text) {
   return id.substr(0, 40);
 }
 
-std::string bytes_of(const std::string& path) { return test::read_file(path); }
-
 // A repository whose index holds every mode, nested, long and odd paths.
 void fill(const std::string& dir) {
   REQUIRE(sh(dir, "git init -q . && git config core.autocrlf false") == 0);
@@ -126,7 +124,7 @@ TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index
       test::write_file(dir.path() + "/new.md", "n\n");
       REQUIRE(sh(dir.path(), "git add -N new.md") == 0);
     }
-    const std::string bytes = bytes_of(dir.path() + "/.git/index");
+    const std::string bytes = test::read_file(dir.path() + "/.git/index");
     REQUIRE(bytes.substr(0, 4) == "DIRC");
     CHECK(static_cast<unsigned char>(bytes[7]) == static_cast<unsigned char>(version[0] - '0'));
     auto listing = git::parse_index_file(bytes);
@@ -153,7 +151,7 @@ TEST_CASE("index file: an empty index and one after a resolved conflict (REUC)",
   REQUIRE(conflicted.has_value());
   CHECK(conflicted->unmerged);
   REQUIRE(sh(dir.path(), "echo d > f && git add f && git update-index --index-version 4") == 0);
-  const std::string bytes = bytes_of(dir.path() + "/.git/index");
+  const std::string bytes = test::read_file(dir.path() + "/.git/index");
   CHECK(bytes.find("REUC") != std::string::npos);
   auto resolved = git::parse_index_file(bytes);
   REQUIRE(resolved.has_value());
@@ -164,12 +162,12 @@ TEST_CASE("index file: an empty index and one after a resolved conflict (REUC)",
 TEST_CASE("index file: split and sparse indexes, risky paths and other versions are declined", "[git][index]") {
   test::TempDir dir;
   fill(dir.path());
-  const std::string plain = bytes_of(dir.path() + "/.git/index");
+  const std::string plain = test::read_file(dir.path() + "/.git/index");
   REQUIRE(git::parse_index_file(plain).has_value());
 
   SECTION("split index") {
     REQUIRE(sh(dir.path(), "git update-index --split-index") == 0);
-    const std::string split = bytes_of(dir.path() + "/.git/index");
+    const std::string split = test::read_file(dir.path() + "/.git/index");
     CHECK(split.find("link") != std::string::npos);
     CHECK_FALSE(git::parse_index_file(split).has_value());
   }
@@ -179,7 +177,7 @@ TEST_CASE("index file: split and sparse indexes, risky paths and other versions 
                "git init -q . && mkdir -p in out/deep && echo 1 > in/a && echo 2 > out/b && echo 3 > out/deep/c && "
                "git add . && git commit -q -m c && git sparse-checkout init --cone --sparse-index && "
                "git sparse-checkout set in") == 0);
-    const std::string sparse = bytes_of(work.path() + "/.git/index");
+    const std::string sparse = test::read_file(work.path() + "/.git/index");
     CHECK(sparse.find("sdir") != std::string::npos);
     CHECK_FALSE(git::parse_index_file(sparse).has_value());
   }
@@ -194,7 +192,7 @@ TEST_CASE("index file: split and sparse indexes, risky paths and other versions 
       test::TempDir one;
       REQUIRE(sh(one.path(), "git init -q .") == 0);
       index_info(one.path(), "100644 " + blob(one.path(), "x") + " 0\t" + harmless + std::string(1, '\0'));
-      std::string bytes = bytes_of(one.path() + "/.git/index");
+      std::string bytes = test::read_file(one.path() + "/.git/index");
       REQUIRE(git::parse_index_file(bytes).has_value());
       const std::size_t at = bytes.find(harmless);
       REQUIRE(at != std::string::npos);
@@ -222,7 +220,7 @@ TEST_CASE("index file: every truncation and every flipped byte is declined or re
   for (const char* version : {"2", "4"}) {
     CAPTURE(version);
     REQUIRE(sh(dir.path(), std::string("git update-index --index-version ") + version) == 0);
-    const std::string bytes = bytes_of(dir.path() + "/.git/index");
+    const std::string bytes = test::read_file(dir.path() + "/.git/index");
     const auto whole = git::parse_index_file(bytes);
     REQUIRE(whole.has_value());
     const auto expected = rows_of(*whole);
