@@ -135,6 +135,8 @@ Result<Repository> Repository::open_from_environment() {
     }
   }
   repo.m_index_file = std::move(index_file);
+  repo.m_own_objects =
+      std::getenv("GIT_OBJECT_DIRECTORY") == nullptr && std::getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES") == nullptr;
   return repo;
 }
 

@@ -8,6 +8,7 @@
 
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 
 #include "ledgergate/git/objects.hpp"
 #include "libgit2.hpp"
@@ -15,14 +16,14 @@
 
 namespace lg::git {
 
-Result<TrialRepo> TrialRepo::open(const Repository& repo) {
-  git_repository* raw = nullptr;
-  int rc = git_repository_open_ext(&raw, repo.git_dir().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
-  if (rc < 0) return libgit2_error(rc, "opening the trial-merge repository");
-  RepositoryPtr owned(raw);
-  if (rc = guard_loose_reads(raw); rc < 0) return libgit2_error(rc, "opening the object database");
+namespace {
+
+// Puts a mempack backend in front of `repo`'s object database and takes the
+// write and freshen entry points from its disk backends; the mempack
+// backend, which the object database owns.
+Result<git_odb_backend*> arm_object_database(git_repository* repo) {
   git_odb* odb_raw = nullptr;
-  rc = git_repository_odb(&odb_raw, owned.get());
+  int rc = git_repository_odb(&odb_raw, repo);
   if (rc < 0) return libgit2_error(rc, "opening the object database");
   OdbPtr odb(odb_raw);
   git_odb_backend* mempack_raw = nullptr;
@@ -44,7 +45,96 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
     backend->writemidx = nullptr;
     backend->freshen = nullptr;
   }
-  return TrialRepo(Repository::adopt(owned.release()));
+  return in_memory;
+}
+
+// An object read whole: its id, type and bytes.
+struct HeldObject {
+  git_oid id;
+  git_object_t type;
+  std::string data;
+};
+
+// The objects below `id` (itself included) that `in_memory` holds; a tree
+// the in-memory store lacks holds nothing it wrote.
+Result<void> collect_written(git_repository* repo, git_odb* odb, git_odb_backend* in_memory, const git_oid& id,
+                             std::vector<HeldObject>& out) {
+  if (!in_memory->exists(in_memory, &id)) return {};
+  git_odb_object* raw = nullptr;
+  if (const int rc = git_odb_read(&raw, odb, &id); rc < 0) return libgit2_error(rc, "reading " + oid_hex(id));
+  const OdbObjectPtr obj(raw);
+  const auto* bytes = static_cast<const char*>(git_odb_object_data(obj.get()));
+  const git_object_t type = git_odb_object_type(obj.get());
+  out.push_back({id, type, std::string(bytes, git_odb_object_size(obj.get()))});
+  if (type != GIT_OBJECT_TREE) return {};
+  LG_TRY(const TreePtr tree, lookup_tree(repo, from_git(id)));
+  for (std::size_t i = 0; i < git_tree_entrycount(tree.get()); ++i) {
+    const git_tree_entry* e = git_tree_entry_byindex(tree.get(), i);
+    if (git_tree_entry_filemode(e) == GIT_FILEMODE_COMMIT) continue;  // a submodule's commit is no object here
+    if (auto r = collect_written(repo, odb, in_memory, *git_tree_entry_id(e), out); !r) return r;
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<TrialRepo> TrialRepo::open(const Repository& repo) {
+  git_repository* raw = nullptr;
+  int rc = git_repository_open_ext(&raw, repo.git_dir().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+  if (rc < 0) return libgit2_error(rc, "opening the trial-merge repository");
+  RepositoryPtr owned(raw);
+  if (rc = guard_loose_reads(raw); rc < 0) return libgit2_error(rc, "opening the object database");
+  LG_TRY(git_odb_backend* const in_memory, arm_object_database(raw));
+  return TrialRepo(Repository::adopt(owned.release()), in_memory);
+}
+
+Result<bool> TrialRepo::release_read_memory(const Repository& user, const ObjectId& keep) {
+  if (!user.own_object_database()) return false;
+  git_repository* const trial = m_repo.raw();
+  std::vector<HeldObject> held;
+  {
+    git_odb* odb_raw = nullptr;
+    const int rc = git_repository_odb(&odb_raw, trial);
+    if (rc < 0) return libgit2_error(rc, "opening the object database");
+    const OdbPtr odb(odb_raw);
+    if (auto r = collect_written(trial, odb.get(), m_in_memory, to_git(keep), held); !r) return r.error();
+  }
+  // Close both object databases, so that no handle has the pack files open
+  // and libgit2 frees them with their caches. The user's handle gets an
+  // empty one meanwhile; the trial's is emptied whole by
+  // git_repository__cleanup (its object cache too; its configuration,
+  // references and index are read again when next asked).
+  git_odb* empty_raw = nullptr;
+  int rc = git_odb_new(&empty_raw);
+  if (rc < 0) return libgit2_error(rc, "creating an object database");
+  const OdbPtr empty(empty_raw);
+  if (rc = git_repository_set_odb(user.raw(), empty.get()); rc < 0) {
+    return libgit2_error(rc, "closing the object database");
+  }
+  m_in_memory = nullptr;
+  if (rc = git_repository__cleanup(trial); rc < 0) return libgit2_error(rc, "closing the object database");
+  // Both opened again from disk, as Repository::open and TrialRepo::open do.
+  git_odb* fresh_raw = nullptr;
+  if (rc = git_odb_open(&fresh_raw, (user.common_dir() + "objects").c_str()); rc < 0) {
+    return libgit2_error(rc, "opening the object database");
+  }
+  const OdbPtr fresh(fresh_raw);
+  if (rc = git_repository_set_odb(user.raw(), fresh.get()); rc < 0) {
+    return libgit2_error(rc, "opening the object database");
+  }
+  if (rc = guard_loose_reads(user.raw()); rc < 0) return libgit2_error(rc, "opening the object database");
+  if (rc = guard_loose_reads(trial); rc < 0) return libgit2_error(rc, "opening the object database");
+  LG_TRY(m_in_memory, arm_object_database(trial));
+  git_odb* odb_raw = nullptr;
+  if (rc = git_repository_odb(&odb_raw, trial); rc < 0) return libgit2_error(rc, "opening the object database");
+  const OdbPtr odb(odb_raw);
+  for (const HeldObject& o : held) {
+    git_oid written;
+    if (rc = git_odb_write(&written, odb.get(), o.data.data(), o.data.size(), o.type); rc < 0) {
+      return libgit2_error(rc, "writing " + oid_hex(o.id));
+    }
+  }
+  return true;
 }
 
 Result<ObjectId> TrialRepo::write_blob(std::string_view data) { return git::write_blob(m_repo, data); }

@@ -6,11 +6,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <sys/wait.h>
 
 namespace fs = std::filesystem;
 
@@ -38,6 +40,27 @@ void write_file(const std::string& path, const std::string& content) {
   fs::create_directories(fs::path(path).parent_path());
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << content;
+}
+
+Captured capture(const std::string& command) {
+  FILE* p = ::popen(command.c_str(), "r");
+  REQUIRE(p != nullptr);
+  Captured c;
+  char buf[4096];
+  while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) c.out.append(buf, n);
+  const int status = ::pclose(p);
+  c.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return c;
+}
+
+std::string git_blob(const std::string& dir, const std::string& text) {
+  const std::string tmp = dir + "/.test-blob";
+  write_file(tmp, text);
+  const Captured c = capture("git -C '" + dir + "' hash-object -w '" + tmp + "'");
+  fs::remove(tmp);
+  REQUIRE(c.status == 0);
+  REQUIRE(c.out.size() >= 40);
+  return c.out.substr(0, 40);
 }
 
 FileMap read_tree(const std::string& root) {

@@ -78,6 +78,17 @@ std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
 // warning in the report, never a silent pass).
 bool have_shared();
 
+// Runs a shell command and reads its standard output to the end: what it
+// printed, and its exit status (WEXITSTATUS; -1 when it did not exit).
+struct Captured {
+  int status = -1;
+  std::string out;
+};
+Captured capture(const std::string& command);
+// Stores `text` as a blob in the repository at `dir` with `git hash-object
+// -w`; its id (a test failure when git fails).
+std::string git_blob(const std::string& dir, const std::string& text);
+
 // Replaces the first `old` in `text` by `repl`; a test failure when `old` is absent.
 void replace_once(std::string& text, const std::string& old, const std::string& repl);
 // The same on a copy.

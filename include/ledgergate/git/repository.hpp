@@ -65,6 +65,11 @@ class Repository {
   // repository was opened from it; "" means the repository's own index. It
   // is only read when a source of the index is opened (open_index_source).
   const std::string& index_file() const { return m_index_file; }
+  // Whether the object database is the repository's own (its objects folder
+  // and the alternates it lists), as reopening it from disk would rebuild
+  // it; not so when the environment named the object directories (a push
+  // quarantine).
+  bool own_object_database() const { return m_own_objects; }
 
   // Resolves `rev` to a commit; errors name the revision ("unknown revision",
   // "HEAD has no commits yet").
@@ -78,6 +83,7 @@ class Repository {
   explicit Repository(git_repository* repo) : m_repo(repo) {}
   std::unique_ptr<git_repository, Free> m_repo;
   std::string m_index_file;
+  bool m_own_objects = true;
 };
 
 }  // namespace lg::git

@@ -399,12 +399,9 @@ TEST_CASE("cache differential: a generated repository's history", "[cache][diffe
   REQUIRE(repo.has_value());
   std::vector<std::string> commits;
   {
-    const std::string list = "git -C '" + repo_dir + "' rev-list --all";
-    FILE* p = ::popen(list.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 128> buf{};
-    while (std::fgets(buf.data(), buf.size(), p)) commits.emplace_back(std::string(buf.data()).substr(0, 40));
-    ::pclose(p);
+    const auto list = lg::test::capture("git -C '" + repo_dir + "' rev-list --all");
+    REQUIRE(list.status == 0);
+    for (std::size_t at = 0; at + 40 <= list.out.size(); at += 41) commits.push_back(list.out.substr(at, 40));
   }
   REQUIRE(commits.size() >= 10);
   const std::string cache_dir = lg::cache::Store::dir_for(repo->common_dir());
@@ -564,21 +561,6 @@ int git_in(const std::string& dir, const std::string& args) {
   return std::system(cmd.c_str());
 }
 
-// Stores `text` as a blob of the repository at `dir`; its id.
-std::string blob_in(const std::string& dir, const std::string& text) {
-  const std::string tmp = dir + "/.blob-input";
-  lg::test::write_file(tmp, text);
-  const std::string cmd = "git -C '" + dir + "' hash-object -w '" + tmp + "'";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 128> buf{};
-  std::string out = std::fgets(buf.data(), buf.size(), p) ? std::string(buf.data()).substr(0, 40) : std::string();
-  ::pclose(p);
-  std::remove(tmp.c_str());
-  REQUIRE(out.size() == 40);
-  return out;
-}
-
 // The check of the index of the repository at `dir` (opened afresh, so the
 // index is read again), with or without the cache.
 struct IndexCheck {
@@ -637,7 +619,7 @@ TEST_CASE("cache differential: staged deltas in the index", "[cache][differentia
   const std::string cache_dir = lab.cache_dir();
   REQUIRE(git_in(dir, "read-tree main") == 0);  // the index holds HEAD's tree, with its tree cache
   const auto staged = [&](const std::string& mode, const std::string& text, const std::string& path) {
-    REQUIRE(git_in(dir, "update-index --add --cacheinfo " + mode + "," + blob_in(dir, text) + "," + path) == 0);
+    REQUIRE(git_in(dir, "update-index --add --cacheinfo " + mode + "," + lg::test::git_blob(dir, text) + "," + path) == 0);
   };
 
   SECTION("HEAD's tree; its open-requirements files as the tree walk finds them") {
@@ -712,9 +694,9 @@ TEST_CASE("cache differential: staged deltas in the index", "[cache][differentia
     expect_index_same(dir, cache_dir);
   }
   SECTION("unmerged entries (stages 1-3): an error either way") {
-    const std::string base = blob_in(dir, files["projects/k1.md"]);
-    const std::string ours = blob_in(dir, files["projects/k1.md"] + "- 2026-09-01 — note — ours\n");
-    const std::string theirs = blob_in(dir, files["projects/k1.md"] + "- 2026-09-01 — note — theirs\n");
+    const std::string base = lg::test::git_blob(dir, files["projects/k1.md"]);
+    const std::string ours = lg::test::git_blob(dir, files["projects/k1.md"] + "- 2026-09-01 — note — ours\n");
+    const std::string theirs = lg::test::git_blob(dir, files["projects/k1.md"] + "- 2026-09-01 — note — theirs\n");
     const std::string info = "0 0000000000000000000000000000000000000000\tprojects/k1.md\n100644 " + base +
                              " 1\tprojects/k1.md\n100644 " + ours + " 2\tprojects/k1.md\n100644 " + theirs +
                              " 3\tprojects/k1.md\n";

@@ -28,16 +28,6 @@ int sh(const std::string& dir, const std::string& script) {
   return std::system(cmd.c_str());
 }
 
-std::string capture(const std::string& cmd) {
-  FILE* p = ::popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  char buf[4096];
-  while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  ::pclose(p);
-  return out;
-}
-
 struct Row {
   std::string mode, id, path;
   bool operator==(const Row&) const = default;
@@ -45,7 +35,7 @@ struct Row {
 
 // `git ls-files --stage -z`'s stage-0 rows ("mode id stage\tpath\0").
 std::vector<Row> git_listing(const std::string& dir) {
-  const std::string out = capture("git -C '" + dir + "' ls-files --stage -z");
+  const std::string out = test::capture("git -C '" + dir + "' ls-files --stage -z").out;
   std::vector<Row> rows;
   std::size_t at = 0;
   while (at < out.size()) {
@@ -75,18 +65,11 @@ void index_info(const std::string& dir, const std::string& records) {
   REQUIRE(sh(dir, "git update-index -z --index-info < .info && rm .info") == 0);
 }
 
-std::string blob(const std::string& dir, const std::string& text) {
-  test::write_file(dir + "/.blob", text);
-  std::string id = capture("git -C '" + dir + "' hash-object -w .blob");
-  std::remove((dir + "/.blob").c_str());
-  return id.substr(0, 40);
-}
-
 // A repository whose index holds every mode, nested, long and odd paths.
 void fill(const std::string& dir) {
   REQUIRE(sh(dir, "git init -q . && git config core.autocrlf false") == 0);
-  const std::string a = blob(dir, "a\n");
-  const std::string b = blob(dir, "b\n");
+  const std::string a = test::git_blob(dir, "a\n");
+  const std::string b = test::git_blob(dir, "b\n");
   std::string info;
   const auto add = [&](const std::string& mode, const std::string& id, const std::string& path) {
     info += mode + " " + id + " 0\t" + path;
@@ -191,7 +174,7 @@ TEST_CASE("index file: split and sparse indexes, risky paths and other versions 
       CAPTURE(risky);
       test::TempDir one;
       REQUIRE(sh(one.path(), "git init -q .") == 0);
-      index_info(one.path(), "100644 " + blob(one.path(), "x") + " 0\t" + harmless + std::string(1, '\0'));
+      index_info(one.path(), "100644 " + test::git_blob(one.path(), "x") + " 0\t" + harmless + std::string(1, '\0'));
       std::string bytes = test::read_file(one.path() + "/.git/index");
       REQUIRE(git::parse_index_file(bytes).has_value());
       const std::size_t at = bytes.find(harmless);
@@ -258,7 +241,7 @@ TEST_CASE("index source: GIT_INDEX_FILE is the index a hook reads; a declined in
   test::TempDir dir;
   fill(dir.path());
   REQUIRE(sh(dir.path(), "git write-tree && cp .git/index .git/other-index") == 0);
-  index_info(dir.path(), std::string("100644 ") + blob(dir.path(), "z") + " 0\tonly-in-main.md" + '\0');
+  index_info(dir.path(), std::string("100644 ") + test::git_blob(dir.path(), "z") + " 0\tonly-in-main.md" + '\0');
 
   const auto listed = [](git::TreeSource& src) {
     std::vector<std::string> paths;

@@ -147,6 +147,74 @@ TEST_CASE("trees: built, updated and read back in the trial repository's memory"
   CHECK((*items)[1].id == *blob);
 }
 
+TEST_CASE("trial repository: releasing read memory keeps what the kept tree reaches", "[git][write]") {
+  test::TempDir dir;
+  const git::ObjectId c = test::id_of(test::commit_tree(dir.path(), {{"d/a", "a"}, {"e/b", "b"}}, "c"));
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  REQUIRE(repo->own_object_database());
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  auto base = repo->commit_tree(c);
+  REQUIRE(base);
+  auto kept_blob = trial->write_blob("kept\n");
+  auto other_blob = trial->write_blob("not reached\n");
+  REQUIRE(kept_blob);
+  REQUIRE(other_blob);
+  auto kept = git::update_tree(trial->repo(), *base, {{"d/n", *kept_blob, git::FileMode::blob}});
+  REQUIRE(kept);
+  auto released = trial->release_read_memory(*repo, *kept);
+  REQUIRE(released);
+  CHECK(*released);
+  // The kept tree and what it reaches are read as before: the written
+  // subtree and blob from memory, the unchanged subtree from disk.
+  auto text = git::read_blob(trial->repo(), (*git::tree_entry_at(trial->repo(), *kept, "d/n"))->id);
+  REQUIRE(text);
+  CHECK(*text == "kept\n");
+  auto unchanged = git::read_blob(trial->repo(), (*git::tree_entry_at(trial->repo(), *kept, "e/b"))->id);
+  REQUIRE(unchanged);
+  CHECK(*unchanged == "b");
+  // A written object the kept tree does not reach is gone; the user's
+  // handle reads its history as before and never held the written objects.
+  CHECK_FALSE(git::read_blob(trial->repo(), *other_blob));
+  auto again = repo->commit_tree(c);
+  REQUIRE(again);
+  CHECK(*again == *base);
+  auto on_disk = git::has_object(*repo, *kept_blob);
+  REQUIRE(on_disk);
+  CHECK_FALSE(*on_disk);
+  // Writing goes on to memory only.
+  auto later = trial->write_blob("later\n");
+  REQUIRE(later);
+  auto later_text = git::read_blob(trial->repo(), *later);
+  REQUIRE(later_text);
+  CHECK(*later_text == "later\n");
+  auto later_on_disk = git::has_object(*repo, *later);
+  REQUIRE(later_on_disk);
+  CHECK_FALSE(*later_on_disk);
+  CHECK(test::capture("git -C '" + dir.path() + "' cat-file -e " + later->hex() + " 2>/dev/null").status != 0);
+
+  SECTION("an object database the environment named is left alone") {
+    ::setenv("GIT_DIR", (dir.path() + "/.git").c_str(), 1);
+    ::setenv("GIT_OBJECT_DIRECTORY", (dir.path() + "/.git/objects").c_str(), 1);
+    auto hooked = git::Repository::open_from_environment();
+    ::unsetenv("GIT_OBJECT_DIRECTORY");
+    ::unsetenv("GIT_DIR");
+    REQUIRE(hooked);
+    CHECK_FALSE(hooked->own_object_database());
+    auto hooked_trial = git::TrialRepo::open(*hooked);
+    REQUIRE(hooked_trial);
+    auto blob = hooked_trial->write_blob("x\n");
+    REQUIRE(blob);
+    auto none = hooked_trial->release_read_memory(*hooked, *blob);
+    REQUIRE(none);
+    CHECK_FALSE(*none);
+    auto x = git::read_blob(hooked_trial->repo(), *blob);
+    REQUIRE(x);
+    CHECK(*x == "x\n");
+  }
+}
+
 TEST_CASE("file merge: clean merges, and conflicts with their labels and marker size", "[git][merge]") {
   const std::string base = "1\n2\n3\n4\n5\n", ours = "0\n2\n3\n4\n5\n", theirs = "1\n2\n3\n4\n6\n";
   auto clean = git::merge_file("f", {base, 0100644}, {ours, 0100644}, {theirs, 0100644});

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 
 #include "support/fixture_tree.hpp"
 
@@ -17,14 +18,8 @@ std::string hex(const git::ObjectId& id) { return id.hex(); }
 // and exits 1 on conflicts.
 std::pair<int, std::string> git_merge_tree(const std::string& dir, const git_oid& ours, const git_oid& theirs) {
   const std::string cmd = "git -C '" + dir + "' merge-tree --write-tree " + hex(ours) + " " + hex(theirs) + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[64] = {};
-  std::string first = fgets(buf, sizeof buf, p) ? std::string(buf, 40) : std::string();
-  while (fgets(buf, sizeof buf, p)) {
-  }
-  const int status = pclose(p);
-  return {WEXITSTATUS(status), first};
+  const test::Captured c = test::capture(cmd);
+  return {c.status, c.out.substr(0, 40)};
 }
 
 struct Case {
@@ -115,12 +110,9 @@ namespace {
 std::vector<std::string> git_conflicted_paths(const std::string& dir, const git_oid& ours, const git_oid& theirs) {
   const std::string cmd =
       "git -C '" + dir + "' merge-tree --write-tree --name-only " + hex(ours) + " " + hex(theirs) + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
   std::vector<std::string> lines;
-  char buf[512] = {};
-  while (fgets(buf, sizeof buf, p)) lines.emplace_back(buf, std::strcspn(buf, "\n"));
-  pclose(p);
+  std::istringstream listed(test::capture(cmd).out);
+  for (std::string line; std::getline(listed, line);) lines.push_back(line);
   std::vector<std::string> out;
   for (std::size_t i = 1; i < lines.size() && !lines[i].empty(); ++i) out.push_back(lines[i]);
   return out;

@@ -79,14 +79,8 @@ git_oid commit(const std::string& dir, const test::FileMap& files, const std::ve
 // git's verdict: exit status and the first line (the tree id).
 std::pair<int, std::string> git_merge_tree(const std::string& dir, const git_oid& ours, const git_oid& theirs) {
   const std::string cmd = "git -C '" + dir + "' merge-tree --write-tree " + hex(ours) + " " + hex(theirs) + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[256] = {};
-  std::string first = fgets(buf, sizeof buf, p) ? std::string(buf).substr(0, 40) : std::string();
-  while (fgets(buf, sizeof buf, p)) {
-  }
-  const int status = pclose(p);
-  return {WEXITSTATUS(status), first};
+  const test::Captured c = test::capture(cmd);
+  return {c.status, c.out.substr(0, 40)};
 }
 
 struct History {
@@ -221,12 +215,9 @@ TEST_CASE("virtual base: merge bases in git's order", "[merge][virtual_base]") {
   auto bases = merge::merge_bases_git_order(*trial, test::id_of(x), test::id_of(y));
   REQUIRE(bases);
   REQUIRE(bases->size() == 2);
-  FILE* p = popen(("git -C '" + dir.path() + "' merge-base --all " + hex(x) + " " + hex(y)).c_str(), "r");
-  REQUIRE(p);
-  char buf[64] = {};
+  const std::string listed = test::capture("git -C '" + dir.path() + "' merge-base --all " + hex(x) + " " + hex(y)).out;
   std::vector<std::string> git_order;
-  while (fgets(buf, sizeof buf, p)) git_order.emplace_back(buf, 40);
-  pclose(p);
+  for (std::size_t at = 0; at + 40 <= listed.size(); at += 41) git_order.push_back(listed.substr(at, 40));
   CHECK(git_order == std::vector<std::string>{hex((*bases)[0]), hex((*bases)[1])});
 }
 

@@ -477,12 +477,9 @@ TEST_CASE("P1 projects.yaml: clean documents read as PyYAML's safe_load reads th
         "        v = ', '.join(v) if isinstance(v, list) else str(v)\n"
         "        sys.stdout.write(k + '\\t' + f + '\\t' + v + '\\n')\n\" " +
         in;
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    char buf[4096];
-    while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    REQUIRE(pclose(p) == 0);
+    const lg::test::Captured py_out = lg::test::capture(cmd);
+    REQUIRE(py_out.status == 0);
+    const std::string& out = py_out.out;
     Rows py;
     std::istringstream lines(out);
     std::string line;
