@@ -10,6 +10,10 @@
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
 
+#include <cstring>
+#include <string>
+#include <vector>
+
 #include "ledgergate/git/objects.hpp"
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
@@ -55,23 +59,34 @@ struct HeldObject {
   std::string data;
 };
 
-// The objects below `id` (itself included) that `in_memory` holds; a tree
-// the in-memory store lacks holds nothing it wrote.
-Result<void> collect_written(git_repository* repo, git_odb* odb, git_odb_backend* in_memory, const git_oid& id,
-                             std::vector<HeldObject>& out) {
+// The objects below `id` (itself included) that `in_memory` holds, read
+// from it directly (the ids are the ones it stored them under); a tree the
+// in-memory store lacks holds nothing it wrote.
+Result<void> collect_written(git_odb_backend* in_memory, const git_oid& id, std::vector<HeldObject>& out) {
   if (!in_memory->exists(in_memory, &id)) return {};
-  git_odb_object* raw = nullptr;
-  if (const int rc = git_odb_read(&raw, odb, &id); rc < 0) return libgit2_error(rc, "reading " + oid_hex(id));
-  const OdbObjectPtr obj(raw);
-  const auto* bytes = static_cast<const char*>(git_odb_object_data(obj.get()));
-  const git_object_t type = git_odb_object_type(obj.get());
-  out.push_back({id, type, std::string(bytes, git_odb_object_size(obj.get()))});
+  void* data = nullptr;
+  std::size_t size = 0;
+  git_object_t type = GIT_OBJECT_INVALID;
+  if (const int rc = in_memory->read(&data, &size, &type, in_memory, &id); rc < 0) {
+    return libgit2_error(rc, "reading " + oid_hex(id));
+  }
+  std::string bytes(static_cast<const char*>(data), size);
+  git_odb_backend_data_free(in_memory, data);
+  out.push_back({id, type, std::move(bytes)});
   if (type != GIT_OBJECT_TREE) return {};
-  LG_TRY(const TreePtr tree, lookup_tree(repo, from_git(id)));
-  for (std::size_t i = 0; i < git_tree_entrycount(tree.get()); ++i) {
-    const git_tree_entry* e = git_tree_entry_byindex(tree.get(), i);
-    if (git_tree_entry_filemode(e) == GIT_FILEMODE_COMMIT) continue;  // a submodule's commit is no object here
-    if (auto r = collect_written(repo, odb, in_memory, *git_tree_entry_id(e), out); !r) return r;
+  // A tree's entries: "<octal mode> <name>\0<20-byte id>", one after another.
+  const std::string tree = out.back().data;  // out grows below
+  for (std::size_t at = 0; at < tree.size();) {
+    const std::size_t nul = tree.find('\0', at);
+    if (nul == std::string::npos || nul + 1 + GIT_OID_RAWSZ > tree.size()) {
+      return make_error(ErrorKind::git, "tree " + oid_hex(id) + " is malformed");
+    }
+    const bool submodule = tree.compare(at, 7, "160000 ") == 0;  // a commit: no object here
+    git_oid entry;
+    std::memcpy(entry.id, tree.data() + nul + 1, GIT_OID_RAWSZ);
+    at = nul + 1 + GIT_OID_RAWSZ;
+    if (submodule) continue;
+    if (auto r = collect_written(in_memory, entry, out); !r) return r;
   }
   return {};
 }
@@ -92,13 +107,7 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
   if (!user.own_object_database()) return false;
   git_repository* const trial = m_repo.raw();
   std::vector<HeldObject> held;
-  {
-    git_odb* odb_raw = nullptr;
-    const int rc = git_repository_odb(&odb_raw, trial);
-    if (rc < 0) return libgit2_error(rc, "opening the object database");
-    const OdbPtr odb(odb_raw);
-    if (auto r = collect_written(trial, odb.get(), m_in_memory, to_git(keep), held); !r) return r.error();
-  }
+  if (auto r = collect_written(m_in_memory, to_git(keep), held); !r) return r.error();
   // Close both object databases, so that no handle has the pack files open
   // and libgit2 frees them with their caches. The user's handle gets an
   // empty one meanwhile; the trial's is emptied whole by
@@ -125,12 +134,10 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
   if (rc = guard_loose_reads(user.raw()); rc < 0) return libgit2_error(rc, "opening the object database");
   if (rc = guard_loose_reads(trial); rc < 0) return libgit2_error(rc, "opening the object database");
   LG_TRY(m_in_memory, arm_object_database(trial));
-  git_odb* odb_raw = nullptr;
-  if (rc = git_repository_odb(&odb_raw, trial); rc < 0) return libgit2_error(rc, "opening the object database");
-  const OdbPtr odb(odb_raw);
+  // Stored in the new in-memory store under the ids the old one held them
+  // by (they were hashed when first written).
   for (const HeldObject& o : held) {
-    git_oid written;
-    if (rc = git_odb_write(&written, odb.get(), o.data.data(), o.data.size(), o.type); rc < 0) {
+    if (rc = m_in_memory->write(m_in_memory, &o.id, o.data.data(), o.data.size(), o.type); rc < 0) {
       return libgit2_error(rc, "writing " + oid_hex(o.id));
     }
   }

@@ -952,8 +952,13 @@ Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, s
 
 Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
                                                                   const CheckOptions& options, CheckCache* cache) {
-  LG_TRY(auto old_paths, find_open_requirements(before, options.open_requirements_glob, cache));
-  LG_TRY(auto new_paths, find_open_requirements(after, options.open_requirements_glob, cache));
+  // The walks are memoised by subtree id across processes too: a trial
+  // merge walks the merge base's whole tree here, the same tree each time
+  // only main moves on.
+  CheckCache::Persistent* persistent = cache ? open_persistent(after, *cache) : nullptr;
+  LG_TRY(auto old_paths, find_open_requirements_in(before, options.open_requirements_glob, cache, persistent));
+  LG_TRY(auto new_paths, find_open_requirements_in(after, options.open_requirements_glob, cache, persistent));
+  if (persistent) flush_pack(*persistent);
   std::vector<std::string> paths = old_paths;
   paths.insert(paths.end(), new_paths.begin(), new_paths.end());
   std::sort(paths.begin(), paths.end());
