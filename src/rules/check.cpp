@@ -260,8 +260,11 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 }
 
 bool is_ledger_key(std::string_view stem) {
-  util::Cursor c(stem);
-  return c.one(util::is_lower_ascii) && c.many(util::is_key_char, 0) && c.at_end();
+  // [a-z][a-z0-9_]*, byte by byte: every character of a key is ASCII, so a
+  // byte of a longer UTF-8 sequence (or of none) fails it as its code point would.
+  if (stem.empty() || !util::is_lower_ascii(static_cast<unsigned char>(stem[0]))) return false;
+  return std::all_of(stem.begin() + 1, stem.end(),
+                     [](char ch) { return util::is_key_char(static_cast<unsigned char>(ch)); });
 }
 
 // G-03: a file under projects/ that `check` does not read (recursing into
