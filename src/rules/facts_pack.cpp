@@ -114,6 +114,7 @@ bool FactsPack::load(std::string payload) {
     std::string id = d.field();
     auto y = std::make_shared<YamlFacts>();
     y->storage = m_payload;
+    const std::size_t from = text.size() - d.rest().size();
     y->findings = d.findings();
     const long long rows = d.number(0, 1LL << 30);
     if (d.ok()) y->rows.reserve(static_cast<std::size_t>(std::min<long long>(rows, 1 << 20)));
@@ -125,6 +126,7 @@ bool FactsPack::load(std::string payload) {
       row.inputs = d.field_view();
       y->rows.push_back(row);
     }
+    y->encoded = text.substr(from, text.size() - d.rest().size() - from);
     m_yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false});
   }
   const long long g = d.number(0, 1LL << 30);
@@ -216,6 +218,10 @@ std::string FactsPack::encode() {
   }
 
   encode_kept(e, m_yaml, trim, [&e](const YamlFacts& facts) {
+    if (!facts.encoded.empty()) {
+      e.raw(facts.encoded);
+      return;
+    }
     e.findings(facts.findings);
     e.number(static_cast<long long>(facts.rows.size()));
     for (const YamlFacts::Row& row : facts.rows) {

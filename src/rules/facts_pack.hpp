@@ -30,6 +30,9 @@ struct YamlFacts {
   std::shared_ptr<const std::string> storage;  // what the views point into
   std::vector<diag::Finding> findings;
   std::vector<Row> rows;  // document order
+  // The findings and rows as a loaded pack encoded them (a view into
+  // storage), written back as they are; "" for facts built here.
+  std::string_view encoded;
 
   // The inputs of the first row (in document order) keyed `key`; "" when none.
   std::string_view inputs_of(std::string_view key) const;

@@ -68,6 +68,13 @@ TEST_CASE("facts pack: an added entry merges into key order and wins over a load
   REQUIRE(again.find("Lb") != nullptr);
   CHECK(again.find("Lb")->empty());
   REQUIRE(again.find("La") != nullptr);
+  // The loaded projects.yaml facts, written back as they were loaded, read the same.
+  const auto y = again.find_yaml("y1");
+  REQUIRE(y != nullptr);
+  REQUIRE(y->rows.size() == 3);
+  CHECK(y->rows[2].line == 9);
+  CHECK(y->inputs_of("k1") == std::string_view("row\0\0", 5));
+  CHECK(again.find_glob("Gt") != nullptr);
 }
 
 TEST_CASE("facts pack: a payload that does not decode exactly is refused whole", "[rules][facts_pack]") {
