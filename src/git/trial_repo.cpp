@@ -61,7 +61,9 @@ struct HeldObject {
 
 // The objects below `id` (itself included) that `in_memory` holds, read
 // from it directly (the ids are the ones it stored them under); a tree the
-// in-memory store lacks holds nothing it wrote.
+// in-memory store lacks holds nothing it wrote. (persist's copy_missing
+// asks the target instead, which here would be an object database opened
+// while the old one still has the pack files, and their caches, open.)
 Result<void> collect_written(git_odb_backend* in_memory, const git_oid& id, std::vector<HeldObject>& out) {
   if (!in_memory->exists(in_memory, &id)) return {};
   void* data = nullptr;
@@ -72,22 +74,20 @@ Result<void> collect_written(git_odb_backend* in_memory, const git_oid& id, std:
   }
   std::string bytes(static_cast<const char*>(data), size);
   git_odb_backend_data_free(in_memory, data);
-  out.push_back({id, type, std::move(bytes)});
-  if (type != GIT_OBJECT_TREE) return {};
   // A tree's entries: "<octal mode> <name>\0<20-byte id>", one after another.
-  const std::string tree = out.back().data;  // out grows below
-  for (std::size_t at = 0; at < tree.size();) {
-    const std::size_t nul = tree.find('\0', at);
-    if (nul == std::string::npos || nul + 1 + GIT_OID_RAWSZ > tree.size()) {
+  for (std::size_t at = 0; type == GIT_OBJECT_TREE && at < bytes.size();) {
+    const std::size_t nul = bytes.find('\0', at);
+    if (nul == std::string::npos || nul + 1 + GIT_OID_RAWSZ > bytes.size()) {
       return make_error(ErrorKind::git, "tree " + oid_hex(id) + " is malformed");
     }
-    const bool submodule = tree.compare(at, 7, "160000 ") == 0;  // a commit: no object here
+    const bool submodule = bytes.compare(at, 7, "160000 ") == 0;  // a commit: no object here
     git_oid entry;
-    std::memcpy(entry.id, tree.data() + nul + 1, GIT_OID_RAWSZ);
+    std::memcpy(entry.id, bytes.data() + nul + 1, GIT_OID_RAWSZ);
     at = nul + 1 + GIT_OID_RAWSZ;
     if (submodule) continue;
     if (auto r = collect_written(in_memory, entry, out); !r) return r;
   }
+  out.push_back({id, type, std::move(bytes)});
   return {};
 }
 
