@@ -35,7 +35,7 @@ void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<const
   for (std::size_t i = 0; i < list.size(); ++i) {
     LedgerState& state = m_ledgers[list[i].path];
     state.findings = std::move(found[i]);
-    state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, list[i].key);
+    state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, list[i].key());
   }
   // The findings are kept per ledger: the parses are not needed again, and
   // a history holds many versions of every ledger.
@@ -46,7 +46,7 @@ void ProjectsState::check_active_rows() {
   std::unordered_set<std::string> keys;
   for (const auto& [path, state] : m_ledgers) {
     const git::EntryKind k = state.file.entry.kind;
-    if (k == git::EntryKind::file || k == git::EntryKind::executable) keys.insert(state.file.key);
+    if (k == git::EntryKind::file || k == git::EntryKind::executable) keys.emplace(state.file.key());
   }
   m_active = rules::projects_step_active_rows(*m_yaml.table, keys);
 }
@@ -154,7 +154,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   }
   if (yaml) {
     for (const auto& [path, state] : m_ledgers) {
-      if (rules::projects_step_row_inputs(*m_yaml.table, state.file.key) != state.row_inputs) dirty.insert(path);
+      if (rules::projects_step_row_inputs(*m_yaml.table, state.file.key()) != state.row_inputs) dirty.insert(path);
     }
   }
   std::vector<const rules::ProjectsStepLedger*> files;

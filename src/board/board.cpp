@@ -180,7 +180,7 @@ Result<Board> read_board(git::TreeSource& tree, const BoardOptions& options) {
   // title, which the check's cached parse keeps.
   LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
   std::unordered_map<std::string_view, const git::Entry*> ledger_of;
-  for (const rules::ProjectsStepLedger& l : names.ledgers) ledger_of.emplace(l.key, &l.entry);
+  for (const rules::ProjectsStepLedger& l : names.ledgers) ledger_of.emplace(l.key(), &l.entry);
   const auto entry_of = [&](const rules::ProjectRow& row) -> const git::Entry* {
     auto it = ledger_of.find(row.key);
     return it == ledger_of.end() || !is_readable(it->second->kind) ? nullptr : it->second;

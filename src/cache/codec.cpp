@@ -1,6 +1,8 @@
 // The cache's payload encoding (codec.hpp).
 #include "ledgergate/cache/codec.hpp"
 
+#include <algorithm>
+
 #include "ledgergate/diag/rule_table.hpp"
 
 namespace lg::cache {
@@ -31,20 +33,20 @@ void Encoder::findings(const std::vector<diag::Finding>& list) {
 }
 
 std::string_view Decoder::field_view() {
-  const std::size_t colon = m_in.find(':');
-  if (!m_ok || colon == std::string_view::npos || colon == 0 || colon > 12) {
-    fail();
-    return {};
-  }
+  if (!m_ok) return {};
+  // The length: 1 to 12 digits, then ':' (read in one pass: no search first).
+  const std::size_t limit = std::min<std::size_t>(m_in.size(), 13);
   std::size_t size = 0;
-  for (char c : m_in.substr(0, colon)) {
+  std::size_t colon = 0;
+  for (; colon < limit && m_in[colon] != ':'; ++colon) {
+    const char c = m_in[colon];
     if (c < '0' || c > '9') {
       fail();
       return {};
     }
     size = size * 10 + static_cast<std::size_t>(c - '0');
   }
-  if (m_in.size() - colon - 1 < size) {
+  if (colon == 0 || colon == limit || m_in.size() - colon - 1 < size) {
     fail();
     return {};
   }

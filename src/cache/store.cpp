@@ -100,7 +100,7 @@ Store::Lookup Store::get(std::string_view kind, std::string_view key) const {
     if (file.error.empty()) return {};
     return untrusted("unreadable: " + file.error);
   }
-  const std::string& text = *file.bytes;
+  std::string& text = *file.bytes;
   const std::string head = header();
   if (text.size() < head.size() + k_trailer_size) return untrusted("truncated");
   if (text.compare(0, head.size(), head) != 0) {
@@ -116,7 +116,13 @@ Store::Lookup Store::get(std::string_view kind, std::string_view key) const {
   if (!d.ok() || !d.at_end()) return untrusted("malformed");
   if (stored_kind != kind || stored_key != key) return {};  // another key with the same hash: a miss
   ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);           // marks it used; fails quietly when read-only
-  return Lookup{std::string(payload), std::nullopt};
+  // The payload moved to the front of the bytes read (a pack of megabytes
+  // is not copied into new memory).
+  const std::size_t at = static_cast<std::size_t>(payload.data() - text.data());
+  const std::size_t size = payload.size();
+  text.erase(0, at);
+  text.resize(size);
+  return Lookup{std::move(text), std::nullopt};
 }
 
 bool Store::put(std::string_view kind, std::string_view key, std::string_view payload) const {
@@ -147,6 +153,10 @@ bool Store::put(std::string_view kind, std::string_view key, std::string_view pa
   }
   if (m_puts++ % 32 == 0) evict_kind(dir);
   return true;
+}
+
+void Store::remove(std::string_view kind, std::string_view key) const {
+  ::unlink(path_of(kind, key).c_str());
 }
 
 void Store::evict() const {

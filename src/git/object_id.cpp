@@ -2,6 +2,8 @@
 #include "ledgergate/git/object_id.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 namespace lg::git {
 namespace {
@@ -34,13 +36,19 @@ std::string ObjectId::hex() const {
 }
 
 void ObjectId::append_hex(std::string& out) const {
-  static constexpr char k_digits[] = "0123456789abcdef";
-  const std::size_t at = out.size();
-  out.resize(at + k_hex_size);
-  for (std::size_t i = 0; i < k_raw_size; ++i) {
-    out[at + 2 * i] = k_digits[m_bytes[i] >> 4];
-    out[at + 2 * i + 1] = k_digits[m_bytes[i] & 0xf];
-  }
+  // Two digits a byte, from a table of all 256.
+  static constexpr auto k_pairs = [] {
+    constexpr char digits[] = "0123456789abcdef";
+    std::array<char, 512> t{};
+    for (std::size_t b = 0; b < 256; ++b) {
+      t[2 * b] = digits[b >> 4];
+      t[2 * b + 1] = digits[b & 0xf];
+    }
+    return t;
+  }();
+  char hex[k_hex_size];
+  for (std::size_t i = 0; i < k_raw_size; ++i) std::memcpy(hex + 2 * i, &k_pairs[2 * std::size_t{m_bytes[i]}], 2);
+  out.append(hex, k_hex_size);
 }
 
 bool ObjectId::is_zero() const {

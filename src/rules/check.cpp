@@ -6,6 +6,7 @@
 #include "ledgergate/rules/check.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_set>
 #include <span>
 #include <thread>
@@ -111,9 +112,14 @@ std::string options_text(const CheckOptions& o) {
 }
 
 constexpr std::string_view k_pack_kind = "facts";
-// The pack's key: the rules, and the pack's own layout (2: with the glob walks).
+// The pack's key: the rules, and the pack's own layout (2: with the glob
+// walks; 3: ledger keys path first, and a journal).
 const std::string& pack_key() {
-  static const std::string key = rules_fingerprint() + " pack 2";
+  static const std::string key = rules_fingerprint() + " pack 3";
+  return key;
+}
+const std::string& journal_key() {
+  static const std::string key = pack_key() + " journal";
   return key;
 }
 constexpr std::string_view k_verdict_kind = "verdict";
@@ -136,23 +142,45 @@ CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache
   return p.get();
 }
 
+void note_malformed(const CheckCache::Persistent& p, const std::string& key) {
+  cache::add_note("cache entry " + p.store.path_of(k_pack_kind, key) + " ignored (malformed); it is rebuilt");
+}
+
+// The pack, then its journal on top (a journal without its pack is read
+// all the same: its entries stand on their own keys).
 void load_pack(CheckCache::Persistent& p) {
   if (p.loaded) return;
   p.loaded = true;
   cache::Store::Lookup got = p.store.get(k_pack_kind, pack_key());
-  if (got.note) cache::add_note(std::move(*got.note));
-  if (!got.payload) return;
-  if (!p.pack.load(std::move(*got.payload))) {
-    cache::add_note("cache entry " + p.store.path_of(k_pack_kind, pack_key()) +
-                    " ignored (malformed); it is rebuilt");
+  if (got.note) {
+    cache::add_note(std::move(*got.note));
+    p.pack.set_rewrite_whole();
+  }
+  if (got.payload && !p.pack.load(std::move(*got.payload))) {
+    note_malformed(p, pack_key());
+    p.pack.set_rewrite_whole();
+  }
+  cache::Store::Lookup journal = p.store.get(k_pack_kind, journal_key());
+  if (journal.note) {
+    cache::add_note(std::move(*journal.note));
+    p.pack.set_dirty();
+  }
+  if (journal.payload && !p.pack.load_journal(*journal.payload)) {
+    note_malformed(p, journal_key());
     p.pack.set_dirty();
   }
 }
 
-// Writes the pack back when a check added to it.
+// Writes back what a check added: the journal, or the whole pack (and then
+// the journal it folded in is removed).
 void flush_pack(CheckCache::Persistent& p) {
   if (!p.pack.dirty()) return;
-  p.store.put(k_pack_kind, pack_key(), p.pack.encode());
+  const FactsPack::Encoded out = p.pack.encode();
+  if (!out.whole) {
+    p.store.put(k_pack_kind, journal_key(), out.payload);
+  } else if (p.store.put(k_pack_kind, pack_key(), out.payload)) {
+    p.store.remove(k_pack_kind, journal_key());
+  }
 }
 
 const std::vector<diag::Finding>* find_facts(CheckCache::Persistent& p, std::string_view key) {
@@ -286,29 +314,64 @@ Result<void> report_unchecked(Pass& pass, const std::string& path, const git::En
 
 using LedgerFile = ProjectsStepLedger;
 
-Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
+std::string ledger_path(std::string_view name) {
+  std::string path;
+  path.reserve(ledger::k_projects_dir.size() + 1 + name.size());
+  path.append(ledger::k_projects_dir).append(1, '/').append(name);
+  return path;
+}
+
+// projects/ as listed, and which of its entries are ledgers (a well-formed
+// name), in listing order: a ledger is its entry until a path is needed
+// (no string per ledger for the thousands the facts pack answers).
+struct LedgerListing {
+  std::vector<git::Entry> entries;
+  std::vector<std::uint32_t> ledgers;  // indices into entries
+
+  const git::Entry& entry(std::size_t i) const { return entries[ledgers[i]]; }
+  std::string_view key(std::size_t i) const {
+    const std::string_view name = entry(i).name;
+    return name.substr(0, name.size() - 3);
+  }
+  LedgerFile file(std::size_t i) const { return LedgerFile{ledger_path(entry(i).name), entry(i)}; }
+};
+
+// Lists projects/, reporting the names that are not ledgers' (and the files
+// below it `check` does not read).
+Result<LedgerListing> list_ledger_entries(Pass& pass) {
   LG_TRY(auto entries, pass.tree.list(ledger::k_projects_dir));
-  std::vector<LedgerFile> ledgers;
-  if (!entries) return ledgers;
-  ledgers.reserve(entries->size());
+  LedgerListing out;
+  if (!entries) return out;
+  out.entries = std::move(*entries);
+  out.ledgers.reserve(out.entries.size());
   std::vector<const git::Entry*> unchecked;
-  for (git::Entry& e : *entries) {
-    if (e.name == "AGENTS.md" || e.name == "TEMPLATE.md") continue;
-    std::string path = std::string(ledger::k_projects_dir) + "/" + e.name;
-    if (!ends_with(e.name, ".md")) {
-      unchecked.push_back(&e);
+  for (std::size_t i = 0; i < out.entries.size(); ++i) {
+    const std::string_view name = out.entries[i].name;
+    if (name == "AGENTS.md" || name == "TEMPLATE.md") continue;
+    if (!ends_with(name, ".md")) {
+      unchecked.push_back(&out.entries[i]);
       continue;
     }
-    std::string stem = e.name.substr(0, e.name.size() - 3);
-    if (!is_ledger_key(stem)) {
-      pass.sink.report(make_finding("ledger-file-name", path, 0,
+    if (!is_ledger_key(name.substr(0, name.size() - 3))) {
+      pass.sink.report(make_finding("ledger-file-name", ledger_path(name), 0,
                                     "file name must be projects/<key>.md with a bare key", diag::PeerForm::path_message));
       continue;
     }
-    ledgers.push_back(LedgerFile{std::move(path), std::move(stem), std::move(e)});
+    out.ledgers.push_back(static_cast<std::uint32_t>(i));
   }
   for (const git::Entry* e : unchecked) {
-    if (auto r = report_unchecked(pass, std::string(ledger::k_projects_dir) + "/" + e->name, *e); !r) return r.error();
+    if (auto r = report_unchecked(pass, ledger_path(e->name), *e); !r) return r.error();
+  }
+  return out;
+}
+
+Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
+  LG_TRY(auto listing, list_ledger_entries(pass));
+  std::vector<LedgerFile> ledgers;
+  ledgers.reserve(listing.ledgers.size());
+  for (const std::uint32_t at : listing.ledgers) {
+    git::Entry& e = listing.entries[at];
+    ledgers.push_back(LedgerFile{ledger_path(e.name), std::move(e)});
   }
   return ledgers;
 }
@@ -378,7 +441,7 @@ void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& ro
   auto parsed = load_ledger(pass, lf);
   if (!parsed) return;
   check_text_input(parsed->input, lf.path, pass.sink);
-  check_project_ledger(*parsed, lf.path, lf.key, rows, pass.sink);
+  check_project_ledger(*parsed, lf.path, std::string(lf.key()), rows, pass.sink);
 }
 
 void report_active_row(diag::FindingSink& sink, std::string_view key, int line) {
@@ -458,7 +521,7 @@ class ProjectsYamlInput {
   // The table the ledger `key` is checked against: without the parse, its
   // one row rebuilt from the cached row inputs (all check_project_ledger
   // reads: the row's presence, `status` and `partition`).
-  const ProjectsTable& table_for(const std::string& key) {
+  const ProjectsTable& table_for(std::string_view key) {
     if (m_parsed) return m_parsed->table;
     const std::string_view inputs = m_facts->inputs_of(key);
     m_one = ProjectsTable{};
@@ -499,15 +562,16 @@ class ProjectsYamlInput {
 };
 
 // A ledger's key in the facts pack, written into `out` (reused: no string
-// is built per ledger): "L", the blob id, the path, the row's inputs.
-void ledger_fact_key(std::string& out, const LedgerFile& lf, ProjectsYamlInput& projects) {
+// is built per ledger): "L", the path, the blob id, the row's inputs. Path
+// first, so a listing's ledgers are looked up in the pack's own order.
+void ledger_fact_key(std::string& out, const git::Entry& entry, std::string_view key, ProjectsYamlInput& projects) {
   out.clear();
   out += 'L';
-  lf.entry.content_id->append_hex(out);
+  out.append(ledger::k_projects_dir).append(1, '/').append(entry.name);
   out += '\0';
-  out += lf.path;
+  entry.content_id->append_hex(out);
   out += '\0';
-  projects.append_row_inputs(out, lf.key);
+  projects.append_row_inputs(out, key);
 }
 
 // The ledgers are read, parsed and checked in chunks; once the cache holds
@@ -522,23 +586,27 @@ constexpr std::size_t k_ledger_chunk = 1024;
 Result<void> check_cortex_projects(Pass& pass) {
   ProjectsYamlInput projects(pass);
   CheckCache::Persistent* p = pass.persistent;
-  LG_TRY(auto ledgers, list_ledgers(pass));
+  LG_TRY(auto listing, list_ledger_entries(pass));
+  const std::size_t count = listing.ledgers.size();
   LedgerKeys keys;
   std::string fact_key;
-  for (std::size_t from = 0; from < ledgers.size(); from += k_ledger_chunk) {
-    const std::span<const LedgerFile> chunk =
-        std::span<const LedgerFile>(ledgers).subspan(from, std::min(k_ledger_chunk, ledgers.size() - from));
-    std::vector<const std::vector<diag::Finding>*> hits(chunk.size());
-    std::vector<std::string> miss_keys(chunk.size());  // a miss's key in the pack; "" = not cached persistently
+  for (std::size_t from = 0; from < count; from += k_ledger_chunk) {
+    const std::size_t n = std::min(k_ledger_chunk, count - from);
+    std::vector<const std::vector<diag::Finding>*> hits(n);
+    std::vector<std::string> miss_keys;  // per miss, its key in the pack; "" = not cached persistently
     std::vector<LedgerFile> misses;
-    for (std::size_t i = 0; i < chunk.size(); ++i) {
-      const LedgerFile& lf = chunk[i];
-      if (p && is_readable_kind(lf.entry.kind) && lf.entry.content_id) {
-        ledger_fact_key(fact_key, lf, projects);
+    for (std::size_t i = 0; i < n; ++i) {
+      const git::Entry& entry = listing.entry(from + i);
+      std::string miss_key;
+      if (p && is_readable_kind(entry.kind) && entry.content_id) {
+        ledger_fact_key(fact_key, entry, listing.key(from + i), projects);
         hits[i] = find_facts(*p, fact_key);
-        if (!hits[i]) miss_keys[i] = fact_key;
+        if (!hits[i]) miss_key = fact_key;
       }
-      if (!hits[i]) misses.push_back(lf);
+      if (!hits[i]) {
+        misses.push_back(listing.file(from + i));
+        miss_keys.push_back(std::move(miss_key));
+      }
     }
     std::vector<git::ObjectId> fresh;  // the blobs to read the cache lacked
     for (const LedgerFile& lf : misses) {
@@ -547,20 +615,22 @@ Result<void> check_cortex_projects(Pass& pass) {
       }
     }
     prefetch_ledgers(pass, misses);
-    for (std::size_t i = 0; i < chunk.size(); ++i) {
-      const LedgerFile& lf = chunk[i];
+    std::size_t miss = 0;
+    for (std::size_t i = 0; i < n; ++i) {
       // present, even when unreadable: no "has no ledger" on top
-      if (is_readable_kind(lf.entry.kind)) keys.add(lf.key);
+      if (is_readable_kind(listing.entry(from + i).kind)) keys.add(listing.key(from + i));
       if (hits[i]) {
         for (const diag::Finding& f : *hits[i]) pass.sink.report(f);
         continue;
       }
+      const LedgerFile& lf = misses[miss];
+      std::string& miss_key = miss_keys[miss++];
       const std::size_t before = pass.sink.findings().size();
-      check_ledger_file(pass, lf, projects.table_for(lf.key));
-      if (miss_keys[i].empty()) continue;
+      check_ledger_file(pass, lf, projects.table_for(lf.key()));
+      if (miss_key.empty()) continue;
       std::vector<diag::Finding> mine(pass.sink.findings().begin() + static_cast<std::ptrdiff_t>(before),
                                       pass.sink.findings().end());
-      if (!has_unreadable(mine)) keep_facts(*p, std::move(miss_keys[i]), std::move(mine));
+      if (!has_unreadable(mine)) keep_facts(*p, std::move(miss_key), std::move(mine));
     }
     if (pass.cache.ledgers().size() > pass.cache.budget().ledgers) {
       for (const git::ObjectId& id : fresh) pass.cache.ledgers().forget(id);

@@ -1,5 +1,5 @@
-// The facts pack (facts_pack.hpp). Its payload is the codec's
-// (cache/codec.hpp), in three sections, each a count then its entries:
+// The facts pack (facts_pack.hpp). Its payload, and its journal's, is the
+// codec's (cache/codec.hpp), in three sections, each a count then its entries:
 //   findings:  key, findings                       (sorted by key)
 //   yaml:      blob id, findings, row count, then per row: key, line, active, inputs
 //   globs:     key, match count, matches           (sorted by key)
@@ -16,20 +16,6 @@ namespace {
 
 constexpr std::string_view k_no_findings = "1:0";  // Encoder::findings of an empty list
 
-// A section of kept values: its count, then each (key, value) written by
-// `write`; unused ones left out when trimming.
-template <class Map, class Write>
-void encode_kept(cache::Encoder& e, const Map& kept, bool trim, const Write& write) {
-  long long count = 0;
-  for (const auto& kv : kept) count += (!trim || kv.second.used) ? 1 : 0;
-  e.number(count);
-  for (const auto& [key, entry] : kept) {
-    if (trim && !entry.used) continue;
-    e.field(key);
-    write(*entry.value);
-  }
-}
-
 }  // namespace
 
 std::string_view YamlFacts::inputs_of(std::string_view key) const {
@@ -40,7 +26,7 @@ std::string_view YamlFacts::inputs_of(std::string_view key) const {
     while (size < 2 * rows.size()) size *= 2;
     m_slots.assign(size, 0);
     for (std::uint32_t i = 0; i < rows.size(); ++i) {
-      for (std::size_t at = util::fnv1a(rows[i].key) & (size - 1);; at = (at + 1) & (size - 1)) {
+      for (std::size_t at = util::hash64(rows[i].key) & (size - 1);; at = (at + 1) & (size - 1)) {
         if (m_slots[at] == 0) {
           m_slots[at] = i + 1;
           break;
@@ -50,7 +36,7 @@ std::string_view YamlFacts::inputs_of(std::string_view key) const {
     }
   }
   const std::size_t mask = m_slots.size() - 1;
-  for (std::size_t at = util::fnv1a(key) & mask; m_slots[at] != 0; at = (at + 1) & mask) {
+  for (std::size_t at = util::hash64(key) & mask; m_slots[at] != 0; at = (at + 1) & mask) {
     const Row& row = rows[m_slots[at] - 1];
     if (row.key == key) return row.inputs;
   }
@@ -82,9 +68,45 @@ void FactsPack::clear() {
   m_payload.reset();
   m_listed.clear();
   m_decoded.clear();
-  m_added.clear();
+  m_cursor = 0;
+  m_fresh.clear();
   m_yaml.clear();
   m_globs.clear();
+}
+
+// The yaml and glob sections, into `yaml` and `globs` (views into `payload`).
+bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
+                            YamlMap& yaml, GlobMap& globs) {
+  const std::string_view text = *payload;
+  const long long m = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < m; ++i) {
+    std::string id = d.field();
+    auto y = std::make_shared<YamlFacts>();
+    y->storage = payload;
+    const std::size_t from = text.size() - d.rest().size();
+    y->findings = d.findings();
+    const long long rows = d.number(0, 1LL << 30);
+    if (d.ok()) y->rows.reserve(static_cast<std::size_t>(std::min<long long>(rows, 1 << 20)));
+    for (long long j = 0; d.ok() && j < rows; ++j) {
+      YamlFacts::Row row;
+      row.key = d.field_view();
+      row.line = static_cast<int>(d.number(0, (1LL << 31) - 1));
+      row.active = d.number(0, 1) == 1;
+      row.inputs = d.field_view();
+      y->rows.push_back(row);
+    }
+    y->encoded = text.substr(from, text.size() - d.rest().size() - from);
+    yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false, fresh});
+  }
+  const long long g = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < g; ++i) {
+    std::string key = d.field();
+    const long long k = d.number(0, 1LL << 30);
+    auto matches = std::make_shared<std::vector<std::string>>();
+    for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
+    globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), false, fresh});
+  }
+  return d.ok() && d.at_end();
 }
 
 bool FactsPack::load(std::string payload) {
@@ -99,7 +121,7 @@ bool FactsPack::load(std::string payload) {
     l.key = d.field_view();
     const std::size_t from = text.size() - d.rest().size();
     if (d.rest().starts_with(k_no_findings)) {
-      d.findings();  // the empty list: nothing to keep
+      d.skip(k_no_findings.size());  // the empty list: nothing to keep
     } else {
       std::vector<diag::Finding> list = d.findings();
       l.decoded = static_cast<std::int32_t>(m_decoded.size());
@@ -109,55 +131,82 @@ bool FactsPack::load(std::string payload) {
     if (!m_listed.empty() && !(m_listed.back().key < l.key)) d.fail();  // written sorted, each key once
     m_listed.push_back(l);
   }
-  const long long m = d.number(0, 1LL << 30);
-  for (long long i = 0; d.ok() && i < m; ++i) {
-    std::string id = d.field();
-    auto y = std::make_shared<YamlFacts>();
-    y->storage = m_payload;
-    const std::size_t from = text.size() - d.rest().size();
-    y->findings = d.findings();
-    const long long rows = d.number(0, 1LL << 30);
-    if (d.ok()) y->rows.reserve(static_cast<std::size_t>(std::min<long long>(rows, 1 << 20)));
-    for (long long j = 0; d.ok() && j < rows; ++j) {
-      YamlFacts::Row row;
-      row.key = d.field_view();
-      row.line = static_cast<int>(d.number(0, (1LL << 31) - 1));
-      row.active = d.number(0, 1) == 1;
-      row.inputs = d.field_view();
-      y->rows.push_back(row);
-    }
-    y->encoded = text.substr(from, text.size() - d.rest().size() - from);
-    m_yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false});
-  }
-  const long long g = d.number(0, 1LL << 30);
-  for (long long i = 0; d.ok() && i < g; ++i) {
-    std::string key = d.field();
-    const long long k = d.number(0, 1LL << 30);
-    auto matches = std::make_shared<std::vector<std::string>>();
-    for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
-    m_globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), false});
-  }
-  if (!d.ok() || !d.at_end()) {
+  if (!decode_tail(d, m_payload, false, m_yaml, m_globs)) {
     clear();
     return false;
   }
   return true;
 }
 
+bool FactsPack::load_journal(std::string_view payload) {
+  auto kept = std::make_shared<const std::string>(payload);
+  cache::Decoder d(*kept);
+  std::map<std::string, std::vector<diag::Finding>, std::less<>> fresh;
+  const long long n = d.number(0, 1LL << 30);
+  for (long long i = 0; d.ok() && i < n; ++i) {
+    std::string key = d.field();
+    std::vector<diag::Finding> findings = d.findings();
+    if (!fresh.empty() && !(fresh.rbegin()->first < key)) d.fail();  // written sorted, each key once
+    fresh.emplace_hint(fresh.end(), std::move(key), std::move(findings));
+  }
+  YamlMap yaml;
+  GlobMap globs;
+  if (!decode_tail(d, kept, true, yaml, globs)) return false;
+  // A key is its value's whole input, so where the journal and the pack (or
+  // a check since loading) both hold one, either copy is right: the journal
+  // fills in what is missing.
+  m_fresh.merge(fresh);
+  m_yaml.merge(yaml);
+  m_globs.merge(globs);
+  return true;
+}
+
+// The first loaded entry whose key is not less than `key`, galloping from
+// where the last lookup ended (lookups in key order find it in a step or
+// two), else by binary search of the part before.
+std::size_t FactsPack::lower_bound(std::string_view key) {
+  const std::size_t n = m_listed.size();
+  std::size_t lo = 0;
+  std::size_t hi = n;
+  const std::size_t c = std::min(m_cursor, n);
+  if (c < n && m_listed[c].key < key) {
+    lo = c + 1;
+    for (std::size_t step = 1;; step *= 2) {
+      const std::size_t probe = c + step;
+      if (probe >= n) break;
+      if (!(m_listed[probe].key < key)) {
+        hi = probe;
+        break;
+      }
+      lo = probe + 1;
+    }
+  } else if (c == 0 || m_listed[c - 1].key < key) {
+    return c;
+  } else {
+    hi = c;
+  }
+  const auto it = std::lower_bound(m_listed.begin() + static_cast<std::ptrdiff_t>(lo),
+                                   m_listed.begin() + static_cast<std::ptrdiff_t>(hi), key,
+                                   [](const Listed& l, std::string_view k) { return l.key < k; });
+  return static_cast<std::size_t>(it - m_listed.begin());
+}
+
 const std::vector<diag::Finding>* FactsPack::find(std::string_view key) {
   static const std::vector<diag::Finding> none;
-  if (!m_added.empty()) {
-    if (auto it = m_added.find(key); it != m_added.end()) return &it->second;
+  if (!m_fresh.empty()) {
+    if (auto it = m_fresh.find(key); it != m_fresh.end()) return &it->second;
   }
-  const auto it = std::lower_bound(m_listed.begin(), m_listed.end(), key,
-                                   [](const Listed& l, std::string_view k) { return l.key < k; });
-  if (it == m_listed.end() || it->key != key) return nullptr;
-  it->used = true;
-  return it->decoded < 0 ? &none : &m_decoded[static_cast<std::size_t>(it->decoded)];
+  const std::size_t at = lower_bound(key);
+  m_cursor = at;
+  if (at == m_listed.size() || m_listed[at].key != key) return nullptr;
+  m_cursor = at + 1;
+  Listed& hit = m_listed[at];
+  hit.used = true;
+  return hit.decoded < 0 ? &none : &m_decoded[static_cast<std::size_t>(hit.decoded)];
 }
 
 void FactsPack::keep(std::string key, std::vector<diag::Finding> findings) {
-  m_added.insert_or_assign(std::move(key), std::move(findings));
+  m_fresh.insert_or_assign(std::move(key), std::move(findings));
   m_dirty = true;
 }
 
@@ -169,7 +218,7 @@ std::shared_ptr<const YamlFacts> FactsPack::find_yaml(std::string_view id) {
 }
 
 void FactsPack::keep_yaml(std::string id, std::shared_ptr<const YamlFacts> facts) {
-  m_yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(facts), true});
+  m_yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(facts), true, true});
   m_dirty = true;
 }
 
@@ -181,60 +230,105 @@ std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string
 }
 
 void FactsPack::keep_glob(std::string key, std::shared_ptr<const std::vector<std::string>> matches) {
-  m_globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), true});
+  m_globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), true, true});
   m_dirty = true;
 }
 
-std::string FactsPack::encode() {
+namespace {
+
+void encode_yaml(cache::Encoder& e, const YamlFacts& facts) {
+  if (!facts.encoded.empty()) {
+    e.raw(facts.encoded);
+    return;
+  }
+  e.findings(facts.findings);
+  e.number(static_cast<long long>(facts.rows.size()));
+  for (const YamlFacts::Row& row : facts.rows) {
+    e.field(row.key);
+    e.number(row.line);
+    e.number(row.active ? 1 : 0);
+    e.field(row.inputs);
+  }
+}
+
+void encode_glob(cache::Encoder& e, const std::vector<std::string>& matches) {
+  e.number(static_cast<long long>(matches.size()));
+  for (const std::string& match : matches) e.field(match);
+}
+
+// A section of kept values: its count, then each (key, value) that `keep` accepts.
+template <class Map, class Keep, class Write>
+void encode_section(cache::Encoder& e, const Map& kept, const Keep& keep, const Write& write) {
+  long long count = 0;
+  for (const auto& kv : kept) count += keep(kv.second) ? 1 : 0;
+  e.number(count);
+  for (const auto& [key, entry] : kept) {
+    if (!keep(entry)) continue;
+    e.field(key);
+    write(e, *entry.value);
+  }
+}
+
+constexpr std::size_t k_journal_floor = 64 * 1024;
+
+}  // namespace
+
+std::string FactsPack::encode_journal() const {
+  cache::Encoder e;
+  e.number(static_cast<long long>(m_fresh.size()));
+  for (const auto& [key, findings] : m_fresh) {
+    e.field(key);
+    e.findings(findings);
+  }
+  const auto fresh = [](const auto& entry) { return entry.fresh; };
+  encode_section(e, m_yaml, fresh, encode_yaml);
+  encode_section(e, m_globs, fresh, encode_glob);
+  return e.take();
+}
+
+FactsPack::Encoded FactsPack::encode() {
   m_dirty = false;
-  std::size_t used = m_added.size();
+  if (m_rewrite_whole) return Encoded{encode_whole(), true};
+  std::string journal = encode_journal();
+  const std::size_t pack_size = m_payload ? m_payload->size() : 0;
+  if (journal.size() <= std::max(k_journal_floor, pack_size / 8)) return Encoded{std::move(journal), false};
+  return Encoded{encode_whole(), true};
+}
+
+std::string FactsPack::encode_whole() {
+  m_dirty = m_rewrite_whole = false;
+  std::size_t used = m_fresh.size();
   for (const Listed& l : m_listed) used += l.used ? 1 : 0;
-  for (const auto& kv : m_yaml) used += kv.second.used ? 1 : 0;
-  for (const auto& kv : m_globs) used += kv.second.used ? 1 : 0;
-  const bool trim = m_listed.size() + m_added.size() + m_yaml.size() + m_globs.size() > 2 * used + 1024;
+  for (const auto& kv : m_yaml) used += (kv.second.used || kv.second.fresh) ? 1 : 0;
+  for (const auto& kv : m_globs) used += (kv.second.used || kv.second.fresh) ? 1 : 0;
+  const bool trim = m_listed.size() + m_fresh.size() + m_yaml.size() + m_globs.size() > 2 * used + 1024;
 
   cache::Encoder e;
   if (m_payload) e.reserve(m_payload->size() + 4096);
-  // The loaded entries and the added ones, merged in key order (an added key wins).
-  std::size_t count = m_added.size();
+  // The loaded entries and the fresh ones, merged in key order (a fresh key wins).
+  std::size_t count = m_fresh.size();
   for (const Listed& l : m_listed) {
-    if ((!trim || l.used) && m_added.count(l.key) == 0) ++count;
+    if ((!trim || l.used) && m_fresh.count(l.key) == 0) ++count;
   }
   e.number(static_cast<long long>(count));
-  auto added = m_added.begin();
+  auto fresh = m_fresh.begin();
   for (const Listed& l : m_listed) {
-    for (; added != m_added.end() && added->first < l.key; ++added) {
-      e.field(added->first);
-      e.findings(added->second);
+    for (; fresh != m_fresh.end() && fresh->first < l.key; ++fresh) {
+      e.field(fresh->first);
+      e.findings(fresh->second);
     }
-    if (added != m_added.end() && added->first == l.key) continue;  // written from m_added next
+    if (fresh != m_fresh.end() && fresh->first == l.key) continue;  // written from m_fresh next
     if (trim && !l.used) continue;
     e.field(l.key);
     e.raw(l.encoded);
   }
-  for (; added != m_added.end(); ++added) {
-    e.field(added->first);
-    e.findings(added->second);
+  for (; fresh != m_fresh.end(); ++fresh) {
+    e.field(fresh->first);
+    e.findings(fresh->second);
   }
-
-  encode_kept(e, m_yaml, trim, [&e](const YamlFacts& facts) {
-    if (!facts.encoded.empty()) {
-      e.raw(facts.encoded);
-      return;
-    }
-    e.findings(facts.findings);
-    e.number(static_cast<long long>(facts.rows.size()));
-    for (const YamlFacts::Row& row : facts.rows) {
-      e.field(row.key);
-      e.number(row.line);
-      e.number(row.active ? 1 : 0);
-      e.field(row.inputs);
-    }
-  });
-  encode_kept(e, m_globs, trim, [&e](const std::vector<std::string>& matches) {
-    e.number(static_cast<long long>(matches.size()));
-    for (const std::string& match : matches) e.field(match);
-  });
+  const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
+  encode_section(e, m_yaml, kept, encode_yaml);
+  encode_section(e, m_globs, kept, encode_glob);
   return e.take();
 }
 

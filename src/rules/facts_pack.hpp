@@ -16,6 +16,10 @@
 
 #include "ledgergate/diag/finding.hpp"
 
+namespace lg::cache {
+class Decoder;
+}
+
 namespace lg::rules {
 
 // What the pack keeps of a projects.yaml blob (newest era): its findings
@@ -50,6 +54,11 @@ struct YamlFacts {
   mutable std::vector<std::uint32_t> m_slots;  // inputs_of's table of row indices, built on the first lookup
 };
 
+// The pack is two store entries: the pack itself and its journal, a small
+// entry of what checks added since the pack was last written whole. A
+// check that adds a few entries (the pre-commit hook's staged ledger)
+// rewrites the journal only; once the journal outgrows an eighth of the
+// pack (or 64 KiB), the next write folds it into the pack.
 class FactsPack {
  public:
   FactsPack() = default;
@@ -60,10 +69,15 @@ class FactsPack {
   // not decode exactly: a malformed field, keys out of order, a rule this
   // build does not know.
   bool load(std::string payload);
+  // Reads a journal's payload (the same layout) on top of the loaded pack;
+  // false (and nothing of it kept) when it does not decode exactly.
+  bool load_journal(std::string_view payload);
   void clear();
 
   // The findings kept at `key` ("L…" a ledger, "O…" an open-requirements
   // file); nullptr when none. The pointer stays valid for the pack's life.
+  // Lookups in key order (a listing's ledgers) are searched from the last
+  // hit onwards: a step or two each, not a binary search of the pack.
   const std::vector<diag::Finding>* find(std::string_view key);
   void keep(std::string key, std::vector<diag::Finding> findings);
 
@@ -78,10 +92,22 @@ class FactsPack {
   // Whether a check added to the pack since it was loaded (or written).
   bool dirty() const { return m_dirty; }
   void set_dirty() { m_dirty = true; }
-  // The payload to write back: the entries used since loading, and those
-  // not used only while the pack stays within twice that (plus 1,024), so
-  // it tracks the working set; clears dirty().
-  std::string encode();
+  // Dirty, and the next encode() writes the whole pack (the stored one was
+  // not trusted).
+  void set_rewrite_whole() { m_dirty = m_rewrite_whole = true; }
+
+  // What to write back (clears dirty()).
+  struct Encoded {
+    std::string payload;
+    bool whole = false;  // the pack itself (the journal folded in: remove it); else the journal
+  };
+  // The journal — every entry not in the loaded pack — while it stays
+  // within an eighth of the pack (or 64 KiB); else the whole pack: the
+  // entries used since loading, and those not used only while the pack
+  // stays within twice that (plus 1,024), so it tracks the working set.
+  Encoded encode();
+  // The whole pack, as encode() writes it when it folds the journal in.
+  std::string encode_whole();
 
  private:
   struct Listed {  // a loaded findings entry
@@ -94,14 +120,25 @@ class FactsPack {
   struct Kept {
     std::shared_ptr<const T> value;
     bool used = false;
+    bool fresh = true;  // not in the loaded pack (from the journal, or kept since)
   };
+  using YamlMap = std::map<std::string, Kept<YamlFacts>, std::less<>>;
+  using GlobMap = std::map<std::string, Kept<std::vector<std::string>>, std::less<>>;
+  static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
+                          YamlMap& yaml, GlobMap& globs);
+  std::string encode_journal() const;
+  std::size_t lower_bound(std::string_view key);
+
   std::shared_ptr<const std::string> m_payload;
   std::vector<Listed> m_listed;                              // sorted by key
   std::vector<std::vector<diag::Finding>> m_decoded;          // the loaded non-empty lists
-  std::map<std::string, std::vector<diag::Finding>, std::less<>> m_added;  // added since loading
-  std::map<std::string, Kept<YamlFacts>, std::less<>> m_yaml;
-  std::map<std::string, Kept<std::vector<std::string>>, std::less<>> m_globs;
+  std::size_t m_cursor = 0;                                   // where the last lookup in m_listed ended
+  // Not in the loaded pack: the journal's findings entries and those added since.
+  std::map<std::string, std::vector<diag::Finding>, std::less<>> m_fresh;
+  YamlMap m_yaml;
+  GlobMap m_globs;
   bool m_dirty = false;
+  bool m_rewrite_whole = false;
 };
 
 }  // namespace lg::rules

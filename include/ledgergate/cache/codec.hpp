@@ -40,6 +40,14 @@ class Decoder {
   long long number(long long lo, long long hi);
   diag::Finding finding();
   std::vector<diag::Finding> findings();
+  // Skips `n` bytes the caller has matched whole fields against (rest()).
+  void skip(std::size_t n) {
+    if (m_ok && n <= m_in.size()) {
+      m_in.remove_prefix(n);
+    } else {
+      fail();
+    }
+  }
   void fail() { m_ok = false; }
 
  private:

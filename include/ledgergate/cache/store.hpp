@@ -53,6 +53,8 @@ class Store {
   // Returns false when nothing could be written (a read-only repository):
   // never an error.
   bool put(std::string_view kind, std::string_view key, std::string_view payload) const;
+  // Removes the entry for (kind, key), if any (a failure is ignored).
+  void remove(std::string_view kind, std::string_view key) const;
   // Removes the least recently used entries of each kind until the budget
   // holds (and temporary files older than a minute, left by killed writers).
   void evict() const;

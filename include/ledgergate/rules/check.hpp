@@ -57,8 +57,9 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
 // in the same order, before severity overrides.
 struct ProjectsStepLedger {  // a projects/<key>.md file with a well-formed name
   std::string path;
-  std::string key;
   git::Entry entry;
+  // The key: the path without "projects/" and ".md" (no string of its own).
+  std::string_view key() const { return std::string_view(path).substr(9, path.size() - 12); }
 };
 struct ProjectsStepYaml {
   std::shared_ptr<const ProjectsTable> table;  // never null (empty when absent or broken)

@@ -480,6 +480,67 @@ TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
   CHECK(reads == 0);  // other options: another verdict, the same facts
 }
 
+TEST_CASE("cache: a small change is written to the facts pack's journal, not the whole pack", "[cache]") {
+  if (!lg::test::have_shared()) return;
+  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
+  for (int i = 0; i < 900; ++i) {  // a pack past the journal's 64 KiB floor
+    const std::string key = "k" + std::to_string(i);
+    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
+    files["projects.yaml"] += row(key, "active");
+  }
+  Lab lab;
+  const auto first = lab.commit(files);
+  CHECK(lab.run(first, {}, true) == lab.run(first, {}, false));
+  const std::string facts = lab.cache_dir() + "/facts";
+  const auto packed = cache_files(facts);
+  REQUIRE(packed.size() == 1);  // cold: the whole pack, no journal
+  const std::string pack_bytes = lg::test::read_file(packed[0].string());
+
+  int reads = 0;
+  files["projects/k7.md"] += "- 2026-09-03 — note — one more line\n";
+  const auto second = lab.commit(files);
+  const std::string plain = lab.run(second, {}, false);
+  CHECK(lab.run(second, {}, true, false, &reads) == plain);
+  CHECK(reads == 1);
+  const auto both = cache_files(facts);
+  REQUIRE(both.size() == 2);
+  CHECK(lg::test::read_file(packed[0].string()) == pack_bytes);  // the pack as it was
+  const fs::path journal = both[0] == packed[0] ? both[1] : both[0];
+  CHECK(fs::file_size(journal) < 1024);
+
+  // Read back with the pack: nothing is read again, from the index too.
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(second, {}, true, false, &reads) == plain);
+  CHECK(reads == 0);
+  CHECK(lab.run(second, {}, true, true, &reads) == lab.run(second, {}, false, true));
+  CHECK(reads == 0);
+
+  // A spoiled journal: a note naming it, the same verdict, the journal rewritten.
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  lg::cache::take_notes();
+  spoil(journal, 2);
+  CHECK(lab.run(second, {}, true, false, &reads) == plain);
+  CHECK(reads == 1);
+  const auto notes = lg::cache::take_notes();
+  REQUIRE(notes.size() == 1);
+  CHECK_THAT(notes[0], Catch::Contains(journal.string()) && Catch::Contains("checksum mismatch"));
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(second, {}, true, false, &reads) == plain);
+  CHECK(reads == 0);
+  CHECK(lg::cache::take_notes().empty());
+
+  // A spoiled pack: rewritten whole, the journal folded in (and removed).
+  spoil(packed[0], 2);
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(second, {}, true) == plain);
+  CHECK(lg::cache::take_notes().size() == 1);
+  CHECK(cache_files(facts) == std::vector<fs::path>{packed[0]});
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(second, {}, true, false, &reads) == plain);
+  CHECK(reads == 0);
+  CHECK(lg::cache::take_notes().empty());
+}
+
 TEST_CASE("cache: checkers racing on one cache agree with the uncached check", "[cache][differential]") {
   if (!lg::test::have_shared()) return;
   std::mt19937 rng(99);

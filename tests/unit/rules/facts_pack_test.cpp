@@ -21,7 +21,7 @@ std::string sample_pack() {
   pack.keep_yaml("y1", YamlFacts::build({}, {{"k2", 4, true, std::string("row\0=active\0", 12)}, {"k1", 2, false, std::string("row\0\0", 5)},
                                             {"k2", 9, false, "later"}}));
   pack.keep_glob("Gt", std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"a/x.yml"}));
-  return pack.encode();
+  return pack.encode_whole();
 }
 
 }  // namespace
@@ -53,7 +53,7 @@ TEST_CASE("facts pack: what is kept reads back after an encode and a load", "[ru
   REQUIRE(g != nullptr);
   CHECK(*g == std::vector<std::string>{"a/x.yml"});
   // Re-encoded unchanged, the payload is byte-identical.
-  CHECK(pack.encode() == sample_pack());
+  CHECK(pack.encode_whole() == sample_pack());
 }
 
 TEST_CASE("facts pack: an added entry merges into key order and wins over a loaded one", "[rules][facts_pack]") {
@@ -63,7 +63,7 @@ TEST_CASE("facts pack: an added entry merges into key order and wins over a load
   pack.keep("Lb", {});
   CHECK(pack.dirty());
   FactsPack again;
-  REQUIRE(again.load(pack.encode()));
+  REQUIRE(again.load(pack.encode_whole()));
   REQUIRE(again.find("L0") != nullptr);
   REQUIRE(again.find("Lb") != nullptr);
   CHECK(again.find("Lb")->empty());
@@ -106,11 +106,11 @@ TEST_CASE("facts pack: unused entries are dropped once the pack outgrows twice t
   FactsPack big;
   for (int i = 0; i < 1100; ++i) big.keep("L" + std::to_string(10000 + i), {});
   FactsPack pack;
-  REQUIRE(pack.load(big.encode()));
+  REQUIRE(pack.load(big.encode_whole()));
   pack.find("L10007");
   pack.keep("Lnew", {});
   FactsPack trimmed;
-  REQUIRE(trimmed.load(pack.encode()));
+  REQUIRE(trimmed.load(pack.encode_whole()));
   CHECK(trimmed.find("L10007") != nullptr);
   CHECK(trimmed.find("Lnew") != nullptr);
   CHECK(trimmed.find("L10008") == nullptr);
@@ -119,6 +119,101 @@ TEST_CASE("facts pack: unused entries are dropped once the pack outgrows twice t
   REQUIRE(small.load(sample_pack()));
   small.keep("Lz", {});
   FactsPack kept;
-  REQUIRE(kept.load(small.encode()));
+  REQUIRE(kept.load(small.encode_whole()));
   CHECK(kept.find("La") != nullptr);
+}
+
+TEST_CASE("facts pack: a few added entries go to the journal, read back on top of the pack", "[rules][facts_pack]") {
+  const std::string base = sample_pack();
+  FactsPack pack;
+  REQUIRE(pack.load(base));
+  pack.keep("L0", {one_finding()});
+  const FactsPack::Encoded out = pack.encode();
+  CHECK_FALSE(pack.dirty());
+  REQUIRE_FALSE(out.whole);
+  CHECK(out.payload.find("La") == std::string::npos);  // only what the pack lacks
+  FactsPack again;
+  REQUIRE(again.load(base));
+  REQUIRE(again.load_journal(out.payload));
+  REQUIRE(again.find("L0") != nullptr);
+  CHECK(again.find("L0")->size() == 1);
+  CHECK(again.find("La") != nullptr);
+  CHECK(again.find_yaml("y1") != nullptr);
+  // Another entry: the next journal holds the first one's entries too.
+  again.keep("L1", {});
+  const FactsPack::Encoded next = again.encode();
+  REQUIRE_FALSE(next.whole);
+  FactsPack third;
+  REQUIRE(third.load(base));
+  REQUIRE(third.load_journal(next.payload));
+  CHECK(third.find("L0") != nullptr);
+  CHECK(third.find("L1") != nullptr);
+  // A journal read without its pack stands on its own keys.
+  FactsPack alone;
+  REQUIRE(alone.load_journal(next.payload));
+  CHECK(alone.find("L0") != nullptr);
+  CHECK(alone.find("La") == nullptr);
+}
+
+TEST_CASE("facts pack: a journal outgrowing its bound is folded into the whole pack", "[rules][facts_pack]") {
+  FactsPack pack;
+  REQUIRE(pack.load(sample_pack()));
+  pack.keep_yaml("y2", YamlFacts::build({}, {{"k1", 2, false, std::string(70 * 1024, 'x')}}));
+  const FactsPack::Encoded out = pack.encode();
+  REQUIRE(out.whole);
+  FactsPack again;
+  REQUIRE(again.load(out.payload));
+  CHECK(again.find_yaml("y2") != nullptr);
+  CHECK(again.find_yaml("y1") != nullptr);
+  CHECK(again.find("Lb") != nullptr);
+  // Folded, nothing is fresh: an unchanged pack's journal is empty.
+  again.set_dirty();
+  const FactsPack::Encoded empty = again.encode();
+  CHECK_FALSE(empty.whole);
+  CHECK(empty.payload == "1:01:01:0");
+}
+
+TEST_CASE("facts pack: a journal that does not decode exactly is refused, the pack kept", "[rules][facts_pack]") {
+  FactsPack pack;
+  REQUIRE(pack.load(sample_pack()));
+  pack.keep("L0", {});
+  const std::string journal = pack.encode().payload;
+  FactsPack again;
+  REQUIRE(again.load(sample_pack()));
+  CHECK_FALSE(again.load_journal(journal.substr(0, journal.size() - 1)));
+  CHECK_FALSE(again.load_journal(journal + "x"));
+  CHECK(again.find("L0") == nullptr);
+  CHECK(again.find("La") != nullptr);
+  lg::cache::Encoder e;  // keys out of order
+  e.number(2);
+  e.field("Lb");
+  e.findings({});
+  e.field("La");
+  e.findings({});
+  e.number(0);
+  e.number(0);
+  CHECK_FALSE(again.load_journal(e.text()));
+  CHECK(again.load_journal(journal));
+  CHECK(again.find("L0") != nullptr);
+}
+
+TEST_CASE("facts pack: lookups in any order find exactly the loaded keys", "[rules][facts_pack]") {
+  FactsPack big;
+  std::vector<std::string> keys;
+  for (int i = 0; i < 600; ++i) keys.push_back("L" + std::to_string(100000 + 3 * i));
+  for (const std::string& k : keys) big.keep(k, {});
+  FactsPack pack;
+  REQUIRE(pack.load(big.encode_whole()));
+  const auto present = [&pack](const std::string& k) { return pack.find(k) != nullptr; };
+  for (const std::string& k : keys) CHECK(present(k));  // in order: the cursor's steps
+  for (auto it = keys.rbegin(); it != keys.rend(); ++it) CHECK(present(*it));  // backwards
+  for (int i = 0; i < 600; ++i) {  // scattered, with misses between keys and past both ends
+    const int j = (i * 257) % 600;
+    CHECK(present(keys[static_cast<std::size_t>(j)]));
+    CHECK_FALSE(present("L" + std::to_string(100000 + 3 * j + 1)));
+  }
+  CHECK_FALSE(present("L0"));
+  CHECK_FALSE(present("L999999"));
+  CHECK(present(keys.front()));
+  CHECK(present(keys.back()));
 }
