@@ -269,7 +269,9 @@ void encode_section(cache::Encoder& e, const Map& kept, const Keep& keep, const 
   }
 }
 
-constexpr std::size_t k_journal_floor = 64 * 1024;
+// The journal is decoded entry by entry and rewritten whole at every write:
+// past this, one rewrite of the pack is cheaper than the journal's growth.
+constexpr std::size_t k_journal_limit = 64 * 1024;
 
 }  // namespace
 
@@ -290,8 +292,7 @@ FactsPack::Encoded FactsPack::encode() {
   m_dirty = false;
   if (m_rewrite_whole) return Encoded{encode_whole(), true};
   std::string journal = encode_journal();
-  const std::size_t pack_size = m_payload ? m_payload->size() : 0;
-  if (journal.size() <= std::max(k_journal_floor, pack_size / 8)) return Encoded{std::move(journal), false};
+  if (journal.size() <= k_journal_limit) return Encoded{std::move(journal), false};
   return Encoded{encode_whole(), true};
 }
 

@@ -57,8 +57,8 @@ struct YamlFacts {
 // The pack is two store entries: the pack itself and its journal, a small
 // entry of what checks added since the pack was last written whole. A
 // check that adds a few entries (the pre-commit hook's staged ledger)
-// rewrites the journal only; once the journal outgrows an eighth of the
-// pack (or 64 KiB), the next write folds it into the pack.
+// rewrites the journal only; once the journal outgrows 64 KiB, the next
+// write folds it into the pack.
 class FactsPack {
  public:
   FactsPack() = default;
@@ -102,7 +102,7 @@ class FactsPack {
     bool whole = false;  // the pack itself (the journal folded in: remove it); else the journal
   };
   // The journal — every entry not in the loaded pack — while it stays
-  // within an eighth of the pack (or 64 KiB); else the whole pack: the
+  // within 64 KiB; else the whole pack: the
   // entries used since loading, and those not used only while the pack
   // stays within twice that (plus 1,024), so it tracks the working set.
   Encoded encode();

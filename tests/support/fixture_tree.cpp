@@ -53,6 +53,11 @@ Captured capture(const std::string& command) {
   return c;
 }
 
+int run_quiet(const std::string& command) {
+  const int status = std::system(("(" + command + ") >/dev/null 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 std::string git_blob(const std::string& dir, const std::string& text) {
   const std::string tmp = dir + "/.test-blob";
   write_file(tmp, text);

@@ -85,6 +85,9 @@ struct Captured {
   std::string out;
 };
 Captured capture(const std::string& command);
+// Runs a shell command with its output and errors discarded; its exit status
+// (WEXITSTATUS; -1 when it did not exit).
+int run_quiet(const std::string& command);
 // Stores `text` as a blob in the repository at `dir` with `git hash-object
 // -w`; its id (a test failure when git fails).
 std::string git_blob(const std::string& dir, const std::string& text);

@@ -389,9 +389,8 @@ TEST_CASE("cache differential: a generated repository's history", "[cache][diffe
   }
   lg::test::TempDir dir;
   const std::string repo_dir = dir.path() + "/gen";
-  const std::string cmd = "python3 '" + tool + "' --out '" + repo_dir +
-                          "' --projects 40 --rulings 60 --commits 15 --seed 7 >/dev/null 2>&1";
-  if (std::system(cmd.c_str()) != 0) {
+  if (lg::test::run_quiet("python3 '" + tool + "' --out '" + repo_dir +
+                          "' --projects 40 --rulings 60 --commits 15 --seed 7") != 0) {
     WARN("genledger.py failed to run: skipped");
     return;
   }
@@ -483,7 +482,7 @@ TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
 TEST_CASE("cache: a small change is written to the facts pack's journal, not the whole pack", "[cache]") {
   if (!lg::test::have_shared()) return;
   FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 900; ++i) {  // a pack past the journal's 64 KiB floor
+  for (int i = 0; i < 900; ++i) {  // a pack past the journal's 64 KiB limit
     const std::string key = "k" + std::to_string(i);
     files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
     files["projects.yaml"] += row(key, "active");
@@ -618,8 +617,7 @@ namespace {
 
 // Runs `git -C dir ARGS` quietly; its exit status.
 int git_in(const std::string& dir, const std::string& args) {
-  const std::string cmd = "git -C '" + dir + "' " + args + " >/dev/null 2>&1";
-  return std::system(cmd.c_str());
+  return lg::test::run_quiet("git -C '" + dir + "' " + args);
 }
 
 // The check of the index of the repository at `dir` (opened afresh, so the

@@ -24,8 +24,7 @@ const char* const k_env =
     "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' ";
 
 int sh(const std::string& dir, const std::string& script) {
-  const std::string cmd = "cd '" + dir + "' && " + k_env + "sh -c '" + script + "' >/dev/null 2>&1";
-  return std::system(cmd.c_str());
+  return test::run_quiet("cd '" + dir + "' && " + k_env + "sh -c '" + script + "'");
 }
 
 struct Row {
