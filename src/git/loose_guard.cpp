@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -40,16 +41,25 @@ std::string hex_of(const git_oid* id) {
   return hex;
 }
 
-// Why the loose file of `id` below `dir` is bad; nullopt when it is good or
-// not there (packed, in an alternate: libgit2 reads it as before). The
-// bytes are hashed only when `hash`: a whole read is hashed again by
-// libgit2 (GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, Libgit2Session), a
-// header read is not.
-std::optional<std::string> loose_problem(const std::string& dir, const git_oid* id, bool hash) {
+// The loose file of `id` below `dir`, inflated and its header checked.
+struct Loose {
+  enum class State { absent, foreign, bad, good } state = State::absent;
+  std::string why;  // when bad
+  git_object_t type = GIT_OBJECT_INVALID;
+  std::string inflated;  // "type size\0" then the body
+  std::size_t body_at = 0;
+  std::string_view body() const { return std::string_view(inflated).substr(body_at); }
+};
+
+// Not there: packed, in an alternate, or unreadable (libgit2 reads it as
+// before and says so); foreign: not a zlib stream (libgit2's old
+// "pack-like" loose format, left to it).
+Loose inflate_loose(const std::string& dir, const git_oid* id) {
+  Loose l;
   const std::string hex = hex_of(id);
   const std::string path = dir + "/" + hex.substr(0, 2) + "/" + hex.substr(2);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;  // not loose here (or unreadable: libgit2 says so)
+  if (fd < 0) return l;
   std::string data;
   char chunk[65536];
   for (;;) {
@@ -59,16 +69,21 @@ std::optional<std::string> loose_problem(const std::string& dir, const git_oid* 
     data.append(chunk, static_cast<std::size_t>(n));
   }
   ::close(fd);
-  // Not a zlib stream: libgit2's old "pack-like" loose format, left to it.
   if (data.size() < 2 || (static_cast<unsigned char>(data[0]) & 0x8F) != 0x08 ||
       ((static_cast<unsigned>(static_cast<unsigned char>(data[0])) << 8) | static_cast<unsigned char>(data[1])) % 31 != 0) {
-    return std::nullopt;
+    l.state = Loose::State::foreign;
+    return l;
   }
+  const auto bad = [&l](std::string why) {
+    l.state = Loose::State::bad;
+    l.why = std::move(why);
+    return l;
+  };
   z_stream zs{};
-  if (inflateInit(&zs) != Z_OK) return "cannot inflate";
+  if (inflateInit(&zs) != Z_OK) return bad("cannot inflate");
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
   zs.avail_in = static_cast<uInt>(data.size());
-  std::string out;
+  std::string& out = l.inflated;
   int rc = Z_OK;
   char buf[65536];
   while (rc == Z_OK) {
@@ -82,25 +97,23 @@ std::optional<std::string> loose_problem(const std::string& dir, const git_oid* 
     }
   }
   inflateEnd(&zs);
-  if (rc != Z_STREAM_END) return rc == Z_BUF_ERROR ? "its loose file is truncated" : "its loose file is corrupt";
+  if (rc != Z_STREAM_END) return bad(rc == Z_BUF_ERROR ? "its loose file is truncated" : "its loose file is corrupt");
   const auto nul = out.find('\0');
   const auto space = out.find(' ');
-  if (nul == std::string::npos || space == std::string::npos || space > nul) return "its loose header is malformed";
-  const git_object_t type = git_object_string2type(out.substr(0, space).c_str());
+  if (nul == std::string::npos || space == std::string::npos || space > nul) return bad("its loose header is malformed");
+  l.type = git_object_string2type(out.substr(0, space).c_str());
   const std::string size_text = out.substr(space + 1, nul - space - 1);
-  if (type == GIT_OBJECT_INVALID || size_text.empty() || size_text.size() > 19 ||
+  if (l.type == GIT_OBJECT_INVALID || size_text.empty() || size_text.size() > 19 ||
       size_text.find_first_not_of("0123456789") != std::string::npos) {
-    return "its loose header is malformed";
+    return bad("its loose header is malformed");
   }
-  const std::size_t body = out.size() - nul - 1;
+  l.body_at = nul + 1;
+  const std::size_t body = out.size() - l.body_at;
   if (std::stoull(size_text) != body) {
-    return "its loose header declares " + size_text + " bytes, the file holds " + std::to_string(body);
+    return bad("its loose header declares " + size_text + " bytes, the file holds " + std::to_string(body));
   }
-  if (!hash) return std::nullopt;
-  git_oid actual;
-  if (git_odb_hash(&actual, out.data() + nul + 1, body, type) < 0) return "cannot hash it";
-  if (!git_oid_equal(&actual, id)) return "object hash mismatch: its bytes hash to " + hex_of(&actual);
-  return std::nullopt;
+  l.state = Loose::State::good;
+  return l;
 }
 
 int refuse(const git_oid* id, const std::string& why) {
@@ -108,18 +121,40 @@ int refuse(const git_oid* id, const std::string& why) {
   return GIT_ERROR;
 }
 
+// A whole read: a good loose file is answered from the guard's own inflate
+// (libgit2's loose backend would inflate it a second time); the odb hashes
+// what is returned (GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, Libgit2Session).
 int guarded_read(void** out, size_t* len, git_object_t* type, git_odb_backend* b, const git_oid* id) {
   const auto g = guarded(b);
   if (!g) return GIT_ERROR;
-  if (auto why = loose_problem(g->objects_dir, id, false)) return refuse(id, *why);
-  return g->read(out, len, type, b, id);
+  const Loose l = inflate_loose(g->objects_dir, id);
+  if (l.state == Loose::State::bad) return refuse(id, l.why);
+  if (l.state != Loose::State::good) return g->read(out, len, type, b, id);
+  const std::string_view body = l.body();
+  auto* data = static_cast<char*>(git_odb_backend_data_alloc(b, body.size() + 1));
+  if (!data) return GIT_ERROR;
+  std::memcpy(data, body.data(), body.size());
+  data[body.size()] = '\0';
+  *out = data;
+  *len = body.size();
+  *type = l.type;
+  return 0;
 }
 
+// A header read is not hashed by libgit2: the guard hashes the loose file.
 int guarded_read_header(size_t* len, git_object_t* type, git_odb_backend* b, const git_oid* id) {
   const auto g = guarded(b);
   if (!g) return GIT_ERROR;
-  if (auto why = loose_problem(g->objects_dir, id, true)) return refuse(id, *why);
-  return g->read_header(len, type, b, id);
+  const Loose l = inflate_loose(g->objects_dir, id);
+  if (l.state == Loose::State::bad) return refuse(id, l.why);
+  if (l.state != Loose::State::good) return g->read_header(len, type, b, id);
+  const std::string_view body = l.body();
+  git_oid actual;
+  if (git_odb_hash(&actual, body.data(), body.size(), l.type) < 0) return refuse(id, "cannot hash it");
+  if (!git_oid_equal(&actual, id)) return refuse(id, "object hash mismatch: its bytes hash to " + hex_of(&actual));
+  *len = body.size();
+  *type = l.type;
+  return 0;
 }
 
 }  // namespace
