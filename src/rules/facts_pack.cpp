@@ -72,11 +72,14 @@ void FactsPack::clear() {
   m_fresh.clear();
   m_yaml.clear();
   m_globs.clear();
+  m_glob_listed.clear();
 }
 
-// The yaml and glob sections, into `yaml` and `globs` (views into `payload`).
+// The yaml and glob sections: yaml facts into `yaml` (views into
+// `payload`); glob matches into `listed` as they lie (found and decoded on
+// first use) when it is given, else decoded into `globs`.
 bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
-                            YamlMap& yaml, GlobMap& globs) {
+                            YamlMap& yaml, GlobMap& globs, std::vector<ListedGlob>* listed) {
   const std::string_view text = *payload;
   const long long m = d.number(0, 1LL << 30);
   for (long long i = 0; d.ok() && i < m; ++i) {
@@ -99,7 +102,19 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::
     yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false, fresh});
   }
   const long long g = d.number(0, 1LL << 30);
+  if (listed && d.ok()) listed->reserve(static_cast<std::size_t>(std::min<long long>(g, 1 << 20)));
   for (long long i = 0; d.ok() && i < g; ++i) {
+    if (listed) {
+      ListedGlob l;
+      l.key = d.field_view();
+      const std::size_t from = text.size() - d.rest().size();
+      const long long k = d.number(0, 1LL << 30);
+      for (long long j = 0; d.ok() && j < k; ++j) d.field_view();  // checked, not copied
+      l.encoded = text.substr(from, text.size() - d.rest().size() - from);
+      if (!listed->empty() && !(listed->back().key < l.key)) d.fail();  // written sorted, each key once
+      listed->push_back(l);
+      continue;
+    }
     std::string key = d.field();
     const long long k = d.number(0, 1LL << 30);
     auto matches = std::make_shared<std::vector<std::string>>();
@@ -131,7 +146,7 @@ bool FactsPack::load(std::string payload) {
     if (!m_listed.empty() && !(m_listed.back().key < l.key)) d.fail();  // written sorted, each key once
     m_listed.push_back(l);
   }
-  if (!decode_tail(d, m_payload, false, m_yaml, m_globs)) {
+  if (!decode_tail(d, m_payload, false, m_yaml, m_globs, &m_glob_listed)) {
     clear();
     return false;
   }
@@ -151,7 +166,7 @@ bool FactsPack::load_journal(std::string_view payload) {
   }
   YamlMap yaml;
   GlobMap globs;
-  if (!decode_tail(d, kept, true, yaml, globs)) return false;
+  if (!decode_tail(d, kept, true, yaml, globs, nullptr)) return false;
   // A key is its value's whole input, so where the journal and the pack (or
   // a check since loading) both hold one, either copy is right: the journal
   // fills in what is missing.
@@ -223,10 +238,21 @@ void FactsPack::keep_yaml(std::string id, std::shared_ptr<const YamlFacts> facts
 }
 
 std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string_view key) {
-  auto it = m_globs.find(key);
-  if (it == m_globs.end()) return nullptr;
-  it->second.used = true;
-  return it->second.value;
+  if (auto it = m_globs.find(key); it != m_globs.end()) {
+    it->second.used = true;
+    return it->second.value;
+  }
+  const auto at = std::lower_bound(m_glob_listed.begin(), m_glob_listed.end(), key,
+                                   [](const ListedGlob& l, std::string_view k) { return l.key < k; });
+  if (at == m_glob_listed.end() || at->key != key) return nullptr;
+  // Decoded on first use (load checked every field of it).
+  cache::Decoder d(at->encoded);
+  const long long k = d.number(0, 1LL << 30);
+  auto matches = std::make_shared<std::vector<std::string>>();
+  for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
+  if (!d.ok() || !d.at_end()) return nullptr;
+  m_globs.emplace(std::string(key), Kept<std::vector<std::string>>{matches, true, false});
+  return matches;
 }
 
 void FactsPack::keep_glob(std::string key, std::shared_ptr<const std::vector<std::string>> matches) {
@@ -301,8 +327,13 @@ std::string FactsPack::encode_whole() {
   std::size_t used = m_fresh.size();
   for (const Listed& l : m_listed) used += l.used ? 1 : 0;
   for (const auto& kv : m_yaml) used += (kv.second.used || kv.second.fresh) ? 1 : 0;
-  for (const auto& kv : m_globs) used += (kv.second.used || kv.second.fresh) ? 1 : 0;
-  const bool trim = m_listed.size() + m_fresh.size() + m_yaml.size() + m_globs.size() > 2 * used + 1024;
+  std::size_t fresh_globs = 0;
+  for (const auto& kv : m_globs) {
+    used += (kv.second.used || kv.second.fresh) ? 1 : 0;
+    fresh_globs += kv.second.fresh ? 1 : 0;
+  }
+  const std::size_t all = m_listed.size() + m_fresh.size() + m_yaml.size() + m_glob_listed.size() + fresh_globs;
+  const bool trim = all > 2 * used + 1024;
 
   cache::Encoder e;
   if (m_payload) e.reserve(m_payload->size() + 4096);
@@ -329,7 +360,28 @@ std::string FactsPack::encode_whole() {
   }
   const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
   encode_section(e, m_yaml, kept, encode_yaml);
-  encode_section(e, m_globs, kept, encode_glob);
+  // The globs: those decoded or kept since loading, and the loaded ones
+  // not decoded (unused: left out when trimming), merged in key order.
+  const auto listed_only = [this](const ListedGlob& l) { return m_globs.find(l.key) == m_globs.end(); };
+  std::size_t globs = 0;
+  for (const auto& kv : m_globs) globs += kept(kv.second) ? 1u : 0u;
+  if (!trim) globs += static_cast<std::size_t>(std::count_if(m_glob_listed.begin(), m_glob_listed.end(), listed_only));
+  e.number(static_cast<long long>(globs));
+  auto decoded = m_globs.begin();
+  const auto write_decoded_before = [&](const std::string_view* key) {
+    for (; decoded != m_globs.end() && (!key || decoded->first < *key); ++decoded) {
+      if (!kept(decoded->second)) continue;
+      e.field(decoded->first);
+      encode_glob(e, *decoded->second.value);
+    }
+  };
+  for (const ListedGlob& l : m_glob_listed) {
+    write_decoded_before(&l.key);
+    if (trim || !listed_only(l)) continue;  // a decoded one is written from m_globs
+    e.field(l.key);
+    e.raw(l.encoded);
+  }
+  write_decoded_before(nullptr);
   return e.take();
 }
 

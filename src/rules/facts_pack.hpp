@@ -124,8 +124,12 @@ class FactsPack {
   };
   using YamlMap = std::map<std::string, Kept<YamlFacts>, std::less<>>;
   using GlobMap = std::map<std::string, Kept<std::vector<std::string>>, std::less<>>;
+  struct ListedGlob {  // a loaded glob entry, not decoded
+    std::string_view key;
+    std::string_view encoded;  // its match count and matches as the codec wrote them
+  };
   static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
-                          YamlMap& yaml, GlobMap& globs);
+                          YamlMap& yaml, GlobMap& globs, std::vector<ListedGlob>* listed);
   std::string encode_journal() const;
   std::size_t lower_bound(std::string_view key);
 
@@ -136,7 +140,8 @@ class FactsPack {
   // Not in the loaded pack: the journal's findings entries and those added since.
   std::map<std::string, std::vector<diag::Finding>, std::less<>> m_fresh;
   YamlMap m_yaml;
-  GlobMap m_globs;
+  GlobMap m_globs;                       // kept since loading, from the journal, or decoded
+  std::vector<ListedGlob> m_glob_listed;  // the loaded pack's, sorted by key
   bool m_dirty = false;
   bool m_rewrite_whole = false;
 };

@@ -217,3 +217,48 @@ TEST_CASE("facts pack: lookups in any order find exactly the loaded keys", "[rul
   CHECK(present(keys.front()));
   CHECK(present(keys.back()));
 }
+
+TEST_CASE("facts pack: glob walks are decoded on first use and written back as loaded", "[rules][facts_pack]") {
+  const auto globs = [](int n) {
+    FactsPack p;
+    for (int i = 0; i < n; ++i) {
+      p.keep_glob("G" + std::to_string(10000 + i),
+                  std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"m" + std::to_string(i)}));
+    }
+    return p.encode_whole();
+  };
+  const std::string payload = globs(50);
+  FactsPack pack;
+  REQUIRE(pack.load(payload));
+  const auto g = pack.find_glob("G10007");
+  REQUIRE(g != nullptr);
+  CHECK(*g == std::vector<std::string>{"m7"});
+  CHECK(pack.find_glob("G10007") == g);  // decoded once
+  CHECK(pack.find_glob("G9") == nullptr);
+  CHECK(pack.encode_whole() == payload);  // within the bound: all of them, in order, byte for byte
+  pack.keep_glob("G10007x", std::make_shared<const std::vector<std::string>>(std::vector<std::string>{}));
+  FactsPack merged;
+  REQUIRE(merged.load(pack.encode_whole()));  // a kept one between the loaded ones
+  CHECK(merged.find_glob("G10007x") != nullptr);
+  CHECK(merged.find_glob("G10049") != nullptr);
+
+  // Past the bound (1,100 entries, 2 used) the unused ones are dropped.
+  FactsPack many;
+  REQUIRE(many.load(globs(1100)));
+  REQUIRE(many.find_glob("G10007") != nullptr);
+  many.keep("Lnew", {});
+  FactsPack again;
+  REQUIRE(again.load(many.encode_whole()));
+  REQUIRE(again.find_glob("G10007") != nullptr);
+  CHECK(*again.find_glob("G10007") == std::vector<std::string>{"m7"});
+  CHECK(again.find_glob("G10008") == nullptr);
+  CHECK(again.find("Lnew") != nullptr);
+
+  // A malformed match list in a loaded glob entry refuses the whole pack.
+  std::string broken = payload;
+  const std::size_t at = broken.find("2:m7");
+  REQUIRE(at != std::string::npos);
+  broken.replace(at, 4, "9:m7");
+  FactsPack refused;
+  CHECK_FALSE(refused.load(broken));
+}
