@@ -314,10 +314,14 @@ Result<void> report_unchecked(Pass& pass, const std::string& path, const git::En
 
 using LedgerFile = ProjectsStepLedger;
 
+// "projects/<name>", appended to `out`.
+void append_ledger_path(std::string& out, std::string_view name) {
+  out.append(ledger::k_projects_dir).append(1, '/').append(name);
+}
 std::string ledger_path(std::string_view name) {
   std::string path;
   path.reserve(ledger::k_projects_dir.size() + 1 + name.size());
-  path.append(ledger::k_projects_dir).append(1, '/').append(name);
+  append_ledger_path(path, name);
   return path;
 }
 
@@ -567,7 +571,7 @@ class ProjectsYamlInput {
 void ledger_fact_key(std::string& out, const git::Entry& entry, std::string_view key, ProjectsYamlInput& projects) {
   out.clear();
   out += 'L';
-  out.append(ledger::k_projects_dir).append(1, '/').append(entry.name);
+  append_ledger_path(out, entry.name);
   out += '\0';
   entry.content_id->append_hex(out);
   out += '\0';

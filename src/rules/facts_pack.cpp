@@ -75,11 +75,25 @@ void FactsPack::clear() {
   m_glob_listed.clear();
 }
 
+namespace {
+
+// A glob entry's matches as the codec wrote them (its ListedGlob::encoded).
+std::shared_ptr<const std::vector<std::string>> decode_matches(std::string_view encoded) {
+  cache::Decoder d(encoded);
+  const long long k = d.number(0, 1LL << 30);
+  auto matches = std::make_shared<std::vector<std::string>>();
+  for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
+  if (!d.ok() || !d.at_end()) return nullptr;
+  return matches;
+}
+
+}  // namespace
+
 // The yaml and glob sections: yaml facts into `yaml` (views into
-// `payload`); glob matches into `listed` as they lie (found and decoded on
-// first use) when it is given, else decoded into `globs`.
+// `payload`), glob entries into `globs` as they lie (every field checked,
+// none copied).
 bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
-                            YamlMap& yaml, GlobMap& globs, std::vector<ListedGlob>* listed) {
+                            YamlMap& yaml, std::vector<ListedGlob>& globs) {
   const std::string_view text = *payload;
   const long long m = d.number(0, 1LL << 30);
   for (long long i = 0; d.ok() && i < m; ++i) {
@@ -102,24 +116,16 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::
     yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false, fresh});
   }
   const long long g = d.number(0, 1LL << 30);
-  if (listed && d.ok()) listed->reserve(static_cast<std::size_t>(std::min<long long>(g, 1 << 20)));
+  if (d.ok()) globs.reserve(static_cast<std::size_t>(std::min<long long>(g, 1 << 20)));
   for (long long i = 0; d.ok() && i < g; ++i) {
-    if (listed) {
-      ListedGlob l;
-      l.key = d.field_view();
-      const std::size_t from = text.size() - d.rest().size();
-      const long long k = d.number(0, 1LL << 30);
-      for (long long j = 0; d.ok() && j < k; ++j) d.field_view();  // checked, not copied
-      l.encoded = text.substr(from, text.size() - d.rest().size() - from);
-      if (!listed->empty() && !(listed->back().key < l.key)) d.fail();  // written sorted, each key once
-      listed->push_back(l);
-      continue;
-    }
-    std::string key = d.field();
+    ListedGlob l;
+    l.key = d.field_view();
+    const std::size_t from = text.size() - d.rest().size();
     const long long k = d.number(0, 1LL << 30);
-    auto matches = std::make_shared<std::vector<std::string>>();
-    for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
-    globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), false, fresh});
+    for (long long j = 0; d.ok() && j < k; ++j) d.field_view();
+    l.encoded = text.substr(from, text.size() - d.rest().size() - from);
+    if (!globs.empty() && !(globs.back().key < l.key)) d.fail();  // written sorted, each key once
+    globs.push_back(l);
   }
   return d.ok() && d.at_end();
 }
@@ -146,7 +152,7 @@ bool FactsPack::load(std::string payload) {
     if (!m_listed.empty() && !(m_listed.back().key < l.key)) d.fail();  // written sorted, each key once
     m_listed.push_back(l);
   }
-  if (!decode_tail(d, m_payload, false, m_yaml, m_globs, &m_glob_listed)) {
+  if (!decode_tail(d, m_payload, false, m_yaml, m_glob_listed)) {
     clear();
     return false;
   }
@@ -165,8 +171,14 @@ bool FactsPack::load_journal(std::string_view payload) {
     fresh.emplace_hint(fresh.end(), std::move(key), std::move(findings));
   }
   YamlMap yaml;
+  std::vector<ListedGlob> listed;
+  if (!decode_tail(d, kept, true, yaml, listed)) return false;
   GlobMap globs;
-  if (!decode_tail(d, kept, true, yaml, globs, nullptr)) return false;
+  for (const ListedGlob& l : listed) {
+    auto matches = decode_matches(l.encoded);
+    if (!matches) return false;
+    globs.emplace(std::string(l.key), Kept<std::vector<std::string>>{std::move(matches), false, true});
+  }
   // A key is its value's whole input, so where the journal and the pack (or
   // a check since loading) both hold one, either copy is right: the journal
   // fills in what is missing.
@@ -206,18 +218,21 @@ std::size_t FactsPack::lower_bound(std::string_view key) {
   return static_cast<std::size_t>(it - m_listed.begin());
 }
 
+// The loaded pack first (a listing's ledgers, galloping), then what is not
+// in it. A key names its whole input, so a key in both holds the same
+// findings in both: the order only spares the hot path a map search.
 const std::vector<diag::Finding>* FactsPack::find(std::string_view key) {
   static const std::vector<diag::Finding> none;
-  if (!m_fresh.empty()) {
-    if (auto it = m_fresh.find(key); it != m_fresh.end()) return &it->second;
-  }
   const std::size_t at = lower_bound(key);
   m_cursor = at;
-  if (at == m_listed.size() || m_listed[at].key != key) return nullptr;
-  m_cursor = at + 1;
-  Listed& hit = m_listed[at];
-  hit.used = true;
-  return hit.decoded < 0 ? &none : &m_decoded[static_cast<std::size_t>(hit.decoded)];
+  if (at < m_listed.size() && m_listed[at].key == key) {
+    m_cursor = at + 1;
+    Listed& hit = m_listed[at];
+    hit.used = true;
+    return hit.decoded < 0 ? &none : &m_decoded[static_cast<std::size_t>(hit.decoded)];
+  }
+  const auto it = m_fresh.find(key);
+  return it == m_fresh.end() ? nullptr : &it->second;
 }
 
 void FactsPack::keep(std::string key, std::vector<diag::Finding> findings) {
@@ -245,12 +260,8 @@ std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string
   const auto at = std::lower_bound(m_glob_listed.begin(), m_glob_listed.end(), key,
                                    [](const ListedGlob& l, std::string_view k) { return l.key < k; });
   if (at == m_glob_listed.end() || at->key != key) return nullptr;
-  // Decoded on first use (load checked every field of it).
-  cache::Decoder d(at->encoded);
-  const long long k = d.number(0, 1LL << 30);
-  auto matches = std::make_shared<std::vector<std::string>>();
-  for (long long j = 0; d.ok() && j < k; ++j) matches->push_back(d.field());
-  if (!d.ok() || !d.at_end()) return nullptr;
+  auto matches = decode_matches(at->encoded);  // on first use (load checked every field of it)
+  if (!matches) return nullptr;
   m_globs.emplace(std::string(key), Kept<std::vector<std::string>>{matches, true, false});
   return matches;
 }
@@ -295,6 +306,34 @@ void encode_section(cache::Encoder& e, const Map& kept, const Keep& keep, const 
   }
 }
 
+// A section of loaded entries (each written as it was read) merged in key
+// order with `mapped` (written by `write`): its count, then the entries. A
+// loaded key that `mapped` holds too is written from `mapped`.
+template <class Loaded, class Map, class KeepLoaded, class KeepMapped, class Write>
+void encode_merged(cache::Encoder& e, const std::vector<Loaded>& loaded, const Map& mapped,
+                   const KeepLoaded& keep_loaded, const KeepMapped& keep_mapped, const Write& write) {
+  const auto from_loaded = [&](const Loaded& l) { return keep_loaded(l) && mapped.find(l.key) == mapped.end(); };
+  long long count = 0;
+  for (const auto& kv : mapped) count += keep_mapped(kv.second) ? 1 : 0;
+  for (const Loaded& l : loaded) count += from_loaded(l) ? 1 : 0;
+  e.number(count);
+  auto m = mapped.begin();
+  const auto write_mapped_before = [&](const std::string_view* key) {
+    for (; m != mapped.end() && (!key || m->first < *key); ++m) {
+      if (!keep_mapped(m->second)) continue;
+      e.field(m->first);
+      write(e, m->second);
+    }
+  };
+  for (const Loaded& l : loaded) {
+    write_mapped_before(&l.key);
+    if (!from_loaded(l)) continue;
+    e.field(l.key);
+    e.raw(l.encoded);
+  }
+  write_mapped_before(nullptr);
+}
+
 // The journal is decoded entry by entry and rewritten whole at every write:
 // past this, one rewrite of the pack is cheaper than the journal's growth.
 constexpr std::size_t k_journal_limit = 64 * 1024;
@@ -337,51 +376,15 @@ std::string FactsPack::encode_whole() {
 
   cache::Encoder e;
   if (m_payload) e.reserve(m_payload->size() + 4096);
-  // The loaded entries and the fresh ones, merged in key order (a fresh key wins).
-  std::size_t count = m_fresh.size();
-  for (const Listed& l : m_listed) {
-    if ((!trim || l.used) && m_fresh.count(l.key) == 0) ++count;
-  }
-  e.number(static_cast<long long>(count));
-  auto fresh = m_fresh.begin();
-  for (const Listed& l : m_listed) {
-    for (; fresh != m_fresh.end() && fresh->first < l.key; ++fresh) {
-      e.field(fresh->first);
-      e.findings(fresh->second);
-    }
-    if (fresh != m_fresh.end() && fresh->first == l.key) continue;  // written from m_fresh next
-    if (trim && !l.used) continue;
-    e.field(l.key);
-    e.raw(l.encoded);
-  }
-  for (; fresh != m_fresh.end(); ++fresh) {
-    e.field(fresh->first);
-    e.findings(fresh->second);
-  }
   const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
+  encode_merged(
+      e, m_listed, m_fresh, [trim](const Listed& l) { return !trim || l.used; }, [](const auto&) { return true; },
+      [](cache::Encoder& out, const std::vector<diag::Finding>& findings) { out.findings(findings); });
   encode_section(e, m_yaml, kept, encode_yaml);
-  // The globs: those decoded or kept since loading, and the loaded ones
-  // not decoded (unused: left out when trimming), merged in key order.
-  const auto listed_only = [this](const ListedGlob& l) { return m_globs.find(l.key) == m_globs.end(); };
-  std::size_t globs = 0;
-  for (const auto& kv : m_globs) globs += kept(kv.second) ? 1u : 0u;
-  if (!trim) globs += static_cast<std::size_t>(std::count_if(m_glob_listed.begin(), m_glob_listed.end(), listed_only));
-  e.number(static_cast<long long>(globs));
-  auto decoded = m_globs.begin();
-  const auto write_decoded_before = [&](const std::string_view* key) {
-    for (; decoded != m_globs.end() && (!key || decoded->first < *key); ++decoded) {
-      if (!kept(decoded->second)) continue;
-      e.field(decoded->first);
-      encode_glob(e, *decoded->second.value);
-    }
-  };
-  for (const ListedGlob& l : m_glob_listed) {
-    write_decoded_before(&l.key);
-    if (trim || !listed_only(l)) continue;  // a decoded one is written from m_globs
-    e.field(l.key);
-    e.raw(l.encoded);
-  }
-  write_decoded_before(nullptr);
+  // A loaded glob entry that was used is decoded, so in m_globs.
+  encode_merged(
+      e, m_glob_listed, m_globs, [trim](const ListedGlob&) { return !trim; }, kept,
+      [](cache::Encoder& out, const Kept<std::vector<std::string>>& entry) { encode_glob(out, *entry.value); });
   return e.take();
 }
 

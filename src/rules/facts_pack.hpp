@@ -102,9 +102,9 @@ class FactsPack {
     bool whole = false;  // the pack itself (the journal folded in: remove it); else the journal
   };
   // The journal — every entry not in the loaded pack — while it stays
-  // within 64 KiB; else the whole pack: the
-  // entries used since loading, and those not used only while the pack
-  // stays within twice that (plus 1,024), so it tracks the working set.
+  // within 64 KiB; else the whole pack: the entries used since loading, and
+  // those not used only while the pack stays within twice that (plus
+  // 1,024), so it tracks the working set.
   Encoded encode();
   // The whole pack, as encode() writes it when it folds the journal in.
   std::string encode_whole();
@@ -129,7 +129,7 @@ class FactsPack {
     std::string_view encoded;  // its match count and matches as the codec wrote them
   };
   static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
-                          YamlMap& yaml, GlobMap& globs, std::vector<ListedGlob>* listed);
+                          YamlMap& yaml, std::vector<ListedGlob>& globs);
   std::string encode_journal() const;
   std::size_t lower_bound(std::string_view key);
 

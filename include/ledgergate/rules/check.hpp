@@ -59,7 +59,10 @@ struct ProjectsStepLedger {  // a projects/<key>.md file with a well-formed name
   std::string path;
   git::Entry entry;
   // The key: the path without "projects/" and ".md" (no string of its own).
-  std::string_view key() const { return std::string_view(path).substr(9, path.size() - 12); }
+  std::string_view key() const {
+    constexpr std::size_t dir = ledger::k_projects_dir.size() + 1;
+    return std::string_view(path).substr(dir, path.size() - dir - 3);
+  }
 };
 struct ProjectsStepYaml {
   std::shared_ptr<const ProjectsTable> table;  // never null (empty when absent or broken)

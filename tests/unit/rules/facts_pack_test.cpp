@@ -24,6 +24,20 @@ std::string sample_pack() {
   return pack.encode_whole();
 }
 
+// A payload whose keys are out of order, which the writer never writes
+// (keys are written sorted, each once).
+std::string keys_out_of_order() {
+  lg::cache::Encoder e;
+  e.number(2);
+  e.field("Lb");
+  e.findings({});
+  e.field("La");
+  e.findings({});
+  e.number(0);
+  e.number(0);
+  return e.take();
+}
+
 }  // namespace
 
 TEST_CASE("facts pack: what is kept reads back after an encode and a load", "[rules][facts_pack]") {
@@ -83,16 +97,7 @@ TEST_CASE("facts pack: a payload that does not decode exactly is refused whole",
   CHECK_FALSE(pack.load(good.substr(0, good.size() - 1)));
   CHECK(pack.find("La") == nullptr);
   CHECK_FALSE(pack.load(good + "1:0"));
-  // Keys out of order (or twice) are not what the writer writes.
-  lg::cache::Encoder e;
-  e.number(2);
-  e.field("Lb");
-  e.findings({});
-  e.field("La");
-  e.findings({});
-  e.number(0);
-  e.number(0);
-  CHECK_FALSE(pack.load(e.text()));
+  CHECK_FALSE(pack.load(keys_out_of_order()));
   // A rule this build does not know.
   std::string unknown = good;
   const std::size_t at = unknown.find("ledger-file-name");
@@ -184,15 +189,7 @@ TEST_CASE("facts pack: a journal that does not decode exactly is refused, the pa
   CHECK_FALSE(again.load_journal(journal + "x"));
   CHECK(again.find("L0") == nullptr);
   CHECK(again.find("La") != nullptr);
-  lg::cache::Encoder e;  // keys out of order
-  e.number(2);
-  e.field("Lb");
-  e.findings({});
-  e.field("La");
-  e.findings({});
-  e.number(0);
-  e.number(0);
-  CHECK_FALSE(again.load_journal(e.text()));
+  CHECK_FALSE(again.load_journal(keys_out_of_order()));
   CHECK(again.load_journal(journal));
   CHECK(again.find("L0") != nullptr);
 }
