@@ -506,6 +506,7 @@ TEST_CASE("cache: a small change is written to the facts pack's journal, not the
   CHECK(lg::test::read_file(packed[0].string()) == pack_bytes);  // the pack as it was
   const fs::path journal = both[0] == packed[0] ? both[1] : both[0];
   CHECK(fs::file_size(journal) < 1024);
+  const std::string journal_bytes = lg::test::read_file(journal.string());
 
   // Read back with the pack: nothing is read again, from the index too.
   fs::remove_all(lab.cache_dir() + "/verdict");
@@ -537,6 +538,22 @@ TEST_CASE("cache: a small change is written to the facts pack's journal, not the
   fs::remove_all(lab.cache_dir() + "/verdict");
   CHECK(lab.run(second, {}, true, false, &reads) == plain);
   CHECK(reads == 0);
+  CHECK(lg::cache::take_notes().empty());
+
+  // A journal left behind by a writer that lost the race to a fold: its
+  // entries stand on their own keys, so every tree it or the pack speaks of
+  // gets the uncached verdict, with no note, and a changed ledger is still read.
+  lg::test::write_file(journal.string(), journal_bytes);
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(second, {}, true, false, &reads) == plain);
+  CHECK(reads == 0);
+  CHECK(lab.run(first, {}, true, false, &reads) == lab.run(first, {}, false));
+  CHECK(reads == 1);  // the first k7.md: in neither the refolded pack nor the journal
+  files["projects/k7.md"] += "- 2026-09-04 — note — and another\n";
+  files["projects/k8.md"] += "not a log line\n";
+  const auto third = lab.commit(files);
+  CHECK(lab.run(third, {}, true, false, &reads) == lab.run(third, {}, false));
+  CHECK(reads == 2);
   CHECK(lg::cache::take_notes().empty());
 }
 
