@@ -18,6 +18,7 @@
 
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/util/fd.hpp"
+#include "ledgergate/util/file_bytes.hpp"
 #include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/version.hpp"
 
@@ -33,33 +34,6 @@ std::string header() { return fmt::format("ledgergate-cache {} {}\n", k_format_v
 
 std::string trailer(std::string_view covered) { return fmt::format("checksum {:016x}\n", util::hash64(covered)); }
 constexpr std::size_t k_trailer_size = 9 + 16 + 1;
-
-// The whole file at `path`; nullopt when it does not exist; an error text
-// when it exists but cannot be read.
-struct ReadResult {
-  std::optional<std::string> bytes;
-  std::string error;  // set when the file exists and could not be read
-};
-ReadResult read_file(const std::string& path) {
-  util::Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0) {
-    if (errno == ENOENT || errno == ENOTDIR) return {};
-    return {std::nullopt, std::strerror(errno)};
-  }
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) return {std::nullopt, std::strerror(errno)};
-  std::string out(static_cast<std::size_t>(st.st_size), '\0');
-  std::size_t done = 0;
-  while (done < out.size()) {
-    const ssize_t n = ::read(fd.get(), out.data() + done, out.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return {std::nullopt, std::strerror(errno)};
-    if (n == 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  out.resize(done);
-  return {std::move(out), {}};
-}
 
 bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
@@ -92,23 +66,24 @@ std::string Store::path_of(std::string_view kind, std::string_view key) const {
 
 Store::Lookup Store::get(std::string_view kind, std::string_view key) const {
   const std::string path = path_of(kind, key);
-  ReadResult file = read_file(path);
+  int error = 0;
+  std::shared_ptr<const util::FileBytes> file = util::FileBytes::read(path, error);
   const auto untrusted = [&path](std::string_view why) {
-    return Lookup{std::nullopt, fmt::format("cache entry {} ignored ({}); it is rebuilt", path, why)};
+    return Lookup{std::nullopt, nullptr, fmt::format("cache entry {} ignored ({}); it is rebuilt", path, why)};
   };
-  if (!file.bytes) {
-    if (file.error.empty()) return {};
-    return untrusted("unreadable: " + file.error);
+  if (!file) {
+    if (error == ENOENT || error == ENOTDIR) return {};
+    return untrusted(std::string("unreadable: ") + std::strerror(error));
   }
-  std::string& text = *file.bytes;
+  const std::string_view text = file->bytes();
   const std::string head = header();
   if (text.size() < head.size() + k_trailer_size) return untrusted("truncated");
-  if (text.compare(0, head.size(), head) != 0) {
-    if (text.compare(0, 17, "ledgergate-cache ") == 0) return untrusted("written by another version");
+  if (!text.starts_with(head)) {
+    if (text.starts_with("ledgergate-cache ")) return untrusted("written by another version");
     return untrusted("not a cache entry");
   }
-  const std::string_view covered(text.data(), text.size() - k_trailer_size);
-  if (std::string_view(text).substr(covered.size()) != trailer(covered)) return untrusted("checksum mismatch");
+  const std::string_view covered = text.substr(0, text.size() - k_trailer_size);
+  if (text.substr(covered.size()) != trailer(covered)) return untrusted("checksum mismatch");
   Decoder d(covered.substr(head.size()));
   const std::string_view stored_kind = d.field_view();
   const std::string_view stored_key = d.field_view();
@@ -116,13 +91,7 @@ Store::Lookup Store::get(std::string_view kind, std::string_view key) const {
   if (!d.ok() || !d.at_end()) return untrusted("malformed");
   if (stored_kind != kind || stored_key != key) return {};  // another key with the same hash: a miss
   ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);           // marks it used; fails quietly when read-only
-  // The payload moved to the front of the bytes read (a pack of megabytes
-  // is not copied into new memory).
-  const std::size_t at = static_cast<std::size_t>(payload.data() - text.data());
-  const std::size_t size = payload.size();
-  text.erase(0, at);
-  text.resize(size);
-  return Lookup{std::move(text), std::nullopt};
+  return Lookup{payload, std::move(file), std::nullopt};
 }
 
 bool Store::put(std::string_view kind, std::string_view key, std::string_view payload) const {

@@ -3,15 +3,13 @@
 // stage, extensions (4-byte signature, 4-byte size), a 20-byte checksum.
 #include "ledgergate/git/index_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <limits>
+
+#include "ledgergate/util/file_bytes.hpp"
 
 namespace lg::git {
 
@@ -169,30 +167,12 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) {
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string bytes;
-  struct stat st {};
-  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-            static_cast<std::uintmax_t>(st.st_size) <= std::numeric_limits<std::uint32_t>::max();
-  if (ok) {
-    bytes.resize(static_cast<std::size_t>(st.st_size));
-    std::size_t done = 0;
-    while (ok && done < bytes.size()) {
-      const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) ok = false;
-      else done += static_cast<std::size_t>(got);
-    }
-    // A file that grew while it was read is not the one fstat measured.
-    if (ok) {
-      char extra = 0;
-      ok = ::read(fd, &extra, 1) == 0;
-    }
-  }
-  ::close(fd);
-  if (!ok) return std::nullopt;
-  return parse_index_file(bytes);
+  // Mapped, as git maps it: an index of megabytes is parsed where it lies
+  // in the page cache, not copied first.
+  int error = 0;
+  const auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
+  if (!file) return std::nullopt;
+  return parse_index_file(file->bytes());
 }
 
 }  // namespace lg::git

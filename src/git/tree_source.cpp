@@ -180,6 +180,12 @@ class IndexSource final : public TreeSource {
     if (!prefix.empty()) prefix += '/';
     std::vector<Entry> out;
     auto it = lower_bound(prefix);
+    if (!prefix.empty()) {
+      // At most one entry per path in the range: grown once, not by doubling.
+      std::string past = prefix;
+      past.back() = '0';  // '0' follows '/'
+      out.reserve(static_cast<std::size_t>(lower_bound(past) - it));
+    }
     while (it != m_files.items.end()) {
       const std::string_view path = m_files.path(*it);
       if (path.substr(0, prefix.size()) != prefix) break;

@@ -156,7 +156,7 @@ void load_pack(CheckCache::Persistent& p) {
     cache::add_note(std::move(*got.note));
     p.pack.set_rewrite_whole();
   }
-  if (got.payload && !p.pack.load(std::move(*got.payload))) {
+  if (got.payload && !p.pack.load(std::move(got.bytes), *got.payload)) {
     note_malformed(p, pack_key());
     p.pack.set_rewrite_whole();
   }

@@ -65,7 +65,8 @@ std::shared_ptr<const YamlFacts> YamlFacts::build(std::vector<diag::Finding> fin
 }
 
 void FactsPack::clear() {
-  m_payload.reset();
+  m_owner.reset();
+  m_text = {};
   m_listed.clear();
   m_decoded.clear();
   m_cursor = 0;
@@ -92,14 +93,13 @@ std::shared_ptr<const std::vector<std::string>> decode_matches(std::string_view 
 // The yaml and glob sections: yaml facts into `yaml` (views into
 // `payload`), glob entries into `globs` as they lie (every field checked,
 // none copied).
-bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
-                            YamlMap& yaml, std::vector<ListedGlob>& globs) {
-  const std::string_view text = *payload;
+bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text,
+                            bool fresh, YamlMap& yaml, std::vector<ListedGlob>& globs) {
   const long long m = d.number(0, 1LL << 30);
   for (long long i = 0; d.ok() && i < m; ++i) {
     std::string id = d.field();
     auto y = std::make_shared<YamlFacts>();
-    y->storage = payload;
+    y->storage = owner;
     const std::size_t from = text.size() - d.rest().size();
     y->findings = d.findings();
     const long long rows = d.number(0, 1LL << 30);
@@ -131,9 +131,15 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const std::
 }
 
 bool FactsPack::load(std::string payload) {
+  auto owned = std::make_shared<const std::string>(std::move(payload));
+  const std::string_view text = *owned;
+  return load(std::move(owned), text);
+}
+
+bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
   clear();
-  m_payload = std::make_shared<const std::string>(std::move(payload));
-  const std::string_view text = *m_payload;
+  m_owner = std::move(owner);
+  m_text = text;
   cache::Decoder d(text);
   const long long n = d.number(0, 1LL << 30);
   if (d.ok()) m_listed.reserve(static_cast<std::size_t>(std::min<long long>(n, 1 << 20)));
@@ -152,7 +158,7 @@ bool FactsPack::load(std::string payload) {
     if (!m_listed.empty() && !(m_listed.back().key < l.key)) d.fail();  // written sorted, each key once
     m_listed.push_back(l);
   }
-  if (!decode_tail(d, m_payload, false, m_yaml, m_glob_listed)) {
+  if (!decode_tail(d, m_owner, m_text, false, m_yaml, m_glob_listed)) {
     clear();
     return false;
   }
@@ -172,7 +178,7 @@ bool FactsPack::load_journal(std::string_view payload) {
   }
   YamlMap yaml;
   std::vector<ListedGlob> listed;
-  if (!decode_tail(d, kept, true, yaml, listed)) return false;
+  if (!decode_tail(d, kept, *kept, true, yaml, listed)) return false;
   GlobMap globs;
   for (const ListedGlob& l : listed) {
     auto matches = decode_matches(l.encoded);
@@ -375,7 +381,7 @@ std::string FactsPack::encode_whole() {
   const bool trim = all > 2 * used + 1024;
 
   cache::Encoder e;
-  if (m_payload) e.reserve(m_payload->size() + 4096);
+  e.reserve(m_text.size() + 4096);
   const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
   encode_merged(
       e, m_listed, m_fresh, [trim](const Listed& l) { return !trim || l.used; }, [](const auto&) { return true; },

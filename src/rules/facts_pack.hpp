@@ -31,7 +31,7 @@ struct YamlFacts {
     bool active = false;
     std::string_view inputs;  // rules::projects_step_row_inputs of the row's key
   };
-  std::shared_ptr<const std::string> storage;  // what the views point into
+  std::shared_ptr<const void> storage;  // what the views point into (a string, or a mapped file)
   std::vector<diag::Finding> findings;
   std::vector<Row> rows;  // document order
   // The findings and rows as a loaded pack encoded them (a view into
@@ -65,10 +65,11 @@ class FactsPack {
   FactsPack(const FactsPack&) = delete;
   FactsPack& operator=(const FactsPack&) = delete;
 
-  // Reads a pack's payload; false (and the pack left empty) when it does
-  // not decode exactly: a malformed field, keys out of order, a rule this
-  // build does not know.
-  bool load(std::string payload);
+  // Reads a pack's payload, which lies in (and is kept alive by) `owner`;
+  // false (and the pack left empty) when it does not decode exactly: a
+  // malformed field, keys out of order, a rule this build does not know.
+  bool load(std::shared_ptr<const void> owner, std::string_view payload);
+  bool load(std::string payload);  // the same, for a payload of its own
   // Reads a journal's payload (the same layout) on top of the loaded pack;
   // false (and nothing of it kept) when it does not decode exactly.
   bool load_journal(std::string_view payload);
@@ -128,12 +129,13 @@ class FactsPack {
     std::string_view key;
     std::string_view encoded;  // its match count and matches as the codec wrote them
   };
-  static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const std::string>& payload, bool fresh,
+  static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text, bool fresh,
                           YamlMap& yaml, std::vector<ListedGlob>& globs);
   std::string encode_journal() const;
   std::size_t lower_bound(std::string_view key);
 
-  std::shared_ptr<const std::string> m_payload;
+  std::shared_ptr<const void> m_owner;  // what m_text lies in
+  std::string_view m_text;              // the loaded payload
   std::vector<Listed> m_listed;                              // sorted by key
   std::vector<std::vector<diag::Finding>> m_decoded;          // the loaded non-empty lists
   std::size_t m_cursor = 0;                                   // where the last lookup in m_listed ended

@@ -17,10 +17,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace lg::util {
+class FileBytes;
+}
 
 namespace lg::cache {
 
@@ -43,8 +48,11 @@ class Store {
   const Budget& budget() const { return m_budget; }
 
   struct Lookup {
-    std::optional<std::string> payload;  // the entry's payload when present and whole
-    std::optional<std::string> note;     // why an entry that exists was not trusted
+    // The entry's payload when present and whole: a view into `bytes`
+    // (a large entry is mapped from the page cache, not copied).
+    std::optional<std::string_view> payload;
+    std::shared_ptr<const util::FileBytes> bytes;  // what `payload` lies in
+    std::optional<std::string> note;               // why an entry that exists was not trusted
   };
   // The payload stored for (kind, key). A hit marks the entry used (its
   // time), which is what eviction orders by.
