@@ -66,9 +66,25 @@ Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
 
 // Sorts a listing by name bytes; a listing already in order (the usual
 // case: 20,000 ledgers in one directory) costs one pass.
-void sort_by_name(std::vector<Entry>& entries) {
-  const auto by_name = [](const Entry& a, const Entry& b) { return a.name < b.name; };
+void sort_by_name(std::vector<EntryView>& entries) {
+  const auto by_name = [](const EntryView& a, const EntryView& b) { return a.name < b.name; };
   if (!std::is_sorted(entries.begin(), entries.end(), by_name)) std::sort(entries.begin(), entries.end(), by_name);
+}
+
+// A listing's entries as entries of their own (list() of the sources that
+// list views first).
+Result<std::optional<std::vector<Entry>>> entries_of(Result<std::optional<Listing>> listed) {
+  if (!listed) return listed.error();
+  if (!*listed) return std::optional<std::vector<Entry>>{};
+  std::vector<Entry> out;
+  out.reserve((*listed)->entries.size());
+  for (const EntryView& v : (*listed)->entries) out.push_back(v.entry());
+  return std::optional<std::vector<Entry>>(std::move(out));
+}
+
+EntryView view_of(const git_tree_entry* te) {
+  return EntryView{git_tree_entry_name(te), from_git(*git_tree_entry_id(te)),
+                   entry_kind_of_mode(git_tree_entry_filemode_raw(te)), true};
 }
 
 // A reader with its own handle on `repo`'s object database, for another thread.
@@ -89,17 +105,17 @@ class GitTreeSource final : public TreeSource {
 
   const std::string& rev() const override { return m_rev; }
 
-  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
-    if (dir.empty()) return entries_of(m_root.get());
-    LG_TRY(std::optional<Entry> e, stat(dir));
-    if (!e || e->kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
-    return list_entry(dir, *e);
-  }
+  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override { return entries_of(list_view(dir)); }
 
   Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) override {
-    if (entry.kind != EntryKind::directory) return std::optional<std::vector<Entry>>{};
-    LG_TRY(const TreePtr sub, tree_at(dir, entry));
-    return entries_of(sub.get());
+    return entries_of(list_entry_view(dir, entry));
+  }
+
+  Result<std::optional<Listing>> list_view(std::string_view dir) override {
+    if (dir.empty()) return std::optional<Listing>(views_of(m_root.get(), nullptr));
+    LG_TRY(std::optional<Entry> e, stat(dir));
+    if (!e) return std::optional<Listing>{};
+    return list_entry_view(dir, *e);
   }
 
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
@@ -121,19 +137,18 @@ class GitTreeSource final : public TreeSource {
     return true;
   }
 
-  static Result<std::optional<std::vector<Entry>>> entries_of(const git_tree* tree) {
-    std::vector<Entry> out;
+  // The tree's entries as views into it; `keep` holds it (null: the root,
+  // which the source holds).
+  static Listing views_of(const git_tree* tree, std::shared_ptr<const void> keep) {
+    Listing out;
     const std::size_t n = git_tree_entrycount(tree);
-    out.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const git_tree_entry* te = git_tree_entry_byindex(tree, i);
-      out.push_back(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
-                          from_git(*git_tree_entry_id(te))});
-    }
+    out.entries.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) out.entries.push_back(view_of(git_tree_entry_byindex(tree, i)));
     // git orders trees as if directory names ended in '/'; callers want plain
     // byte order (most trees already are: sorted only when not).
-    sort_by_name(out);
-    return std::optional<std::vector<Entry>>(std::move(out));
+    sort_by_name(out.entries);
+    out.keep = std::move(keep);
+    return out;
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
@@ -152,6 +167,14 @@ class GitTreeSource final : public TreeSource {
   }
 
  private:
+  Result<std::optional<Listing>> list_entry_view(std::string_view dir, const Entry& entry) const {
+    if (entry.kind != EntryKind::directory) return std::optional<Listing>{};
+    LG_TRY(TreePtr sub, tree_at(dir, entry));
+    auto kept = std::make_shared<const TreePtr>(std::move(sub));
+    const git_tree* tree = kept->get();
+    return std::optional<Listing>(views_of(tree, std::move(kept)));
+  }
+
   // The subtree `entry`, found at `dir`, names.
   Result<TreePtr> tree_at(std::string_view dir, const Entry& entry) const {
     auto tree = lookup_tree(m_repo, entry.content_id.value_or(ObjectId{}));
@@ -175,16 +198,19 @@ class IndexSource final : public TreeSource {
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
   std::string cache_home() const override { return git_repository_commondir(m_repo); }
 
-  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
+  Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override { return entries_of(list_view(dir)); }
+
+  // Views into the index's own path buffer (the source outlives them).
+  Result<std::optional<Listing>> list_view(std::string_view dir) override {
     std::string prefix(dir);
     if (!prefix.empty()) prefix += '/';
-    std::vector<Entry> out;
+    Listing out;
     auto it = lower_bound(prefix);
     if (!prefix.empty()) {
       // At most one entry per path in the range: grown once, not by doubling.
       std::string past = prefix;
       past.back() = '0';  // '0' follows '/'
-      out.reserve(static_cast<std::size_t>(lower_bound(past) - it));
+      out.entries.reserve(static_cast<std::size_t>(lower_bound(past) - it));
     }
     while (it != m_files.items.end()) {
       const std::string_view path = m_files.path(*it);
@@ -192,23 +218,24 @@ class IndexSource final : public TreeSource {
       const std::string_view rest = path.substr(prefix.size());
       const std::size_t slash = rest.find('/');
       if (slash == std::string_view::npos) {
-        out.push_back(entry_of(*it, rest));
+        out.entries.push_back(EntryView{rest, it->id, entry_kind_of_mode(it->mode), true});
         ++it;
         continue;
       }
       // An implied directory: its paths are the range up to "<dir>0" ('0'
       // follows '/'), skipped in one search.
-      out.push_back(Entry{std::string(rest.substr(0, slash)), EntryKind::directory, std::nullopt});
+      out.entries.push_back(EntryView{rest.substr(0, slash), ObjectId{}, EntryKind::directory, false});
       std::string past = prefix;
       past.append(rest.substr(0, slash)).push_back('0');
       it = lower_bound(past);
     }
-    if (out.empty() && !dir.empty()) return std::optional<std::vector<Entry>>{};
-    sort_by_name(out);  // index order is the listing's, but for implied directories ('.' < '/')
+    if (out.entries.empty() && !dir.empty()) return std::optional<Listing>{};
+    sort_by_name(out.entries);  // index order is the listing's, but for implied directories ('.' < '/')
     // A file and a directory of one name (a broken index): the first kept.
-    out.erase(std::unique(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name == b.name; }),
-              out.end());
-    return std::optional<std::vector<Entry>>(std::move(out));
+    out.entries.erase(std::unique(out.entries.begin(), out.entries.end(),
+                                  [](const EntryView& a, const EntryView& b) { return a.name == b.name; }),
+                      out.entries.end());
+    return std::optional<Listing>(std::move(out));
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
@@ -309,6 +336,19 @@ class DirectorySource final : public TreeSource {
 };
 
 }  // namespace
+
+Result<std::optional<Listing>> TreeSource::list_view(std::string_view dir) {
+  LG_TRY(auto entries, list(dir));
+  if (!entries) return std::optional<Listing>{};
+  auto kept = std::make_shared<const std::vector<Entry>>(std::move(*entries));
+  Listing out;
+  out.entries.reserve(kept->size());
+  for (const Entry& e : *kept) {
+    out.entries.push_back(EntryView{e.name, e.content_id.value_or(ObjectId{}), e.kind, e.content_id.has_value()});
+  }
+  out.keep = std::move(kept);
+  return std::optional<Listing>(std::move(out));
+}
 
 Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std::string& path) {
   LG_TRY(auto entry, tree.stat(path));

@@ -329,31 +329,32 @@ std::string ledger_path(std::string_view name) {
 // name), in listing order: a ledger is its entry until a path is needed
 // (no string per ledger for the thousands the facts pack answers).
 struct LedgerListing {
-  std::vector<git::Entry> entries;
-  std::vector<std::uint32_t> ledgers;  // indices into entries
+  git::Listing listed;                 // projects/, as views
+  std::vector<std::uint32_t> ledgers;  // indices into listed.entries
 
-  const git::Entry& entry(std::size_t i) const { return entries[ledgers[i]]; }
+  const git::EntryView& entry(std::size_t i) const { return listed.entries[ledgers[i]]; }
   std::string_view key(std::size_t i) const {
     const std::string_view name = entry(i).name;
     return name.substr(0, name.size() - 3);
   }
-  LedgerFile file(std::size_t i) const { return LedgerFile{ledger_path(entry(i).name), entry(i)}; }
+  LedgerFile file(std::size_t i) const { return LedgerFile{ledger_path(entry(i).name), entry(i).entry()}; }
 };
 
 // Lists projects/, reporting the names that are not ledgers' (and the files
 // below it `check` does not read).
 Result<LedgerListing> list_ledger_entries(Pass& pass) {
-  LG_TRY(auto entries, pass.tree.list(ledger::k_projects_dir));
+  LG_TRY(auto listed, pass.tree.list_view(ledger::k_projects_dir));
   LedgerListing out;
-  if (!entries) return out;
-  out.entries = std::move(*entries);
-  out.ledgers.reserve(out.entries.size());
-  std::vector<const git::Entry*> unchecked;
-  for (std::size_t i = 0; i < out.entries.size(); ++i) {
-    const std::string_view name = out.entries[i].name;
+  if (!listed) return out;
+  out.listed = std::move(*listed);
+  const std::vector<git::EntryView>& entries = out.listed.entries;
+  out.ledgers.reserve(entries.size());
+  std::vector<const git::EntryView*> unchecked;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string_view name = entries[i].name;
     if (name == "AGENTS.md" || name == "TEMPLATE.md") continue;
     if (!ends_with(name, ".md")) {
-      unchecked.push_back(&out.entries[i]);
+      unchecked.push_back(&entries[i]);
       continue;
     }
     if (!is_ledger_key(name.substr(0, name.size() - 3))) {
@@ -363,8 +364,8 @@ Result<LedgerListing> list_ledger_entries(Pass& pass) {
     }
     out.ledgers.push_back(static_cast<std::uint32_t>(i));
   }
-  for (const git::Entry* e : unchecked) {
-    if (auto r = report_unchecked(pass, ledger_path(e->name), *e); !r) return r.error();
+  for (const git::EntryView* e : unchecked) {
+    if (auto r = report_unchecked(pass, ledger_path(e->name), e->entry()); !r) return r.error();
   }
   return out;
 }
@@ -373,10 +374,7 @@ Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
   LG_TRY(auto listing, list_ledger_entries(pass));
   std::vector<LedgerFile> ledgers;
   ledgers.reserve(listing.ledgers.size());
-  for (const std::uint32_t at : listing.ledgers) {
-    git::Entry& e = listing.entries[at];
-    ledgers.push_back(LedgerFile{ledger_path(e.name), std::move(e)});
-  }
+  for (std::size_t i = 0; i < listing.ledgers.size(); ++i) ledgers.push_back(listing.file(i));
   return ledgers;
 }
 
@@ -553,7 +551,7 @@ class ProjectsYamlInput {
   void report_active_without_ledger(const LedgerKeys& has) {
     if (m_parsed) return rules::report_active_without_ledger(m_pass.sink, m_parsed->table, has);
     for (const YamlFacts::Row& row : m_facts->rows) {
-      if (row.active && !has(row.key)) report_active_row(m_pass.sink, row.key, row.line);
+      if (row.active && !has(m_facts->key(row))) report_active_row(m_pass.sink, m_facts->key(row), row.line);
     }
   }
 
@@ -568,12 +566,12 @@ class ProjectsYamlInput {
 // A ledger's key in the facts pack, written into `out` (reused: no string
 // is built per ledger): "L", the path, the blob id, the row's inputs. Path
 // first, so a listing's ledgers are looked up in the pack's own order.
-void ledger_fact_key(std::string& out, const git::Entry& entry, std::string_view key, ProjectsYamlInput& projects) {
+void ledger_fact_key(std::string& out, const git::EntryView& entry, std::string_view key, ProjectsYamlInput& projects) {
   out.clear();
   out += 'L';
   append_ledger_path(out, entry.name);
   out += '\0';
-  entry.content_id->append_hex(out);
+  entry.id.append_hex(out);
   out += '\0';
   projects.append_row_inputs(out, key);
 }
@@ -600,9 +598,9 @@ Result<void> check_cortex_projects(Pass& pass) {
     std::vector<std::string> miss_keys;  // per miss, its key in the pack; "" = not cached persistently
     std::vector<LedgerFile> misses;
     for (std::size_t i = 0; i < n; ++i) {
-      const git::Entry& entry = listing.entry(from + i);
+      const git::EntryView& entry = listing.entry(from + i);
       std::string miss_key;
-      if (p && is_readable_kind(entry.kind) && entry.content_id) {
+      if (p && is_readable_kind(entry.kind) && entry.has_id) {
         ledger_fact_key(fact_key, entry, listing.key(from + i), projects);
         hits[i] = find_facts(*p, fact_key);
         if (!hits[i]) miss_key = fact_key;

@@ -6,6 +6,7 @@
 #include "facts_pack.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/util/hash.hpp"
@@ -26,19 +27,20 @@ std::string_view YamlFacts::inputs_of(std::string_view key) const {
     while (size < 2 * rows.size()) size *= 2;
     m_slots.assign(size, 0);
     for (std::uint32_t i = 0; i < rows.size(); ++i) {
-      for (std::size_t at = util::hash64(rows[i].key) & (size - 1);; at = (at + 1) & (size - 1)) {
+      const std::string_view k = this->key(rows[i]);
+      for (std::size_t at = util::hash64(k) & (size - 1);; at = (at + 1) & (size - 1)) {
         if (m_slots[at] == 0) {
           m_slots[at] = i + 1;
           break;
         }
-        if (rows[m_slots[at] - 1].key == rows[i].key) break;  // a later row of the same key
+        if (this->key(rows[m_slots[at] - 1]) == k) break;  // a later row of the same key
       }
     }
   }
   const std::size_t mask = m_slots.size() - 1;
   for (std::size_t at = util::hash64(key) & mask; m_slots[at] != 0; at = (at + 1) & mask) {
     const Row& row = rows[m_slots[at] - 1];
-    if (row.key == key) return row.inputs;
+    if (this->key(row) == key) return inputs(row);
   }
   return {};
 }
@@ -49,17 +51,22 @@ std::shared_ptr<const YamlFacts> YamlFacts::build(std::vector<diag::Finding> fin
   std::size_t size = 0;
   for (const OwnedRow& r : rows) size += r.key.size() + r.inputs.size();
   storage->reserve(size);
-  for (const OwnedRow& r : rows) *storage += r.key + r.inputs;
   auto facts = std::make_shared<YamlFacts>();
   facts->findings = std::move(findings);
   facts->rows.reserve(rows.size());
-  std::size_t at = 0;
   for (const OwnedRow& r : rows) {
-    const std::string_view key(storage->data() + at, r.key.size());
-    const std::string_view inputs(storage->data() + at + r.key.size(), r.inputs.size());
-    at += r.key.size() + r.inputs.size();
-    facts->rows.push_back(Row{key, r.line, r.active, inputs});
+    Row row;
+    row.key_at = static_cast<std::uint32_t>(storage->size());
+    row.key_size = static_cast<std::uint32_t>(r.key.size());
+    *storage += r.key;
+    row.inputs_at = static_cast<std::uint32_t>(storage->size());
+    row.inputs_size = static_cast<std::uint32_t>(r.inputs.size());
+    *storage += r.inputs;
+    row.line = r.line;
+    row.active = r.active;
+    facts->rows.push_back(row);
   }
+  facts->text = *storage;
   facts->storage = std::move(storage);
   return facts;
 }
@@ -88,6 +95,17 @@ std::shared_ptr<const std::vector<std::string>> decode_matches(std::string_view 
   return matches;
 }
 
+// Reads a loaded entry's key into `l`, as offsets into `text` (which the
+// decoder reads); returns where the entry's value starts, right after it.
+template <class Loaded>
+std::size_t start_of(cache::Decoder& d, std::string_view text, Loaded& l) {
+  const std::string_view key = d.field_view();
+  if (!d.ok()) return text.size();  // the load fails; `l` stays an empty key at 0
+  l.key_at = static_cast<std::uint32_t>(key.data() - text.data());
+  l.key_size = static_cast<std::uint32_t>(key.size());
+  return text.size() - d.rest().size();
+}
+
 }  // namespace
 
 // The yaml and glob sections: yaml facts into `yaml` (views into
@@ -100,16 +118,22 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>
     std::string id = d.field();
     auto y = std::make_shared<YamlFacts>();
     y->storage = owner;
+    y->text = text;
     const std::size_t from = text.size() - d.rest().size();
     y->findings = d.findings();
     const long long rows = d.number(0, 1LL << 30);
     if (d.ok()) y->rows.reserve(static_cast<std::size_t>(std::min<long long>(rows, 1 << 20)));
     for (long long j = 0; d.ok() && j < rows; ++j) {
       YamlFacts::Row row;
-      row.key = d.field_view();
-      row.line = static_cast<int>(d.number(0, (1LL << 31) - 1));
+      const std::string_view key = d.field_view();
+      row.line = static_cast<std::int32_t>(d.number(0, (1LL << 31) - 1));
       row.active = d.number(0, 1) == 1;
-      row.inputs = d.field_view();
+      const std::string_view inputs = d.field_view();
+      if (!d.ok()) break;
+      row.key_at = static_cast<std::uint32_t>(key.data() - text.data());
+      row.key_size = static_cast<std::uint32_t>(key.size());
+      row.inputs_at = static_cast<std::uint32_t>(inputs.data() - text.data());
+      row.inputs_size = static_cast<std::uint32_t>(inputs.size());
       y->rows.push_back(row);
     }
     y->encoded = text.substr(from, text.size() - d.rest().size() - from);
@@ -119,12 +143,11 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>
   if (d.ok()) globs.reserve(static_cast<std::size_t>(std::min<long long>(g, 1 << 20)));
   for (long long i = 0; d.ok() && i < g; ++i) {
     ListedGlob l;
-    l.key = d.field_view();
-    const std::size_t from = text.size() - d.rest().size();
+    const std::size_t from = start_of(d, text, l);
     const long long k = d.number(0, 1LL << 30);
     for (long long j = 0; d.ok() && j < k; ++j) d.field_view();
-    l.encoded = text.substr(from, text.size() - d.rest().size() - from);
-    if (!globs.empty() && !(globs.back().key < l.key)) d.fail();  // written sorted, each key once
+    l.encoded_size = static_cast<std::uint32_t>(text.size() - d.rest().size() - from);
+    if (!globs.empty() && !(globs.back().key(text) < l.key(text))) d.fail();  // written sorted, each key once
     globs.push_back(l);
   }
   return d.ok() && d.at_end();
@@ -138,6 +161,7 @@ bool FactsPack::load(std::string payload) {
 
 bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
   clear();
+  if (text.size() > std::numeric_limits<std::uint32_t>::max()) return false;  // entries are 32-bit offsets
   m_owner = std::move(owner);
   m_text = text;
   cache::Decoder d(text);
@@ -145,8 +169,7 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
   if (d.ok()) m_listed.reserve(static_cast<std::size_t>(std::min<long long>(n, 1 << 20)));
   for (long long i = 0; d.ok() && i < n; ++i) {
     Listed l;
-    l.key = d.field_view();
-    const std::size_t from = text.size() - d.rest().size();
+    const std::size_t from = start_of(d, text, l);
     if (d.rest().starts_with(k_no_findings)) {
       d.skip(k_no_findings.size());  // the empty list: nothing to keep
     } else {
@@ -154,8 +177,8 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
       l.decoded = static_cast<std::int32_t>(m_decoded.size());
       m_decoded.push_back(std::move(list));
     }
-    l.encoded = text.substr(from, text.size() - d.rest().size() - from);
-    if (!m_listed.empty() && !(m_listed.back().key < l.key)) d.fail();  // written sorted, each key once
+    l.encoded_size = static_cast<std::uint32_t>(text.size() - d.rest().size() - from);
+    if (!m_listed.empty() && !(m_listed.back().key(text) < l.key(text))) d.fail();  // written sorted, each key once
     m_listed.push_back(l);
   }
   if (!decode_tail(d, m_owner, m_text, false, m_yaml, m_glob_listed)) {
@@ -166,6 +189,7 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
 }
 
 bool FactsPack::load_journal(std::string_view payload) {
+  if (payload.size() > std::numeric_limits<std::uint32_t>::max()) return false;  // entries are 32-bit offsets
   auto kept = std::make_shared<const std::string>(payload);
   cache::Decoder d(*kept);
   std::map<std::string, std::vector<diag::Finding>, std::less<>> fresh;
@@ -181,9 +205,9 @@ bool FactsPack::load_journal(std::string_view payload) {
   if (!decode_tail(d, kept, *kept, true, yaml, listed)) return false;
   GlobMap globs;
   for (const ListedGlob& l : listed) {
-    auto matches = decode_matches(l.encoded);
+    auto matches = decode_matches(l.encoded(*kept));
     if (!matches) return false;
-    globs.emplace(std::string(l.key), Kept<std::vector<std::string>>{std::move(matches), false, true});
+    globs.emplace(std::string(l.key(*kept)), Kept<std::vector<std::string>>{std::move(matches), false, true});
   }
   // A key is its value's whole input, so where the journal and the pack (or
   // a check since loading) both hold one, either copy is right: the journal
@@ -202,25 +226,26 @@ std::size_t FactsPack::lower_bound(std::string_view key) {
   std::size_t lo = 0;
   std::size_t hi = n;
   const std::size_t c = std::min(m_cursor, n);
-  if (c < n && m_listed[c].key < key) {
+  const std::string_view text = m_text;
+  if (c < n && m_listed[c].key(text) < key) {
     lo = c + 1;
     for (std::size_t step = 1;; step *= 2) {
       const std::size_t probe = c + step;
       if (probe >= n) break;
-      if (!(m_listed[probe].key < key)) {
+      if (!(m_listed[probe].key(text) < key)) {
         hi = probe;
         break;
       }
       lo = probe + 1;
     }
-  } else if (c == 0 || m_listed[c - 1].key < key) {
+  } else if (c == 0 || m_listed[c - 1].key(text) < key) {
     return c;
   } else {
     hi = c;
   }
   const auto it = std::lower_bound(m_listed.begin() + static_cast<std::ptrdiff_t>(lo),
                                    m_listed.begin() + static_cast<std::ptrdiff_t>(hi), key,
-                                   [](const Listed& l, std::string_view k) { return l.key < k; });
+                                   [text](const Listed& l, std::string_view k) { return l.key(text) < k; });
   return static_cast<std::size_t>(it - m_listed.begin());
 }
 
@@ -231,7 +256,7 @@ const std::vector<diag::Finding>* FactsPack::find(std::string_view key) {
   static const std::vector<diag::Finding> none;
   const std::size_t at = lower_bound(key);
   m_cursor = at;
-  if (at < m_listed.size() && m_listed[at].key == key) {
+  if (at < m_listed.size() && m_listed[at].key(m_text) == key) {
     m_cursor = at + 1;
     Listed& hit = m_listed[at];
     hit.used = true;
@@ -263,10 +288,11 @@ std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string
     it->second.used = true;
     return it->second.value;
   }
+  const std::string_view text = m_text;
   const auto at = std::lower_bound(m_glob_listed.begin(), m_glob_listed.end(), key,
-                                   [](const ListedGlob& l, std::string_view k) { return l.key < k; });
-  if (at == m_glob_listed.end() || at->key != key) return nullptr;
-  auto matches = decode_matches(at->encoded);  // on first use (load checked every field of it)
+                                   [text](const ListedGlob& l, std::string_view k) { return l.key(text) < k; });
+  if (at == m_glob_listed.end() || at->key(text) != key) return nullptr;
+  auto matches = decode_matches(at->encoded(text));  // on first use (load checked every field of it)
   if (!matches) return nullptr;
   m_globs.emplace(std::string(key), Kept<std::vector<std::string>>{matches, true, false});
   return matches;
@@ -287,10 +313,10 @@ void encode_yaml(cache::Encoder& e, const YamlFacts& facts) {
   e.findings(facts.findings);
   e.number(static_cast<long long>(facts.rows.size()));
   for (const YamlFacts::Row& row : facts.rows) {
-    e.field(row.key);
+    e.field(facts.key(row));
     e.number(row.line);
     e.number(row.active ? 1 : 0);
-    e.field(row.inputs);
+    e.field(facts.inputs(row));
   }
 }
 
@@ -312,13 +338,15 @@ void encode_section(cache::Encoder& e, const Map& kept, const Keep& keep, const 
   }
 }
 
-// A section of loaded entries (each written as it was read) merged in key
-// order with `mapped` (written by `write`): its count, then the entries. A
-// loaded key that `mapped` holds too is written from `mapped`.
+// A section of loaded entries (each written as it was read from `text`)
+// merged in key order with `mapped` (written by `write`): its count, then
+// the entries. A loaded key that `mapped` holds too is written from `mapped`.
 template <class Loaded, class Map, class KeepLoaded, class KeepMapped, class Write>
-void encode_merged(cache::Encoder& e, const std::vector<Loaded>& loaded, const Map& mapped,
+void encode_merged(cache::Encoder& e, std::string_view text, const std::vector<Loaded>& loaded, const Map& mapped,
                    const KeepLoaded& keep_loaded, const KeepMapped& keep_mapped, const Write& write) {
-  const auto from_loaded = [&](const Loaded& l) { return keep_loaded(l) && mapped.find(l.key) == mapped.end(); };
+  const auto from_loaded = [&](const Loaded& l) {
+    return keep_loaded(l) && mapped.find(l.key(text)) == mapped.end();
+  };
   long long count = 0;
   for (const auto& kv : mapped) count += keep_mapped(kv.second) ? 1 : 0;
   for (const Loaded& l : loaded) count += from_loaded(l) ? 1 : 0;
@@ -332,10 +360,11 @@ void encode_merged(cache::Encoder& e, const std::vector<Loaded>& loaded, const M
     }
   };
   for (const Loaded& l : loaded) {
-    write_mapped_before(&l.key);
+    const std::string_view key = l.key(text);
+    write_mapped_before(&key);
     if (!from_loaded(l)) continue;
-    e.field(l.key);
-    e.raw(l.encoded);
+    e.field(key);
+    e.raw(l.encoded(text));
   }
   write_mapped_before(nullptr);
 }
@@ -384,12 +413,12 @@ std::string FactsPack::encode_whole() {
   e.reserve(m_text.size() + 4096);
   const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
   encode_merged(
-      e, m_listed, m_fresh, [trim](const Listed& l) { return !trim || l.used; }, [](const auto&) { return true; },
+      e, m_text, m_listed, m_fresh, [trim](const Listed& l) { return !trim || l.used; }, [](const auto&) { return true; },
       [](cache::Encoder& out, const std::vector<diag::Finding>& findings) { out.findings(findings); });
   encode_section(e, m_yaml, kept, encode_yaml);
   // A loaded glob entry that was used is decoded, so in m_globs.
   encode_merged(
-      e, m_glob_listed, m_globs, [trim](const ListedGlob&) { return !trim; }, kept,
+      e, m_text, m_glob_listed, m_globs, [trim](const ListedGlob&) { return !trim; }, kept,
       [](cache::Encoder& out, const Kept<std::vector<std::string>>& entry) { encode_glob(out, *entry.value); });
   return e.take();
 }

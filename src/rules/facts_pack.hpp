@@ -25,15 +25,21 @@ namespace lg::rules {
 // What the pack keeps of a projects.yaml blob (newest era): its findings
 // and, per row, what the ledger pass and the active-row pass read.
 struct YamlFacts {
+  // A row's texts are offsets into `text` (20,000 rows of 24 bytes, not 48).
   struct Row {
-    std::string_view key;
-    int line = 0;
+    std::uint32_t key_at = 0;
+    std::uint32_t key_size = 0;
+    std::uint32_t inputs_at = 0;  // rules::projects_step_row_inputs of the row's key
+    std::uint32_t inputs_size = 0;
+    std::int32_t line = 0;
     bool active = false;
-    std::string_view inputs;  // rules::projects_step_row_inputs of the row's key
   };
-  std::shared_ptr<const void> storage;  // what the views point into (a string, or a mapped file)
+  std::shared_ptr<const void> storage;  // what `text` lies in (a string, or a mapped file)
+  std::string_view text;                // what the rows' offsets are into
   std::vector<diag::Finding> findings;
   std::vector<Row> rows;  // document order
+  std::string_view key(const Row& row) const { return {text.data() + row.key_at, row.key_size}; }
+  std::string_view inputs(const Row& row) const { return {text.data() + row.inputs_at, row.inputs_size}; }
   // The findings and rows as a loaded pack encoded them (a view into
   // storage), written back as they are; "" for facts built here.
   std::string_view encoded;
@@ -111,10 +117,18 @@ class FactsPack {
   std::string encode_whole();
 
  private:
-  struct Listed {  // a loaded findings entry
-    std::string_view key;
-    std::string_view encoded;       // its findings as the codec wrote them
-    std::int32_t decoded = -1;      // index into m_decoded; -1: no findings
+  // A loaded entry: where its key lies in the payload it was read from,
+  // and the size of what the codec wrote after the key (its value), as
+  // offsets (20,000 of them are 12 bytes each, not two views' 32).
+  struct Loaded {
+    std::uint32_t key_at = 0;
+    std::uint32_t key_size = 0;
+    std::uint32_t encoded_size = 0;
+    std::string_view key(std::string_view text) const { return {text.data() + key_at, key_size}; }
+    std::string_view encoded(std::string_view text) const { return {text.data() + key_at + key_size, encoded_size}; }
+  };
+  struct Listed : Loaded {  // a loaded findings entry
+    std::int32_t decoded = -1;  // index into m_decoded; -1: no findings
     bool used = false;
   };
   template <class T>
@@ -125,10 +139,7 @@ class FactsPack {
   };
   using YamlMap = std::map<std::string, Kept<YamlFacts>, std::less<>>;
   using GlobMap = std::map<std::string, Kept<std::vector<std::string>>, std::less<>>;
-  struct ListedGlob {  // a loaded glob entry, not decoded
-    std::string_view key;
-    std::string_view encoded;  // its match count and matches as the codec wrote them
-  };
+  struct ListedGlob : Loaded {};  // a loaded glob entry, not decoded
   static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text, bool fresh,
                           YamlMap& yaml, std::vector<ListedGlob>& globs);
   std::string encode_journal() const;
@@ -136,14 +147,14 @@ class FactsPack {
 
   std::shared_ptr<const void> m_owner;  // what m_text lies in
   std::string_view m_text;              // the loaded payload
-  std::vector<Listed> m_listed;                              // sorted by key
+  std::vector<Listed> m_listed;                              // sorted by key (in m_text)
   std::vector<std::vector<diag::Finding>> m_decoded;          // the loaded non-empty lists
   std::size_t m_cursor = 0;                                   // where the last lookup in m_listed ended
   // Not in the loaded pack: the journal's findings entries and those added since.
   std::map<std::string, std::vector<diag::Finding>, std::less<>> m_fresh;
   YamlMap m_yaml;
   GlobMap m_globs;                       // kept since loading, from the journal, or decoded
-  std::vector<ListedGlob> m_glob_listed;  // the loaded pack's, sorted by key
+  std::vector<ListedGlob> m_glob_listed;  // the loaded pack's, sorted by key (in m_text)
   bool m_dirty = false;
   bool m_rewrite_whole = false;
 };

@@ -31,6 +31,25 @@ struct Entry {
   std::optional<ObjectId> content_id;
 };
 
+// A child as list_view gives it: its name a view, no string of its own.
+struct EntryView {
+  std::string_view name;
+  ObjectId id;  // the content id, when has_id
+  EntryKind kind = EntryKind::file;
+  bool has_id = false;
+
+  std::optional<ObjectId> content_id() const { return has_id ? std::optional<ObjectId>(id) : std::nullopt; }
+  Entry entry() const { return Entry{std::string(name), kind, content_id()}; }
+};
+
+// A directory's children as views, sorted by name bytes. The names lie in
+// what `keep` holds, or in the source itself (which must then outlive the
+// listing and not change while it lives).
+struct Listing {
+  std::vector<EntryView> entries;
+  std::shared_ptr<const void> keep;
+};
+
 // Files larger than this are not read: the check reports them and cannot judge.
 inline constexpr std::size_t k_max_blob_bytes = 16u * 1024 * 1024;
 
@@ -42,6 +61,9 @@ class TreeSource {
   // Children of directory `dir` ("" is the root), sorted by name bytes;
   // nullopt when `dir` does not exist or is not a directory.
   virtual Result<std::optional<std::vector<Entry>>> list(std::string_view dir) = 0;
+  // The same children as views (see Listing): a directory of 20,000 ledgers
+  // is listed without 20,000 strings. By default, list()'s entries, kept.
+  virtual Result<std::optional<Listing>> list_view(std::string_view dir);
   // Children of the directory `entry` found at `dir` by an earlier listing:
   // git sources read the tree by its id instead of walking the path again.
   virtual Result<std::optional<std::vector<Entry>>> list_entry(std::string_view dir, const Entry& entry) {

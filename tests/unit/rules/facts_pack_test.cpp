@@ -57,7 +57,7 @@ TEST_CASE("facts pack: what is kept reads back after an encode and a load", "[ru
   const auto y = pack.find_yaml("y1");
   REQUIRE(y != nullptr);
   REQUIRE(y->rows.size() == 3);
-  CHECK(y->rows[0].key == "k2");
+  CHECK(y->key(y->rows[0]) == "k2");
   CHECK(y->rows[0].active);
   CHECK(y->inputs_of("k2") == std::string_view("row\0=active\0", 12));  // the first row of a key wins
   CHECK(y->inputs_of("k1") == std::string_view("row\0\0", 5));
