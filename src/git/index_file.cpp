@@ -73,7 +73,7 @@ bool plain_path(std::string_view path) {
 
 }  // namespace
 
-std::optional<IndexListing> parse_index_file(std::string_view bytes) {
+std::optional<IndexListing> parse_index_file(std::string_view bytes, std::shared_ptr<const void> keep) {
   const auto* const data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
@@ -87,9 +87,12 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) {
 
   IndexListing out;
   out.items.reserve(count);
-  out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
-  std::string path;  // the current entry's path (v4 paths are the previous one's, cut and extended)
-  std::string previous;
+  const bool in_file = keep && version < 4;  // paths left where they lie
+  if (!in_file) out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
+  std::string built;  // v4: the current entry's path (the previous one's, cut and extended)
+  std::string_view path;  // the current entry's path (into `built`, or into the file)
+  std::string previous;   // v4: the previous entry's path
+  std::string_view previous_path;
   unsigned previous_stage = 0;
   std::size_t pos = k_header_size;
   for (std::uint32_t n = 0; n < count; ++n) {
@@ -111,11 +114,12 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) {
     const unsigned char* const limit = data + body_end;
     if (version == 4) {
       const std::optional<std::size_t> strip = decode_varint(name, limit);
-      if (!strip || *strip > path.size()) return std::nullopt;
+      if (!strip || *strip > built.size()) return std::nullopt;
       const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', static_cast<std::size_t>(limit - name)));
       if (!nul) return std::nullopt;
-      path.resize(path.size() - *strip);
-      path.append(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
+      built.resize(built.size() - *strip);
+      built.append(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
+      path = built;
       if (name_len != k_name_mask && name_len != path.size()) return std::nullopt;
       pos = static_cast<std::size_t>(nul + 1 - data);
     } else {
@@ -124,7 +128,7 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) {
       if (!nul) return std::nullopt;
       const auto len = static_cast<std::size_t>(nul - name);
       if (name_len != k_name_mask ? len != name_len : len < k_name_mask) return std::nullopt;
-      path.assign(reinterpret_cast<const char*>(name), len);
+      path = std::string_view(reinterpret_cast<const char*>(name), len);
       // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
       const std::size_t entry_size = (name_at + len + 8) & ~std::size_t{7};
       if (body_end - pos < entry_size) return std::nullopt;
@@ -136,21 +140,30 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) {
     if (!plain_path(path)) return std::nullopt;
     // git's order: by path bytes, then stage; each (path, stage) once.
     if (n > 0) {
-      const int order = std::string_view(previous).compare(path);
+      const int order = previous_path.compare(path);
       if (order > 0 || (order == 0 && previous_stage >= stage)) return std::nullopt;
     }
-    previous.assign(path);
+    if (version == 4) {  // `built` changes with the next entry
+      previous.assign(path);
+      previous_path = previous;
+    } else {
+      previous_path = path;
+    }
     previous_stage = stage;
     if (stage != 0) {
       out.unmerged = true;
       continue;
     }
     IndexListing::Item item;
-    item.offset = static_cast<std::uint32_t>(out.paths.size());
     item.size = static_cast<std::uint32_t>(path.size());
     item.mode = mode;
     item.id = ObjectId::from_bytes(entry + k_id_at);
-    out.paths.append(path);
+    if (in_file) {
+      item.offset = static_cast<std::uint32_t>(name - data);
+    } else {
+      item.offset = static_cast<std::uint32_t>(out.paths.size());
+      out.paths.append(path);
+    }
     out.items.push_back(item);
   }
   // Extensions: an upper-case first letter marks one a reader may skip; any
@@ -163,6 +176,10 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) {
     if (ext_size > body_end - pos - 8) return std::nullopt;
     pos += 8 + std::size_t{ext_size};
   }
+  if (in_file) {
+    out.file = std::move(keep);
+    out.file_bytes = bytes;
+  }
   return out;
 }
 
@@ -172,7 +189,8 @@ std::optional<IndexListing> read_index_file(const std::string& path) {
   int error = 0;
   const auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
   if (!file) return std::nullopt;
-  return parse_index_file(file->bytes());
+  const std::string_view bytes = file->bytes();
+  return parse_index_file(bytes, file);
 }
 
 }  // namespace lg::git

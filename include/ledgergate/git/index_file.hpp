@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,24 +28,33 @@ namespace lg::git {
 
 struct IndexListing {
   struct Item {
-    std::uint32_t offset = 0;  // of the path in `paths`
+    std::uint32_t offset = 0;  // of the path in `paths`, or in the file (see `file`)
     std::uint32_t size = 0;
     std::uint32_t mode = 0;    // git's file mode (100644, 100755, 120000, 160000)
     ObjectId id;
   };
   // Every path, one after another (no separators: items give the bounds).
   std::string paths;
+  // When set, the paths are not copied: offsets are into the index file's
+  // own bytes, which `file` holds (versions 2 and 3 store every path whole;
+  // version 4's are rebuilt into `paths`).
+  std::shared_ptr<const void> file;
+  std::string_view file_bytes;
   // The stage-0 entries sorted by path bytes, each path once.
   std::vector<Item> items;
   // Some entry is at a stage above 0 (a merge left unmerged paths); then
   // `items` may be incomplete and must not be used.
   bool unmerged = false;
 
-  std::string_view path(const Item& item) const { return {paths.data() + item.offset, item.size}; }
+  std::string_view path(const Item& item) const {
+    return {(file ? file_bytes.data() : paths.data()) + item.offset, item.size};
+  }
 };
 
 // Parses the bytes of an index file; nullopt when it declines (see above).
-std::optional<IndexListing> parse_index_file(std::string_view bytes);
+// With `keep` (which holds `bytes`), a version 2 or 3 listing's paths point
+// into `bytes` instead of being copied.
+std::optional<IndexListing> parse_index_file(std::string_view bytes, std::shared_ptr<const void> keep = nullptr);
 
 // Reads and parses the index file at `path`; nullopt when the file cannot be
 // read (missing included: libgit2 then takes it as an empty index) or the

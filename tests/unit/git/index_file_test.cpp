@@ -115,6 +115,20 @@ TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index
     const auto expected = git_listing(dir.path());
     CHECK(expected.size() >= 51);
     CHECK(rows_of(*listing) == expected);
+    CHECK(listing->file == nullptr);
+    // Parsed where the bytes lie (as read_index_file does): versions 2 and 3
+    // point into them, version 4's paths are rebuilt; the same rows.
+    auto kept = std::make_shared<const std::string>(bytes);
+    auto in_place = git::parse_index_file(*kept, kept);
+    REQUIRE(in_place.has_value());
+    CHECK(rows_of(*in_place) == expected);
+    CHECK((in_place->file != nullptr) == (std::string(version) != "4"));
+    CHECK(in_place->paths.empty() == (std::string(version) != "4"));
+    kept.reset();  // the listing holds the bytes it points into
+    CHECK(rows_of(*in_place) == expected);
+    auto read = git::read_index_file(dir.path() + "/.git/index");
+    REQUIRE(read.has_value());
+    CHECK(rows_of(*read) == expected);
   }
 }
 
