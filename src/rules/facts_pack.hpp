@@ -119,7 +119,7 @@ class FactsPack {
  private:
   // A loaded entry: where its key lies in the payload it was read from,
   // and the size of what the codec wrote after the key (its value), as
-  // offsets (20,000 of them are 12 bytes each, not two views' 32).
+  // offsets (12 bytes, not two views' 32).
   struct Loaded {
     std::uint32_t key_at = 0;
     std::uint32_t key_size = 0;
