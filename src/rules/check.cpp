@@ -165,7 +165,7 @@ void load_pack(CheckCache::Persistent& p) {
     cache::add_note(std::move(*journal.note));
     p.pack.set_dirty();
   }
-  if (journal.payload && !p.pack.load_journal(*journal.payload)) {
+  if (journal.payload && !p.pack.load_journal(journal.bytes, *journal.payload)) {
     note_malformed(p, journal_key());
     p.pack.set_dirty();
   }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/util/hash.hpp"
@@ -153,10 +154,25 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>
   return d.ok() && d.at_end();
 }
 
-bool FactsPack::load(std::string payload) {
+namespace {
+
+// A payload that owns itself, for the overloads that take a string.
+std::pair<std::shared_ptr<const void>, std::string_view> own(std::string payload) {
   auto owned = std::make_shared<const std::string>(std::move(payload));
   const std::string_view text = *owned;
-  return load(std::move(owned), text);
+  return {std::move(owned), text};
+}
+
+}  // namespace
+
+bool FactsPack::load(std::string payload) {
+  auto [owner, text] = own(std::move(payload));
+  return load(std::move(owner), text);
+}
+
+bool FactsPack::load_journal(std::string payload) {
+  auto [owner, text] = own(std::move(payload));
+  return load_journal(owner, text);
 }
 
 bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
@@ -188,10 +204,9 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
   return true;
 }
 
-bool FactsPack::load_journal(std::string_view payload) {
-  if (payload.size() > std::numeric_limits<std::uint32_t>::max()) return false;  // entries are 32-bit offsets
-  auto kept = std::make_shared<const std::string>(payload);
-  cache::Decoder d(*kept);
+bool FactsPack::load_journal(const std::shared_ptr<const void>& owner, std::string_view text) {
+  if (text.size() > std::numeric_limits<std::uint32_t>::max()) return false;  // entries are 32-bit offsets
+  cache::Decoder d(text);
   std::map<std::string, std::vector<diag::Finding>, std::less<>> fresh;
   const long long n = d.number(0, 1LL << 30);
   for (long long i = 0; d.ok() && i < n; ++i) {
@@ -202,12 +217,12 @@ bool FactsPack::load_journal(std::string_view payload) {
   }
   YamlMap yaml;
   std::vector<ListedGlob> listed;
-  if (!decode_tail(d, kept, *kept, true, yaml, listed)) return false;
+  if (!decode_tail(d, owner, text, true, yaml, listed)) return false;
   GlobMap globs;
   for (const ListedGlob& l : listed) {
-    auto matches = decode_matches(l.encoded(*kept));
+    auto matches = decode_matches(l.encoded(text));
     if (!matches) return false;
-    globs.emplace(std::string(l.key(*kept)), Kept<std::vector<std::string>>{std::move(matches), false, true});
+    globs.emplace(std::string(l.key(text)), Kept<std::vector<std::string>>{std::move(matches), false, true});
   }
   // A key is its value's whole input, so where the journal and the pack (or
   // a check since loading) both hold one, either copy is right: the journal

@@ -76,9 +76,11 @@ class FactsPack {
   // malformed field, keys out of order, a rule this build does not know.
   bool load(std::shared_ptr<const void> owner, std::string_view payload);
   bool load(std::string payload);  // the same, for a payload of its own
-  // Reads a journal's payload (the same layout) on top of the loaded pack;
-  // false (and nothing of it kept) when it does not decode exactly.
-  bool load_journal(std::string_view payload);
+  // Reads a journal's payload (the same layout, held by `owner`) on top of
+  // the loaded pack; false (and nothing of it kept) when it does not decode
+  // exactly.
+  bool load_journal(const std::shared_ptr<const void>& owner, std::string_view payload);
+  bool load_journal(std::string payload);  // the same, for a payload of its own
   void clear();
 
   // The findings kept at `key` ("L…" a ledger, "O…" an open-requirements
