@@ -21,7 +21,7 @@ constexpr std::size_t k_map_from = 64 * 1024;
 }  // namespace
 
 FileBytes::~FileBytes() {
-  if (m_map) ::munmap(m_map, m_map_size);
+  if (m_map) ::munmap(m_map, m_view.size());
 }
 
 std::shared_ptr<const FileBytes> FileBytes::read(const std::string& path, int& error, std::size_t max_size) {
@@ -52,7 +52,6 @@ std::shared_ptr<const FileBytes> FileBytes::read(const std::string& path, int& e
     void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd.get(), 0);
     if (map != MAP_FAILED) {
       out->m_map = map;
-      out->m_map_size = size;
       out->m_view = std::string_view(static_cast<const char*>(map), size);
       return out;
     }

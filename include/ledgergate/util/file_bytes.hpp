@@ -35,10 +35,9 @@ class FileBytes {
  private:
   FileBytes() = default;
 
-  void* m_map = nullptr;  // the mapping, when mapped
-  std::size_t m_map_size = 0;
-  std::string m_copy;  // the bytes, when read
-  std::string_view m_view;
+  void* m_map = nullptr;    // the mapping (of m_view's size), when mapped
+  std::string m_copy;       // the bytes, when read
+  std::string_view m_view;  // the mapping or m_copy
 };
 
 }  // namespace lg::util
