@@ -71,9 +71,9 @@ bool plain_path(std::string_view path) {
   }
 }
 
-}  // namespace
-
-std::optional<IndexListing> parse_index_file(std::string_view bytes, std::shared_ptr<const void> keep) {
+// Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
+// left where they lie.
+std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
   const auto* const data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
@@ -87,7 +87,7 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes, std::shared
 
   IndexListing out;
   out.items.reserve(count);
-  const bool in_file = keep && version < 4;  // paths left where they lie
+  const bool in_file = file && version < 4;  // paths left where they lie
   if (!in_file) out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
   std::string built;  // v4: the current entry's path (the previous one's, cut and extended)
   std::string_view path;  // the current entry's path (into `built`, or into the file)
@@ -176,21 +176,26 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes, std::shared
     if (ext_size > body_end - pos - 8) return std::nullopt;
     pos += 8 + std::size_t{ext_size};
   }
-  if (in_file) {
-    out.file = std::move(keep);
-    out.file_bytes = bytes;
-  }
+  if (in_file) out.file = std::move(file);
   return out;
+}
+
+}  // namespace
+
+std::optional<IndexListing> parse_index_file(std::string_view bytes) { return parse(bytes, nullptr); }
+
+std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileBytes> file) {
+  const std::string_view bytes = file->bytes();
+  return parse(bytes, std::move(file));
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {
   // Mapped, as git maps it: an index of megabytes is parsed where it lies
   // in the page cache, not copied first.
   int error = 0;
-  const auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
+  auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
   if (!file) return std::nullopt;
-  const std::string_view bytes = file->bytes();
-  return parse_index_file(bytes, file);
+  return parse_index_file(std::move(file));
 }
 
 }  // namespace lg::git

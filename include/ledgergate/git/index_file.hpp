@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ledgergate/git/object_id.hpp"
+#include "ledgergate/util/file_bytes.hpp"
 
 namespace lg::git {
 
@@ -36,10 +37,9 @@ struct IndexListing {
   // Every path, one after another (no separators: items give the bounds).
   std::string paths;
   // When set, the paths are not copied: offsets are into the index file's
-  // own bytes, which `file` holds (versions 2 and 3 store every path whole;
-  // version 4's are rebuilt into `paths`).
-  std::shared_ptr<const void> file;
-  std::string_view file_bytes;
+  // own bytes (versions 2 and 3 store every path whole; version 4's are
+  // rebuilt into `paths`).
+  std::shared_ptr<const util::FileBytes> file;
   // The stage-0 entries sorted by path bytes, each path once.
   std::vector<Item> items;
   // Some entry is at a stage above 0 (a merge left unmerged paths); then
@@ -47,14 +47,15 @@ struct IndexListing {
   bool unmerged = false;
 
   std::string_view path(const Item& item) const {
-    return {(file ? file_bytes.data() : paths.data()) + item.offset, item.size};
+    return {(file ? file->bytes().data() : paths.data()) + item.offset, item.size};
   }
 };
 
 // Parses the bytes of an index file; nullopt when it declines (see above).
-// With `keep` (which holds `bytes`), a version 2 or 3 listing's paths point
-// into `bytes` instead of being copied.
-std::optional<IndexListing> parse_index_file(std::string_view bytes, std::shared_ptr<const void> keep = nullptr);
+std::optional<IndexListing> parse_index_file(std::string_view bytes);
+// The same for a file read whole: a version 2 or 3 listing's paths point
+// into it (and the listing holds it) instead of being copied.
+std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileBytes> file);
 
 // Reads and parses the index file at `path`; nullopt when the file cannot be
 // read (missing included: libgit2 then takes it as an empty index) or the

@@ -118,8 +118,11 @@ TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index
     CHECK(listing->file == nullptr);
     // Parsed where the bytes lie (as read_index_file does): versions 2 and 3
     // point into them, version 4's paths are rebuilt; the same rows.
-    auto kept = std::make_shared<const std::string>(bytes);
-    auto in_place = git::parse_index_file(*kept, kept);
+    int error = 0;
+    auto kept = lg::util::FileBytes::read(dir.path() + "/.git/index", error);
+    REQUIRE(kept);
+    REQUIRE(kept->bytes() == bytes);
+    auto in_place = git::parse_index_file(kept);
     REQUIRE(in_place.has_value());
     CHECK(rows_of(*in_place) == expected);
     CHECK((in_place->file != nullptr) == (std::string(version) != "4"));
