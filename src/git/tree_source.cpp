@@ -218,7 +218,7 @@ class IndexSource final : public TreeSource {
       const std::string_view rest = path.substr(prefix.size());
       const std::size_t slash = rest.find('/');
       if (slash == std::string_view::npos) {
-        out.entries.push_back(EntryView{rest, it->id, entry_kind_of_mode(it->mode), true});
+        out.entries.push_back(view_of(*it, rest));
         ++it;
         continue;
       }
@@ -241,7 +241,7 @@ class IndexSource final : public TreeSource {
   Result<std::optional<Entry>> stat(std::string_view path) override {
     const std::string_view name = path.substr(path.rfind('/') + 1);
     auto it = lower_bound(path);
-    if (it != m_files.items.end() && m_files.path(*it) == path) return std::optional<Entry>(entry_of(*it, name));
+    if (it != m_files.items.end() && m_files.path(*it) == path) return std::optional<Entry>(view_of(*it, name).entry());
     std::string below(path);
     below += '/';
     it = lower_bound(below);
@@ -266,8 +266,8 @@ class IndexSource final : public TreeSource {
     return std::lower_bound(m_files.items.begin(), m_files.items.end(), path,
                             [this](const IndexListing::Item& f, std::string_view p) { return m_files.path(f) < p; });
   }
-  static Entry entry_of(const IndexListing::Item& item, std::string_view name) {
-    return Entry{std::string(name), entry_kind_of_mode(item.mode), item.id};
+  static EntryView view_of(const IndexListing::Item& item, std::string_view name) {
+    return EntryView{name, item.id, entry_kind_of_mode(item.mode), true};
   }
 
   git_repository* m_repo;
