@@ -30,6 +30,7 @@
 #include "ledgergate/util/hash.hpp"
 #include "ledgergate/util/version.hpp"
 #include "facts_pack.hpp"
+#include "projects_memo.hpp"
 
 namespace lg::rules {
 
@@ -57,6 +58,16 @@ struct CheckCache::Persistent {
   cache::Store store;
   bool loaded = false;
   FactsPack pack;
+  // The projects pass's memo (projects_memo.hpp): the payload last read or
+  // built ("" when none), and its journal's records.
+  bool memo_loaded = false;
+  bool journal_loaded = false;
+  bool memo_written = false;  // a whole memo is written once per process (an audit checks thousands of trees)
+  std::shared_ptr<const void> memo_owner;
+  std::string_view memo;
+  std::string journal_yaml;                         // the projects.yaml id the journal's records were judged with
+  std::vector<MemoRecord> journal;                  // views into journal_owners
+  std::vector<std::shared_ptr<const void>> journal_owners;
 };
 
 bool CheckReport::cannot_judge() const {
@@ -126,7 +137,7 @@ constexpr std::string_view k_verdict_kind = "verdict";
 
 // Findings that say a read failed are not a function of the content: what
 // holds one is never cached.
-bool has_unreadable(const std::vector<diag::Finding>& findings) {
+bool has_unreadable(std::span<const diag::Finding> findings) {
   return std::any_of(findings.begin(), findings.end(),
                      [](const diag::Finding& f) { return f.rule == "input-unreadable"; });
 }
@@ -217,6 +228,85 @@ void keep_verdict(CheckCache::Persistent& p, const std::string& key, const Check
   e.field(report.checked.name());
   e.findings(report.findings);
   p.store.put(k_verdict_kind, key, e.text());
+}
+
+// The projects pass's memo and its journal: one of each per cache (the
+// last pass's), in a kind of their own.
+constexpr std::string_view k_memo_kind = "projects";
+const std::string& memo_key() {
+  static const std::string key = rules_fingerprint() + " projects memo 1";
+  return key;
+}
+const std::string& memo_journal_key() {
+  static const std::string key = memo_key() + " journal";
+  return key;
+}
+// Past this many records, the journal is folded into a new memo.
+constexpr std::size_t k_memo_journal_max = 32;
+
+void note_malformed_memo(const CheckCache::Persistent& p, const std::string& key) {
+  cache::add_note("cache entry " + p.store.path_of(k_memo_kind, key) + " ignored (malformed); it is rebuilt");
+}
+
+void clear_memo_journal(CheckCache::Persistent& p) {
+  p.journal_yaml.clear();
+  p.journal.clear();
+  p.journal_owners.clear();
+}
+
+// Adds a journal record (its bytes held by `owner`); false when it does not decode exactly.
+bool add_journal_record(CheckCache::Persistent& p, std::shared_ptr<const void> owner, std::string_view encoded) {
+  MemoRecord record;
+  if (!MemoReader::read_record(encoded, record)) return false;
+  p.journal.push_back(std::move(record));
+  p.journal_owners.push_back(std::move(owner));
+  return true;
+}
+
+// The memo, read once per cache.
+void load_memo(CheckCache::Persistent& p) {
+  if (p.memo_loaded) return;
+  p.memo_loaded = true;
+  cache::Store::Lookup got = p.store.get(k_memo_kind, memo_key());
+  if (got.note) cache::add_note(std::move(*got.note));
+  if (got.payload) {
+    p.memo_owner = std::move(got.bytes);
+    p.memo = *got.payload;
+  }
+}
+
+// The memo's journal, read once per cache.
+void load_memo_journal(CheckCache::Persistent& p) {
+  if (p.journal_loaded) return;
+  p.journal_loaded = true;
+  cache::Store::Lookup journal = p.store.get(k_memo_kind, memo_journal_key());
+  if (journal.note) cache::add_note(std::move(*journal.note));
+  if (!journal.payload) return;
+  MemoReader r(*journal.payload);
+  p.journal_yaml = std::string(r.yaml_id());
+  MemoRecord record;
+  while (r.next(record)) {
+    p.journal.push_back(record);
+    p.journal_owners.push_back(journal.bytes);
+  }
+  if (!r.active().empty() || !r.ok() || !r.yaml_findings().empty()) {
+    note_malformed_memo(p, memo_journal_key());
+    clear_memo_journal(p);
+  }
+}
+
+// Keeps `payload` as the memo: in memory, and on disk the first time in
+// this process (its journal, folded in, is then removed).
+void keep_memo(CheckCache::Persistent& p, std::string payload) {
+  auto owned = std::make_shared<const std::string>(std::move(payload));
+  if (!p.memo_written) {
+    p.memo_written = true;
+    if (p.store.put(k_memo_kind, memo_key(), *owned)) p.store.remove(k_memo_kind, memo_journal_key());
+  }
+  p.memo_loaded = p.journal_loaded = true;
+  p.memo = *owned;
+  p.memo_owner = std::move(owned);
+  clear_memo_journal(p);
 }
 
 bool is_readable_kind(git::EntryKind k) { return k == git::EntryKind::file || k == git::EntryKind::executable; }
@@ -488,13 +578,35 @@ std::shared_ptr<const YamlFacts> yaml_facts_of(const CheckCache::ProjectsYamlRes
   return YamlFacts::build(parsed.findings, rows);
 }
 
+// The table check_project_ledger needs for the ledger `key`: its one row
+// rebuilt from the row's inputs (projects_step_row_inputs: the row's
+// presence, `status` and `partition`, all that rule reads), into `out`;
+// false when the inputs are not of that form (the caller parses the file).
+bool table_from_inputs(std::string_view key, std::string_view inputs, ProjectsTable& out) {
+  out = ProjectsTable{};
+  out.present = true;
+  if (inputs.empty()) return true;
+  if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return false;
+  const std::size_t second = inputs.find('\0', 4);
+  ProjectRow row;
+  row.key = key;
+  const std::string_view status = inputs.substr(4, second - 4);
+  const std::string_view partition = inputs.substr(second + 1);
+  if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
+  if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
+  out.rows.push_back(std::move(row));
+  return true;
+}
+
 // projects.yaml for the ledger pass: its facts from the persistent cache
 // when it holds the blob (a ledger the cache lacks is then checked against
 // its row rebuilt from the facts: the file is not parsed), else checked as
 // without a cache (and its facts kept).
 class ProjectsYamlInput {
  public:
-  explicit ProjectsYamlInput(Pass& pass) : m_pass(pass) {
+  // `report`: whether its findings go to the pass's sink (not when the
+  // memo already reported them).
+  explicit ProjectsYamlInput(Pass& pass, bool report = true) : m_pass(pass) {
     CheckCache::Persistent* p = pass.persistent;
     if (p) {
       auto entry = pass.tree.stat(k_projects_yaml);
@@ -502,17 +614,27 @@ class ProjectsYamlInput {
         m_id = (*entry)->content_id->hex();
         load_pack(*p);
         if ((m_facts = p->pack.find_yaml(m_id))) {
-          for (const diag::Finding& f : m_facts->findings) pass.sink.report(f);
+          if (report) {
+            for (const diag::Finding& f : m_facts->findings) pass.sink.report(f);
+          }
           return;
         }
       }
     }
-    m_parsed = check_projects_file(pass);
+    if (report) {
+      m_parsed = check_projects_file(pass);
+    } else {
+      Pass quiet{pass.tree, pass.cache, {}};
+      m_parsed = check_projects_file(quiet);
+    }
     if (p && !m_id.empty() && !has_unreadable(m_parsed->findings)) {
       m_facts = yaml_facts_of(*m_parsed);
       p->pack.keep_yaml(m_id, m_facts);
     }
   }
+  // The blob's id ("" when the persistent cache is off or it has none) and its findings.
+  const std::string& id() const { return m_id; }
+  const std::vector<diag::Finding>& findings() const { return m_facts ? m_facts->findings : m_parsed->findings; }
   const ProjectsTable& table() {
     if (!m_parsed) {  // the same blob again, its findings already reported: parsed into a sink of its own
       Pass quiet{m_pass.tree, m_pass.cache, {}};
@@ -525,20 +647,7 @@ class ProjectsYamlInput {
   // reads: the row's presence, `status` and `partition`).
   const ProjectsTable& table_for(std::string_view key) {
     if (m_parsed) return m_parsed->table;
-    const std::string_view inputs = m_facts->inputs_of(key);
-    m_one = ProjectsTable{};
-    m_one.present = true;
-    if (inputs.empty()) return m_one;
-    if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return table();
-    const std::size_t second = inputs.find('\0', 4);
-    ProjectRow row;
-    row.key = key;
-    const std::string_view status = inputs.substr(4, second - 4);
-    const std::string_view partition = inputs.substr(second + 1);
-    if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
-    if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
-    m_one.rows.push_back(std::move(row));
-    return m_one;
+    return table_from_inputs(key, m_facts->inputs_of(key), m_one) ? m_one : table();
   }
   // Appends the row inputs of `key` (projects_step_row_inputs) to `out`.
   void append_row_inputs(std::string& out, std::string_view key) {
@@ -566,14 +675,14 @@ class ProjectsYamlInput {
 // A ledger's key in the facts pack, written into `out` (reused: no string
 // is built per ledger): "L", the path, the blob id, the row's inputs. Path
 // first, so a listing's ledgers are looked up in the pack's own order.
-void ledger_fact_key(std::string& out, const git::EntryView& entry, std::string_view key, ProjectsYamlInput& projects) {
+void ledger_fact_key(std::string& out, const git::EntryView& entry, std::string_view inputs) {
   out.clear();
   out += 'L';
   append_ledger_path(out, entry.name);
   out += '\0';
   entry.id.append_hex(out);
   out += '\0';
-  projects.append_row_inputs(out, key);
+  out += inputs;
 }
 
 // The ledgers are read, parsed and checked in chunks; once the cache holds
@@ -583,28 +692,224 @@ void ledger_fact_key(std::string& out, const git::EntryView& entry, std::string_
 // audit or a trial merge.
 constexpr std::size_t k_ledger_chunk = 1024;
 
+std::span<const diag::Finding> reported_since(const Pass& pass, std::size_t before) {
+  return std::span<const diag::Finding>(pass.sink.findings()).subspan(before);
+}
+
+// The readable ledgers' keys of a listing, sealed.
+LedgerKeys keys_of(const LedgerListing& listing) {
+  LedgerKeys keys;
+  for (std::size_t i = 0; i < listing.ledgers.size(); ++i) {
+    if (is_readable_kind(listing.entry(i).kind)) keys.add(listing.key(i));
+  }
+  keys.seal();
+  return keys;
+}
+
+const MemoRecord* journal_record(const CheckCache::Persistent& p, const git::EntryView& entry) {
+  for (const MemoRecord& r : p.journal) {
+    if (r.matches(entry)) return &r;
+  }
+  return nullptr;
+}
+
+// The memo of `listing` once every ledger is in the memo or its journal
+// (the journal folded in); nullopt when one is in neither.
+std::optional<std::string> fold_memo(const CheckCache::Persistent& p, const LedgerListing& listing,
+                                     const std::vector<diag::Finding>& active) {
+  MemoReader memo(p.memo);
+  MemoWriter out(memo.yaml_id(), memo.yaml_findings());
+  MemoRecord rec;
+  bool have = memo.next(rec);
+  for (std::size_t i = 0; i < listing.ledgers.size(); ++i) {
+    const git::EntryView& entry = listing.entry(i);
+    while (have && rec.name < entry.name) have = memo.next(rec);
+    if (have && rec.matches(entry)) {
+      out.add_encoded(rec.encoded);
+    } else if (const MemoRecord* known = journal_record(p, entry)) {
+      out.add_encoded(known->encoded);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!memo.ok()) return std::nullopt;
+  return out.finish(active);
+}
+
+// The cortex-projects pass from the memo (projects_memo.hpp): when it was
+// built against this tree's projects.yaml, each ledger whose name, kind and
+// blob it (or its journal) holds has its findings, the others are checked,
+// and the active-row findings stand unless the set of ledgers changed.
+// False, with nothing reported, when the memo cannot answer (none, another
+// projects.yaml, malformed, names out of order): the caller runs the pass.
+Result<bool> check_projects_by_memo(Pass& pass) {
+  CheckCache::Persistent& p = *pass.persistent;
+  const auto yaml = pass.tree.stat(k_projects_yaml);
+  if (!yaml || !*yaml || !is_readable_kind((*yaml)->kind) || !(*yaml)->content_id) return false;
+  load_memo(p);
+  if (p.memo.empty()) return false;
+  const std::string yaml_id = (*yaml)->content_id->hex();
+  MemoReader memo(p.memo);
+  if (!memo.ok() || memo.yaml_id() != yaml_id) return false;
+  load_memo_journal(p);
+  if (p.journal_yaml != yaml_id) clear_memo_journal(p);
+
+  const std::size_t start = pass.sink.findings().size();
+  const auto decline = [&]() -> Result<bool> {  // the memo is malformed: nothing of it stands
+    std::vector<diag::Finding> kept = pass.sink.take();
+    kept.resize(start);
+    for (diag::Finding& f : kept) pass.sink.report(std::move(f));
+    note_malformed_memo(p, memo_key());
+    p.memo = {};
+    p.memo_owner.reset();
+    return false;
+  };
+  for (const diag::Finding& f : memo.yaml_findings()) pass.sink.report(f);
+  LG_TRY(const LedgerListing listing, list_ledger_entries(pass));
+  if (p.loaded) p.pack.hold_unused();  // loaded for another pass: its ledger entries are not looked up here
+
+  std::optional<ProjectsYamlInput> projects;  // the file's facts, for a key the memo lacks
+  const auto yaml_input = [&]() -> ProjectsYamlInput& {
+    if (!projects) projects.emplace(pass, false);
+    return *projects;
+  };
+  bool keys_changed = false;  // a ledger added, removed or made (un)readable: the active rows are judged again
+  std::vector<std::string> fresh;  // records for the journal
+  MemoRecord rec;
+  bool have = memo.next(rec);
+  const auto advance = [&]() {
+    const std::string_view was = rec.name;
+    have = memo.next(rec);
+    return !have || was < rec.name;  // names rise: the walk relies on it
+  };
+  ProjectsTable one;
+  std::string inputs;
+  std::string fact_key;
+  for (std::size_t i = 0; i < listing.ledgers.size(); ++i) {
+    const git::EntryView& entry = listing.entry(i);
+    if (i > 0 && !(listing.entry(i - 1).name < entry.name)) return decline();
+    while (have && rec.name < entry.name) {
+      keys_changed = true;
+      if (!advance()) return decline();
+    }
+    if (!memo.ok()) return decline();
+    const bool same_name = have && rec.name == entry.name;
+    if (!same_name || is_readable_kind(rec.kind) != is_readable_kind(entry.kind)) keys_changed = true;
+    const MemoRecord* known = same_name && rec.matches(entry) ? &rec : journal_record(p, entry);
+    if (known) {
+      for (const diag::Finding& f : known->findings) pass.sink.report(f);
+    } else {
+      inputs.clear();
+      if (same_name) {
+        inputs = rec.inputs;  // the same projects.yaml: the same row
+      } else {
+        yaml_input().append_row_inputs(inputs, listing.key(i));
+      }
+      // The facts pack, when this check has it loaded anyway (a tree's
+      // glob walk), answers too, and keeps what is read.
+      const bool packed = p.loaded && is_readable_kind(entry.kind) && entry.has_id;
+      if (packed) ledger_fact_key(fact_key, entry, inputs);
+      const std::vector<diag::Finding>* hit = packed ? p.pack.find(fact_key) : nullptr;
+      const std::size_t before = pass.sink.findings().size();
+      if (hit) {
+        for (const diag::Finding& f : *hit) pass.sink.report(f);
+      } else {
+        const LedgerFile lf = listing.file(i);
+        const bool rebuilt = table_from_inputs(lf.key(), inputs, one);
+        check_ledger_file(pass, lf, rebuilt ? one : yaml_input().table());
+      }
+      const auto mine = reported_since(pass, before);
+      if (entry.has_id && !has_unreadable(mine)) {
+        fresh.push_back(MemoWriter::record(entry.name, entry.kind, entry.id.raw(), inputs, mine));
+        if (packed && !hit) keep_facts(p, fact_key, {mine.begin(), mine.end()});
+      }
+    }
+    if (same_name && !advance()) return decline();
+  }
+  while (have) {
+    keys_changed = true;
+    if (!advance()) return decline();
+  }
+  std::vector<diag::Finding> active = memo.active();
+  if (!memo.ok()) return decline();
+  if (!keys_changed) {
+    for (const diag::Finding& f : active) pass.sink.report(f);
+  } else {
+    const std::size_t before = pass.sink.findings().size();
+    yaml_input().report_active_without_ledger(keys_of(listing));
+    const auto now = reported_since(pass, before);
+    active.assign(now.begin(), now.end());
+  }
+
+  // What this pass read goes to the journal; a journal grown past its
+  // bound is folded into a new memo of this listing.
+  if (fresh.empty()) return true;
+  p.journal_yaml = yaml_id;
+  for (std::string& record : fresh) {
+    auto owned = std::make_shared<const std::string>(std::move(record));
+    const std::string_view bytes = *owned;
+    add_journal_record(p, std::move(owned), bytes);
+  }
+  if (p.journal.size() > k_memo_journal_max) {
+    if (auto folded = fold_memo(p, listing, active)) {
+      keep_memo(p, std::move(*folded));
+    } else {  // a ledger that cannot be kept (unreadable): the journal starts again
+      clear_memo_journal(p);
+      p.store.remove(k_memo_kind, memo_journal_key());
+    }
+    return true;
+  }
+  MemoWriter journal(yaml_id, {});
+  for (const MemoRecord& r : p.journal) journal.add_encoded(r.encoded);
+  p.store.put(k_memo_kind, memo_journal_key(), journal.finish({}));
+  return true;
+}
+
 // With the persistent cache, a ledger whose (blob, path, row inputs) it
-// holds is not read: its findings are the cached ones.
+// holds is not read: its findings are the cached ones. The pass's results
+// are kept as the projects memo, which a later pass answers from.
 Result<void> check_cortex_projects(Pass& pass) {
+  if (pass.persistent) {
+    LG_TRY(const bool done, check_projects_by_memo(pass));
+    if (done) return {};
+  }
   ProjectsYamlInput projects(pass);
   CheckCache::Persistent* p = pass.persistent;
   LG_TRY(auto listing, list_ledger_entries(pass));
+  // The memo of this pass, when all it found can be kept.
+  std::optional<MemoWriter> memo;
+  if (p && !projects.id().empty() && !has_unreadable(projects.findings())) memo.emplace(projects.id(), projects.findings());
+  if (p) load_memo_journal(*p);  // what passes by the memo read: the pack lacks it
   const std::size_t count = listing.ledgers.size();
   LedgerKeys keys;
   std::string fact_key;
+  std::string inputs;
   for (std::size_t from = 0; from < count; from += k_ledger_chunk) {
     const std::size_t n = std::min(k_ledger_chunk, count - from);
     std::vector<const std::vector<diag::Finding>*> hits(n);
     std::vector<std::string> miss_keys;  // per miss, its key in the pack; "" = not cached persistently
+    std::vector<std::string> row_inputs(memo ? n : 0);  // per ledger, for the memo
     std::vector<LedgerFile> misses;
     for (std::size_t i = 0; i < n; ++i) {
       const git::EntryView& entry = listing.entry(from + i);
       std::string miss_key;
+      inputs.clear();
+      if (p) projects.append_row_inputs(inputs, listing.key(from + i));
       if (p && is_readable_kind(entry.kind) && entry.has_id) {
-        ledger_fact_key(fact_key, entry, listing.key(from + i), projects);
+        ledger_fact_key(fact_key, entry, inputs);
         hits[i] = find_facts(*p, fact_key);
-        if (!hits[i]) miss_key = fact_key;
+        if (!hits[i]) {
+          // Read by a pass by the memo: its record holds its row's inputs.
+          const MemoRecord* j = journal_record(*p, entry);
+          if (j && j->inputs == inputs) {
+            hits[i] = &j->findings;
+            keep_facts(*p, fact_key, j->findings);
+          } else {
+            miss_key = fact_key;
+          }
+        }
       }
+      if (memo) row_inputs[i] = inputs;
       if (!hits[i]) {
         misses.push_back(listing.file(from + i));
         miss_keys.push_back(std::move(miss_key));
@@ -619,27 +924,42 @@ Result<void> check_cortex_projects(Pass& pass) {
     prefetch_ledgers(pass, misses);
     std::size_t miss = 0;
     for (std::size_t i = 0; i < n; ++i) {
+      const git::EntryView& entry = listing.entry(from + i);
       // present, even when unreadable: no "has no ledger" on top
-      if (is_readable_kind(listing.entry(from + i).kind)) keys.add(listing.key(from + i));
+      if (is_readable_kind(entry.kind)) keys.add(listing.key(from + i));
       if (hits[i]) {
         for (const diag::Finding& f : *hits[i]) pass.sink.report(f);
+        if (memo) memo->add(entry.name, entry.kind, entry.id.raw(), row_inputs[i], *hits[i]);
         continue;
       }
       const LedgerFile& lf = misses[miss];
-      std::string& miss_key = miss_keys[miss++];
+      std::string& miss_key = miss_keys[miss];
       const std::size_t before = pass.sink.findings().size();
       check_ledger_file(pass, lf, projects.table_for(lf.key()));
-      if (miss_key.empty()) continue;
-      std::vector<diag::Finding> mine(pass.sink.findings().begin() + static_cast<std::ptrdiff_t>(before),
-                                      pass.sink.findings().end());
-      if (!has_unreadable(mine)) keep_facts(*p, std::move(miss_key), std::move(mine));
+      const auto mine = reported_since(pass, before);
+      const bool cacheable = !has_unreadable(mine);
+      if (memo) {
+        if (cacheable && entry.has_id) {
+          memo->add(entry.name, entry.kind, entry.id.raw(), row_inputs[i], mine);
+        } else {
+          memo.reset();
+        }
+      }
+      ++miss;
+      if (miss_key.empty() || !cacheable) continue;
+      keep_facts(*p, std::move(miss_key), {mine.begin(), mine.end()});
     }
     if (pass.cache.ledgers().size() > pass.cache.budget().ledgers) {
       for (const git::ObjectId& id : fresh) pass.cache.ledgers().forget(id);
     }
   }
   keys.seal();
+  const std::size_t before = pass.sink.findings().size();
   projects.report_active_without_ledger(keys);
+  if (memo) {
+    const auto active = reported_since(pass, before);
+    keep_memo(*p, memo->finish({active.begin(), active.end()}));
+  }
   return {};
 }
 

@@ -422,7 +422,8 @@ std::string FactsPack::encode_whole() {
     fresh_globs += kv.second.fresh ? 1 : 0;
   }
   const std::size_t all = m_listed.size() + m_fresh.size() + m_yaml.size() + m_glob_listed.size() + fresh_globs;
-  const bool trim = all > 2 * used + 1024;
+  const bool trim = !m_hold_unused && all > 2 * used + 1024;
+  m_hold_unused = false;
 
   cache::Encoder e;
   e.reserve(m_text.size() + 4096);

@@ -98,6 +98,11 @@ class FactsPack {
   std::shared_ptr<const std::vector<std::string>> find_glob(std::string_view key);
   void keep_glob(std::string key, std::shared_ptr<const std::vector<std::string>> matches);
 
+  // The next whole write keeps every entry, used or not: a check that
+  // answered its ledgers elsewhere (the projects memo) used none of them,
+  // yet they are still its working set.
+  void hold_unused() { m_hold_unused = true; }
+
   // Whether a check added to the pack since it was loaded (or written).
   bool dirty() const { return m_dirty; }
   void set_dirty() { m_dirty = true; }
@@ -159,6 +164,7 @@ class FactsPack {
   std::vector<ListedGlob> m_glob_listed;  // the loaded pack's, sorted by key (in m_text)
   bool m_dirty = false;
   bool m_rewrite_whole = false;
+  bool m_hold_unused = false;
 };
 
 }  // namespace lg::rules

@@ -15,6 +15,7 @@
 #include <random>
 #include <thread>
 
+#include "ledgergate/cache/codec.hpp"
 #include "ledgergate/cache/store.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
@@ -516,7 +517,10 @@ TEST_CASE("cache: a small change is written to the facts pack's journal, not the
   CHECK(reads == 0);
 
   // A spoiled journal: a note naming it, the same verdict, the journal rewritten.
+  // (The projects memo, which holds k7.md's findings too, is removed: what
+  // follows is the pack's own answer.)
   fs::remove_all(lab.cache_dir() + "/verdict");
+  fs::remove_all(lab.cache_dir() + "/projects");
   lg::cache::take_notes();
   spoil(journal, 2);
   CHECK(lab.run(second, {}, true, false, &reads) == plain);
@@ -532,10 +536,12 @@ TEST_CASE("cache: a small change is written to the facts pack's journal, not the
   // A spoiled pack: rewritten whole, the journal folded in (and removed).
   spoil(packed[0], 2);
   fs::remove_all(lab.cache_dir() + "/verdict");
+  fs::remove_all(lab.cache_dir() + "/projects");
   CHECK(lab.run(second, {}, true) == plain);
   CHECK(lg::cache::take_notes().size() == 1);
   CHECK(cache_files(facts) == std::vector<fs::path>{packed[0]});
   fs::remove_all(lab.cache_dir() + "/verdict");
+  fs::remove_all(lab.cache_dir() + "/projects");
   CHECK(lab.run(second, {}, true, false, &reads) == plain);
   CHECK(reads == 0);
   CHECK(lg::cache::take_notes().empty());
@@ -545,6 +551,7 @@ TEST_CASE("cache: a small change is written to the facts pack's journal, not the
   // gets the uncached verdict, with no note, and a changed ledger is still read.
   lg::test::write_file(journal.string(), journal_bytes);
   fs::remove_all(lab.cache_dir() + "/verdict");
+  fs::remove_all(lab.cache_dir() + "/projects");
   CHECK(lab.run(second, {}, true, false, &reads) == plain);
   CHECK(reads == 0);
   CHECK(lab.run(first, {}, true, false, &reads) == lab.run(first, {}, false));
@@ -555,6 +562,146 @@ TEST_CASE("cache: a small change is written to the facts pack's journal, not the
   CHECK(lab.run(third, {}, true, false, &reads) == lab.run(third, {}, false));
   CHECK(reads == 2);
   CHECK(lg::cache::take_notes().empty());
+}
+
+// The payload of the cache entry in `file` (after the header line: kind,
+// key, payload), and its kind and key.
+struct StoredEntry {
+  std::string kind, key, payload;
+};
+StoredEntry read_entry(const fs::path& file) {
+  const std::string bytes = lg::test::read_file(file.string());
+  lg::cache::Decoder d(std::string_view(bytes).substr(bytes.find('\n') + 1));
+  StoredEntry e;
+  e.kind = d.field();
+  e.key = d.field();
+  e.payload = d.field();
+  REQUIRE(d.ok());
+  return e;
+}
+
+TEST_CASE("cache: the projects memo answers a pass from the ledgers that changed", "[cache][differential]") {
+  if (!lg::test::have_shared()) return;
+  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
+  for (int i = 0; i < 100; ++i) {
+    const std::string key = "k" + std::to_string(i);
+    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
+    files["projects.yaml"] += row(key, i % 10 == 0 ? "active" : "retired");
+  }
+  Lab lab;
+  const auto first = lab.commit(files);
+  int reads = 0;
+  const std::string plain = lab.run(first, {}, false);
+  CHECK(lab.run(first, {}, true) == plain);
+  const std::string memo_dir = lab.cache_dir() + "/projects";
+  REQUIRE(cache_files(memo_dir).size() == 1);  // the memo, no journal
+  const fs::path memo = cache_files(memo_dir)[0];
+  const std::string first_memo = lg::test::read_file(memo.string());
+  const auto forget_all_but_memo = [&] {
+    fs::remove_all(lab.cache_dir() + "/verdict");
+    fs::remove_all(lab.cache_dir() + "/facts");
+  };
+
+  // One ledger changed, in the index: it alone is read (the pack is not
+  // even loaded); then the memo's journal answers, for the index and the tree.
+  files["projects/k7.md"] += "- 2026-09-03 — note — one more line\n";
+  const auto second = lab.commit(files);
+  CHECK(lab.run(second, {}, true, true, &reads) == lab.run(second, {}, false, true));
+  CHECK(reads == 1);
+  REQUIRE(cache_files(memo_dir).size() == 2);  // the memo as it was, and its journal
+  CHECK(lg::test::read_file(memo.string()) == first_memo);
+  CHECK(lab.run(second, {}, true, true, &reads) == lab.run(second, {}, false, true));
+  CHECK(reads == 0);
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(second, {}, true, false, &reads) == lab.run(second, {}, false));
+  CHECK(reads == 0);
+
+  // What only the journal holds is not read again when projects.yaml
+  // changes (the pass then runs without the memo, from the facts pack).
+  files["projects.yaml"] += row("k100", "retired");
+  const auto third = lab.commit(files);
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(third, {}, true, false, &reads) == lab.run(third, {}, false));
+  CHECK(reads == 1);  // projects.yaml
+  CHECK(cache_files(memo_dir).size() == 1);  // rewritten, its journal folded in
+  CHECK(lg::test::read_file(memo.string()) != first_memo);
+
+  // The memo alone: nothing is read, not even projects.yaml.
+  forget_all_but_memo();
+  CHECK(lab.run(third, {}, true, false, &reads) == lab.run(third, {}, false));
+  CHECK(reads == 0);
+  CHECK(lab.run(third, {}, true, true, &reads) == lab.run(third, {}, false, true));
+  CHECK(reads == 0);
+
+  // A ledger deleted, one made a symlink, one added (no row): the active
+  // rows are judged again; a bad ledger's findings come from the memo.
+  files.erase("projects/k10.md");  // an active row without its ledger
+  files["projects/k20.md"] = "-> not a ledger";
+  files["projects/k33.md"] += "not a log line\n";
+  files["projects/zz.md"] = ledger_for(files["projects/single.md"], "zz");
+  const auto fourth = lab.commit(files);
+  const std::string fourth_plain = lab.run(fourth, {}, false);
+  CHECK(fourth_plain.find("ledger-active-has-ledger") != std::string::npos);
+  CHECK(lab.run(fourth, {}, true, false, &reads) == fourth_plain);
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(fourth, {}, true, false, &reads) == fourth_plain);
+  CHECK(reads == 0);  // the journal (projects.yaml's rows, judged again: the facts pack)
+  files["projects/k10.md"] = ledger_for(files["projects/single.md"], "k10");
+  const auto fifth = lab.commit(files);
+  forget_all_but_memo();
+  CHECK(lab.run(fifth, {}, true, false, &reads) == lab.run(fifth, {}, false));
+  CHECK(reads == 1);
+
+  // Past 32 journal records, the journal is folded into a new memo.
+  std::string before_fold = lg::test::read_file(memo.string());
+  for (int i = 40; i < 75; ++i) {
+    files["projects/k" + std::to_string(i) + ".md"] += "- 2026-09-02 — note — step " + std::to_string(i) + "\n";
+    const auto tree = lab.commit(files);
+    fs::remove_all(lab.cache_dir() + "/verdict");
+    CHECK(lab.run(tree, {}, true, i % 2 == 0, &reads) == lab.run(tree, {}, false, i % 2 == 0));
+    CHECK(reads == 1);
+  }
+  CHECK(lg::test::read_file(memo.string()) != before_fold);
+  CHECK(cache_files(memo_dir).size() == 2);  // the folded memo, and the journal begun since
+  const auto last = lab.commit(files);
+  lg::cache::take_notes();
+
+  // A memo or journal not trusted: a note naming it, the same verdict.
+  for (const fs::path& f : cache_files(memo_dir)) {
+    fs::remove_all(lab.cache_dir() + "/verdict");
+    spoil(f, 2);
+    CHECK(lab.run(last, {}, true) == lab.run(last, {}, false));
+    const auto notes = lg::cache::take_notes();
+    REQUIRE(notes.size() == 1);
+    CHECK_THAT(notes[0], Catch::Contains(f.string()) && Catch::Contains("checksum mismatch"));
+  }
+
+  // A memo whose checksum holds but whose records do not (names out of
+  // order, or cut short): ignored with a note, never half used.
+  const std::string last_plain = lab.run(last, {}, false);
+  fs::remove_all(memo_dir);
+  fs::remove_all(lab.cache_dir() + "/verdict");
+  CHECK(lab.run(last, {}, true) == last_plain);
+  REQUIRE(cache_files(memo_dir).size() == 1);
+  const StoredEntry stored = read_entry(cache_files(memo_dir)[0]);
+  const std::size_t a = stored.payload.find("5:k0.md");
+  const std::size_t b = stored.payload.find("5:k1.md");
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b != std::string::npos);
+  std::string swapped = stored.payload;
+  swapped.replace(b, 7, "5:k0.md");
+  bool first_note = true;
+  for (const std::string& bad : {swapped, stored.payload.substr(0, stored.payload.size() / 2)}) {
+    lg::cache::Store(lab.cache_dir()).put(stored.kind, stored.key, bad);
+    fs::remove_all(lab.cache_dir() + "/verdict");
+    lg::cache::take_notes();
+    CHECK(lab.run(last, {}, true) == last_plain);
+    const auto notes = lg::cache::take_notes();
+    REQUIRE(notes.size() == (first_note ? 1u : 0u));  // a note's text is given once per process
+    if (first_note) CHECK_THAT(notes[0], Catch::Contains("ignored (malformed)"));
+    first_note = false;
+    CHECK(read_entry(cache_files(memo_dir)[0]).payload == stored.payload);  // rebuilt by the pass
+  }
 }
 
 TEST_CASE("cache: checkers racing on one cache agree with the uncached check", "[cache][differential]") {
@@ -622,7 +769,7 @@ TEST_CASE("cache: off, or unwritable, changes nothing and writes nothing", "[cac
   lg::cache::take_notes();
   CHECK(lab.run(tree, {}, true) == plain);
   const auto notes = lg::cache::take_notes();
-  REQUIRE(notes.size() == 2);  // the verdict's entry, then the facts pack's
+  REQUIRE(notes.size() == 3);  // the verdict's entry, the projects memo's, the facts pack's
   for (const std::string& note : notes) {
     CHECK_THAT(note, Catch::Contains(lab.cache_dir()) && Catch::Contains("ignored (not a cache entry); it is rebuilt"));
   }

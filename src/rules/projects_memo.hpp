@@ -1,0 +1,89 @@
+// The projects pass's memo (docs/cache.md): what the last cortex-projects
+// pass found, entry by entry, in listing order, for the projects.yaml blob
+// it checked against. A ledger's findings are a function of its path, kind,
+// blob and projects.yaml row (the facts pack's key says the same), so a
+// later pass over a tree with the same projects.yaml walks its listing and
+// the memo side by side: an entry whose name, kind and blob are the memo's
+// has the memo's findings, and only the entries that differ are read. The
+// memo is read where it lies, record by record, and nothing is built per
+// ledger: a pre-commit hook on a 20,000-ledger tree compares 20,000 names
+// and ids and reads the one staged ledger.
+//
+// Payload: the projects.yaml blob id and its findings; each record (a
+// number 1, then its name, kind, raw id, row inputs and findings); a
+// number 0; the active-row findings. The journal — what later passes found
+// that the memo lacks, until it is folded into a new memo — has the same
+// layout, with no findings of its own.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledgergate/cache/codec.hpp"
+#include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/tree_source.hpp"
+
+namespace lg::rules {
+
+// One entry of projects/ as a pass judged it.
+struct MemoRecord {
+  std::string_view name;
+  git::EntryKind kind = git::EntryKind::file;
+  std::string_view id;      // the blob's 20 raw bytes ("" when the source gave none)
+  std::string_view inputs;  // projects_step_row_inputs of the entry's key
+  std::vector<diag::Finding> findings;
+  std::string_view encoded;  // the record as stored (what a rewrite copies)
+
+  // Whether `entry` is this record's entry (name, kind and blob).
+  bool matches(const git::EntryView& entry) const {
+    return entry.name == name && entry.kind == kind && entry.has_id && entry.id.raw() == id;
+  }
+};
+
+// Reads a payload in order. Any malformed field turns it not-ok for good:
+// the caller then drops everything it took from it.
+class MemoReader {
+ public:
+  // Reads the head: the projects.yaml id and findings.
+  explicit MemoReader(std::string_view payload);
+  bool ok() const { return m_d.ok(); }
+  std::string_view yaml_id() const { return m_yaml_id; }
+  const std::vector<diag::Finding>& yaml_findings() const { return m_yaml_findings; }
+  // The next record into `out`; false after the last one (see ok()).
+  bool next(MemoRecord& out);
+  // After the last record: the active-row findings; ok() after it only
+  // when the payload ends there.
+  std::vector<diag::Finding> active();
+
+  // One record encoded on its own (MemoWriter::record); false when it is not exactly one.
+  static bool read_record(std::string_view encoded, MemoRecord& out);
+
+ private:
+  static bool decode_record(cache::Decoder& d, MemoRecord& out);
+
+  cache::Decoder m_d;
+  std::string_view m_yaml_id;
+  std::vector<diag::Finding> m_yaml_findings;
+  bool m_records_done = false;
+};
+
+// Writes a payload: the head, records in listing order, the active-row findings.
+class MemoWriter {
+ public:
+  MemoWriter(std::string_view yaml_id, const std::vector<diag::Finding>& yaml_findings);
+  void add(std::string_view name, git::EntryKind kind, std::string_view id, std::string_view inputs,
+           std::span<const diag::Finding> findings);
+  void add_encoded(std::string_view record) { m_e.raw(record); }
+  std::string finish(const std::vector<diag::Finding>& active);
+
+  // One record, encoded on its own (a journal's).
+  static std::string record(std::string_view name, git::EntryKind kind, std::string_view id,
+                            std::string_view inputs, std::span<const diag::Finding> findings);
+
+ private:
+  cache::Encoder m_e;
+};
+
+}  // namespace lg::rules

@@ -1,0 +1,126 @@
+#include <catch2/catch.hpp>
+
+#include "../../../src/rules/projects_memo.hpp"
+#include "ledgergate/cache/codec.hpp"
+#include "ledgergate/rules/registry.hpp"
+
+using lg::git::EntryKind;
+using lg::rules::MemoReader;
+using lg::rules::MemoRecord;
+using lg::rules::MemoWriter;
+
+namespace {
+
+lg::diag::Finding finding(const std::string& path, int line) {
+  return lg::rules::make_finding("ledger-log-newest-first", path, line, "log is not newest-first",
+                                 lg::diag::PeerForm::path_message);
+}
+
+const std::string k_id_a(20, 'a');
+const std::string k_id_b(20, '\x01');
+
+// A memo of two records (the second with a finding) and an active-row finding.
+std::string sample_memo() {
+  MemoWriter w("yamlid", {finding("projects.yaml", 2)});
+  w.add("a.md", EntryKind::file, k_id_a, std::string("row\0vactive\0", 12), {});
+  const std::vector<lg::diag::Finding> b = {finding("projects/b.md", 7)};
+  w.add("b.md", EntryKind::symlink, k_id_b, "", b);
+  return w.finish({finding("projects.yaml", 9)});
+}
+
+}  // namespace
+
+TEST_CASE("projects memo: what the writer writes, the reader reads back in order", "[rules][projects_memo]") {
+  const std::string payload = sample_memo();
+  MemoReader r(payload);
+  REQUIRE(r.ok());
+  CHECK(r.yaml_id() == "yamlid");
+  REQUIRE(r.yaml_findings().size() == 1);
+  CHECK(r.yaml_findings()[0].location.line == 2);
+  MemoRecord rec;
+  REQUIRE(r.next(rec));
+  CHECK(rec.name == "a.md");
+  CHECK(rec.kind == EntryKind::file);
+  CHECK(rec.id == k_id_a);
+  CHECK(rec.inputs == std::string_view("row\0vactive\0", 12));
+  CHECK(rec.findings.empty());
+  CHECK(rec.encoded == MemoWriter::record("a.md", EntryKind::file, k_id_a, std::string("row\0vactive\0", 12), {}));
+  REQUIRE(r.next(rec));
+  CHECK(rec.name == "b.md");
+  CHECK(rec.kind == EntryKind::symlink);
+  REQUIRE(rec.findings.size() == 1);
+  CHECK(rec.findings[0].location.path == "projects/b.md");
+  CHECK_FALSE(r.next(rec));
+  const auto active = r.active();
+  CHECK(r.ok());
+  REQUIRE(active.size() == 1);
+  CHECK(active[0].location.line == 9);
+
+  // A record matches an entry by name, kind and blob.
+  lg::git::EntryView entry{"b.md", lg::git::ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(k_id_b.data())),
+                           EntryKind::symlink, true};
+  CHECK(rec.name == "b.md");
+  CHECK(rec.matches(entry));
+  entry.kind = EntryKind::file;
+  CHECK_FALSE(rec.matches(entry));
+  entry.kind = EntryKind::symlink;
+  entry.has_id = false;
+  CHECK_FALSE(rec.matches(entry));
+  entry.has_id = true;
+  entry.name = "c.md";
+  CHECK_FALSE(rec.matches(entry));
+
+  // active() skips the records left unread.
+  MemoReader skipping(payload);
+  CHECK(skipping.active().size() == 1);
+  CHECK(skipping.ok());
+}
+
+TEST_CASE("projects memo: a payload that is not exactly a memo is never read as one", "[rules][projects_memo]") {
+  const std::string payload = sample_memo();
+  const auto readable = [](const std::string& bytes) {
+    MemoReader r(bytes);
+    MemoRecord rec;
+    while (r.next(rec)) {
+    }
+    r.active();
+    return r.ok();
+  };
+  CHECK(readable(payload));
+  for (std::size_t cut = 0; cut < payload.size(); ++cut) {
+    INFO(cut);
+    CHECK_FALSE(readable(payload.substr(0, cut)));
+  }
+  CHECK_FALSE(readable(payload + "1:0"));  // bytes after the end
+
+  // A kind out of range, an id that is not 20 bytes.
+  lg::cache::Encoder bad_kind;
+  bad_kind.field("y");
+  bad_kind.findings({});
+  bad_kind.number(1);
+  bad_kind.field("a.md");
+  bad_kind.number(5);
+  bad_kind.field(k_id_a);
+  bad_kind.field("");
+  bad_kind.findings({});
+  bad_kind.number(0);
+  bad_kind.findings({});
+  CHECK_FALSE(readable(bad_kind.text()));
+  MemoWriter short_id("y", {});
+  short_id.add("a.md", EntryKind::file, "abc", "", {});
+  CHECK_FALSE(readable(short_id.finish({})));
+  MemoWriter no_id("y", {});
+  no_id.add("a.md", EntryKind::directory, "", "", {});
+  CHECK(readable(no_id.finish({})));
+
+  // One record alone.
+  const std::vector<lg::diag::Finding> its = {finding("projects/a.md", 1)};
+  const std::string one = MemoWriter::record("a.md", EntryKind::executable, k_id_a, "", its);
+  MemoRecord rec;
+  REQUIRE(MemoReader::read_record(one, rec));
+  CHECK(rec.kind == EntryKind::executable);
+  CHECK(rec.encoded == one);
+  CHECK_FALSE(MemoReader::read_record(one + "x", rec));
+  CHECK_FALSE(MemoReader::read_record(one.substr(0, one.size() - 1), rec));
+  CHECK_FALSE(MemoReader::read_record("1:0", rec));
+}
