@@ -77,8 +77,9 @@ Result<std::optional<std::vector<Entry>>> entries_of(Result<std::optional<Listin
   if (!listed) return listed.error();
   if (!*listed) return std::optional<std::vector<Entry>>{};
   std::vector<Entry> out;
-  out.reserve((*listed)->entries.size());
-  for (const EntryView& v : (*listed)->entries) out.push_back(v.entry());
+  const Listing& listing = **listed;
+  out.reserve(listing.size());
+  for (std::size_t i = 0; i < listing.size(); ++i) out.push_back(listing[i].entry());
   return std::optional<std::vector<Entry>>(std::move(out));
 }
 
@@ -140,15 +141,14 @@ class GitTreeSource final : public TreeSource {
   // The tree's entries as views into it; `keep` holds it (null: the root,
   // which the source holds).
   static Listing views_of(const git_tree* tree, std::shared_ptr<const void> keep) {
-    Listing out;
+    std::vector<EntryView> entries;
     const std::size_t n = git_tree_entrycount(tree);
-    out.entries.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) out.entries.push_back(view_of(git_tree_entry_byindex(tree, i)));
+    entries.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) entries.push_back(view_of(git_tree_entry_byindex(tree, i)));
     // git orders trees as if directory names ended in '/'; callers want plain
     // byte order (most trees already are: sorted only when not).
-    sort_by_name(out.entries);
-    out.keep = std::move(keep);
-    return out;
+    sort_by_name(entries);
+    return Listing(std::move(entries), std::move(keep));
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
@@ -200,17 +200,19 @@ class IndexSource final : public TreeSource {
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override { return entries_of(list_view(dir)); }
 
-  // Views into the index's own path buffer (the source outlives them).
+  // Views into the index's own path buffer (the source outlives them), by
+  // the items' positions.
   Result<std::optional<Listing>> list_view(std::string_view dir) override {
     std::string prefix(dir);
     if (!prefix.empty()) prefix += '/';
-    Listing out;
+    std::vector<std::uint32_t> positions;
+    std::vector<EntryView> dirs;  // implied directories
     auto it = lower_bound(prefix);
     if (!prefix.empty()) {
       // At most one entry per path in the range: grown once, not by doubling.
       std::string past = prefix;
       past.back() = '0';  // '0' follows '/'
-      out.entries.reserve(static_cast<std::size_t>(lower_bound(past) - it));
+      positions.reserve(static_cast<std::size_t>(lower_bound(past) - it));
     }
     while (it != m_files.items.end()) {
       const std::string_view path = m_files.path(*it);
@@ -218,24 +220,34 @@ class IndexSource final : public TreeSource {
       const std::string_view rest = path.substr(prefix.size());
       const std::size_t slash = rest.find('/');
       if (slash == std::string_view::npos) {
-        out.entries.push_back(view_of(*it, rest));
+        positions.push_back(static_cast<std::uint32_t>(it - m_files.items.begin()));
         ++it;
         continue;
       }
       // An implied directory: its paths are the range up to "<dir>0" ('0'
       // follows '/'), skipped in one search.
-      out.entries.push_back(EntryView{rest.substr(0, slash), ObjectId{}, EntryKind::directory, false});
+      positions.push_back(Listing::k_own + static_cast<std::uint32_t>(dirs.size()));
+      dirs.push_back(EntryView{rest.substr(0, slash), ObjectId{}, EntryKind::directory, false});
       std::string past = prefix;
       past.append(rest.substr(0, slash)).push_back('0');
       it = lower_bound(past);
     }
-    if (out.entries.empty() && !dir.empty()) return std::optional<Listing>{};
-    sort_by_name(out.entries);  // index order is the listing's, but for implied directories ('.' < '/')
+    if (positions.empty() && !dir.empty()) return std::optional<Listing>{};
+    const auto name = [&](std::uint32_t p) {
+      return (p & Listing::k_own) ? dirs[p - Listing::k_own].name : m_files.path(m_files.items[p]).substr(prefix.size());
+    };
+    // Index order is the listing's, but for implied directories ('.' < '/').
+    const auto by_name = [&](std::uint32_t a, std::uint32_t b) { return name(a) < name(b); };
+    if (!dirs.empty() && !std::is_sorted(positions.begin(), positions.end(), by_name)) {
+      std::sort(positions.begin(), positions.end(), by_name);
+    }
     // A file and a directory of one name (a broken index): the first kept.
-    out.entries.erase(std::unique(out.entries.begin(), out.entries.end(),
-                                  [](const EntryView& a, const EntryView& b) { return a.name == b.name; }),
-                      out.entries.end());
-    return std::optional<Listing>(std::move(out));
+    if (!dirs.empty()) {
+      positions.erase(std::unique(positions.begin(), positions.end(),
+                                  [&](std::uint32_t a, std::uint32_t b) { return name(a) == name(b); }),
+                      positions.end());
+    }
+    return std::optional<Listing>(Listing(&m_files, &item_at, prefix.size(), std::move(positions), std::move(dirs)));
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
@@ -268,6 +280,11 @@ class IndexSource final : public TreeSource {
   }
   static EntryView view_of(const IndexListing::Item& item, std::string_view name) {
     return EntryView{name, item.id, entry_kind_of_mode(item.mode), true};
+  }
+  static EntryView item_at(const void* files, std::uint32_t position, std::size_t skip) {
+    const auto& listing = *static_cast<const IndexListing*>(files);
+    const IndexListing::Item& item = listing.items[position];
+    return view_of(item, listing.path(item).substr(skip));
   }
 
   git_repository* m_repo;
@@ -341,13 +358,12 @@ Result<std::optional<Listing>> TreeSource::list_view(std::string_view dir) {
   LG_TRY(auto entries, list(dir));
   if (!entries) return std::optional<Listing>{};
   auto kept = std::make_shared<const std::vector<Entry>>(std::move(*entries));
-  Listing out;
-  out.entries.reserve(kept->size());
+  std::vector<EntryView> views;
+  views.reserve(kept->size());
   for (const Entry& e : *kept) {
-    out.entries.push_back(EntryView{e.name, e.content_id.value_or(ObjectId{}), e.kind, e.content_id.has_value()});
+    views.push_back(EntryView{e.name, e.content_id.value_or(ObjectId{}), e.kind, e.content_id.has_value()});
   }
-  out.keep = std::move(kept);
-  return std::optional<Listing>(std::move(out));
+  return std::optional<Listing>(Listing(std::move(views), std::move(kept)));
 }
 
 Result<std::optional<std::string>> read_regular_file(TreeSource& tree, const std::string& path) {

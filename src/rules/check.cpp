@@ -234,7 +234,7 @@ void keep_verdict(CheckCache::Persistent& p, const std::string& key, const Check
 // last pass's), in a kind of their own.
 constexpr std::string_view k_memo_kind = "projects";
 const std::string& memo_key() {
-  static const std::string key = rules_fingerprint() + " projects memo 1";
+  static const std::string key = rules_fingerprint() + " projects memo 2";
   return key;
 }
 const std::string& memo_journal_key() {
@@ -285,11 +285,13 @@ void load_memo_journal(CheckCache::Persistent& p) {
   MemoReader r(*journal.payload);
   p.journal_yaml = std::string(r.yaml_id());
   MemoRecord record;
+  bool whole = true;
   while (r.next(record)) {
+    whole = whole && record.decode_findings();
     p.journal.push_back(record);
     p.journal_owners.push_back(journal.bytes);
   }
-  if (!r.active().empty() || !r.ok() || !r.yaml_findings().empty()) {
+  if (!r.active().empty() || !r.ok() || !r.yaml_findings().empty() || !whole) {
     note_malformed_memo(p, memo_journal_key());
     clear_memo_journal(p);
   }
@@ -420,9 +422,9 @@ std::string ledger_path(std::string_view name) {
 // (no string per ledger for the thousands the facts pack answers).
 struct LedgerListing {
   git::Listing listed;                 // projects/, as views
-  std::vector<std::uint32_t> ledgers;  // indices into listed.entries
+  std::vector<std::uint32_t> ledgers;  // indices into listed
 
-  const git::EntryView& entry(std::size_t i) const { return listed.entries[ledgers[i]]; }
+  git::EntryView entry(std::size_t i) const { return listed[ledgers[i]]; }
   std::string_view key(std::size_t i) const {
     const std::string_view name = entry(i).name;
     return name.substr(0, name.size() - 3);
@@ -437,14 +439,14 @@ Result<LedgerListing> list_ledger_entries(Pass& pass) {
   LedgerListing out;
   if (!listed) return out;
   out.listed = std::move(*listed);
-  const std::vector<git::EntryView>& entries = out.listed.entries;
+  const git::Listing& entries = out.listed;
   out.ledgers.reserve(entries.size());
-  std::vector<const git::EntryView*> unchecked;
+  std::vector<std::uint32_t> unchecked;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const std::string_view name = entries[i].name;
     if (name == "AGENTS.md" || name == "TEMPLATE.md") continue;
     if (!ends_with(name, ".md")) {
-      unchecked.push_back(&entries[i]);
+      unchecked.push_back(static_cast<std::uint32_t>(i));
       continue;
     }
     if (!is_ledger_key(name.substr(0, name.size() - 3))) {
@@ -454,8 +456,9 @@ Result<LedgerListing> list_ledger_entries(Pass& pass) {
     }
     out.ledgers.push_back(static_cast<std::uint32_t>(i));
   }
-  for (const git::EntryView* e : unchecked) {
-    if (auto r = report_unchecked(pass, ledger_path(e->name), e->entry()); !r) return r.error();
+  for (const std::uint32_t i : unchecked) {
+    const git::EntryView e = entries[i];
+    if (auto r = report_unchecked(pass, ledger_path(e.name), e.entry()); !r) return r.error();
   }
   return out;
 }
@@ -722,7 +725,7 @@ std::optional<std::string> fold_memo(const CheckCache::Persistent& p, const Ledg
   MemoRecord rec;
   bool have = memo.next(rec);
   for (std::size_t i = 0; i < listing.ledgers.size(); ++i) {
-    const git::EntryView& entry = listing.entry(i);
+    const git::EntryView entry = listing.entry(i);
     while (have && rec.name < entry.name) have = memo.next(rec);
     if (have && rec.matches(entry)) {
       out.add_encoded(rec.encoded);
@@ -785,9 +788,11 @@ Result<bool> check_projects_by_memo(Pass& pass) {
   ProjectsTable one;
   std::string inputs;
   std::string fact_key;
+  std::string_view previous;
   for (std::size_t i = 0; i < listing.ledgers.size(); ++i) {
-    const git::EntryView& entry = listing.entry(i);
-    if (i > 0 && !(listing.entry(i - 1).name < entry.name)) return decline();
+    const git::EntryView entry = listing.entry(i);
+    if (i > 0 && !(previous < entry.name)) return decline();
+    previous = entry.name;
     while (have && rec.name < entry.name) {
       keys_changed = true;
       if (!advance()) return decline();
@@ -797,6 +802,7 @@ Result<bool> check_projects_by_memo(Pass& pass) {
     if (!same_name || is_readable_kind(rec.kind) != is_readable_kind(entry.kind)) keys_changed = true;
     const MemoRecord* known = same_name && rec.matches(entry) ? &rec : journal_record(p, entry);
     if (known) {
+      if (known == &rec && !rec.decode_findings()) return decline();
       for (const diag::Finding& f : known->findings) pass.sink.report(f);
     } else {
       inputs.clear();
@@ -891,7 +897,7 @@ Result<void> check_cortex_projects(Pass& pass) {
     std::vector<std::string> row_inputs(memo ? n : 0);  // per ledger, for the memo
     std::vector<LedgerFile> misses;
     for (std::size_t i = 0; i < n; ++i) {
-      const git::EntryView& entry = listing.entry(from + i);
+      const git::EntryView entry = listing.entry(from + i);
       std::string miss_key;
       inputs.clear();
       if (p) projects.append_row_inputs(inputs, listing.key(from + i));
@@ -924,7 +930,7 @@ Result<void> check_cortex_projects(Pass& pass) {
     prefetch_ledgers(pass, misses);
     std::size_t miss = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      const git::EntryView& entry = listing.entry(from + i);
+      const git::EntryView entry = listing.entry(from + i);
       // present, even when unreadable: no "has no ledger" on top
       if (is_readable_kind(entry.kind)) keys.add(listing.key(from + i));
       if (hits[i]) {

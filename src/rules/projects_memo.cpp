@@ -1,59 +1,114 @@
 // The projects pass's memo (projects_memo.hpp).
 #include "projects_memo.hpp"
 
+#include <cstdint>
+
 namespace lg::rules {
 
 namespace {
 
-constexpr long long k_last_kind = static_cast<long long>(git::EntryKind::directory);
+constexpr unsigned k_last_kind = static_cast<unsigned>(git::EntryKind::directory);
+constexpr char k_record = 'r';
+constexpr char k_end = 'e';
+// What an empty findings list encodes to (cache::Encoder::findings).
+constexpr std::string_view k_no_findings = "1:0";
 
-void encode_record(cache::Encoder& e, std::string_view name, git::EntryKind kind, std::string_view id,
-                   std::string_view inputs, std::span<const diag::Finding> findings) {
-  e.number(1);
-  e.field(name);
-  e.number(static_cast<long long>(kind));
-  e.field(id);
-  e.field(inputs);
+void put32(std::string& out, std::size_t n) {
+  for (int shift = 0; shift < 32; shift += 8) out += static_cast<char>((n >> shift) & 0xff);
+}
+
+// A length-prefixed part at `at` of `in`, advancing `at`; false when it does not fit.
+bool get_part(std::string_view in, std::size_t& at, std::string_view& out) {
+  if (in.size() - at < 4) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(in.data() + at);
+  const std::size_t size = std::size_t{p[0]} | std::size_t{p[1]} << 8 | std::size_t{p[2]} << 16 | std::size_t{p[3]} << 24;
+  at += 4;
+  if (in.size() - at < size) return false;
+  out = in.substr(at, size);
+  at += size;
+  return true;
+}
+
+std::string encode_findings(std::span<const diag::Finding> findings) {
+  cache::Encoder e;
   e.number(static_cast<long long>(findings.size()));
   for (const diag::Finding& f : findings) e.finding(f);
+  return e.take();
+}
+
+void encode_record(std::string& out, std::string_view name, git::EntryKind kind, std::string_view id,
+                   std::string_view inputs, std::span<const diag::Finding> findings) {
+  out += k_record;
+  put32(out, name.size());
+  out += name;
+  out += static_cast<char>(kind);
+  put32(out, id.size());
+  out += id;
+  put32(out, inputs.size());
+  out += inputs;
+  if (findings.empty()) {
+    put32(out, k_no_findings.size());
+    out += k_no_findings;
+  } else {
+    const std::string encoded = encode_findings(findings);
+    put32(out, encoded.size());
+    out += encoded;
+  }
 }
 
 }  // namespace
+
+bool MemoRecord::decode_findings() {
+  findings.clear();
+  if (encoded_findings == k_no_findings) return true;
+  cache::Decoder d(encoded_findings);
+  findings = d.findings();
+  if (d.ok() && d.at_end()) return true;
+  findings.clear();
+  return false;
+}
 
 MemoReader::MemoReader(std::string_view payload) : m_d(payload) {
   m_yaml_id = m_d.field_view();
   m_yaml_findings = m_d.findings();
 }
 
-// A record after its leading number 1; `out.encoded` is left to the caller.
-bool MemoReader::decode_record(cache::Decoder& d, MemoRecord& out) {
-  out.name = d.field_view();
-  out.kind = static_cast<git::EntryKind>(d.number(0, k_last_kind));
-  out.id = d.field_view();
-  out.inputs = d.field_view();
-  out.findings = d.findings();
-  if (!d.ok() || (!out.id.empty() && out.id.size() != git::ObjectId::k_raw_size)) {
-    d.fail();
-    return false;
-  }
-  return true;
+std::size_t MemoReader::decode_record(std::string_view in, MemoRecord& out) {
+  std::size_t at = 0;
+  if (!get_part(in, at, out.name) || in.size() - at < 1) return 0;
+  const auto k = static_cast<unsigned char>(in[at++]);
+  if (k > k_last_kind) return 0;
+  out.kind = static_cast<git::EntryKind>(k);
+  if (!get_part(in, at, out.id) || !get_part(in, at, out.inputs) || !get_part(in, at, out.encoded_findings)) return 0;
+  if (!out.id.empty() && out.id.size() != git::ObjectId::k_raw_size) return 0;
+  return at;
 }
 
 bool MemoReader::next(MemoRecord& out) {
   if (m_records_done || !m_d.ok()) return false;
-  const std::string_view at = m_d.rest();
-  if (m_d.number(0, 1) == 0) {
+  const std::string_view in = m_d.rest();
+  if (in.empty() || (in[0] != k_record && in[0] != k_end)) {
+    m_d.fail();
+    return false;
+  }
+  if (in[0] == k_end) {
+    m_d.skip(1);
     m_records_done = true;
     return false;
   }
-  if (!decode_record(m_d, out)) return false;
-  out.encoded = at.substr(0, at.size() - m_d.rest().size());
+  const std::size_t size = decode_record(in.substr(1), out);
+  if (size == 0) {
+    m_d.fail();
+    return false;
+  }
+  out.encoded = in.substr(0, 1 + size);
+  m_d.skip(1 + size);
   return true;
 }
 
 bool MemoReader::read_record(std::string_view encoded, MemoRecord& out) {
-  cache::Decoder d(encoded);
-  if (d.number(1, 1) != 1 || !decode_record(d, out) || !d.at_end()) return false;
+  if (encoded.empty() || encoded[0] != k_record) return false;
+  if (decode_record(encoded.substr(1), out) + 1 != encoded.size() || !out.decode_findings()) return false;
   out.encoded = encoded;
   return true;
 }
@@ -69,26 +124,30 @@ std::vector<diag::Finding> MemoReader::active() {
 }
 
 MemoWriter::MemoWriter(std::string_view yaml_id, const std::vector<diag::Finding>& yaml_findings) {
-  m_e.field(yaml_id);
-  m_e.findings(yaml_findings);
+  cache::Encoder e;
+  e.field(yaml_id);
+  e.findings(yaml_findings);
+  m_out = e.take();
 }
 
 void MemoWriter::add(std::string_view name, git::EntryKind kind, std::string_view id, std::string_view inputs,
                      std::span<const diag::Finding> findings) {
-  encode_record(m_e, name, kind, id, inputs, findings);
+  encode_record(m_out, name, kind, id, inputs, findings);
 }
 
 std::string MemoWriter::finish(const std::vector<diag::Finding>& active) {
-  m_e.number(0);
-  m_e.findings(active);
-  return m_e.take();
+  m_out += k_end;
+  cache::Encoder e;
+  e.findings(active);
+  m_out += e.text();
+  return std::move(m_out);
 }
 
 std::string MemoWriter::record(std::string_view name, git::EntryKind kind, std::string_view id,
                                std::string_view inputs, std::span<const diag::Finding> findings) {
-  cache::Encoder e;
-  encode_record(e, name, kind, id, inputs, findings);
-  return e.take();
+  std::string out;
+  encode_record(out, name, kind, id, inputs, findings);
+  return out;
 }
 
 }  // namespace lg::rules

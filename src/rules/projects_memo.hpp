@@ -9,11 +9,14 @@
 // ledger: a pre-commit hook on a 20,000-ledger tree compares 20,000 names
 // and ids and reads the one staged ledger.
 //
-// Payload: the projects.yaml blob id and its findings; each record (a
-// number 1, then its name, kind, raw id, row inputs and findings); a
-// number 0; the active-row findings. The journal — what later passes found
-// that the memo lacks, until it is folded into a new memo — has the same
-// layout, with no findings of its own.
+// Payload: the projects.yaml blob id and its findings (cache/codec.hpp
+// fields); the records, each a byte 'r' and then, in binary (lengths as
+// 32-bit little-endian numbers), its name, kind, raw id, row inputs and
+// encoded findings — a record is read in a few dozen instructions, where
+// codec fields cost hundreds, and its findings are decoded only when used;
+// a byte 'e'; the active-row findings. The journal — what later passes
+// found that the memo lacks, until it is folded into a new memo — has the
+// same layout, with no findings of its own.
 #pragma once
 
 #include <span>
@@ -33,8 +36,13 @@ struct MemoRecord {
   git::EntryKind kind = git::EntryKind::file;
   std::string_view id;      // the blob's 20 raw bytes ("" when the source gave none)
   std::string_view inputs;  // projects_step_row_inputs of the entry's key
-  std::vector<diag::Finding> findings;
+  std::string_view encoded_findings;
   std::string_view encoded;  // the record as stored (what a rewrite copies)
+  // Its findings, once decode_findings() (or read_record) decoded them.
+  std::vector<diag::Finding> findings;
+
+  // Decodes encoded_findings into findings; false when they do not decode exactly.
+  bool decode_findings();
 
   // Whether `entry` is this record's entry (name, kind and blob).
   bool matches(const git::EntryView& entry) const {
@@ -61,7 +69,8 @@ class MemoReader {
   static bool read_record(std::string_view encoded, MemoRecord& out);
 
  private:
-  static bool decode_record(cache::Decoder& d, MemoRecord& out);
+  // A record at the start of `in` (after its 'r'); its size, 0 when malformed.
+  static std::size_t decode_record(std::string_view in, MemoRecord& out);
 
   cache::Decoder m_d;
   std::string_view m_yaml_id;
@@ -75,15 +84,16 @@ class MemoWriter {
   MemoWriter(std::string_view yaml_id, const std::vector<diag::Finding>& yaml_findings);
   void add(std::string_view name, git::EntryKind kind, std::string_view id, std::string_view inputs,
            std::span<const diag::Finding> findings);
-  void add_encoded(std::string_view record) { m_e.raw(record); }
+  void add_encoded(std::string_view record) { m_out += record; }
   std::string finish(const std::vector<diag::Finding>& active);
+  void reserve(std::size_t bytes) { m_out.reserve(bytes); }
 
   // One record, encoded on its own (a journal's).
   static std::string record(std::string_view name, git::EntryKind kind, std::string_view id,
                             std::string_view inputs, std::span<const diag::Finding> findings);
 
  private:
-  cache::Encoder m_e;
+  std::string m_out;
 };
 
 }  // namespace lg::rules

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,10 +45,40 @@ struct EntryView {
 
 // A directory's children as views, sorted by name bytes. The names lie in
 // what `keep` holds, or in the source itself (which must then outlive the
-// listing and not change while it lives).
-struct Listing {
-  std::vector<EntryView> entries;
-  std::shared_ptr<const void> keep;
+// listing and not change while it lives). A source may list by position
+// (the index: 20,000 ledgers are 20,000 positions of 4 bytes, each entry
+// made when it is asked for, not a vector of 48-byte entries built first).
+class Listing {
+ public:
+  // The entry at `position` of `source`, its name `skip` bytes into its path.
+  using At = EntryView (*)(const void* source, std::uint32_t position, std::size_t skip);
+
+  Listing() = default;
+  // Entries built whole.
+  explicit Listing(std::vector<EntryView> entries, std::shared_ptr<const void> keep = {})
+      : m_entries(std::move(entries)), m_keep(std::move(keep)) {}
+  // Entries at `positions` of `source`, in that order, through `at`; a
+  // position with k_own set is `own[position - k_own]` instead.
+  static constexpr std::uint32_t k_own = 0x80000000u;
+  Listing(const void* source, At at, std::size_t skip, std::vector<std::uint32_t> positions,
+          std::vector<EntryView> own)
+      : m_entries(std::move(own)), m_positions(std::move(positions)), m_source(source), m_at(at), m_skip(skip) {}
+
+  std::size_t size() const { return m_at ? m_positions.size() : m_entries.size(); }
+  bool empty() const { return size() == 0; }
+  EntryView operator[](std::size_t i) const {
+    if (!m_at) return m_entries[i];
+    const std::uint32_t p = m_positions[i];
+    return (p & k_own) ? m_entries[p - k_own] : m_at(m_source, p, m_skip);
+  }
+
+ private:
+  std::vector<EntryView> m_entries;  // the entries built whole, or by position those of k_own
+  std::vector<std::uint32_t> m_positions;
+  const void* m_source = nullptr;
+  At m_at = nullptr;
+  std::size_t m_skip = 0;
+  std::shared_ptr<const void> m_keep;
 };
 
 // Files larger than this are not read: the check reports them and cannot judge.

@@ -48,6 +48,8 @@ TEST_CASE("projects memo: what the writer writes, the reader reads back in order
   REQUIRE(r.next(rec));
   CHECK(rec.name == "b.md");
   CHECK(rec.kind == EntryKind::symlink);
+  CHECK(rec.findings.empty());  // decoded when used
+  REQUIRE(rec.decode_findings());
   REQUIRE(rec.findings.size() == 1);
   CHECK(rec.findings[0].location.path == "projects/b.md");
   CHECK_FALSE(r.next(rec));
@@ -91,21 +93,21 @@ TEST_CASE("projects memo: a payload that is not exactly a memo is never read as 
     INFO(cut);
     CHECK_FALSE(readable(payload.substr(0, cut)));
   }
-  CHECK_FALSE(readable(payload + "1:0"));  // bytes after the end
+  CHECK_FALSE(readable(payload + "x"));  // bytes after the end
 
-  // A kind out of range, an id that is not 20 bytes.
-  lg::cache::Encoder bad_kind;
-  bad_kind.field("y");
-  bad_kind.findings({});
-  bad_kind.number(1);
-  bad_kind.field("a.md");
-  bad_kind.number(5);
-  bad_kind.field(k_id_a);
-  bad_kind.field("");
-  bad_kind.findings({});
-  bad_kind.number(0);
-  bad_kind.findings({});
-  CHECK_FALSE(readable(bad_kind.text()));
+  // A kind out of range; a record tag that is neither 'r' nor 'e'.
+  MemoWriter w("y", {});
+  w.add("a.md", EntryKind::file, k_id_a, "", {});
+  const std::string good = w.finish({});
+  CHECK(readable(good));
+  std::string bad_kind = good;
+  const std::size_t kind_at = bad_kind.find("a.md") + 4;
+  REQUIRE(bad_kind[kind_at] == static_cast<char>(EntryKind::file));
+  bad_kind[kind_at] = 5;
+  CHECK_FALSE(readable(bad_kind));
+  std::string bad_tag = good;
+  bad_tag[bad_tag.find("a.md") - 5] = 'x';
+  CHECK_FALSE(readable(bad_tag));
   MemoWriter short_id("y", {});
   short_id.add("a.md", EntryKind::file, "abc", "", {});
   CHECK_FALSE(readable(short_id.finish({})));
@@ -122,5 +124,12 @@ TEST_CASE("projects memo: a payload that is not exactly a memo is never read as 
   CHECK(rec.encoded == one);
   CHECK_FALSE(MemoReader::read_record(one + "x", rec));
   CHECK_FALSE(MemoReader::read_record(one.substr(0, one.size() - 1), rec));
-  CHECK_FALSE(MemoReader::read_record("1:0", rec));
+  CHECK_FALSE(MemoReader::read_record("e", rec));
+  // Findings that do not decode: the record is read, its findings are refused.
+  std::string bad_findings = one;
+  bad_findings.replace(bad_findings.find("ledger-log-newest-first"), 6, "xxxxxx");  // a rule no build has
+  CHECK_FALSE(MemoReader::read_record(bad_findings, rec));
+  MemoRecord lazy;
+  REQUIRE(MemoReader(payload).next(lazy));
+  CHECK(lazy.findings.empty());
 }
