@@ -125,6 +125,21 @@ std::vector<std::string> rewrite_help(std::vector<std::string> args) {
   return args;
 }
 
+std::optional<std::string> named_command(const std::vector<std::string>& args) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--help" || args[i] == "-h" || args[i] == "--version") return std::nullopt;
+  }
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--repo" || args[i] == "--color") {
+      ++i;
+      continue;
+    }
+    if (is_option(args[i])) continue;
+    return args[i];
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> unknown_command(CLI::App& app, const std::vector<std::string>& args) {
   const Walk w = walk(app, args);
   if (!w.unknown) return std::nullopt;

@@ -16,6 +16,12 @@ namespace lg::cli {
 // lines unchanged. args[0] is the program.
 std::vector<std::string> rewrite_help(std::vector<std::string> args);
 
+// The command word of a line that asks for no help and no version (the
+// first word that is neither an option of the program's own nor its
+// value); nullopt otherwise. main sets up only that command then: the
+// others' options are hundreds of CLI11 objects a hook need not build.
+std::optional<std::string> named_command(const std::vector<std::string>& args);
+
 // The error when a command word names no command of the level it is read
 // at ("unknown command 'chek' (did you mean 'check'?)"); nullopt when every
 // command word names one.

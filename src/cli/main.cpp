@@ -2,6 +2,7 @@
 // only place exceptions are caught; CLI11's parse errors become exit 2.
 #include <malloc.h>
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 #include <string_view>
@@ -39,20 +40,28 @@ int main(int argc, char** argv) {
                    "Colour in text output: auto (a terminal, unless NO_COLOR is set and not empty), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     app.add_subcommand("help", "Show a command's help: help [CMD [SUBCMD]] is CMD [SUBCMD] --help");
-    setup_check(app, globals);
-    setup_classify(app, globals);
-    setup_trial_merge(app, globals);
-    setup_land(app, globals);
-    setup_rules(app, globals);
-    setup_explain(app, globals);
-    setup_req(app, globals);
-    setup_hooks(app, globals);
-    setup_audit(app, globals);
-    setup_renumber(app, globals);
-    setup_merge_file(app, globals);
-    setup_merge_driver(app, globals);
-    setup_project(app, globals);
-    setup_board(app, globals);
+    // `help CMD` is `CMD --help`; a mistyped command or option is named with
+    // the nearest real one before CLI11 would call it something else.
+    const std::vector<std::string> args = rewrite_help(std::vector<std::string>(argv, argv + argc));
+    // A line naming a command (no help asked) sets up that command alone
+    // (a hook's process builds one command's options, not all of them);
+    // any other sets up every command, in the order help lists them.
+    struct Command {
+      std::string_view name;
+      void (*setup)(CLI::App&, Globals&);
+    };
+    static constexpr Command k_commands[] = {
+        {"check", setup_check},   {"classify", setup_classify},   {"trial-merge", setup_trial_merge},
+        {"land", setup_land},     {"rules", setup_rules},         {"explain", setup_explain},
+        {"req", setup_req},       {"hooks", setup_hooks},         {"audit", setup_audit},
+        {"renumber", setup_renumber}, {"merge-file", setup_merge_file}, {"merge-driver", setup_merge_driver},
+        {"project", setup_project}, {"board", setup_board}};
+    const std::optional<std::string> named = named_command(args);
+    const bool alone = named && std::any_of(std::begin(k_commands), std::end(k_commands),
+                                            [&](const Command& c) { return c.name == *named; });
+    for (const Command& c : k_commands) {
+      if (!alone || c.name == *named) c.setup(app, globals);
+    }
     for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
       const std::string_view name = sub->get_name();
       if (name == "rules" || name == "explain") continue;
@@ -60,10 +69,7 @@ int main(int argc, char** argv) {
         if (!session) session.emplace();
       });
     }
-    setup_docs(app, globals);
-    // `help CMD` is `CMD --help`; a mistyped command or option is named with
-    // the nearest real one before CLI11 would call it something else.
-    const std::vector<std::string> args = rewrite_help(std::vector<std::string>(argv, argv + argc));
+    if (!alone) setup_docs(app, globals);
     // A command line that does not parse: the error, the hint, and the
     // error document --format json|sarif promises.
     const auto refuse = [&](const std::string& message) {
