@@ -769,7 +769,6 @@ Result<bool> check_projects_by_memo(Pass& pass) {
   };
   for (const diag::Finding& f : memo.yaml_findings()) pass.sink.report(f);
   LG_TRY(const LedgerListing listing, list_ledger_entries(pass));
-  if (p.loaded) p.pack.hold_unused();  // loaded for another pass: its ledger entries are not looked up here
 
   std::optional<ProjectsYamlInput> projects;  // the file's facts, for a key the memo lacks
   const auto yaml_input = [&]() -> ProjectsYamlInput& {
@@ -847,6 +846,9 @@ Result<bool> check_projects_by_memo(Pass& pass) {
     active.assign(now.begin(), now.end());
   }
 
+  // The pack, when loaded (for another pass, or a key the memo lacked),
+  // was not asked for the ledgers the memo answered: they stay in it.
+  if (p.loaded) p.pack.hold_unused();
   // What this pass read goes to the journal; a journal grown past its
   // bound is folded into a new memo of this listing.
   if (fresh.empty()) return true;

@@ -126,6 +126,21 @@ TEST_CASE("facts pack: unused entries are dropped once the pack outgrows twice t
   FactsPack kept;
   REQUIRE(kept.load(small.encode_whole()));
   CHECK(kept.find("La") != nullptr);
+  // A check whose ledgers the projects memo answered used none of them:
+  // held, the next whole write keeps every entry (once).
+  FactsPack held;
+  REQUIRE(held.load(big.encode_whole()));
+  held.keep("Lnew", {});
+  held.hold_unused();
+  const std::string whole = held.encode_whole();
+  FactsPack all;
+  REQUIRE(all.load(whole));
+  CHECK(all.find("L10008") != nullptr);
+  CHECK(all.find("L11099") != nullptr);
+  CHECK(all.find("Lnew") != nullptr);
+  FactsPack again;
+  REQUIRE(again.load(held.encode_whole()));  // the hold was for one write
+  CHECK(again.find("L10008") == nullptr);
 }
 
 TEST_CASE("facts pack: a few added entries go to the journal, read back on top of the pack", "[rules][facts_pack]") {
