@@ -759,9 +759,7 @@ Result<bool> check_projects_by_memo(Pass& pass) {
 
   const std::size_t start = pass.sink.findings().size();
   const auto decline = [&]() -> Result<bool> {  // the memo is malformed: nothing of it stands
-    std::vector<diag::Finding> kept = pass.sink.take();
-    kept.resize(start);
-    for (diag::Finding& f : kept) pass.sink.report(std::move(f));
+    pass.sink.truncate(start);
     note_malformed_memo(p, memo_key());
     p.memo = {};
     p.memo_owner.reset();
@@ -776,7 +774,7 @@ Result<bool> check_projects_by_memo(Pass& pass) {
     return *projects;
   };
   bool keys_changed = false;  // a ledger added, removed or made (un)readable: the active rows are judged again
-  std::vector<std::string> fresh;  // records for the journal
+  bool journaled = false;  // a record added to the journal
   MemoRecord rec;
   bool have = memo.next(rec);
   const auto advance = [&]() {
@@ -825,7 +823,10 @@ Result<bool> check_projects_by_memo(Pass& pass) {
       }
       const auto mine = reported_since(pass, before);
       if (entry.has_id && !has_unreadable(mine)) {
-        fresh.push_back(MemoWriter::record(entry.name, entry.kind, entry.id.raw(), inputs, mine));
+        auto owned = std::make_shared<const std::string>(
+            MemoWriter::record(entry.name, entry.kind, entry.id.raw(), inputs, mine));
+        const std::string_view bytes = *owned;
+        journaled = add_journal_record(p, std::move(owned), bytes) || journaled;
         if (packed && !hit) keep_facts(p, fact_key, {mine.begin(), mine.end()});
       }
     }
@@ -851,13 +852,8 @@ Result<bool> check_projects_by_memo(Pass& pass) {
   if (p.loaded) p.pack.hold_unused();
   // What this pass read goes to the journal; a journal grown past its
   // bound is folded into a new memo of this listing.
-  if (fresh.empty()) return true;
+  if (!journaled) return true;
   p.journal_yaml = yaml_id;
-  for (std::string& record : fresh) {
-    auto owned = std::make_shared<const std::string>(std::move(record));
-    const std::string_view bytes = *owned;
-    add_journal_record(p, std::move(owned), bytes);
-  }
   if (p.journal.size() > k_memo_journal_max) {
     if (auto folded = fold_memo(p, listing, active)) {
       keep_memo(p, std::move(*folded));

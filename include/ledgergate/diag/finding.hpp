@@ -50,6 +50,10 @@ class CollectingSink final : public FindingSink {
   void report(Finding finding) override { m_findings.push_back(std::move(finding)); }
   const std::vector<Finding>& findings() const { return m_findings; }
   std::vector<Finding> take() { return std::move(m_findings); }
+  // Drops what was reported after the first `size` findings.
+  void truncate(std::size_t size) {
+    if (size < m_findings.size()) m_findings.resize(size);
+  }
 
  private:
   std::vector<Finding> m_findings;
