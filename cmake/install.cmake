@@ -29,7 +29,7 @@ set(CPACK_STRIP_FILES ON)  # the package's binary is stripped
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # libgit2, yaml-cpp, fmt, libstdc++ from dpkg-shlibdeps
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # yaml-cpp, fmt, libstdc++ (and libgit2, linked shared) from dpkg-shlibdeps
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "git")  # land, the hooks and merge drivers drive the git CLI
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion, pre-commit")
 include(CPack)

@@ -1,0 +1,65 @@
+# libgit2, and how it is linked: the `lg_libgit2` target every libgit2 user
+# links (ledgergate_core, the fuzz core).
+#
+# Static by default (LEDGERGATE_STATIC_LIBGIT2): Debian's libgit2-dev ships
+# libgit2.a, and its dependencies' -dev packages ship theirs. Linked shared,
+# libgit2 brings 21 shared libraries into every process (mbedTLS, libssh2,
+# OpenSSL's libcrypto, PCRE2, http-parser, zlib, and GSSAPI's six Kerberos
+# libraries), and binding their symbols at load time was most of a
+# ledgergate process's start (10 of 18 M instructions, and about 8 ms, of a
+# pre-commit hook at 2,000 projects: docs/performance.md, "Session 14").
+# Linked static, the link editor binds them once, at build time.
+#
+# The network layers are not linked in: ledgergate never opens a connection.
+# src/git/link/no_network.cpp stands in for the three calls libgit2's
+# initialisation makes into them (--wrap) and for GSSAPI, which is then not
+# linked at all.
+#
+# Where an archive is missing (a distribution without static libraries) the
+# build says so and links libgit2 shared, as LEDGERGATE_STATIC_LIBGIT2=OFF
+# does; the executable then stands in for the same calls by interposition.
+pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2>=1.5)
+option(LEDGERGATE_STATIC_LIBGIT2 "Link libgit2 and its dependencies statically (libgit2.a)" ON)
+
+add_library(lg_libgit2 INTERFACE)
+set(LEDGERGATE_LIBGIT2_LINKAGE shared)
+if(LEDGERGATE_STATIC_LIBGIT2)
+  # libgit2.pc's own libraries (Libs.private, Requires.private), then what
+  # libssh2 needs in turn and libgit2.pc does not carry: OpenSSL's libcrypto
+  # (libssh2's crypto backend), and zlib again, after it.
+  set(_archives)
+  set(_system)
+  set(_missing)
+  foreach(_name IN LISTS LIBGIT2_STATIC_LIBRARIES ITEMS crypto z)
+    if(_name MATCHES "^(rt|dl|pthread|m)$")
+      list(APPEND _system ${_name})
+      continue()
+    endif()
+    find_library(LEDGERGATE_ARCHIVE_${_name} NAMES lib${_name}.a HINTS ${LIBGIT2_STATIC_LIBRARY_DIRS} NO_CACHE)
+    if(LEDGERGATE_ARCHIVE_${_name})
+      list(APPEND _archives ${LEDGERGATE_ARCHIVE_${_name}})
+    else()
+      list(APPEND _missing lib${_name}.a)
+    endif()
+  endforeach()
+  if(_missing)
+    message(STATUS "libgit2: ${_missing} not found: linking libgit2 shared")
+  else()
+    set(LEDGERGATE_LIBGIT2_LINKAGE static)
+  endif()
+endif()
+
+if(LEDGERGATE_LIBGIT2_LINKAGE STREQUAL "static")
+  add_library(lg_no_network OBJECT ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp)
+  target_compile_definitions(lg_no_network PRIVATE LEDGERGATE_STATIC_LIBGIT2=1)
+  target_link_libraries(lg_no_network PRIVATE ldg_settings ldg_warnings)
+  target_include_directories(lg_libgit2 INTERFACE ${LIBGIT2_INCLUDE_DIRS})
+  # The stand-ins' object goes on every link line that has libgit2.a on it
+  # (an archive member would come too late: libgit2.a is what refers to it).
+  target_link_libraries(lg_libgit2 INTERFACE $<TARGET_OBJECTS:lg_no_network> ${_archives} ${_system} Threads::Threads)
+  target_link_options(lg_libgit2 INTERFACE
+    LINKER:--wrap=mbedtls_x509_crt_parse_file LINKER:--wrap=mbedtls_x509_crt_parse_path LINKER:--wrap=libssh2_init)
+else()
+  target_link_libraries(lg_libgit2 INTERFACE PkgConfig::LIBGIT2)
+endif()
+message(STATUS "libgit2 ${LIBGIT2_VERSION}: linked ${LEDGERGATE_LIBGIT2_LINKAGE}")
