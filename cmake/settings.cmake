@@ -23,3 +23,14 @@ target_compile_options(ldg_warnings INTERFACE
   # std::optional<std::string> moved out of a Result in pt_history.cpp). The
   # unsanitized GCC and clang builds keep it an error.
   $<$<AND:$<CXX_COMPILER_ID:GNU>,$<BOOL:${LEDGERGATE_SANITIZE}>>:-Wno-error=maybe-uninitialized>)
+
+# Relative relocations packed (DT_RELR, glibc >= 2.36, binutils >= 2.38): the
+# position-independent executable's ~21,000 relative relocations (most of
+# them the pointer tables of the statically linked libgit2, mbedTLS and
+# libcrypto, cmake/libgit2.cmake) are a 7 KiB bitmap instead of a 527 KiB
+# table the loader reads at every start (docs/performance.md, "Session 14").
+include(CheckLinkerFlag)
+check_linker_flag(CXX "LINKER:-z,pack-relative-relocs" LEDGERGATE_HAS_RELR)
+if(LEDGERGATE_HAS_RELR)
+  target_link_options(ldg_settings INTERFACE "LINKER:-z,pack-relative-relocs")
+endif()
