@@ -31,5 +31,11 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # yaml-cpp, fmt, libstdc++ (and libgit2, linked shared) from dpkg-shlibdeps
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "git")  # land, the hooks and merge drivers drive the git CLI
+if(LEDGERGATE_HAS_RELR)
+  # Packed relative relocations (cmake/settings.cmake) need glibc 2.36's
+  # loader (GLIBC_ABI_DT_RELR), a version need dpkg-shlibdeps does not turn
+  # into a dependency.
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libc6 (>= 2.36)")
+endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion, pre-commit")
 include(CPack)
