@@ -15,8 +15,9 @@
 # initialisation makes into them (--wrap) and for GSSAPI, which is then not
 # linked at all.
 #
-# Where an archive is missing (a distribution without static libraries) the
-# build says so and links libgit2 shared, as LEDGERGATE_STATIC_LIBGIT2=OFF
+# Where an archive is missing (a distribution without static libraries), or
+# a probe program linked with them does not link and run, the build says so
+# and links libgit2 shared, as LEDGERGATE_STATIC_LIBGIT2=OFF
 # does; the executable then stands in for the same calls by interposition.
 pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2>=1.5)
 option(LEDGERGATE_STATIC_LIBGIT2 "Link libgit2 and its dependencies statically (libgit2.a)" ON)
@@ -45,7 +46,29 @@ if(LEDGERGATE_STATIC_LIBGIT2)
   if(_missing)
     message(STATUS "libgit2: ${_missing} not found: linking libgit2 shared")
   else()
-    set(LEDGERGATE_LIBGIT2_LINKAGE static)
+    # A probe program must link and run (another libgit2.a may call a GSSAPI
+    # or network function the stand-ins lack, or need another archive): else
+    # shared, said at configure time rather than a failed link later.
+    include(CheckCXXSourceRuns)
+    file(READ ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp _stand_ins)
+    set(CMAKE_REQUIRED_INCLUDES ${LIBGIT2_INCLUDE_DIRS})
+    set(CMAKE_REQUIRED_LIBRARIES ${_archives} ${_system} Threads::Threads)
+    set(CMAKE_REQUIRED_LINK_OPTIONS
+      -Wl,--wrap=mbedtls_x509_crt_parse_file -Wl,--wrap=mbedtls_x509_crt_parse_path -Wl,--wrap=libssh2_init)
+    set(CMAKE_REQUIRED_QUIET ON)
+    check_cxx_source_runs("#define LEDGERGATE_STATIC_LIBGIT2 1
+${_stand_ins}
+#include <git2.h>
+int main() { return git_libgit2_init() == 1 && git_libgit2_shutdown() == 0 ? 0 : 1; }" LEDGERGATE_LIBGIT2_STATIC_LINKS)
+    unset(CMAKE_REQUIRED_INCLUDES)
+    unset(CMAKE_REQUIRED_LIBRARIES)
+    unset(CMAKE_REQUIRED_LINK_OPTIONS)
+    unset(CMAKE_REQUIRED_QUIET)
+    if(LEDGERGATE_LIBGIT2_STATIC_LINKS)
+      set(LEDGERGATE_LIBGIT2_LINKAGE static)
+    else()
+      message(STATUS "libgit2: a program linked with libgit2.a did not link or run: linking libgit2 shared")
+    endif()
   endif()
 endif()
 
@@ -57,6 +80,7 @@ if(LEDGERGATE_LIBGIT2_LINKAGE STREQUAL "static")
   # The stand-ins' object goes on every link line that has libgit2.a on it
   # (an archive member would come too late: libgit2.a is what refers to it).
   target_link_libraries(lg_libgit2 INTERFACE $<TARGET_OBJECTS:lg_no_network> ${_archives} ${_system} Threads::Threads)
+  # (The same three as the probe's above.)
   target_link_options(lg_libgit2 INTERFACE
     LINKER:--wrap=mbedtls_x509_crt_parse_file LINKER:--wrap=mbedtls_x509_crt_parse_path LINKER:--wrap=libssh2_init)
 else()
