@@ -24,6 +24,9 @@ option(LEDGERGATE_STATIC_LIBGIT2 "Link libgit2 and its dependencies statically (
 
 add_library(lg_libgit2 INTERFACE)
 set(LEDGERGATE_LIBGIT2_LINKAGE shared)
+# The calls libgit2.a makes that go to no_network.cpp's __wrap_ stand-ins.
+set(_wrapped mbedtls_x509_crt_parse_file mbedtls_x509_crt_parse_path libssh2_init)
+list(TRANSFORM _wrapped PREPEND "LINKER:--wrap=" OUTPUT_VARIABLE _wrap_options)
 if(LEDGERGATE_STATIC_LIBGIT2)
   # libgit2.pc's own libraries (Libs.private, Requires.private), then what
   # libssh2 needs in turn and libgit2.pc does not carry: OpenSSL's libcrypto
@@ -53,8 +56,7 @@ if(LEDGERGATE_STATIC_LIBGIT2)
     file(READ ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp _stand_ins)
     set(CMAKE_REQUIRED_INCLUDES ${LIBGIT2_INCLUDE_DIRS})
     set(CMAKE_REQUIRED_LIBRARIES ${_archives} ${_system} Threads::Threads)
-    set(CMAKE_REQUIRED_LINK_OPTIONS
-      -Wl,--wrap=mbedtls_x509_crt_parse_file -Wl,--wrap=mbedtls_x509_crt_parse_path -Wl,--wrap=libssh2_init)
+    set(CMAKE_REQUIRED_LINK_OPTIONS ${_wrap_options})
     set(CMAKE_REQUIRED_QUIET ON)
     check_cxx_source_runs("#define LEDGERGATE_STATIC_LIBGIT2 1
 ${_stand_ins}
@@ -80,9 +82,7 @@ if(LEDGERGATE_LIBGIT2_LINKAGE STREQUAL "static")
   # The stand-ins' object goes on every link line that has libgit2.a on it
   # (an archive member would come too late: libgit2.a is what refers to it).
   target_link_libraries(lg_libgit2 INTERFACE $<TARGET_OBJECTS:lg_no_network> ${_archives} ${_system} Threads::Threads)
-  # (The same three as the probe's above.)
-  target_link_options(lg_libgit2 INTERFACE
-    LINKER:--wrap=mbedtls_x509_crt_parse_file LINKER:--wrap=mbedtls_x509_crt_parse_path LINKER:--wrap=libssh2_init)
+  target_link_options(lg_libgit2 INTERFACE ${_wrap_options})
 else()
   target_link_libraries(lg_libgit2 INTERFACE PkgConfig::LIBGIT2)
 endif()
