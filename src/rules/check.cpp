@@ -755,7 +755,10 @@ Result<bool> check_projects_by_memo(Pass& pass) {
   MemoReader memo(p.memo);
   if (!memo.ok() || memo.yaml_id() != yaml_id) return false;
   load_memo_journal(p);
-  if (p.journal_yaml != yaml_id) clear_memo_journal(p);
+  if (p.journal_yaml != yaml_id) {  // records judged with another projects.yaml: a new journal for this one
+    clear_memo_journal(p);
+    p.journal_yaml = yaml_id;
+  }
 
   const std::size_t start = pass.sink.findings().size();
   const auto decline = [&]() -> Result<bool> {  // the memo is malformed: nothing of it stands
@@ -853,7 +856,6 @@ Result<bool> check_projects_by_memo(Pass& pass) {
   // What this pass read goes to the journal; a journal grown past its
   // bound is folded into a new memo of this listing.
   if (!journaled) return true;
-  p.journal_yaml = yaml_id;
   if (p.journal.size() > k_memo_journal_max) {
     if (auto folded = fold_memo(p, listing, active)) {
       keep_memo(p, std::move(*folded));
