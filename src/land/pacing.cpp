@@ -70,16 +70,6 @@ std::string format_duration(Millis d) {
   return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
 }
 
-Millis backoff_delay(int retry, Millis base, Millis cap, double unit) {
-  if (base.count() <= 0) return Millis(0);
-  cap = std::max(cap, base);
-  long long d = base.count();  // doubled while below the cap: no overflow
-  for (int i = 1; i < retry && d < cap.count(); ++i) d *= 2;
-  d = std::min<long long>(d, cap.count());
-  unit = std::clamp(unit, 0.0, 1.0);
-  return Millis(d / 2 + static_cast<long long>(static_cast<double>(d - d / 2) * unit));
-}
-
 std::string lease_message(const Lease& l) {
   return fmt::format("{}\n\nholder: {}\nbranch: {}\nexpires-ms: {}\n", k_lease_title, l.holder, l.branch,
                      l.expires_ms);

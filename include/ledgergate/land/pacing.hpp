@@ -10,9 +10,11 @@
 #include <string>
 #include <string_view>
 
+#include "ledgergate/util/backoff.hpp"
+
 namespace lg::land {
 
-using Millis = std::chrono::milliseconds;
+using util::Millis;
 
 // "250ms", "30s", "5m", "1h", "1m30s", or a bare number of seconds ("90");
 // nullopt when malformed or out of range (more than a week).
@@ -20,10 +22,9 @@ std::optional<Millis> parse_duration(std::string_view text);
 // "0s", "250ms", "1.5s", "2m05s", "1h00m".
 std::string format_duration(Millis d);
 
-// The delay before retry `retry` (1 = the first): base·2^(retry−1), at most
-// `cap` (and never below `base`), scaled into [½, 1] of itself by `unit` ∈
-// [0, 1) — "equal jitter", so landers that collided once spread out.
-Millis backoff_delay(int retry, Millis base, Millis cap, double unit);
+// The delay before retry `retry`: util::backoff_delay, the formula every
+// retrying writer shares (equal jitter over a capped doubling).
+using util::backoff_delay;
 
 // The ref landers queue on, on the remote.
 inline constexpr std::string_view k_lease_ref = "refs/ledgergate/land-lock";

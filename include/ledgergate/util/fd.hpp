@@ -1,10 +1,17 @@
 // Fd: a POSIX file descriptor closed when it goes out of scope (pipes of a
-// spawned process, the files and directories a writer holds).
+// spawned process, the files and directories a writer holds), and the walk
+// below a directory that follows no symbolic link (open_dir_beneath): how
+// writers and the folder tree source stay inside the folder they were given.
 #pragma once
 
 #include <unistd.h>
 
+#include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
+
+#include "ledgergate/util/result.hpp"
 
 namespace lg::util {
 
@@ -35,5 +42,19 @@ class Fd {
  private:
   int m_fd = -1;
 };
+
+// The directory `rel` ('/'-separated, relative; "" is `dir` itself) below
+// the open directory `dir`, reached one component at a time with
+// O_NOFOLLOW: a symbolic link anywhere on the way is refused, never
+// followed, so nothing outside `dir` is reached (as openat2's
+// RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS would). An empty, "." or ".."
+// component is refused too. With `made`, a missing component is created
+// (0755 less the umask) and its path relative to `dir` appended to `made`.
+// Errors name the component: "P is a symbolic link" (invalid_input), "P
+// does not exist" (not_found), "P is not a directory" and the rest (io).
+Result<Fd> open_dir_beneath(int dir, std::string_view rel, std::vector<std::string>* made = nullptr);
+
+// The folder part of `rel` ("" for a name at the top) and its last component.
+std::pair<std::string_view, std::string_view> split_parent(std::string_view rel);
 
 }  // namespace lg::util
