@@ -4,16 +4,18 @@
 #include "ledgergate/git/tree_source.hpp"
 
 #include "ledgergate/git/index_file.hpp"
+#include "ledgergate/util/fd.hpp"
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
 #include <limits>
-#include <sstream>
 
 namespace lg::git {
 
@@ -292,21 +294,27 @@ class IndexSource final : public TreeSource {
   std::string m_rev = ":index";
 };
 
+// A folder on disk, read below its root without following a symbolic link
+// anywhere in a path (util::open_dir_beneath): a symlinked folder is an
+// entry of kind symlink, as it is in a git tree, never the folder it points
+// at, so the worktree is judged as `check HEAD` judges the commit of it.
 class DirectorySource final : public TreeSource {
  public:
-  explicit DirectorySource(std::string root) : m_root(std::move(root)) {}
+  explicit DirectorySource(util::Fd fd) : m_fd(std::move(fd)) {}
 
   const std::string& rev() const override { return m_rev; }
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override {
-    const std::string full = join(dir);
-    DIR* d = opendir(full.c_str());
+    auto at = util::open_dir_beneath(m_fd.get(), dir);
+    if (!at) return std::optional<std::vector<Entry>>{};
+    const int fd = at->get();
+    DIR* d = ::fdopendir(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
     if (!d) return std::optional<std::vector<Entry>>{};
     std::vector<Entry> out;
     while (const dirent* de = readdir(d)) {
       const std::string name = de->d_name;
       if (name == "." || name == ".." || (dir.empty() && name == ".git")) continue;
-      if (auto kind = kind_at(full + "/" + name)) out.push_back(Entry{name, *kind, std::nullopt});
+      if (auto kind = kind_at(fd, name)) out.push_back(Entry{name, *kind, std::nullopt});
     }
     closedir(d);
     std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
@@ -314,41 +322,53 @@ class DirectorySource final : public TreeSource {
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
-    const auto kind = kind_at(join(path));
+    const auto [parent, name] = util::split_parent(path);
+    if (name.empty()) return std::optional<Entry>{};
+    auto at = util::open_dir_beneath(m_fd.get(), parent);
+    if (!at) return std::optional<Entry>{};
+    const auto kind = kind_at(at->get(), std::string(name));
     if (!kind) return std::optional<Entry>{};
-    const std::string p(path);
-    return std::optional<Entry>(Entry{p.substr(p.rfind('/') + 1), *kind, std::nullopt});
+    return std::optional<Entry>(Entry{std::string(name), *kind, std::nullopt});
   }
 
   Result<std::string> read(std::string_view path, const Entry&) override {
-    const std::string full = join(path);
+    const auto [parent, name] = util::split_parent(path);
+    LG_TRY(const util::Fd at, util::open_dir_beneath(m_fd.get(), parent));
+    // O_NOFOLLOW: a symlink is not read through; O_NONBLOCK: a FIFO does not block.
+    util::Fd fd(::openat(at.get(), std::string(name).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
     struct stat st {};
-    if (::stat(full.c_str(), &st) == 0 && static_cast<std::size_t>(st.st_size) > k_max_blob_bytes) {
+    if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0) return make_error(ErrorKind::io, "cannot open for reading");
+    if (!S_ISREG(st.st_mode)) return make_error(ErrorKind::io, "not a regular file");
+    if (static_cast<std::size_t>(st.st_size) > k_max_blob_bytes) {
       return make_error(ErrorKind::invalid_input, std::to_string(st.st_size) + " bytes is over the " +
                                                       std::to_string(k_max_blob_bytes) + "-byte limit");
     }
-    std::ifstream in(full, std::ios::binary);
-    if (!in) return make_error(ErrorKind::io, "cannot open for reading");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return make_error(ErrorKind::io, "read error");
-    return ss.str();
+    std::string out;
+    char buf[65536];
+    while (true) {
+      const ssize_t n = ::read(fd.get(), buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return make_error(ErrorKind::io, "read error");
+      if (n == 0) break;
+      out.append(buf, static_cast<std::size_t>(n));
+      if (out.size() > k_max_blob_bytes) {
+        return make_error(ErrorKind::invalid_input, "over the " + std::to_string(k_max_blob_bytes) + "-byte limit");
+      }
+    }
+    return out;
   }
 
  private:
-  std::string join(std::string_view rel) const {
-    return rel.empty() ? m_root : m_root + "/" + std::string(rel);
-  }
-  static std::optional<EntryKind> kind_at(const std::string& full) {
+  static std::optional<EntryKind> kind_at(int dir, const std::string& name) {
     struct stat st {};
-    if (::lstat(full.c_str(), &st) != 0) return std::nullopt;
+    if (::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return std::nullopt;
     if (S_ISLNK(st.st_mode)) return EntryKind::symlink;
     if (S_ISDIR(st.st_mode)) return EntryKind::directory;
     if (S_ISREG(st.st_mode)) return (st.st_mode & S_IXUSR) ? EntryKind::executable : EntryKind::file;
     return EntryKind::submodule;  // sockets, fifos, devices: not a file either
   }
 
-  std::string m_root;
+  util::Fd m_fd;  // the root, opened once (the root itself may be reached through a symlink)
   std::string m_rev;
 };
 
@@ -481,13 +501,9 @@ Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
 }
 
 Result<std::unique_ptr<TreeSource>> open_directory_source(const std::string& root) {
-  struct stat st {};
-  if (::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    return make_error(ErrorKind::usage, root + " is not a directory");
-  }
-  std::string r = root;
-  while (r.size() > 1 && r.back() == '/') r.pop_back();
-  return std::unique_ptr<TreeSource>(std::make_unique<DirectorySource>(std::move(r)));
+  util::Fd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.get() < 0) return make_error(ErrorKind::usage, root + " is not a directory");
+  return std::unique_ptr<TreeSource>(std::make_unique<DirectorySource>(std::move(fd)));
 }
 
 }  // namespace lg::git

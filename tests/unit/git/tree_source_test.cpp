@@ -73,6 +73,33 @@ TEST_CASE("tree source: a folder on disk reports symlinks and directories as suc
   CHECK_FALSE(git::open_directory_source(dir.path() + "/nowhere"));
 }
 
+TEST_CASE("tree source: a folder on disk reads nothing through a symlinked folder", "[git][tree_source]") {
+  // projects -> ../victim/projects, as a commit of it holds a symlink: the
+  // folder is an entry of kind symlink, and nothing below it is there.
+  test::TempDir dir;
+  test::write_tree(dir.path(), {{"victim/projects/example.md", "# example\n"}, {"repo/projects.yaml", "{}\n"}});
+  std::filesystem::create_symlink("../victim/projects", dir.path() + "/repo/projects");
+  auto src = git::open_directory_source(dir.path() + "/repo");
+  REQUIRE(src);
+  auto top = (*src)->list("");
+  REQUIRE(top);
+  REQUIRE(top->has_value());
+  REQUIRE((*top)->size() == 2);
+  CHECK((**top)[0].name == "projects");
+  CHECK((**top)[0].kind == git::EntryKind::symlink);
+  auto below = (*src)->list("projects");
+  REQUIRE(below);
+  CHECK_FALSE(below->has_value());
+  auto file = (*src)->stat("projects/example.md");
+  REQUIRE(file);
+  CHECK_FALSE(file->has_value());
+  CHECK_FALSE((*src)->read("projects/example.md", git::Entry{"example.md", git::EntryKind::file, std::nullopt}));
+  // A symlinked file is reported, never read through.
+  std::filesystem::create_symlink("../victim/projects/example.md", dir.path() + "/repo/l.md");
+  CHECK((*src)->stat("l.md").value()->kind == git::EntryKind::symlink);
+  CHECK_FALSE((*src)->read("l.md", git::Entry{"l.md", git::EntryKind::file, std::nullopt}));
+}
+
 TEST_CASE("tree source: the index source reads staged entries without writing", "[git][tree_source]") {
   test::TempDir dir;
   test::commit_tree(dir.path(), {{"projects/a.md", "old"}}, "c1");
