@@ -17,6 +17,7 @@
 #include "ledgergate/report/notices.hpp"
 #include "ledgergate/report/sarif.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/write/recovery.hpp"
 
 namespace lg::cli {
 namespace {
@@ -54,6 +55,8 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
   if (!o.root.empty()) {
     auto tree = git::open_directory_source(o.root);
     if (!tree) return make_error(ErrorKind::usage, "--root " + o.root + " is not a directory");
+    // A folder that is half one write is not judged (write/recovery.hpp).
+    if (auto whole = write::refuse_pending_writes(o.root); !whole) return whole.error();
     s.tree = std::move(*tree);
     return s;
   }
@@ -61,6 +64,7 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
   s.repo.emplace(std::move(repo));
   if (o.worktree) {
     if (s.repo->is_bare()) return make_error(ErrorKind::usage, "--worktree: the repository is bare");
+    if (auto whole = write::refuse_pending_writes(s.repo->workdir()); !whole) return whole.error();
     LG_TRY(s.tree, git::open_directory_source(s.repo->workdir()));
     return s;
   }

@@ -37,6 +37,28 @@ std::string render_written_id(const git::ObjectId& id) { return id.hex() + "\n";
 
 std::string render_merge_commit_refused() { return "ledgergate: the verdict is fail: no merge commit written\n"; }
 
+std::string render_recovery(const write::RecoveryReport& r) {
+  const auto joined = [](const std::vector<std::string>& paths) {
+    std::string out;
+    for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + p;
+    return out;
+  };
+  const auto writes = [](int n) { return n == 1 ? std::string("1 write") : fmt::format("{} writes", n); };
+  std::string out;
+  if (r.finished > 0) {
+    out += fmt::format("recover: finished {} interrupted before the end", writes(r.finished));
+    out += r.written.empty() ? "\n" : fmt::format(": wrote {}\n", joined(r.written));
+  }
+  if (!r.kept.empty()) {
+    out += fmt::format("recover: left {} as it is: changed after the write began\n", joined(r.kept));
+  }
+  if (r.discarded > 0) {
+    out += fmt::format("recover: discarded {} interrupted before writing anything\n", writes(r.discarded));
+  }
+  if (out.empty()) out = "recover: nothing was interrupted\n";
+  return out;
+}
+
 std::string render_renumber_written() { return "working tree updated (nothing staged)\n"; }
 
 std::string render_renumber_commit(const git::ObjectId& commit, std::string_view ref, const git::ObjectId& was) {

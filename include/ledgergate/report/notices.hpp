@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "ledgergate/git/object_id.hpp"
+#include "ledgergate/write/recovery.hpp"
 
 namespace lg::report {
 
@@ -39,6 +40,10 @@ std::string render_merge_commit_refused();
 std::string render_renumber_written();
 // "commit ID on REF (was OLD)": the commit `renumber` wrote and the tip it replaced.
 std::string render_renumber_commit(const git::ObjectId& commit, std::string_view ref, const git::ObjectId& was);
+
+// What `ledgergate recover` did: the interrupted writes it finished (and
+// the paths it wrote), those it discarded, the paths it left as they were.
+std::string render_recovery(const write::RecoveryReport& r);
 
 // "\r[#####.....] 120/2000 commits, 850/s", one redrawn stderr line; the last
 // one (`done == total`) ends the line.

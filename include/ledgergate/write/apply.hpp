@@ -7,6 +7,7 @@
 // ref moved by compare-and-swap and the edit re-run on a lost race.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <optional>
@@ -34,7 +35,14 @@ struct ApplyOptions {
   // Its profile and detected layout are not used (`profile` above pins; the
   // edited tree's layout is detected).
   ledger::CheckOptions policy;
-  int max_attempts = 5;                     // --commit: attempts in all, a lost compare-and-swap retried
+  // --commit: a lost compare-and-swap is retried on the new tip after a
+  // jittered backoff (util::backoff_delay, `land`'s pacing) while the time
+  // since the first attempt, plus the next delay, stays within `retry_for`
+  // (and, when `max_attempts` > 0, up to that many attempts in all).
+  int max_attempts = 0;
+  std::chrono::milliseconds retry_for{std::chrono::minutes(2)};
+  std::chrono::milliseconds retry_delay{10};  // the first backoff; doubled each retry, jittered
+  std::chrono::milliseconds retry_delay_cap{1000};
 };
 
 struct Applied {
@@ -60,25 +68,41 @@ Result<std::optional<Refusal>> validate_edit(git::TreeSource& before, const std:
                                              const ApplyOptions& options);
 
 // Runs `editor` on the folder `root` (its files on disk, `.git` skipped),
-// validates its change and writes each file atomically: a temporary file in
-// the same directory, fsync, rename, then the directory synced; an existing
-// file keeps its permission bits, a new one gets 0644 less the umask, a
-// missing parent directory is created (0755 less the umask). The whole
-// read-edit-validate-write holds an exclusive flock on the root
-// directory's own descriptor (no lock file, nothing left behind), so two
+// validates its change and writes it as one transaction
+// (src/write/staging.hpp): each file staged and synced in the staging area
+// (the git directory of the working tree `root` lies in; outside any
+// repository `root/.ledgergate-write`), an intent recorded when there is
+// more than one, then each renamed over its target and the folders synced.
+// A crash or kill leaves no file half-written, no temporary file where git
+// sees it, and several files all written or none: the next writer (or
+// `ledgergate recover`) rolls an interrupted write forward or back first.
+// Every path is resolved below `root` without following a symbolic link
+// (an edit through a symlinked folder is an error, never a write outside
+// the tree). An existing file keeps its permission bits, a new one gets
+// 0644 less the umask, a missing parent directory is created (0755 less the
+// umask). The whole recover-read-edit-validate-write holds an exclusive
+// flock on the root directory's own descriptor (no lock file), so two
 // writers of one root never interleave. Nothing is written on a refusal, a
-// failed validation or an error before the first rename. Errors: `root` is
-// not a directory, a path that leaves the root, I/O.
+// failed validation or an error before the commit point. Errors: `root` is
+// not a directory, a path that leaves the root or passes a symlink, I/O.
 Result<Applied> apply_to_directory(const std::string& root, const Editor& editor, const ApplyOptions& options);
 
 // Runs `editor` on the tip tree of local branch `branch` of `repo` (bare or
 // not), validates, writes the edited blobs and the tree, one commit over the
 // tip (`message`, or the verb's success line when empty) and moves the
 // branch only if it still points at that tip. A lost race re-reads the new
-// tip and re-runs the editor (re-validated), `options.max_attempts` times
-// in all. No checkout, no index: a working tree, if any, is left as it is.
-// A change with no files makes no commit. Errors: no such branch, unreadable
-// or unwritable objects, no committer identity, every attempt lost.
+// tip and re-runs the editor (re-validated) after a jittered backoff, while
+// `options.retry_for` lasts. When the branch is checked out in a working
+// tree of the repository (the main one or a linked one), that tree is
+// locked (its writers' lock and git's index.lock) and each edited path must
+// be unchanged there from the tip, in the index and on disk, or the edit is
+// refused naming the path and nothing is written; after the ref moved, its
+// index entries and files are brought up to date as `git commit` leaves
+// them (staged with an intent before the ref update: a crash is finished
+// by the next writer). A branch checked out nowhere is written from objects
+// alone. A change with no files makes no commit. Errors: no such branch,
+// unreadable or unwritable objects, no committer identity, the time budget
+// spent on lost races, another process holding a working tree's index.lock.
 Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& branch, const Editor& editor,
                                 const std::string& message, const ApplyOptions& options);
 

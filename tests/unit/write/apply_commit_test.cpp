@@ -94,19 +94,86 @@ TEST_CASE("apply_as_commit: a missing branch is an error", "[write][commit]") {
   CHECK(applied.error().kind == ErrorKind::usage);
 }
 
-TEST_CASE("apply_as_commit touches neither the working tree nor the index", "[write][commit]") {
+TEST_CASE("apply_as_commit to a branch checked out nowhere touches neither a working tree nor an index", "[write][commit]") {
   test::TempDir dir;
-  const git::ObjectId base = test::id_of(test::commit_tree(dir.path(), test::clean_tree(), "base"));
+  const git_oid base_oid = test::commit_tree(dir.path(), test::clean_tree(), "base");
+  const git::ObjectId base = test::id_of(base_oid);
+  test::commit_tree(dir.path(), test::clean_tree(), "side", nullptr, "refs/heads/side");
   test::write_tree(dir.path(), test::clean_tree());
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   const test::PinnedCommitter pinned;
-  auto applied = write::apply_as_commit(*repo, "main", test::log_note("2026-09-03", "pulled"), "", {});
+  auto applied = write::apply_as_commit(*repo, "side", test::log_note("2026-09-03", "pulled"), "", {});
   REQUIRE(applied);
   REQUIRE(applied->commit);
-  CHECK(tip(*repo) != base);
+  CHECK(tip(*repo) == base);
   CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == test::k_ledger);
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/.git/index"));
+}
+
+namespace {
+
+// A clone-like working tree at `dir`: the clean tree committed on main by
+// git, checked out, the index git's own.
+void checked_out_repo(const std::string& dir) {
+  test::write_tree(dir, test::clean_tree());
+  const std::string git = "git -C " + dir + " -c user.name=T -c user.email=t@x.invalid ";
+  REQUIRE(test::run_quiet("git init -q -b main " + dir) == 0);
+  REQUIRE(test::run_quiet(git + "add -A") == 0);
+  REQUIRE(test::run_quiet(git + "commit -q -m base") == 0);
+}
+
+std::string status(const std::string& dir) { return test::capture("git -C " + dir + " status --porcelain").out; }
+
+}  // namespace
+
+TEST_CASE("apply_as_commit on the checked-out branch brings its index and file up to date", "[write][commit][checkout]") {
+  test::TempDir dir;
+  checked_out_repo(dir.path());
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  const test::PinnedCommitter pinned;
+  auto applied = write::apply_as_commit(*repo, "main", test::log_note("2026-09-03", "from a job"), "", {});
+  REQUIRE(applied);
+  REQUIRE(applied->commit);
+  CHECK(tip(*repo) == *applied->commit);
+  CHECK(status(dir.path()).empty());
+  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == ledger_at(*repo, *applied->commit));
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/.git/index.lock"));
+  CHECK(std::filesystem::is_empty(dir.path() + "/.git/ledgergate/write"));
+}
+
+TEST_CASE("apply_as_commit on the checked-out branch refuses a path with uncommitted changes", "[write][commit][checkout]") {
+  test::TempDir dir;
+  checked_out_repo(dir.path());
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  const test::PinnedCommitter pinned;
+  const git::ObjectId base = tip(*repo);
+  const std::string path = dir.path() + "/" + test::k_ledger_path;
+  SECTION("in the file") {
+    test::write_file(path, test::k_ledger + "my edit\n");
+    auto applied = write::apply_as_commit(*repo, "main", test::log_note("2026-09-03", "x"), "", {});
+    REQUIRE(applied);
+    const auto* refusal = std::get_if<write::Refusal>(&applied->outcome);
+    REQUIRE(refusal);
+    CHECK_THAT(refusal->message, Catch::StartsWith("projects/single.md has uncommitted changes in the working tree "));
+    CHECK(test::read_file(path) == test::k_ledger + "my edit\n");
+    CHECK(status(dir.path()) == " M projects/single.md\n");
+  }
+  SECTION("staged") {
+    test::write_file(path, test::k_ledger + "my edit\n");
+    REQUIRE(test::run_quiet("git -C " + dir.path() + " add projects/single.md") == 0);
+    auto applied = write::apply_as_commit(*repo, "main", test::log_note("2026-09-03", "x"), "", {});
+    REQUIRE(applied);
+    const auto* refusal = std::get_if<write::Refusal>(&applied->outcome);
+    REQUIRE(refusal);
+    CHECK_THAT(refusal->message, Catch::StartsWith("projects/single.md has staged changes in the working tree "));
+    CHECK(status(dir.path()) == "M  projects/single.md\n");
+  }
+  CHECK(tip(*repo) == base);
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/.git/index.lock"));
+  CHECK(std::filesystem::is_empty(dir.path() + "/.git/ledgergate/write"));
 }
 
 TEST_CASE("apply_as_commit: a lost compare-and-swap re-runs the editor on the new tip", "[write][commit]") {

@@ -186,3 +186,52 @@ TEST_CASE("apply_to_directory: two concurrent writers of one file lose nothing",
   }
   CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
 }
+
+TEST_CASE("apply_to_directory never writes through a symlinked folder", "[write][symlink]") {
+  // projects -> ../victim/projects: the ledger the editor would reach is
+  // outside the root. Reading sees a symlink (no ledger there), and a write
+  // to a path through it is an error; the victim is untouched either way.
+  test::TempDir dir;
+  test::write_tree(dir.path(), {{"victim/projects/single.md", test::k_ledger}, {"root/projects.yaml", test::k_rows}});
+  std::filesystem::create_symlink("../victim/projects", dir.path() + "/root/projects");
+  const std::string root = dir.path() + "/root";
+  auto refused = write::apply_to_directory(root, test::log_note("2026-09-03", "through the link"), {});
+  REQUIRE(refused);
+  CHECK(std::holds_alternative<write::Refusal>(refused->outcome));
+  write::ApplyOptions unchecked;
+  unchecked.validate = false;
+  auto written = write::apply_to_directory(root, test::overwrite("replaced\n"), unchecked);
+  REQUIRE_FALSE(written);
+  CHECK(written.error().message == "cannot write projects/single.md: projects is a symbolic link");
+  CHECK(test::read_file(dir.path() + "/victim/projects/single.md") == test::k_ledger);
+  // A symlinked file is not replaced either (nor what it points at).
+  std::filesystem::remove(root + "/projects");
+  std::filesystem::create_directory(root + "/projects");
+  std::filesystem::create_symlink("../../victim/projects/single.md", root + "/projects/single.md");
+  auto onto_link = write::apply_to_directory(root, test::overwrite("replaced\n"), unchecked);
+  REQUIRE_FALSE(onto_link);
+  CHECK(onto_link.error().message == "cannot write projects/single.md: it is a symbolic link");
+  CHECK(test::read_file(dir.path() + "/victim/projects/single.md") == test::k_ledger);
+  CHECK(std::filesystem::is_symlink(root + "/projects/single.md"));
+}
+
+TEST_CASE("apply_to_directory in a working tree stages in the git directory and leaves nothing", "[write]") {
+  test::TempDir dir;
+  REQUIRE(test::run_quiet("git init -q " + dir.path()) == 0);
+  test::write_tree(dir.path(), test::clean_tree());
+  const write::Editor both = [](git::TreeSource&) -> Result<write::Outcome> {
+    return write::Outcome(write::Change{{{"projects.yaml", test::k_rows + "\n"}, {test::k_ledger_path, test::k_ledger + "\n"}},
+                                        "both"});
+  };
+  write::ApplyOptions unchecked;
+  unchecked.validate = false;
+  REQUIRE(write::apply_to_directory(dir.path(), both, unchecked));
+  CHECK(test::read_file(dir.path() + "/projects.yaml") == test::k_rows + "\n");
+  std::vector<std::string> outside;
+  for (const std::string& n : names_below(dir.path())) {
+    if (n != ".git" && n.rfind(".git/", 0) != 0) outside.push_back(n);
+  }
+  CHECK(outside == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});
+  // The staging area is there, and empty.
+  CHECK(std::filesystem::is_empty(dir.path() + "/.git/ledgergate/write"));
+}
