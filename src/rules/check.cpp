@@ -28,6 +28,7 @@
 #include "ledgergate/util/assert.hpp"
 #include "ledgergate/util/cursor.hpp"
 #include "ledgergate/util/hash.hpp"
+#include "ledgergate/util/temp_name.hpp"
 #include "ledgergate/util/version.hpp"
 #include "facts_pack.hpp"
 #include "projects_memo.hpp"
@@ -390,6 +391,7 @@ bool is_ledger_key(std::string_view stem) {
 // G-03: a file under projects/ that `check` does not read (recursing into
 // directories), which the merge gate would still land as ledger.
 Result<void> report_unchecked(Pass& pass, const std::string& path, const git::Entry& entry) {
+  if (util::is_writer_temp_name(entry.name)) return {};  // input-writer-temp-file reports it
   if (entry.kind != git::EntryKind::directory) {
     pass.sink.report(make_finding("input-unchecked-file", path, 0,
                                   "not read by `check` (only projects/<key>.md files are ledgers), yet the "
@@ -1180,8 +1182,9 @@ Result<std::vector<std::string>> walk_glob(GlobWalk& w, const std::string& dir, 
     if (name == ".git") return;
     if (kind == git::EntryKind::directory) {
       subdirs.push_back(git::Entry{std::string(name), kind, id});
-    } else if (test.could_match(name) &&
-               ledger::orl_glob_match(w.glob, dir.empty() ? std::string(name) : dir + "/" + std::string(name))) {
+    } else if (util::is_writer_temp_name(name) ||
+               (test.could_match(name) &&
+                ledger::orl_glob_match(w.glob, dir.empty() ? std::string(name) : dir + "/" + std::string(name)))) {
       out.emplace_back(name);
     }
   }));
@@ -1320,8 +1323,15 @@ Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tre
 }
 
 namespace {
-Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree, std::string_view glob,
-                                                           CheckCache* cache, CheckCache::Persistent* persistent) {
+// One walk finds both: the files the open-requirements glob matches, and
+// writers' temporary files (rule input-writer-temp-file), wherever they are.
+struct TreeScan {
+  std::vector<std::string> orl_files;
+  std::vector<std::string> temp_files;
+};
+
+Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCache* cache,
+                           CheckCache::Persistent* persistent) {
   std::vector<std::string> out;
   // A source holding a flat listing (the index) is matched in one pass over
   // it: the same test as the walk's, on each path outside any ".git".
@@ -1333,7 +1343,8 @@ Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree
       from = slash + 1;
     }
     const std::string_view name = path.substr(from);
-    if (name != ".git" && test.could_match(name) && ledger::orl_glob_match(glob, std::string(path))) {
+    if (name != ".git" && (util::is_writer_temp_name(name) ||
+                           (test.could_match(name) && ledger::orl_glob_match(glob, std::string(path))))) {
       out.emplace_back(path);
     }
   });
@@ -1342,7 +1353,29 @@ Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree
     LG_TRY(out, walk_glob(w, "", tree.root_entry()));
   }
   std::sort(out.begin(), out.end());
-  return out;
+  TreeScan scan;
+  for (std::string& path : out) {
+    const std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
+    const bool temp = util::is_writer_temp_name(name);
+    if (!temp || ledger::orl_glob_match(glob, path)) scan.orl_files.push_back(path);
+    if (temp) scan.temp_files.push_back(std::move(path));
+  }
+  return scan;
+}
+
+Result<std::vector<std::string>> find_open_requirements_in(git::TreeSource& tree, std::string_view glob,
+                                                           CheckCache* cache, CheckCache::Persistent* persistent) {
+  LG_TRY(TreeScan scan, scan_tree(tree, glob, cache, persistent));
+  return std::move(scan.orl_files);
+}
+
+void report_writer_temp_files(Pass& pass, const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    pass.sink.report(make_finding("input-writer-temp-file", path, 0,
+                                  "is a ledgergate writer's temporary file (its writer was killed mid-write): "
+                                  "nothing reads it, yet the merge gate would land it; remove it",
+                                  diag::PeerForm::none));
+  }
 }
 }  // namespace
 
@@ -1388,7 +1421,8 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
       if (auto hit = load_verdict(*persistent, verdict_key)) return std::move(*hit);
     }
   }
-  LG_TRY(auto orl_files, find_open_requirements_in(tree, options.open_requirements_glob, &cache, persistent));
+  LG_TRY(TreeScan scan, scan_tree(tree, options.open_requirements_glob, &cache, persistent));
+  std::vector<std::string> orl_files = std::move(scan.orl_files);
   LG_TRY(const ledger::Profile profile, choose_profile(tree, options, !orl_files.empty()));
   const bool orl_profile = profile.layout == ledger::Layout::open_requirements;
   if (orl_profile && orl_files.empty()) {
@@ -1404,6 +1438,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     if (auto r = check_orl(pass); !r) return r.error();
     report.profile += "+" + std::string(ledger::layout_name(ledger::Layout::open_requirements));
   }
+  report_writer_temp_files(pass, scan.temp_files);
   report.findings = pass.sink.take();
   options.apply_severities(report.findings);
   if (persistent) {

@@ -60,6 +60,13 @@ inline constexpr std::array k_rules = {
              "a file under a ledger directory that `check` does not read",
              "The merge gate lands every path under projects/ as ledger, but the checker reads only "
              "projects/*.md: e.g. projects/x.txt or projects/a/b.md would land unchecked."},
+    RuleInfo{"input-writer-temp-file", "", "input", E,
+             "a writer's temporary file (`.NAME.ledgergate-PID-N`) is in the tree",
+             "A ledgergate writer killed mid-write by an older version (or staging beside a file on "
+             "another filesystem than its git directory) leaves the new content under that name beside the "
+             "file it was writing. Nothing reads it, yet the merge gate would land it as ledger: a stray "
+             "full copy of a ledger. Writers stage in the git directory and remove what dead writers left; "
+             "remove a committed one with `git rm`."},
     RuleInfo{"input-control-char", "G-08", "input", W,
              "a ledger file holds a NUL or another C0 control character (tab, LF and CR aside)",
              "git treats a file with a NUL byte as binary, so `git diff` and a review show nothing of "
