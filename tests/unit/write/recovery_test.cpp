@@ -18,8 +18,9 @@ using namespace lg;
 
 namespace {
 
-const std::string k_retired_rows = test::replaced(test::k_rows, "status: active", "status: retired");
-const std::string k_noted = test::replaced(test::k_ledger, "- 2026-09-01", "- 2026-09-03 — note — retired\n- 2026-09-01");
+// The two files of the retire, as the write makes them.
+std::string retired_rows() { return test::replaced(test::k_rows, "status: active", "status: retired"); }
+std::string noted() { return test::replaced(test::k_ledger, "- 2026-09-01", "- 2026-09-03 — note — retired\n- 2026-09-01"); }
 
 // The identity staging records of the file at `path` (device, inode, size, mtime).
 std::string identity(const std::string& path) {
@@ -39,8 +40,8 @@ std::string leave_retire(const std::string& root, int renamed, bool intent = tru
   std::string text = "ledgergate write 1\nroot " + root + "\n";
   text += "file " + identity(rows) + " a0 projects.yaml\n";
   text += "file " + identity(ledger) + " a1 " + test::k_ledger_path + "\n";
-  test::write_file(tx + "/a0", k_retired_rows);
-  test::write_file(tx + "/a1", k_noted);
+  test::write_file(tx + "/a0", retired_rows());
+  test::write_file(tx + "/a1", noted());
   if (intent) test::write_file(tx + "/intent", text);
   if (renamed >= 1) std::filesystem::rename(tx + "/a0", rows);
   if (renamed >= 2) std::filesystem::rename(tx + "/a1", ledger);
@@ -70,8 +71,8 @@ TEST_CASE("recover_writes finishes a write killed between its renames", "[write]
   CHECK(done->finished == 1);
   CHECK(done->written == std::vector<std::string>{test::k_ledger_path});
   CHECK(done->kept.empty());
-  CHECK(test::read_file(dir.path() + "/projects.yaml") == k_retired_rows);
-  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == k_noted);
+  CHECK(test::read_file(dir.path() + "/projects.yaml") == retired_rows());
+  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == noted());
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/.ledgergate-write"));
   CHECK(write::refuse_pending_writes(dir.path()));
 }
@@ -84,7 +85,7 @@ TEST_CASE("recover_writes: killed at its commit point, after it, or before it", 
     auto done = write::recover_writes(dir.path());
     REQUIRE(done);
     CHECK(done->written == std::vector<std::string>{"projects.yaml", test::k_ledger_path});
-    CHECK(test::read_file(dir.path() + "/projects.yaml") == k_retired_rows);
+    CHECK(test::read_file(dir.path() + "/projects.yaml") == retired_rows());
   }
   SECTION("every rename done: nothing to write, the record removed") {
     test::TempDir dir;
@@ -140,7 +141,7 @@ TEST_CASE("recover_writes leaves a running writer's transaction alone", "[write]
   CHECK(std::filesystem::exists(tx + "/a1"));
   held.reset();  // the writer died
   CHECK(write::recover_writes(dir.path()).value().finished == 1);
-  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == k_noted);
+  CHECK(test::read_file(dir.path() + "/" + test::k_ledger_path) == noted());
 }
 
 TEST_CASE("apply_to_directory finishes an interrupted write before it reads the tree", "[write][recovery]") {
