@@ -180,7 +180,8 @@ CLI::App* add_verb(CLI::App* project, const std::string& name, const std::string
   cmd->add_option("--format", o.format, "cortex (the reference's lines), text or json")
       ->check(CLI::IsMember({"cortex", "text", "json"}));
   cmd->add_flag("--commit", o.commit,
-                "Commit the edit to --branch from objects (no checkout, no index; works on a bare repository)");
+                "Commit the edit to --branch (a bare repository too); where that branch is checked out, its index and "
+                "files are brought up to date, as git commit leaves them");
   cmd->add_option("-m,--message", o.message, "The commit message (default: the verb's success line)");
   cmd->add_option("--branch", o.branch, "The branch --commit moves (default: the one HEAD names)");
   cmd->add_option("--profile", o.profile, "Pin the ledger profile instead of detecting it (cortex-projects, ...)");
