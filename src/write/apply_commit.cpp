@@ -81,7 +81,6 @@ Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& 
     // for the edited paths before anything is written.
     LG_TRY(const std::vector<git::Checkout> checkouts, git::checkouts_of(repo, ref));
     std::unique_ptr<CheckoutUpdate> update;
-    bool moved = false;
     if (!checkouts.empty()) {
       std::vector<std::string> paths;
       for (const FileEdit& f : change->files) paths.push_back(f.path);
@@ -92,9 +91,9 @@ Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& 
       }
       if (auto* ready = std::get_if<std::unique_ptr<CheckoutUpdate>>(&prepared)) update = std::move(*ready);
     }
-    if (!checkouts.empty() && !update) {
-      moved = false;  // the branch moved before its checkouts were locked: a lost race
-    } else {
+    // No update for a checked-out branch: it moved before its checkouts were
+    // locked, a lost race.
+    if (checkouts.empty() || update) {
       LG_TRY(const std::vector<CommittedFile> files, write_blobs(repo, tree, *change));
       std::string text = message.empty() ? change->message : message;
       if (text.empty() || text.back() != '\n') text += '\n';
@@ -102,7 +101,7 @@ Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& 
       if (update) {
         if (auto ok = update->stage(files, staging::RefUpdate{ref, tip->hex(), commit.hex()}); !ok) return ok.error();
       }
-      LG_TRY(moved, git::update_ref_if(repo, ref, commit, *tip, reflog_line(*change, message)));
+      LG_TRY(const bool moved, git::update_ref_if(repo, ref, commit, *tip, reflog_line(*change, message)));
       if (moved) {
         if (update) {
           if (auto ok = update->apply(); !ok) {
@@ -115,9 +114,8 @@ Result<Applied> apply_as_commit(const git::Repository& repo, const std::string& 
         applied.commit = commit;
         return applied;
       }
-      if (update) update->abandon();
     }
-    update.reset();
+    update.reset();  // a lost race's staged files and locks removed
     // Another writer landed first (or holds the ref's lock): back off, as
     // `land` does (jittered, doubling up to a cap), then edit its tip.
     const auto delay = util::backoff_delay(attempt, options.retry_delay, options.retry_delay_cap,

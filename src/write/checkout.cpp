@@ -199,6 +199,7 @@ Result<void> CheckoutUpdate::stage(const std::vector<CommittedFile>& files, cons
 }
 
 Result<void> CheckoutUpdate::apply() {
+  m_landed = true;
   for (Tree& t : m_trees) {
     if (auto ok = t.tx->apply(); !ok) return ok.error().with_context(t.root);
     t.tx->finish();
@@ -213,8 +214,11 @@ void CheckoutUpdate::abandon() {
 }
 
 CheckoutUpdate::~CheckoutUpdate() {
-  // Transactions first (a lost race's: staged files and index.lock
-  // removed), then the working trees' locks.
+  // Before the ref moved, whatever stopped the commit (a lost race, an
+  // error) leaves nothing: staged files and index.lock removed. After, an
+  // unfinished update stays for the next writer to roll forward. Then the
+  // working trees' locks go.
+  if (!m_landed) abandon();
   for (Tree& t : m_trees) t.tx.reset();
 }
 

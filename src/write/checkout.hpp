@@ -52,9 +52,10 @@ class CheckoutUpdate {
   Result<void> stage(const std::vector<CommittedFile>& files, const staging::RefUpdate& ref);
   // After the ref moved: the files and the index renamed into place.
   Result<void> apply();
-  // The ref update lost the race: everything staged is removed, the locks released.
+  // The ref update lost the race: everything staged is removed.
   void abandon();
 
+  // Unless apply() began, abandon()s; then releases the locks.
   ~CheckoutUpdate();
 
  private:
@@ -68,6 +69,7 @@ class CheckoutUpdate {
   };
   CheckoutUpdate() = default;
   std::vector<Tree> m_trees;
+  bool m_landed = false;  // the ref moved: apply() began
 };
 
 }  // namespace lg::write

@@ -249,3 +249,31 @@ TEST_CASE("apply_as_commit: two writers racing on one bare repository both land,
   }
   CHECK(commits == 2 * k_each + 1);
 }
+
+TEST_CASE("apply_as_commit on the checked-out branch: a lost race is edited again, the tree kept in step", "[write][commit][checkout]") {
+  test::TempDir dir;
+  checked_out_repo(dir.path());
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  const test::PinnedCommitter pinned;
+  // The first run of the editor lets another writer land (and update the
+  // checkout) before it answers: the branch moved under this edit.
+  int runs = 0;
+  const write::Editor racing = [&](git::TreeSource& tree) -> Result<write::Outcome> {
+    if (++runs == 1) {
+      auto other = git::Repository::open(dir.path(), false);
+      REQUIRE(other);
+      REQUIRE(write::apply_as_commit(*other, "main", test::log_note("2026-09-03", "other"), "", {}));
+    }
+    return test::log_note("2026-09-03", "mine")(tree);
+  };
+  auto applied = write::apply_as_commit(*repo, "main", racing, "", {});
+  REQUIRE(applied);
+  REQUIRE(applied->commit);
+  CHECK(applied->attempts == 2);
+  CHECK(status(dir.path()).empty());
+  const std::string ledger = test::read_file(dir.path() + "/" + test::k_ledger_path);
+  CHECK(ledger == ledger_at(*repo, tip(*repo)));
+  CHECK(ledger.find("— note — mine\n- 2026-09-03 — note — other\n") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/.git/index.lock"));
+}
