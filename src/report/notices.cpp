@@ -55,6 +55,9 @@ std::string render_recovery(const write::RecoveryReport& r) {
   if (r.discarded > 0) {
     out += fmt::format("recover: discarded {} interrupted before writing anything\n", writes(r.discarded));
   }
+  if (!r.removed.empty()) {
+    out += fmt::format("recover: removed the temporary files of writers that are gone: {}\n", joined(r.removed));
+  }
   if (out.empty()) out = "recover: nothing was interrupted\n";
   return out;
 }

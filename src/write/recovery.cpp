@@ -1,8 +1,13 @@
 // recover_writes and pending_writes (recovery.hpp) over the staging area.
 #include "ledgergate/write/recovery.hpp"
 
+#include <signal.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <filesystem>
 
+#include "ledgergate/util/temp_name.hpp"
 #include "staging.hpp"
 
 namespace lg::write {
@@ -24,12 +29,37 @@ std::optional<std::string> below(const std::string& folder, const std::string& r
   return root.substr(folder.size() + 1) + "/" + rel;
 }
 
+// The writers' temporary files below `folder` whose process is gone,
+// removed; their paths below `folder`.
+std::vector<std::string> remove_dead_temps(const std::string& folder) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    const fs::directory_entry& e = *it;
+    const std::string name = e.path().filename().string();
+    if (name == ".git" || (it.depth() == 0 && name == ".ledgergate-write")) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    std::error_code kind_ec;
+    if (!e.is_regular_file(kind_ec) || e.is_symlink(kind_ec)) continue;
+    const long pid = util::writer_temp_pid(name);
+    if (pid <= 0 || (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)) continue;
+    std::error_code rm_ec;
+    if (fs::remove(e.path(), rm_ec)) out.push_back(fs::relative(e.path(), folder, rm_ec).generic_string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
 
 Result<RecoveryReport> recover_writes(const std::string& folder) {
   LG_TRY(const util::Fd lock, staging::lock_folder(folder));
   LG_TRY(const staging::Recovery r, staging::recover(staging::area_for(folder), folder));
-  return RecoveryReport{r.finished, r.discarded, r.written, r.kept};
+  return RecoveryReport{r.finished, r.discarded, r.written, r.kept, remove_dead_temps(folder)};
 }
 
 Result<std::vector<PendingWrite>> pending_writes(const std::string& folder) {

@@ -42,7 +42,8 @@ std::string render_renumber_written();
 std::string render_renumber_commit(const git::ObjectId& commit, std::string_view ref, const git::ObjectId& was);
 
 // What `ledgergate recover` did: the interrupted writes it finished (and
-// the paths it wrote), those it discarded, the paths it left as they were.
+// the paths it wrote), those it discarded, the paths it left as they were,
+// the dead writers' temporary files it removed.
 std::string render_recovery(const write::RecoveryReport& r);
 
 // "\r[#####.....] 120/2000 commits, 850/s", one redrawn stderr line; the last

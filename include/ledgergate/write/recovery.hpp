@@ -18,11 +18,16 @@ struct RecoveryReport {
   int discarded = 0;                 // writes interrupted before their commit point, their staged files removed
   std::vector<std::string> written;  // the paths rolled forward (relative to the folder written)
   std::vector<std::string> kept;     // paths changed since the write began, left as they are
+  std::vector<std::string> removed;  // temporary files beside their targets whose writer is gone
 };
 
 // Finishes or discards the interrupted writes of the folder `folder` (a
 // working tree, or a plain folder) under that folder's writer lock, and
-// removes the staged files of writers that are gone. Errors: I/O.
+// removes the staged files of writers that are gone: in the staging area,
+// and anywhere below `folder` (`.git` aside, no symlink followed) a
+// `.NAME.ledgergate-PID-N` whose process is not running (left beside its
+// target by an older writer, or staged there from another filesystem).
+// Errors: I/O.
 Result<RecoveryReport> recover_writes(const std::string& folder);
 
 // An interrupted write (or one running now) of `folder`: the paths it has

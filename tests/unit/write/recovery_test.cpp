@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -153,4 +155,23 @@ TEST_CASE("apply_to_directory finishes an interrupted write before it reads the 
   const std::string ledger = test::read_file(dir.path() + "/" + test::k_ledger_path);
   CHECK(ledger.find("- 2026-09-04 — note — next\n- 2026-09-03 — note — retired\n") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/.ledgergate-write"));
+}
+
+TEST_CASE("recover_writes removes a gone writer's temporary file beside its target, not a running one's", "[write][recovery]") {
+  test::TempDir dir;
+  test::write_tree(dir.path(), test::clean_tree());
+  const pid_t child = ::fork();  // a process that is gone once waited for
+  REQUIRE(child >= 0);
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  const std::string gone = "projects/.single.md.ledgergate-" + std::to_string(child) + "-0";
+  const std::string running = "projects/.single.md.ledgergate-" + std::to_string(::getpid()) + "-1";
+  test::write_file(dir.path() + "/" + gone, test::k_ledger);
+  test::write_file(dir.path() + "/" + running, test::k_ledger);
+  auto done = write::recover_writes(dir.path());
+  REQUIRE(done);
+  CHECK(done->removed == std::vector<std::string>{gone});
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/" + gone));
+  CHECK(std::filesystem::exists(dir.path() + "/" + running));
 }
