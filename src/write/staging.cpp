@@ -8,8 +8,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -234,11 +236,15 @@ StagedAt locate(int tx, int root, const Record::File& f) {
     at.dir = Fd(::fcntl(tx, F_DUPFD_CLOEXEC, 0));
     at.temp = f.token;
   } else if (!f.token.empty() && f.token[0] == 'b' && at.target_dir.get() >= 0) {
+    // b<pid>-<n>: the name writer_temp_name gave it beside the target.
     const std::string_view t = std::string_view(f.token).substr(1);
     const std::size_t dash = t.find('-');
-    if (dash != std::string_view::npos) {
-      at.temp = util::writer_temp_name(name, std::stol(std::string(t.substr(0, dash))),
-                                       std::stoul(std::string(t.substr(dash + 1))));
+    long pid = 0;
+    unsigned long n = 0;
+    if (dash != std::string_view::npos &&
+        std::from_chars(t.data(), t.data() + dash, pid).ec == std::errc() &&
+        std::from_chars(t.data() + dash + 1, t.data() + t.size(), n).ec == std::errc()) {
+      at.temp = util::writer_temp_name(name, pid, n);
       at.dir = Fd(::fcntl(at.target_dir.get(), F_DUPFD_CLOEXEC, 0));
     }
   }
@@ -360,7 +366,10 @@ Result<Transaction> Transaction::begin(const Area& area, const std::string& root
   for (int attempt = 0;; ++attempt) {
     if (::mkdir(area.dir.c_str(), 0777) != 0 && errno != EEXIST) return io_error("cannot make " + area.dir);
     LG_TRY(Fd fd, open_area(area));
-    if (fd.get() < 0) continue;
+    if (fd.get() < 0) {
+      if (attempt < 5) continue;
+      return io_error("cannot open " + area.dir);
+    }
     while (::flock(fd.get(), LOCK_SH) != 0) {
       if (errno != EINTR) return io_error("locking " + area.dir);
     }
