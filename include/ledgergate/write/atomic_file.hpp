@@ -1,9 +1,11 @@
-// The one atomic file writer: a synced temporary file beside the target
-// (the existing file's permission bits kept), renamed over it, and the
-// folder synced so the rename survives a crash. The writer verbs'
-// directory writes (apply_to_directory) and every CLI command that writes a
-// file (`req`, `merge-file`, `board --out`, `--write-baseline`, `__docs`)
-// go through it.
+// The one atomic writer of a single file: the new content written and
+// synced in the staging area (src/write/staging.hpp: the git directory,
+// when the file lies in a working tree; else a temporary file beside it,
+// where no git looks), renamed over the file (its permission bits kept),
+// and the folder synced so the rename survives a crash. The writer verbs'
+// directory writes (apply_to_directory) use the same transactions, and
+// every CLI command that writes a file (`req`, `merge-file`, `board --out`,
+// `--write-baseline`, `__docs`) goes through this one.
 #pragma once
 
 #include <string>
@@ -15,7 +17,8 @@ namespace lg::write {
 
 // Replaces `path` with `bytes`, or leaves it as it was. A missing folder is
 // not created (a mistyped path must not make directories): the error names
-// it. Errors name `path`, never the temporary file.
+// it. A symbolic link at `path` is refused, neither followed nor replaced.
+// Errors name `path`, never the temporary file.
 Result<void> write_file_atomically(const std::string& path, std::string_view bytes);
 
 }  // namespace lg::write
