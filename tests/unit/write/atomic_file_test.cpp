@@ -64,3 +64,24 @@ TEST_CASE("write_file_atomically names the path, never its temporary file", "[wr
   }
   CHECK(entries(locked) == 0);
 }
+
+TEST_CASE("write_file_atomically refuses a symlink at the path and never writes through it", "[write][symlink]") {
+  test::TempDir dir;
+  test::write_file(dir.path() + "/elsewhere.txt", "theirs\n");
+  std::filesystem::create_symlink("elsewhere.txt", dir.path() + "/a.txt");
+  auto r = write::write_file_atomically(dir.path() + "/a.txt", "mine\n");
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message == "cannot write " + dir.path() + "/a.txt: it is a symbolic link");
+  CHECK(slurp(dir.path() + "/elsewhere.txt") == "theirs\n");
+  CHECK(std::filesystem::is_symlink(dir.path() + "/a.txt"));
+}
+
+TEST_CASE("write_file_atomically in a working tree stages in the git directory", "[write]") {
+  test::TempDir dir;
+  REQUIRE(test::run_quiet("git init -q " + dir.path()) == 0);
+  std::filesystem::create_directory(dir.path() + "/docs");
+  REQUIRE(write::write_file_atomically(dir.path() + "/docs/a.txt", "one\n"));
+  CHECK(slurp(dir.path() + "/docs/a.txt") == "one\n");
+  CHECK(entries(dir.path() + "/docs") == 1);
+  CHECK(std::filesystem::is_empty(dir.path() + "/.git/ledgergate/write"));  // made, used, emptied
+}
