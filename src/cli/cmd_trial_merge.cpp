@@ -1,7 +1,8 @@
 // `ledgergate trial-merge BASE HEAD`: merge in memory, classify, check, and
 // print the verdict (exit 0 pass, 1 fail, 2 could not run). `--write-tree`
-// prints the merged tree id; `--commit -m MSG` writes the one merge commit
-// (and the objects it needs) and moves no ref.
+// writes the merged tree's objects into the repository (as `git merge-tree
+// --write-tree` does: no ref, no index) and prints its id; `--commit -m MSG`
+// writes the one merge commit (and the objects it needs) and moves no ref.
 
 #include <cstdio>
 #include <memory>
@@ -46,7 +47,8 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   auto trial = git::TrialRepo::open(*repo);
   if (!trial) return report_error(trial.error());
   merge::TrialMergeOptions options{!o.no_check, o.profile, std::nullopt};
-  options.cache_report = !o.commit;  // --commit writes the merged objects: the merge must run
+  // --commit and --write-tree write the merged objects: the merge must run (a cached report holds none).
+  options.cache_report = !o.commit && !o.write_tree;
   if (!o.ledger_merge.empty()) {
     options.ledger_merge = o.ledger_merge == "git" ? policy::LedgerMerge::git : policy::LedgerMerge::records;
   }
@@ -58,6 +60,9 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   // The commit is written before anything is printed, so a machine format's
   // one document can name it.
   std::optional<git::ObjectId> commit;
+  if (o.write_tree && clean && verdict != diag::Verdict::error) {
+    if (auto p = trial->persist(*repo, report->merge.tree); !p) return report_error(p.error());
+  }
   if (o.commit && verdict == diag::Verdict::pass) {
     auto id = write_commit(*repo, *trial, *report, o.commit_message);
     if (!id) return report_error(id.error());
@@ -93,7 +98,8 @@ void setup_trial_merge(CLI::App& app, Globals& globals) {
                   "Output: text, json or sarif (SARIF 2.1.0); json and sarif print one document")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   cmd->add_flag("--write-tree", opts->write_tree,
-                "Print the merged tree id (clean merges; with --format json it is the document's \"tree\")");
+                "Write the merged tree's objects into the repository (no ref, no index: as git merge-tree "
+                "--write-tree) and print its id (clean merges; with --format json it is the document's \"tree\")");
   cmd->add_option("--profile", opts->profile,
                   "Pin the profile (check and built-in policy), e.g. cortex-tasks; default: BASE's policy file, else "
                   "its layout");

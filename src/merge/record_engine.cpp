@@ -135,6 +135,10 @@ class PartMerger {
   Result<void> run(std::string& out, std::vector<RecordConflict>& conflicts, std::map<std::string, int>& counts);
 
  private:
+  std::string_view label(bool theirs) const { return theirs ? m_labels.theirs : m_labels.ours; }
+  std::string changed_removed(bool changed_by_theirs) const {
+    return "changed on " + std::string(label(changed_by_theirs)) + ", removed on " + std::string(label(!changed_by_theirs));
+  }
   struct Resolution {
     Items items;
     std::vector<RecordConflict> conflicts;  // empty: resolved
@@ -145,7 +149,13 @@ class PartMerger {
   Resolution resolve_dated(const Items& base, const Items& ours, const Items& theirs) const;
   Resolution resolve_appended(const Items& base, const Items& ours, const Items& theirs) const;
   const Item* merge_fields(const Item& base, const Item& ours, const Item& theirs);
+  std::optional<RecordConflict> repeated_key(const Items& base, const Items& ours, const Items& theirs) const;
   std::optional<RecordConflict> whole_part_check(const Items& merged) const;
+  std::optional<RecordConflict> records_check(const Items& base, const Items& ours, const Items& theirs,
+                                              const Items& merged) const;
+  std::optional<RecordConflict> contested_twice(const Items& merged, const Items& contested) const;
+  void whole_part_conflict(std::vector<RecordConflict> found, const Items& ours, const Items& theirs, std::string& out,
+                           std::vector<RecordConflict>& conflicts) const;
   const Item* owned(const Item& like, std::string bytes);
 
   const Part &m_base, &m_ours, &m_theirs;
@@ -171,8 +181,7 @@ PartMerger::Resolution PartMerger::ours_then_theirs(const Items& ours, const Ite
 
 PartMerger::Resolution PartMerger::resolve(const Items& base, const Items& ours, const Items& theirs) {
   switch (m_base.kind) {
-    case PartKind::keyed:
-    case PartKind::runs: return resolve_keyed(base, ours, theirs);
+    case PartKind::keyed: return resolve_keyed(base, ours, theirs);
     case PartKind::dated: return resolve_dated(base, ours, theirs);
     case PartKind::appended: return resolve_appended(base, ours, theirs);
     case PartKind::text: break;
@@ -210,8 +219,9 @@ std::optional<std::map<std::string_view, int>> glue_budget(const Items& base, co
 
 // Record by record: a record one side changed takes that change; added on
 // one side is added; removed on one side is removed unless the other changed
-// it (a conflict, except for runs: a finished run is gone whatever its state).
-// Records (and their glue) both sides added at one place: ours' then theirs'.
+// it (a conflict: an era-R run `done` removes is no exception, its other
+// side's new state or continuation line would be lost). Records (and their
+// glue) both sides added at one place: ours' then theirs'.
 PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items& ours, const Items& theirs) {
   std::map<std::string_view, const Item*> in_base, in_ours, in_theirs;
   const auto index = [](const Items& items, auto& map) {
@@ -231,14 +241,14 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
   if (base.empty() && !shared) return ours_then_theirs(ours, theirs);
   auto glue = glue_budget(base, ours, theirs);
   if (!glue) return {{}, {{m_base.name, "both sides changed the lines around these records"}}};
-  const bool removal_wins = m_base.kind == PartKind::runs;
   Resolution r;
-  // A record present on one side only: added there, or removed on the other.
-  const auto one_sided = [&](const Item* kept, const Item* b) {
+  // A record present on one side only: added there, or removed on the other
+  // (a conflict when the side that kept it changed it).
+  const auto one_sided = [&](const Item* kept, const Item* b, bool kept_by_theirs) {
     if (b == nullptr) {
       r.items.push_back(kept);
-    } else if (kept->bytes != b->bytes && !removal_wins) {
-      r.conflicts.push_back({record_name(m_base, *kept), "changed on one side, removed on the other"});
+    } else if (kept->bytes != b->bytes) {
+      r.conflicts.push_back({record_name(m_base, *kept), changed_removed(kept_by_theirs)});
     }
   };
   for (const Item* o : ours) {
@@ -249,7 +259,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     const Item* b = find(in_base, o->id());
     const Item* t = find(in_theirs, o->id());
     if (t == nullptr) {
-      one_sided(o, b);
+      one_sided(o, b, false);
     } else if (b == nullptr && m_base.same_add_conflicts) {
       r.conflicts.push_back({record_name(m_base, *o), "added on both sides"});
     } else if (o->bytes == t->bytes || (b != nullptr && b->bytes == t->bytes)) {
@@ -264,7 +274,7 @@ PartMerger::Resolution PartMerger::resolve_keyed(const Items& base, const Items&
     }
   }
   for (const Item* t : theirs) {
-    if (t->record && find(in_ours, t->id()) == nullptr) one_sided(t, find(in_base, t->id()));
+    if (t->record && find(in_ours, t->id()) == nullptr) one_sided(t, find(in_base, t->id()), true);
   }
   return r;
 }
@@ -327,6 +337,24 @@ PartMerger::Resolution PartMerger::resolve_appended(const Items& base, const Ite
   return ours_then_theirs(ours, theirs);
 }
 
+// A keyed part where a side lists one key twice: which of the two is the
+// base's record is a guess (a resubmitted run above the one it replaces, a
+// row written twice), so such a part is not merged record by record.
+std::optional<RecordConflict> PartMerger::repeated_key(const Items& base, const Items& ours, const Items& theirs) const {
+  if (m_base.kind != PartKind::keyed) return std::nullopt;
+  const std::pair<const Items*, std::string_view> sides[] = {{&base, m_labels.base}, {&ours, m_labels.ours}, {&theirs, m_labels.theirs}};
+  for (const auto& [items, name] : sides) {
+    std::unordered_set<std::string_view> keys;
+    keys.reserve(items->size());
+    for (const Item* i : *items) {
+      if (i->record && !keys.insert(i->id()).second) {
+        return RecordConflict{record_name(m_base, *i), "listed twice on " + std::string(name)};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // What must hold of a merged part as a whole: each record once, a log newest-first.
 std::optional<RecordConflict> PartMerger::whole_part_check(const Items& merged) const {
   if (m_base.kind == PartKind::text) return std::nullopt;
@@ -341,6 +369,102 @@ std::optional<RecordConflict> PartMerger::whole_part_check(const Items& merged) 
     return RecordConflict{m_base.name, "the merged entries would not be newest-first"};
   }
   return std::nullopt;
+}
+
+// Each record's own three-way merge, which a keyed part's merge must agree
+// with whatever the alignment made of the stretches (it pairs records by key
+// whose bytes differ): a record removed on one side is gone, unless the
+// other side changed it (a conflict); a record both sides kept, or one side
+// added, is there, as the side that changed it has it (both changed: merged
+// field by field). (A log's or a note list's records are their bytes: only
+// equal records are paired, and both sides' new ones are all kept.)
+std::optional<RecordConflict> PartMerger::records_check(const Items& base, const Items& ours, const Items& theirs,
+                                                        const Items& merged) const {
+  struct Versions {
+    const Item *b = nullptr, *o = nullptr, *t = nullptr, *m = nullptr;
+    bool repeats = false;
+  };
+  std::unordered_map<std::string_view, Versions> by_id;
+  by_id.reserve(base.size() + ours.size() + theirs.size());
+  std::vector<std::string_view> order;  // first seen: the first disagreement reported is the same every run
+  const auto add = [&](const Items& items, const Item* Versions::*slot) {
+    for (const Item* i : items) {
+      if (!i->record) continue;
+      auto [at, added] = by_id.try_emplace(i->id());
+      if (added) order.push_back(i->id());
+      if (at->second.*slot != nullptr) at->second.repeats = true;
+      at->second.*slot = i;
+    }
+  };
+  add(base, &Versions::b);
+  add(ours, &Versions::o);
+  add(theirs, &Versions::t);
+  add(merged, &Versions::m);
+  for (std::string_view id : order) {
+    const auto& [b, o, t, m, repeats] = by_id.at(id);
+    const std::string name = record_name(m_base, *(b != nullptr ? b : o != nullptr ? o : t != nullptr ? t : m));
+    if (repeats) return RecordConflict{name, "listed twice"};  // refused before (repeated_key, whole_part_check)
+    if (b != nullptr && (o == nullptr || t == nullptr)) {  // removed on a side
+      const Item* kept = o != nullptr ? o : t;
+      if (kept != nullptr && kept->bytes != b->bytes) return RecordConflict{name, changed_removed(kept == t)};
+      if (m != nullptr) return RecordConflict{name, "removed on " + std::string(label(o != nullptr)) + ", kept by the merge"};
+      continue;
+    }
+    if (b == nullptr && o == nullptr && t == nullptr) return RecordConflict{name, "the merge would add it"};
+    if (m == nullptr) return RecordConflict{name, "the merge would drop it"};
+    const Item* want = nullptr;  // nullptr: both sides changed it (merged field by field)
+    if (b == nullptr) {
+      want = o == nullptr ? t : t == nullptr || o->bytes == t->bytes ? o : nullptr;
+      if (want == nullptr) return RecordConflict{name, "added on both sides with different contents"};
+    } else if (o->bytes == t->bytes || b->bytes == t->bytes) {
+      want = o;
+    } else if (b->bytes == o->bytes) {
+      want = t;
+    }
+    if (want != nullptr && m->bytes != want->bytes) return RecordConflict{name, "the merge would lose a side's change"};
+  }
+  return std::nullopt;
+}
+
+// Where some stretch of a part conflicts: a record the merge placed twice
+// outside the conflicts, or outside them and in one of them too (a side's
+// version between the markers). Resolving the markers would leave it listed
+// twice, so the part is one conflict.
+std::optional<RecordConflict> PartMerger::contested_twice(const Items& merged, const Items& contested) const {
+  if (m_base.kind == PartKind::text) return std::nullopt;
+  std::unordered_set<std::string_view> keys;
+  for (const Item* i : contested) {
+    if (i->record) keys.insert(i->id());
+  }
+  std::unordered_set<std::string_view> placed;
+  for (const Item* i : merged) {
+    if (i->record && (keys.count(i->id()) != 0 || !placed.insert(i->id()).second)) {
+      return RecordConflict{record_name(m_base, *i), "the merge would list it twice"};
+    }
+  }
+  return std::nullopt;
+}
+
+// The whole part as one conflict: ours' and theirs' items between the ones
+// they share at both ends (the heading, the first and last untouched records).
+void PartMerger::whole_part_conflict(std::vector<RecordConflict> found, const Items& ours, const Items& theirs,
+                                     std::string& out, std::vector<RecordConflict>& conflicts) const {
+  const auto equal = [](const Item* x, const Item* y) { return x->bytes == y->bytes; };
+  std::size_t pre = 0;
+  while (pre < ours.size() && pre < theirs.size() && equal(ours[pre], theirs[pre])) ++pre;
+  std::size_t suf = 0;
+  while (suf < ours.size() - pre && suf < theirs.size() - pre &&
+         equal(ours[ours.size() - 1 - suf], theirs[theirs.size() - 1 - suf])) {
+    ++suf;
+  }
+  const auto slice = [](const Items& items, std::size_t begin, std::size_t end) {
+    return Items(items.begin() + static_cast<std::ptrdiff_t>(begin), items.begin() + static_cast<std::ptrdiff_t>(end));
+  };
+  out += joined(slice(ours, 0, pre));
+  out += conflict_block(joined(slice(ours, pre, ours.size() - suf)), joined(slice(theirs, pre, theirs.size() - suf)),
+                        m_labels, m_eol);
+  out += joined(slice(ours, ours.size() - suf, ours.size()));
+  conflicts.insert(conflicts.end(), found.begin(), found.end());
 }
 
 void count(const Part& part, const Items& base, const Items& merged, std::map<std::string, int>& counts) {
@@ -380,6 +504,10 @@ Result<void> PartMerger::run(std::string& out, std::vector<RecordConflict>& conf
     out += joined(theirs);
     return {};
   }
+  if (auto twice = repeated_key(base, ours, theirs)) {
+    whole_part_conflict({std::move(*twice)}, ours, theirs, out, conflicts);
+    return {};
+  }
   LG_TRY(std::vector<Hunk> hunks, diff(m_base.items, m_ours.items, false));
   LG_TRY(std::vector<Hunk> theirs_hunks, diff(m_base.items, m_theirs.items, true));
   hunks.insert(hunks.end(), theirs_hunks.begin(), theirs_hunks.end());
@@ -387,7 +515,7 @@ Result<void> PartMerger::run(std::string& out, std::vector<RecordConflict>& conf
     return x.b0 != y.b0 ? x.b0 < y.b0 : x.insertion() && !y.insertion();
   });
 
-  Items merged;
+  Items merged, contested;  // contested: both sides' items of the stretches that conflict
   std::string text;
   std::vector<RecordConflict> found;
   std::size_t pos = 0;
@@ -422,6 +550,8 @@ Result<void> PartMerger::run(std::string& out, std::vector<RecordConflict>& conf
       text += joined(r.items);
     } else {
       found.insert(found.end(), r.conflicts.begin(), r.conflicts.end());
+      contested.insert(contested.end(), mine.begin(), mine.end());
+      contested.insert(contested.end(), other.begin(), other.end());
       text += conflict_block(joined(mine), joined(other), m_labels, m_eol);
     }
   }
@@ -430,12 +560,17 @@ Result<void> PartMerger::run(std::string& out, std::vector<RecordConflict>& conf
     text += base[pos]->bytes;
   }
   if (found.empty()) {
-    if (auto broken = whole_part_check(merged)) {
-      conflicts.push_back(std::move(*broken));
-      out += conflict_block(joined(ours), joined(theirs), m_labels, m_eol);
+    auto broken = whole_part_check(merged);
+    if (!broken && m_base.kind == PartKind::keyed) broken = records_check(base, ours, theirs, merged);
+    if (broken) {
+      whole_part_conflict({std::move(*broken)}, ours, theirs, out, conflicts);
       return {};
     }
     count(m_base, base, merged, counts);
+  } else if (auto twice = contested_twice(merged, contested)) {
+    found.push_back(std::move(*twice));
+    whole_part_conflict(std::move(found), ours, theirs, out, conflicts);
+    return {};
   }
   conflicts.insert(conflicts.end(), found.begin(), found.end());
   out += text;

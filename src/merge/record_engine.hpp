@@ -4,8 +4,12 @@
 // items aligned by key. Where both sides changed the same stretch of a part,
 // the part's kind decides: keyed records merge record by record, dated log
 // entries interleave newest-first, appended notes go ours-then-theirs, free
-// text conflicts. The format files (record_project.cpp ...) only cut bytes
-// into parts.
+// text conflicts. Whatever the alignment, a merged part must agree with each
+// record's own three-way merge (a record a side removed is gone, one both
+// sides kept is there, one removed on a side and changed on the other is a
+// conflict, a key a side lists twice is a conflict): where it does not, the
+// part is a conflict. The format files (record_project.cpp ...) only cut
+// bytes into parts.
 #pragma once
 
 #include <string>
@@ -33,7 +37,6 @@ struct Item {
 enum class PartKind {
   text,      // free text: both sides changing it differently is a conflict
   keyed,     // records by key; a record deleted on one side and changed on the other conflicts
-  runs,      // records by key; deleted on one side (finished) and changed on the other → deleted
   dated,     // log entries, newest first; both sides' new entries interleave by date
   appended,  // notes; both sides' new records at one place → ours' then theirs'
 };

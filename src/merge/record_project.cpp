@@ -2,8 +2,10 @@
 // (a field per key), then each `## ` section — `## Runs` as runs keyed by job
 // id, `## Log` as dated entries, any other section (`## Now`) as free text. A
 // run or entry carries its continuation lines; blank lines between records
-// are glue. The parse is ledger::ProjectLedger's, so a side it cannot read
-// cleanly is not merged as records.
+// are glue. A run `done` removed on one side while the other changed it (its
+// state, a continuation line) is a conflict, as any keyed record. The parse
+// is ledger::ProjectLedger's, so a side it cannot read cleanly is not merged
+// as records.
 #include "record_formats.hpp"
 
 #include <algorithm>
@@ -145,7 +147,7 @@ Result<std::vector<Part>> project_parts(std::string_view bytes) {
     const auto [begin, end] = section_span(cut, k);
     std::string name = "## " + cut.sections[k]->name;
     if (cut.sections[k]->name == "Runs") {
-      cut.parts.push_back(records_part(cut.lines, begin, end, std::move(name), "runs", PartKind::runs, runs));
+      cut.parts.push_back(records_part(cut.lines, begin, end, std::move(name), "runs", PartKind::keyed, runs));
     } else if (cut.sections[k]->name == "Log") {
       cut.parts.push_back(records_part(cut.lines, begin, end, std::move(name), "log", PartKind::dated, log));
     } else {

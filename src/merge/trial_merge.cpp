@@ -2,7 +2,8 @@
 // tree merge in memory → the record merge's retry of conflicted ledger paths
 // → classification of the branch's diff (with the
 // projects.yaml birth exception) → semantic detectors → check of the merged
-// tree. Every object it creates stays in the trial repository's memory.
+// tree → check of the branch tip. Every object it creates stays in the trial
+// repository's memory.
 #include "ledgergate/merge/trial_merge.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
@@ -220,10 +222,13 @@ struct MergeTrees {
 
 // One conflicted path merged again as records: when its three versions are
 // regular files of a record format and every record merges, its bytes are
-// written to the trial repository and the path's update is added.
+// written to the trial repository and the path's update is added; when some
+// record does not merge, the path stays a conflict and `unmerged` names each
+// such record (kind "record-conflict").
 Result<std::optional<ResolvedPath>> retry_as_records(git::TrialRepo& trial, const MergeTrees& trees,
                                                      const policy::RepoPolicy& pol, const Conflict& c,
-                                                     std::vector<git::TreeUpdate>& updates) {
+                                                     std::vector<git::TreeUpdate>& updates,
+                                                     std::vector<SemanticConflict>& unmerged) {
   if (c.kind != ConflictKind::content) return std::optional<ResolvedPath>();
   const auto format = record_format_of(pol.layout(), c.path, pol.open_requirements_glob);
   if (!format) return std::optional<ResolvedPath>();
@@ -234,10 +239,19 @@ Result<std::optional<ResolvedPath>> retry_as_records(git::TrialRepo& trial, cons
     if (!entry || entry->mode != git::FileMode::blob) return std::optional<ResolvedPath>();
     LG_TRY(text[i], git::read_blob(trial.repo(), entry->id));
   }
-  Result<RecordMerge> merged = merge_records(*format, text[0], text[1], text[2]);
+  MergeLabels labels;  // the reasons name the sides as the report does
+  labels.ours = "BASE";
+  labels.theirs = "HEAD";
+  labels.base = "the merge base";
+  Result<RecordMerge> merged = merge_records(*format, text[0], text[1], text[2], labels);
   if (!merged && merged.error().kind == ErrorKind::invalid_input) return std::optional<ResolvedPath>();
   if (!merged) return merged.error().with_context("merging " + c.path + " as records");
-  if (!merged->clean()) return std::optional<ResolvedPath>();
+  if (!merged->clean()) {
+    for (const RecordConflict& r : merged->conflicts) {
+      unmerged.push_back({"record-conflict", c.path, c.path + ": " + r.record + " — " + r.reason});
+    }
+    return std::optional<ResolvedPath>();
+  }
   LG_TRY(const git::ObjectId blob, trial.write_blob(merged->bytes));
   updates.push_back({c.path, blob, git::FileMode::blob});
   return std::optional<ResolvedPath>(ResolvedPath{c.path, "records", std::string(to_string(*format)),
@@ -250,13 +264,14 @@ Result<std::optional<ResolvedPath>> retry_as_records(git::TrialRepo& trial, cons
 // rename-aware merge (libgit2's) writes no tree while conflicts remain, so
 // its conflicts stay as they are.
 Result<std::vector<ResolvedPath>> resolve_as_records(git::TrialRepo& trial, const MergeTrees& trees,
-                                                     const policy::RepoPolicy& pol, TreeMerge& merge) {
+                                                     const policy::RepoPolicy& pol, TreeMerge& merge,
+                                                     std::vector<SemanticConflict>& unmerged) {
   std::vector<ResolvedPath> resolved;
   if (merge.conflicts.empty() || merge.full_merge) return resolved;
   std::vector<git::TreeUpdate> updates;
   std::vector<Conflict> left;
   for (Conflict& c : merge.conflicts) {
-    LG_TRY(std::optional<ResolvedPath> r, retry_as_records(trial, trees, pol, c, updates));
+    LG_TRY(std::optional<ResolvedPath> r, retry_as_records(trial, trees, pol, c, updates, unmerged));
     if (r) {
       resolved.push_back(std::move(*r));
     } else {
@@ -273,6 +288,30 @@ Result<std::vector<ResolvedPath>> resolve_as_records(git::TrialRepo& trial, cons
 Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, const git::ObjectId& tree,
                                                 std::string label) {
   return git::open_tree_source(repo, tree, std::move(label));
+}
+
+// The branch tip's own check, which the merged tree's does not replace: the
+// merge may resolve away what makes the tip fail (main finished the run the
+// branch lists twice), and a merge must not hide a broken branch. The tip's
+// error findings that neither BASE nor the merged tree has (by fingerprint:
+// rule, path, message without its line numbers) are the branch's own: they
+// are reported with rev "HEAD" and fail the merge. One BASE has too is
+// BASE's (the merged check reports it where the merge keeps it).
+Result<std::vector<diag::Finding>> branch_tip_findings(Sides& s, const rules::CheckOptions& check,
+                                                       const std::vector<diag::Finding>& merged) {
+  LG_TRY(rules::CheckReport tip, rules::check_tree(*s.theirs, check, s.cache));
+  std::vector<diag::Finding> out;
+  for (diag::Finding& f : tip.findings) {
+    if (f.severity == diag::Severity::error || f.cannot_judge) out.push_back(std::move(f));
+  }
+  if (out.empty()) return out;
+  LG_TRY(rules::CheckReport on_base, rules::check_tree(*s.ours, check, s.cache));
+  std::unordered_set<std::string> known;
+  for (const diag::Finding& f : on_base.findings) known.insert(diag::fingerprint(f));
+  for (const diag::Finding& f : merged) known.insert(diag::fingerprint(f));
+  std::erase_if(out, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
+  for (diag::Finding& f : out) f.location.rev = "HEAD";
+  return out;
 }
 
 Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
@@ -319,8 +358,9 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   } else {
     LG_TRY(report.merge, merge_trees(trial, merge_from, base_tree, head_tree));
   }
+  std::vector<SemanticConflict> unmerged;  // the records that kept a ledger path conflicted
   if (options.ledger_merge.value_or(pol.merge) == policy::LedgerMerge::records) {
-    LG_TRY(report.resolved, resolve_as_records(trial, {merge_from, base_tree, head_tree}, pol, report.merge));
+    LG_TRY(report.resolved, resolve_as_records(trial, {merge_from, base_tree, head_tree}, pol, report.merge, unmerged));
   }
   if (!options.check) return report;
 
@@ -331,6 +371,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     LG_TRY(s.merged, source(trial.repo(), report.merge.tree, "merged"));
   }
   LG_TRY(report.semantic, detect_semantic(s, changes, pol.open_requirements_glob));
+  report.semantic.insert(report.semantic.begin(), unmerged.begin(), unmerged.end());
   // The tasks and phases eras: the ruling detectors (id race, chain fork, dangling references).
   // BASE's layout, as load_policy detected it (or the pinned profile's).
   const ledger::Layout layout = pol.layout();
@@ -354,6 +395,11 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   for (diag::Finding& f : history) report.findings.push_back(std::move(f));
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
+  if (head_tree != report.merge.tree) {
+    auto tip = branch_tip_findings(s, check, report.findings);
+    if (!tip) return tip.error().with_context("checking the branch tip");
+    for (diag::Finding& f : *tip) report.findings.push_back(std::move(f));
+  }
   return report;
 }
 

@@ -52,6 +52,7 @@ Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const
                                               const git::ObjectId& head, const TrialMergeOptions& options) {
   if (!cache::enabled() || repo.is_shallow()) return std::optional<VerdictKey>();
   std::string key = rules::cache_fingerprint();
+  key += "\0report 2"sv;  // 2: records a side changed and the other removed conflict; the branch tip is checked
   key += '\0' + base.hex() + '\0' + head.hex();
   key += options.check ? "\0check\0"sv : "\0merge-only\0"sv;
   key += options.profile;

@@ -1,7 +1,8 @@
 // `trial-merge BASE HEAD`: merge HEAD into BASE in memory and decide whether
 // the branch may land without a human — the merge is clean, the branch's
-// diff is ledger-only, no semantic conflict, and the merged tree checks
-// clean. Nothing is written to the user's repository.
+// diff is ledger-only, no semantic conflict, the merged tree checks clean and
+// the branch tip has no error finding of its own. Nothing is written to the
+// user's repository.
 #pragma once
 
 #include <optional>
@@ -19,7 +20,7 @@
 namespace lg::merge {
 
 struct SemanticConflict {
-  std::string kind;     // "run-added-twice", "log-interleaved", "retired-with-new-runs"
+  std::string kind;     // "run-added-twice", "log-interleaved", "retired-with-new-runs", "record-conflict"
   std::string path;
   std::string message;  // names both sides
 };
@@ -55,7 +56,9 @@ struct TrialMergeReport {
   policy::Classification classification;
   bool birth = false;             // projects.yaml judged a birth
   std::string profile;
-  std::vector<diag::Finding> findings;  // check of the merged tree
+  // The check of the merged tree (rev "merged"), then the branch tip's error
+  // findings that neither BASE nor the merged tree has (rev "HEAD").
+  std::vector<diag::Finding> findings;
   std::vector<SemanticConflict> semantic;
   bool checked = false;
 

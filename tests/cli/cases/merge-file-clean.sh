@@ -9,10 +9,14 @@ ledger 'doing a' none "$RUN1|3003 — open — ral — 2026-09-04 — train c" \
   "2026-09-04 — run — 3003 submitted: train c|$E1" > theirs.md
 run merge-file base.md ours.md theirs.md --path projects/demo.md --profile cortex-projects
 show ours.md
-# A run finished on one side (removed, with its log entry) and set running on the other: removed.
-ledger 'doing a' none "$RUN1" "$E1" > ours.md
+# A run finished on one side (removed, with its log entry) and left as it was on the other: removed.
+ledger 'doing a' none "$RUN1" "2026-09-02 — note — a note|$E1" > kept.md
 ledger 'doing a' none "${RUN1/open/running}" "$E1" > running.md
 ledger 'doing a' none "" "2026-09-02 — run — 3001 finished: train a|$E1" > done.md
+run merge-file base.md kept.md done.md --path projects/demo.md --profile cortex-projects
+show kept.md
+# ... and set running on the other: a conflict around that run (never a silent
+# resolution that drops the new state), the rest merged.
 run merge-file base.md running.md done.md --path projects/demo.md --profile cortex-projects
 show running.md
 # merge(X, X) = X, and a side that changed nothing takes the other.

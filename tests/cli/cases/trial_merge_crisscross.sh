@@ -25,9 +25,10 @@ snapshot() { (cd r/.git && find . -path ./ledgergate -prune -o -type f -print0 |
 snapshot > before.txt
 run trial-merge cross side --repo r
 run trial-merge cross side --repo r --format json
-run trial-merge cross side --repo r --no-check --write-tree
 snapshot > after.txt
 cmp -s before.txt after.txt && echo "repository unchanged" >> "$actual" || echo "REPOSITORY CHANGED" >> "$actual"
+run trial-merge cross side --repo r --no-check --write-tree  # writes the merged tree's objects, as git does
+git -C r cat-file -t "$(tail -1 "$tmp/o")" >> "$actual" 2>&1
 git -C r merge-tree --write-tree cross side | sed 's/^/git merge-tree: /' >> "$actual"  # git's own answer (git writes objects)
 run classify --base cross --head side --repo r
 

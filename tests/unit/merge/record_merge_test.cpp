@@ -72,12 +72,19 @@ TEST_CASE("record merge: runs by job id", "[merge][record]") {
   // Added on each side: ours' then theirs'.
   CHECK(merged(base, ledger("n", {k_run1, k_run2, run3}, {k_e0}), ledger("n", {k_run1, k_run2, run4}, {k_e0})).bytes ==
         ledger("n", {k_run1, k_run2, run3, run4}, {k_e0}));
-  // A state change on one side, the run finished (removed) on the other: removed.
-  const std::string run1_running = "3001 — running — gpu — 2026-09-01 — train a";
-  const auto done = merged(base, ledger("n", {run1_running, k_run2}, {k_e0}), ledger("n", {k_run2}, {k_e0}));
+  // Finished (removed) on one side, unchanged on the other: removed.
+  const auto done = merged(base, ledger("n", {k_run1, k_run2}, {k_e1, k_e0}), ledger("n", {k_run2}, {k_e0}));
   CHECK(done.clean());
-  CHECK(done.bytes == ledger("n", {k_run2}, {k_e0}));
-  CHECK(done.records == Records{{"runs_removed", 1}});
+  CHECK(done.bytes == ledger("n", {k_run2}, {k_e1, k_e0}));
+  CHECK(done.records == Records{{"runs_removed", 1}, {"log_added", 1}});
+  // A state change on one side, the run finished (removed) on the other: a
+  // conflict, the changed line kept between the markers.
+  const std::string run1_running = "3001 — running — gpu — 2026-09-01 — train a";
+  const auto restated = merged(base, ledger("n", {run1_running, k_run2}, {k_e0}), ledger("n", {k_run2}, {k_e0}));
+  REQUIRE(restated.conflicts.size() == 1);
+  CHECK(restated.conflicts[0].record == "run 3001");
+  CHECK(restated.conflicts[0].reason == "changed on ours, removed on theirs");
+  CHECK(restated.bytes.find("<<<<<<< ours\n- " + run1_running + "\n=======\n>>>>>>> theirs\n- " + k_run2) != std::string::npos);
   // Same id added on both sides with different text: a conflict around that run only.
   const auto clash = merged(base, ledger("n", {k_run1, k_run2, run3}, {k_e0}),
                             ledger("n", {k_run1, k_run2, "3003 — open — gpu — 2026-09-03 — other"}, {k_e0}));
@@ -318,4 +325,94 @@ TEST_CASE("record merge: identities for every format", "[merge][record]") {
     CHECK(m(x, b, b) == x);
     CHECK(m(b, x, b) == x);
   }
+}
+
+TEST_CASE("record merge: a run finished on one side and given a line on the other", "[merge][record]") {
+  // The skeleton's run 3003 with its continuation; one side adds a second
+  // continuation line, the other finishes the run (`done` removes it and logs it).
+  const std::string run3 = "3003 — open — gpu — 2026-09-02 — joint fit\n  chained after 3002 with afterok";
+  const std::string more = "  resubmit with 4x memory if it OOMs";
+  const std::string finished = "2026-09-03 — run — 3003 finished — wall 1:10: joint fit";
+  const std::string base = ledger("n", {k_run2, run3}, {k_e0});
+  const std::string continued = ledger("n", {k_run2, run3 + "\n" + more}, {k_e0});
+  const std::string done = ledger("n", {k_run2}, {finished, k_e0});
+  for (const bool ours_finished : {true, false}) {
+    const auto m = ours_finished ? merged(base, done, continued) : merged(base, continued, done);
+    REQUIRE(m.conflicts.size() == 1);
+    CHECK(m.conflicts[0].record == "run 3003");
+    CHECK(m.conflicts[0].reason == (ours_finished ? "changed on theirs, removed on ours" : "changed on ours, removed on theirs"));
+    CHECK(m.bytes.find(more + "\n") != std::string::npos);  // inside the markers, never dropped
+    CHECK(m.bytes.find("- " + finished + "\n") != std::string::npos);  // the other parts still merge
+  }
+  // Deleted by hand (no log entry) on one side: the same conflict.
+  CHECK_FALSE(merged(base, ledger("n", {k_run2}, {k_e0}), continued).clean());
+}
+
+TEST_CASE("record merge: a key a side lists twice is a conflict", "[merge][record]") {
+  // A resubmission of 3003 above the one listed, while the other side finishes 3003:
+  // never the finished run put back with the branch's line dropped.
+  const std::string run3 = "3003 — open — gpu — 2026-09-02 — joint fit";
+  const std::string again = "3003 — open — gpu — 2026-09-03 — joint fit again with 4x memory";
+  const std::string finished = "2026-09-03 — run — 3003 finished — wall 1:10: joint fit";
+  const std::string base = ledger("n", {k_run2, run3}, {k_e0});
+  const std::string twice = ledger("n", {k_run2, again, run3}, {k_e0});
+  const std::string done = ledger("n", {k_run2}, {finished, k_e0});
+  for (const bool ours_finished : {true, false}) {
+    const auto m = ours_finished ? merged(base, done, twice) : merged(base, twice, done);
+    REQUIRE(m.conflicts.size() == 1);
+    CHECK(m.conflicts[0].record == "run 3003");
+    CHECK(m.conflicts[0].reason == (ours_finished ? "listed twice on theirs" : "listed twice on ours"));
+    CHECK(m.bytes.find("- " + again + "\n") != std::string::npos);
+    CHECK(m.bytes.find("## Runs\n\n- " + k_run2 + "\n<<<<<<< ours\n") != std::string::npos);  // the part's shared lines stay outside
+  }
+  // A side that alone changed the part keeps its duplicate (git's answer; the check reports it).
+  const std::string log_only = ledger("n", {k_run2, run3}, {finished, k_e0});
+  const auto alone = merged(base, log_only, twice);
+  CHECK(alone.clean());
+  CHECK(alone.bytes == ledger("n", {k_run2, again, run3}, {finished, k_e0}));
+  // A header field a side lists twice, while the other side changes it.
+  const std::string header = ledger("n", {}, {k_e0});
+  std::string doubled = header;
+  doubled.replace(doubled.find("Issue: none\n"), 12, "Issue: none\nIssue: x#2\n");
+  CHECK_FALSE(merged(header, doubled, ledger("n", {}, {k_e0}, "y#3")).clean());
+}
+
+TEST_CASE("record merge: removed on one side, changed on the other, in every format", "[merge][record]") {
+  // projects.yaml: a row retired on one side and deleted on the other; a key written twice.
+  const std::string rows = row("alpha") + "\n" + row("beta");
+  const auto yaml = merged_as(RecordFormat::projects_yaml, rows, row("alpha", "retired") + "\n" + row("beta") + "\n" + row("gamma"),
+                              row("beta"));
+  REQUIRE(yaml.conflicts.size() == 1);
+  CHECK(yaml.conflicts[0].record == "row alpha");
+  CHECK(yaml.bytes.find("status: retired") != std::string::npos);
+  const auto yaml_twice = merged_as(RecordFormat::projects_yaml, rows, row("alpha", "dormant") + "\n" + row("beta"),
+                                    rows + "\n" + row("alpha", "active", "ral"));
+  REQUIRE(yaml_twice.conflicts.size() == 1);
+  CHECK(yaml_twice.conflicts[0].record == "row alpha");
+  CHECK(yaml_twice.conflicts[0].reason == "listed twice on theirs");
+  // open-requirements: an entry closed on one side and deleted on the other; an id twice.
+  const auto gap = [](const std::string& id, const std::string& status = "open") {
+    return "  - id: " + id + "\n    status: " + status + "\n    raised_by: s\n";
+  };
+  const std::string orl = "entries:\n" + gap("a") + gap("b");
+  const auto closed = merged_as(RecordFormat::open_requirements, orl, "entries:\n" + gap("a", "resolved") + gap("b"),
+                                "entries:\n" + gap("b") + gap("c"));
+  REQUIRE(closed.conflicts.size() == 1);
+  CHECK(closed.conflicts[0].record == "entry a");
+  CHECK(closed.bytes.find("status: resolved") != std::string::npos);
+  CHECK_FALSE(merged_as(RecordFormat::open_requirements, orl, "entries:\n" + gap("a", "struck") + gap("b"),
+                        orl + gap("a", "resolved")).clean());
+  // era T: a run listed twice on one side while the other changes it.
+  const auto task = [](const std::vector<std::string>& runs) {
+    std::string s = "# T\n\nProject: p\nState: running\n\n## Runs\n\n";
+    for (const auto& r : runs) s += "- " + r + "\n";
+    return s;
+  };
+  const std::string r1 = "1: submitted — gpu — submitted 2026-09-01 — wall 0:00";
+  const std::string r1_done = "1: done — gpu — submitted 2026-09-01 — wall 1:00";
+  const std::string r1_again = "1: submitted — gpu — submitted 2026-09-02 — wall 0:00";
+  const auto pt = merged_as(RecordFormat::cortex_task, task({r1}), task({r1_done}), task({r1_again, r1}));
+  REQUIRE(pt.conflicts.size() == 1);
+  CHECK(pt.conflicts[0].record == "run 1");
+  CHECK(pt.bytes.find("- " + r1_again + "\n") != std::string::npos);
 }

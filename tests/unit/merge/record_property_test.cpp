@@ -4,7 +4,8 @@
 // must keep every record of both sides exactly once, newest-first, equal to
 // applying one side's edits after the other's, and conflict exactly where
 // that is not defined (both sides rewrote ## Now; the same job id added on
-// both sides with different text). Fixed seed; LEDGERGATE_PROPERTY_ITERATIONS
+// both sides with different text; a run one side finished while the other
+// set it running). Fixed seed; LEDGERGATE_PROPERTY_ITERATIONS
 // raises the default 300 iterations.
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -170,6 +171,12 @@ TEST_CASE("record merge property: concurrent writer histories", "[merge][record]
     std::set<std::string> expected;
     if (o.now_changed && t.now_changed && o.ledger.now != t.ledger.now) expected.insert("## Now");
     if (same_id) expected.insert("run 9000");
+    for (const Run& r : base.runs) {
+      const auto finished_restated = [&](const Side& done, const Side& other) {
+        return done.removed.count(r.id) && !other.removed.count(r.id) && other.restated.count(r.id) && r.state == "open";
+      };
+      if (finished_restated(o, t) || finished_restated(t, o)) expected.insert("run " + std::to_string(r.id));
+    }
     std::set<std::string> found;
     for (const auto& c : m.conflicts) found.insert(c.record);
     CHECK(found == expected);

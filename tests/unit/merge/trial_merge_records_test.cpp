@@ -4,6 +4,7 @@
 // record merge cannot decide stays; a resolution that leaves drift fails
 // the check; a path with no record format is never retried.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <chrono>
 
 #include "ledgergate/git/objects.hpp"
@@ -116,6 +117,79 @@ TEST_CASE("trial merge: a path with no record format is not retried", "[merge][t
   REQUIRE(m.report.merge.conflicts.size() == 1);
   CHECK(m.report.merge.conflicts[0].path == "notes/plan.md");
   CHECK(m.report.resolved.empty());
+}
+
+namespace {
+
+const std::string k_runs_ledger = "projects/example.md";
+const std::string k_run_3002 = "- 3002_[0-3] — running — ral — 2026-09-01 — wave 2, four seeds on the corrected settings\n";
+const std::string k_run_3003 = "- 3003 — open — gpu — 2026-09-02 — joint fit on the same four seeds\n  chained after 3002 with afterok\n";
+
+// `files` with run `line` (and its continuation) taken out of ## Runs and its end logged, as `project done` does.
+FileMap finish(FileMap files, const std::string& line, const std::string& id) {
+  test::replace_once(files[k_runs_ledger], line, "");
+  test::replace_once(files[k_runs_ledger], "## Log\n\n", "## Log\n\n- 2026-09-03 — run — " + id + " finished — wall 1:10\n");
+  return files;
+}
+
+std::size_t count_rev(const merge::TrialMergeReport& r, const std::string& rev) {
+  return static_cast<std::size_t>(std::count_if(r.findings.begin(), r.findings.end(),
+                                                [&](const diag::Finding& f) { return f.location.rev == rev; }));
+}
+
+}  // namespace
+
+TEST_CASE("trial merge: a record one side finished and the other changed stays a conflict, named",
+          "[merge][trial_merge][records]") {
+  const FileMap base = test::example_ledger_files();
+  FileMap theirs = base;
+  test::replace_once(theirs[k_runs_ledger], "  chained after 3002 with afterok\n",
+                     "  chained after 3002 with afterok\n  resubmit with 4x memory if it OOMs\n");
+  const Merged m = trial(base, finish(base, k_run_3003, "3003"), theirs);
+  REQUIRE(m.report.merge.conflicts.size() == 1);
+  CHECK(m.report.merge.conflicts[0].path == k_runs_ledger);
+  CHECK(m.report.resolved.empty());
+  REQUIRE_FALSE(m.report.semantic.empty());
+  CHECK(m.report.semantic[0].kind == "record-conflict");
+  CHECK(m.report.semantic[0].message == "projects/example.md: run 3003 — changed on HEAD, removed on BASE");
+  CHECK_FALSE(m.report.pass());
+}
+
+TEST_CASE("trial merge: a branch whose tip fails check never passes", "[merge][trial_merge][records]") {
+  const FileMap base = test::example_ledger_files();
+  SECTION("the merge hides the branch's duplicate run") {
+    // 3002_[0-3] listed again at the end of ## Runs while BASE finishes it:
+    // git's textual merge is clean and the merged tree checks clean.
+    FileMap theirs = base;
+    test::replace_once(theirs[k_runs_ledger], k_run_3003,
+                       k_run_3003 + "- 3002_[0-3] — open — ral — 2026-09-03 — wave 2 again\n");
+    const Merged m = trial(base, finish(base, k_run_3002, "3002_[0-3]"), theirs);
+    CHECK(m.report.merge.conflicts.empty());
+    CHECK(m.report.checked);
+    REQUIRE(count_rev(m.report, "HEAD") == 1);
+    CHECK(count_rev(m.report, "merged") == 0);
+    CHECK(m.report.findings[0].rule == "ledger-run-listed-once");
+    CHECK_FALSE(m.report.pass());
+  }
+  // A finding of the merge base, kept on both sides: BASE's, reported for the merged tree only.
+  FileMap broken = base;
+  test::replace_once(broken[test::k_example_ledger], "Issue: none", "Issue: not-a-ref");
+  SECTION("a finding BASE has too is BASE's") {
+    const Merged m = trial(broken, test::prepend_log(broken, k_ours_entry), test::prepend_log(broken, k_theirs_entry));
+    CHECK(m.report.checked);
+    CHECK(count_rev(m.report, "merged") > 0);
+    CHECK(count_rev(m.report, "HEAD") == 0);
+    CHECK_FALSE(m.report.pass());
+  }
+  SECTION("a finding BASE fixed since is still the branch tip's") {
+    FileMap theirs = broken;
+    test::replace_once(theirs[k_runs_ledger], "## Log\n\n", "## Log\n\n- 2026-09-03 — note — theirs\n");
+    const Merged m = trial(broken, base, theirs);
+    CHECK(m.report.checked);
+    CHECK(count_rev(m.report, "merged") == 0);
+    CHECK(count_rev(m.report, "HEAD") > 0);
+    CHECK_FALSE(m.report.pass());
+  }
 }
 
 // The retry's cost, for the README's figure (hidden: `ledgergate_unit_tests
