@@ -7,7 +7,7 @@
 # OpenSSL's libcrypto, PCRE2, http-parser, zlib, and GSSAPI's six Kerberos
 # libraries), and binding their symbols at load time was most of a
 # ledgergate process's start (10 of 18 M instructions, and about 8 ms, of a
-# pre-commit hook at 2,000 projects: docs/performance.md, "Session 14").
+# pre-commit hook at 2,000 projects: docs/performance.md, "Start-up").
 # Linked static, the link editor binds them once, at build time.
 #
 # The network layers are not linked in: ledgergate never opens a connection.

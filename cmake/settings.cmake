@@ -28,7 +28,7 @@ target_compile_options(ldg_warnings INTERFACE
 # position-independent executable's ~21,000 relative relocations (most of
 # them the pointer tables of the statically linked libgit2, mbedTLS and
 # libcrypto, cmake/libgit2.cmake) are a 7 KiB bitmap instead of a 527 KiB
-# table the loader reads at every start (docs/performance.md, "Session 14").
+# table the loader reads at every start (docs/performance.md, "Start-up").
 include(CheckLinkerFlag)
 check_linker_flag(CXX "LINKER:-z,pack-relative-relocs" LEDGERGATE_HAS_RELR)
 if(LEDGERGATE_HAS_RELR)

@@ -1,15 +1,18 @@
-// `ledgergate __docs DIR` (hidden; the build runs it): the man pages and the
-// shell completions, made by walking this binary's own CLI11 definitions so
-// they say what `--help` says. Writes DIR/man/man1/ledgergate*.1 and
+// `ledgergate __docs DIR [--examples README]` (hidden; the build runs it): the
+// man pages and the shell completions, made by walking this binary's own CLI11
+// definitions so they say what `--help` says, each page with the README's
+// console examples of its command. Writes DIR/man/man1/ledgergate*.1 and
 // DIR/completions/{ledgergate,_ledgergate,ledgergate.fish}.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <system_error>
 
 #include "commands.hpp"
 #include "errors.hpp"
 #include "file_io.hpp"
 #include "ledgergate/report/cli_docs.hpp"
+#include "ledgergate/report/cli_examples.hpp"
 #include "ledgergate/util/version.hpp"
 
 namespace lg::cli {
@@ -65,18 +68,19 @@ report::CliCommand describe(const CLI::App& app, std::vector<std::string> path) 
 }
 
 bool write_pages(const report::CliCommand& cmd, const std::vector<report::CliOption>& global,
-                 const std::string& dir) {
+                 const std::vector<report::CliExample>& examples, const std::string& dir) {
   if (!write_atomically(dir + "/" + report::man_page_name(cmd) + ".1",
-                        report::render_man_page(cmd, global, util::version_line()))) {
+                        report::render_man_page(cmd, global, util::version_line(),
+                                                report::examples_for(cmd, examples)))) {
     return false;
   }
   for (const report::CliCommand& sub : cmd.subcommands) {
-    if (!write_pages(sub, global, dir)) return false;
+    if (!write_pages(sub, global, examples, dir)) return false;
   }
   return true;
 }
 
-ExitCode write_docs(const CLI::App& root_app, const std::string& out) {
+ExitCode write_docs(const CLI::App& root_app, const std::string& out, const std::string& readme) {
   const report::CliCommand root = describe(root_app, {root_app.get_name()});
   const std::string man = out + "/man/man1";
   const std::string completions = out + "/completions";
@@ -91,9 +95,17 @@ ExitCode write_docs(const CLI::App& root_app, const std::string& out) {
       global.push_back(o);
     }
   }
-  if (!write_pages(root, {}, man)) return ExitCode::error;
+  std::vector<report::CliExample> examples;
+  if (!readme.empty()) {
+    bool exists = false;
+    const std::optional<std::string> text = read_file_bytes(readme, exists);
+    if (!text) return ExitCode::error;
+    if (!exists) return report_error(make_error(ErrorKind::io, "no README at " + readme));
+    examples = report::console_examples(*text, root.path.front());
+  }
+  if (!write_pages(root, {}, examples, man)) return ExitCode::error;
   for (const report::CliCommand& sub : root.subcommands) {
-    if (!write_pages(sub, global, man)) return ExitCode::error;
+    if (!write_pages(sub, global, examples, man)) return ExitCode::error;
   }
   const bool ok = write_atomically(completions + "/ledgergate", report::render_bash_completion(root)) &&
                   write_atomically(completions + "/_ledgergate", report::render_zsh_completion(root)) &&
@@ -105,10 +117,12 @@ ExitCode write_docs(const CLI::App& root_app, const std::string& out) {
 
 void setup_docs(CLI::App& app, Globals& globals) {
   auto out = std::make_shared<std::string>();
+  auto readme = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("__docs", "Write the man pages and shell completions (the build runs it)");
   cmd->group("");  // hidden: not in --help, the pages or the completions
   cmd->add_option("dir", *out, "Output folder: man/man1/ and completions/ are written under it")->required();
-  cmd->callback([out, &app, &globals] { globals.exit_code = write_docs(app, *out); });
+  cmd->add_option("--examples", *readme, "The README whose ```console examples the pages show");
+  cmd->callback([out, readme, &app, &globals] { globals.exit_code = write_docs(app, *out, *readme); });
 }
 
 }  // namespace lg::cli

@@ -1,4 +1,4 @@
-// `ledgergate project VERB ...`: the ledger writer verbs (issue 14). Each
+// `ledgergate project VERB ...`: the ledger writer verbs (docs/writing.md). Each
 // verb becomes an editor (write/cortex_r.hpp for era R), chosen by the
 // layout of the tree it edits (detected on that tree, or pinned with
 // --profile), and goes through write/apply.hpp: validated against the whole

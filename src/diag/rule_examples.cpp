@@ -1,5 +1,5 @@
 // The examples table (rule_examples.hpp). Rows for the reference's rules are
-// single-edit peer cases of shared/spec/peer-cases.yaml (the case id is noted);
+// single-edit peer cases of tests/data/spec/peer-cases.yaml (the case id is noted);
 // the unit test re-checks every row against the skeleton it edits.
 #include "ledgergate/diag/rule_examples.hpp"
 

@@ -116,7 +116,8 @@ std::vector<CliOption> with_root(const CliCommand& cmd, const CliCommand& root) 
 
 std::string man_page_name(const CliCommand& cmd) { return join(cmd.path, "-"); }
 
-std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>& global, std::string_view version) {
+std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>& global, std::string_view version,
+                            const std::vector<CliExample>& examples) {
   const std::string name = man_page_name(cmd);
   std::string upper = name;
   std::transform(upper.begin(), upper.end(), upper.begin(), [](char c) {
@@ -159,6 +160,19 @@ std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>&
   }
   out += ".SH EXIT STATUS\n.TP\n0\npass\n.TP\n1\nfail (drift, code in the diff, a conflict, a refusal)\n"
          ".TP\n2\ncould not run, or cannot judge\n";
+  if (!examples.empty()) {
+    const bool ids = std::any_of(examples.begin(), examples.end(), [](const CliExample& e) {
+      return std::any_of(e.output.begin(), e.output.end(),
+                         [](const std::string& l) { return l.find("<id>") != std::string::npos; });
+    });
+    out += ".SH EXAMPLES\nFrom the tour in the README, in a repository holding the example ledger";
+    out += ids ? "; <id> stands for a commit or tree id.\n" : ".\n";
+    for (const CliExample& e : examples) {
+      out += ".PP\n.RS 4\n.nf\n" + roff("$ " + e.command) + "\n";
+      for (const std::string& line : e.output) out += roff(line) + "\n";
+      out += ".fi\n.RE\n";
+    }
+  }
   if (cmd.path.size() > 1) {
     std::vector<std::string> parent(cmd.path.begin(), cmd.path.end() - 1);
     if (parent.size() > 1) see.push_back(join(parent, "-") + "(1)");

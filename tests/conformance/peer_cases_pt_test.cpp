@@ -42,10 +42,6 @@ std::vector<YAML::Node> instances(const YAML::Node& c) {
 }  // namespace
 
 TEST_CASE("peer conformance: every era-T and era-P1 check case of peer-cases.yaml", "[conformance][peer][pt]") {
-  if (lg::test::shared_dir().empty()) {
-    WARN("shared/spec/peer-cases.yaml not found beside the checkout: era-T/P1 conformance skipped");
-    return;
-  }
   const YAML::Node all = lg::test::load_peer_cases();
   int cases = 0, runs = 0;
   for (const auto& c : all["cases"]) {
@@ -94,7 +90,6 @@ TEST_CASE("peer conformance: CT-07 the header block ends at file line 30", "[con
 }
 
 TEST_CASE("peer conformance: CT-09 run line and continuation grammars", "[conformance][peer][pt]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node& c = lg::test::peer_case("CT-09");
   for (const auto& v : c["run_line_accept"]) CHECK(lg::ledger::match_pt_run_line(v.as<std::string>()));
   for (const auto& v : c["run_line_reject"]) CHECK_FALSE(lg::ledger::match_pt_run_line(v.as<std::string>()));
@@ -109,7 +104,6 @@ TEST_CASE("peer conformance: CT-09 run line and continuation grammars", "[confor
 }
 
 TEST_CASE("peer conformance: CT-11 gate refs and their URLs", "[conformance][peer][pt]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node& c = lg::test::peer_case("CT-11");
   for (const auto& v : c["accept"]) CHECK(lg::ledger::is_gate_ref(v.as<std::string>()));
   for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_gate_ref(v.as<std::string>()));
@@ -119,7 +113,6 @@ TEST_CASE("peer conformance: CT-11 gate refs and their URLs", "[conformance][pee
 }
 
 TEST_CASE("peer conformance: CT-12, CT-15, CT-16 projects.yaml parse problems (T2)", "[conformance][peer][pt]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node all = lg::test::load_peer_cases();
   auto problems = [](const std::string& text) {
     lg::diag::CollectingSink sink;
@@ -146,7 +139,6 @@ TEST_CASE("peer conformance: CT-12, CT-15, CT-16 projects.yaml parse problems (T
 }
 
 TEST_CASE("peer conformance: CP1-01, CP1-02, CP1-03 the restricted-subset reader", "[conformance][peer][pt]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node all = lg::test::load_peer_cases();
   auto read = [](const std::string& text, lg::diag::CollectingSink& sink) {
     return lg::rules::check_projects_yaml_p1(text, lg::rules::P1Sub::c, sink);
@@ -192,7 +184,6 @@ TEST_CASE("peer conformance: CP1-01, CP1-02, CP1-03 the restricted-subset reader
 // peer_cases_cli_test.cpp; the others do not apply.
 TEST_CASE("peer conformance: the era-T/P1 cases not run here are writer verbs, grading and live cases",
           "[conformance][peer][pt]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node all = lg::test::load_peer_cases();
   const std::set<std::string> unit_covered = {"CT-06", "CT-07", "CT-09", "CT-11", "CT-12", "CT-15",
                                               "CT-16", "CP1-01", "CP1-02", "CP1-03"};

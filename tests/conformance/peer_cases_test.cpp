@@ -1,4 +1,4 @@
-// The reference checker's own test suite as data (shared/spec/peer-cases.yaml)
+// The reference checker's own test suite as data (tests/data/spec/peer-cases.yaml)
 // run as a conformance suite: every era-R case that concerns `check` is
 // materialised, mutated by its setup ops, checked both from a folder (--root)
 // and from a commit of the same tree, and compared with the expected exit
@@ -29,10 +29,6 @@ void run_check_case(const YAML::Node& all, const YAML::Node& c) { lg::test::run_
 }  // namespace
 
 TEST_CASE("peer conformance: every era-R check case of peer-cases.yaml", "[conformance][peer]") {
-  if (lg::test::shared_dir().empty()) {
-    WARN("shared/spec/peer-cases.yaml not found beside the checkout: conformance suite skipped");
-    return;
-  }
   const YAML::Node all = load_cases();
   int ran = 0;
   for (const auto& c : all["cases"]) {
@@ -45,14 +41,12 @@ TEST_CASE("peer conformance: every era-R check case of peer-cases.yaml", "[confo
 }
 
 TEST_CASE("peer conformance: CR-09 issue grammar", "[conformance][peer]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node& c = lg::test::peer_case("CR-09");
   for (const auto& v : c["accept"]) CHECK(lg::ledger::is_issue_ref(v.as<std::string>()));
   for (const auto& v : c["reject"]) CHECK_FALSE(lg::ledger::is_issue_ref(v.as<std::string>()));
 }
 
 TEST_CASE("peer conformance: CR-12a and CR-15a parse the skeleton's runs and log", "[conformance][peer]") {
-  if (!lg::test::have_shared()) return;
   const FileMap files = fixture_files(load_cases(), "R-skeleton");
   const auto ledger = lg::ledger::parse_project_ledger(files.at("projects/example.md"));
   REQUIRE(ledger.runs.size() == 2);
@@ -94,7 +88,6 @@ TEST_CASE("peer conformance: CR-14 the dash may be typed as two hyphens", "[conf
 // binary in peer_cases_cli_test.cpp. CR-29 (a bad --root) runs there and in the
 // CLI golden tests.
 TEST_CASE("peer conformance: the era-R cases not run here are the writer verbs and live cases", "[conformance][peer]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node all = load_cases();
   const std::set<std::string> writer_or_live = {"CR-02", "CR-18", "CR-19", "CR-20", "CR-21", "CR-22", "CR-23",
                                                 "CR-24", "CR-25", "CR-26", "CR-27", "CR-28", "CR-29", "CR-30",
@@ -110,7 +103,6 @@ TEST_CASE("peer conformance: the era-R cases not run here are the writer verbs a
 }
 
 TEST_CASE("peer conformance: LMR2 path-rule and classify cases", "[conformance][peer]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node all = load_cases();
   const auto policy = lg::policy::builtin_policy();
   int ran = 0;

@@ -23,7 +23,7 @@ ENV.update({
 for k in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"):
     ENV.pop(k, None)
 
-# The one folder a read path may write: the fact cache's (issue #15),
+# The one folder a read path may write: the fact cache's (docs/cache.md),
 # .git/ledgergate/cache, created with its parent on first use.
 CACHE_DIR = "ledgergate"
 

@@ -147,16 +147,7 @@ PinnedCommitter::~PinnedCommitter() {
   ::unsetenv("GIT_COMMITTER_DATE");
 }
 
-std::string shared_dir() {
-  const std::string dir = LEDGERGATE_SHARED_DIR;
-  return fs::exists(dir + "/spec/peer-cases.yaml") ? dir : std::string();
-}
-
-bool have_shared() {
-  if (!shared_dir().empty()) return true;
-  WARN("the shared/ folder (spec, corpus) was not found: skipped");
-  return false;
-}
+std::string data_dir() { return LEDGERGATE_TEST_DATA; }
 
 void replace_once(std::string& text, const std::string& old, const std::string& repl) {
   const auto at = text.find(old);

@@ -73,10 +73,9 @@ struct PinnedCommitter {
   PinnedCommitter& operator=(const PinnedCommitter&) = delete;
 };
 
-std::string shared_dir();  // the shared/ folder (spec, corpus), "" when absent
-// Whether shared/ is there; when not, says the calling test is skipped (a
-// warning in the report, never a silent pass).
-bool have_shared();
+// tests/data: the corpus and the conformance cases the tests read
+// (tests/data/README.md says where each set comes from).
+std::string data_dir();
 
 // Runs a shell command and reads its standard output to the end: what it
 // printed, and its exit status (WEXITSTATUS; -1 when it did not exit).

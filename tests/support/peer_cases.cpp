@@ -42,7 +42,7 @@ std::vector<std::string> peer_lines(const std::vector<diag::Finding>& findings) 
 
 }  // namespace
 
-YAML::Node load_peer_cases() { return YAML::LoadFile(shared_dir() + "/spec/peer-cases.yaml"); }
+YAML::Node load_peer_cases() { return YAML::LoadFile(data_dir() + "/spec/peer-cases.yaml"); }
 
 const YAML::Node& peer_cases() {
   static const YAML::Node all = load_peer_cases();
@@ -66,7 +66,7 @@ FileMap peer_fixture(const YAML::Node& all, const std::string& name) {
 }
 
 FileMap p1_skeleton(const YAML::Node& all) {
-  FileMap files = read_tree(shared_dir() + k_phases_skeleton);
+  FileMap files = read_tree(data_dir() + k_phases_skeleton);
   REQUIRE(files.size() == 18);
   for (auto& [path, text] : files) {
     if (path.rfind("phases/", 0) == 0) insert_before(text, "Review-minutes:", "Lane: local-dev\n");

@@ -1,4 +1,4 @@
-// Test support: the reference's test suite as data (shared/spec/peer-cases.yaml).
+// Test support: the reference's test suite as data (tests/data/spec/peer-cases.yaml).
 // Loads cases and fixtures, applies a case's setup ops to a {path → content}
 // tree, and runs `check` on a tree the way the reference's harness does
 // (exit code, `--format cortex` stdout, finding lines without "  - ").

@@ -1,4 +1,4 @@
-// Test support: the reference's `kind: cli` cases (shared/spec/peer-cases.yaml)
+// Test support: the reference's `kind: cli` cases (tests/data/spec/peer-cases.yaml)
 // run against the built binary. A case's fixture (plus its setup ops) is
 // materialised into ROOT, each step's argv runs as
 //   ledgergate project <argv> --root ROOT --format cortex
@@ -56,8 +56,8 @@ bool register_after_check(std::string name, AfterCheck check);
 const AfterCheck* find_after_check(const std::string& name);
 
 // A step where ledgergate refuses, by design, what the reference writes:
-// drift its own `check` then reports (spec §10 G-01/G-02, issue 14 "better
-// than the reference"). The step must exit `exit_code` with `stderr_contains`
+// drift its own `check` then reports (spec §10 G-01/G-02: where ledgergate
+// does better than the reference). The step must exit `exit_code` with `stderr_contains`
 // on stderr and write nothing; its own expectations and `after:` keys are
 // the reference's and are not checked. Registered beside the era's checkers.
 struct Divergence {

@@ -1,9 +1,9 @@
-// The board (issue #18): the newest era's (cortex-projects) page of every
+// The board (docs/board.md): the newest era's (cortex-projects) page of every
 // project's state, as a value. One card per active project (status, summary,
 // `## Now`, the runs on the cluster, the last LOG_WINDOW log entries), the
 // other rows listed compactly, the check-in stamp, the tree's `check`
 // verdict and findings, and the project's home link read from the tree's
-// own files (seed decision 48). Read from a tree source (a commit's objects,
+// own files (PyAutoCortex's schema decision 48). Read from a tree source (a commit's objects,
 // no checkout); the renderers are report/board_md and report/board_html.
 // Nothing here depends on the clock: the same tree gives the same board.
 #pragma once

@@ -1,7 +1,7 @@
 // The rule catalogue: every rule ledgergate knows, one row each — its id,
 // spec label, profiles, default severity, summary and rationale. Rows
 // reproducing the reference checker carry its spec label
-// (spec/cortex-ledger.md); rows that close one of its gaps (§10) default to
+// (tests/data/spec/cortex-ledger.md); rows that close one of its gaps (§10) default to
 // `warning` so an existing clean ledger stays clean. The row is the rule's
 // one declaration: an emit site names it by a RuleId, checked against this
 // table at compile time, and `ledgergate rules` / `explain` print it. Pure

@@ -1,4 +1,4 @@
-// How landers pace themselves under contention (issue #19): the durations
+// How landers pace themselves under contention (docs/land.md): the durations
 // of the time budget, the jittered exponential backoff between attempts,
 // and the lease they take turns under — a commit on the remote at
 // refs/ledgergate/land-lock whose message names its holder and when it

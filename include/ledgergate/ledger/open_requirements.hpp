@@ -1,4 +1,4 @@
-// The open-requirements ledger (spec/open-requirements.md): a YAML file of
+// The open-requirements ledger (tests/data/spec/open-requirements.md; docs/ledgers.md): a YAML file of
 // obligations an autonomous pipeline took on (`gap`) or declined (`dropped`),
 // plus an optional `topology_repair` escalation budget. The model keeps every
 // field's value (its Python view) and line, every key in document order

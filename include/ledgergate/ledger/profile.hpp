@@ -4,6 +4,9 @@
 // Also the one place that says which paths belong to which ledger kind.
 // Detection reads only the tree's top level: callers detect once per tree
 // and carry the result (RepoPolicy::detected, CheckOptions::detected).
+// What the eras and sub-eras are, and the words the code uses for them (PT,
+// P1, …): docs/ledgers.md. "spec §N" in comments is a section of
+// tests/data/spec/cortex-ledger.md.
 #pragma once
 
 #include <cstdint>

@@ -29,14 +29,23 @@ struct CliCommand {
   std::vector<CliCommand> subcommands;
 };
 
+// An example command line and the output it prints (report/cli_examples.hpp
+// takes them from the README).
+struct CliExample {
+  std::string command;              // the command line, without the prompt
+  std::vector<std::string> output;  // the lines it prints
+};
+
 // "ledgergate-hooks-install": a command's page name, its path joined by '-'.
 std::string man_page_name(const CliCommand& cmd);
 
 // The roff page (man(7)) of `cmd`: NAME, SYNOPSIS, DESCRIPTION, OPTIONS,
 // COMMANDS (its subcommands, each with a pointer to its own page), EXIT
-// STATUS and SEE ALSO. `version` goes in the footer; `global` are the root's
-// options, listed on every page as accepted after the command too.
-std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>& global, std::string_view version);
+// STATUS, EXAMPLES (when `examples` holds any) and SEE ALSO. `version` goes in
+// the footer; `global` are the root's options, listed on every page as
+// accepted after the command too.
+std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>& global, std::string_view version,
+                            const std::vector<CliExample>& examples = {});
 
 // Completion scripts for the whole tree under `root`: bash (a `complete -F`
 // function, for bash-completion's completions/ folder), zsh (a `#compdef`

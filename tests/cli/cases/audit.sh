@@ -12,5 +12,5 @@ run audit --since yesterday --repo repo
 run audit no-such-rev --repo repo
 git clone -q --depth 3 "file://$tmp/repo" shallow
 run audit --repo shallow
-git clone -q -b main "$SHARED/corpus/pyautocortex/replay.bundle" replay
+git clone -q -b main "$DATA/corpus/pyautocortex/replay.bundle" replay
 run audit --repo replay

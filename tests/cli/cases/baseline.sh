@@ -4,7 +4,7 @@
 # The real ledger's newest tree: a baseline keeps its two known findings
 # suppressed when lines are inserted above them, a new finding fails, and a
 # rule turned off leaves no finding at all.
-git clone -q -b main "$SHARED/corpus/pyautocortex/replay.bundle" replay
+git clone -q -b main "$DATA/corpus/pyautocortex/replay.bundle" replay
 audit_tail() {  # ARGS...: the exit code and the audit's closing lines
   "$LG" audit --repo replay --no-progress "$@" >"$tmp/o" 2>"$tmp/e"
   echo "audit $*: exit $?" >>"$actual"
@@ -22,7 +22,7 @@ sed -i '0,/^- 20[0-9-]* — note — ledger opened$/s//- 2026-09-11 — note —
 quietgit -C replay commit -qam "edit an old log entry"
 run audit --repo replay --no-progress --baseline history.baseline
 # check: the newest tree, a baseline written from itself.
-cp -r "$SHARED/corpus/pyautocortex/newest" ledger && chmod -R u+w ledger
+cp -r "$DATA/corpus/pyautocortex/newest" ledger && chmod -R u+w ledger
 run check --root ledger --write-baseline tree.baseline
 run check --root ledger --baseline tree.baseline
 # A line inserted above the baselined finding (projects/euclid_sersics.md:13) keeps it suppressed.

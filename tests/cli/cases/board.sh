@@ -3,7 +3,7 @@
 # changed card (exit 1) or a hand edit (exit 1); a missing page is stale;
 # the home comes from README.md, else the remote; errors exit 2. The golden
 # pages themselves are tests/board/golden (ctest board_golden_pages).
-cp -r "$SHARED/corpus/pyautocortex/newest/tests/fixtures/skeleton" repo && chmod -R u+w repo
+cp -r "$DATA/corpus/pyautocortex/newest/tests/fixtures/skeleton" repo && chmod -R u+w repo
 git init -q -b main repo && quietgit -C repo add -A && quietgit -C repo commit -m skeleton
 export SOURCE_DATE_EPOCH=1788393600
 run board --repo repo --out dashboard.md

@@ -5,7 +5,7 @@
 # worktree and a bare repository, a foreign driver kept (or, with --force,
 # replaced and put back), the committed .gitattributes only when asked, and
 # uninstall leaving every byte of the config and attributes as it was.
-python3 "$SHARED/tools/genledger.py" --out repo --projects 6 --commits 12 --seed 3 --checkout >/dev/null
+python3 "$GENLEDGER" --out repo --projects 6 --commits 12 --seed 3 --checkout >/dev/null
 f=projects/$(git -C repo diff --name-only trial/base trial/conflict-b -- projects | head -1 | sed 's|projects/||')
 run trial-merge trial/conflict-a trial/conflict-b --repo repo
 run trial-merge trial/conflict-a trial/conflict-b --repo repo --merge git

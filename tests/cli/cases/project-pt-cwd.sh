@@ -1,7 +1,7 @@
 # Era T verbs with no --root, run in a subdirectory of the repository: a
 # FILE argument is relative to the current directory (as git takes a
 # pathspec) and must lie under the repository's top level.
-T="$SHARED/corpus/cortex-fixtures/tasks-skeleton"
+T="$DATA/corpus/cortex-fixtures/tasks-skeleton"
 cp -r "$T" r
 (cd r && quietgit init -q -b main && quietgit add -A && quietgit commit -q -m base)
 show() { { echo "--- $1"; grep '^State:' "$tmp/r/$1"; } >>"$actual"; }

@@ -1,7 +1,7 @@
 # Era T `project move` (spec §8.3, §6.1): each edge it writes, each refusal
 # family of the transition table, and an edit the reference would write but
 # `check` rejects (refused, nothing written).
-T="$SHARED/corpus/cortex-fixtures/tasks-skeleton"
+T="$DATA/corpus/cortex-fixtures/tasks-skeleton"
 fresh() { rm -rf r && cp -r "$T" r; }
 mv_() { run project move "$@" --root r --format cortex --today 2026-09-02; }
 show() { { echo "--- $1"; cat "r/$1"; } >>"$actual"; }

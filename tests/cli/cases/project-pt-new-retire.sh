@@ -1,6 +1,6 @@
 # Era T `project new` (the task template) and `project retire` (the textual
 # edit of one projects.yaml row), with each refusal family.
-T="$SHARED/corpus/cortex-fixtures/tasks-skeleton"
+T="$DATA/corpus/cortex-fixtures/tasks-skeleton"
 rm -rf r && cp -r "$T" r
 new() { run project new "$@" --root r --format cortex --today 2026-09-02; }
 show() { { echo "--- $1"; cat "r/$1"; } >>"$actual"; }

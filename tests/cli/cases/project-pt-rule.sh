@@ -2,7 +2,7 @@
 # the REWIND, and each refusal family; Reviewed-at's clock pinned by
 # LEDGERGATE_NOW.
 export LEDGERGATE_NOW=10:30
-rm -rf r && cp -r "$SHARED/corpus/cortex-fixtures/tasks-skeleton" r
+rm -rf r && cp -r "$DATA/corpus/cortex-fixtures/tasks-skeleton" r
 printf 'Accept. The human'"'"'s words, verbatim.\n' > body.txt
 printf '\n\n' > empty.txt
 rule() { run project rule "$@" --root r --format cortex --today 2026-09-02; }

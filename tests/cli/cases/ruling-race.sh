@@ -4,7 +4,7 @@
 # (the repository is byte-identical: objects, refs, index, working tree);
 # `renumber --to next --rev rule-06` writes one commit moving only that ref,
 # and the trial merge then passes; rerun-08 is a chain fork.
-"$FIXTURES/repos/ruling-race.sh" repo "$SHARED" >/dev/null
+"$FIXTURES/repos/ruling-race.sh" repo "$DATA" >/dev/null
 snapshot() { (cd repo && find . -path ./.git/ledgergate -prune -o -type f -print0 | sort -z | xargs -0 sha1sum); }
 refs() { git -C repo for-each-ref --format='%(refname) %(objectname)' >> "$actual"; }
 snapshot > before.txt

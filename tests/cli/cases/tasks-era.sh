@@ -1,7 +1,7 @@
 # An era-T (cortex-tasks) tree: the T skeleton with a ruling race — two
 # helpers each filed R-20260902-01, one of them under the wrong month — in
 # the three output formats, then the same tree pinned to T1.
-cp -r "$SHARED/corpus/cortex-fixtures/tasks-skeleton" t
+cp -r "$DATA/corpus/cortex-fixtures/tasks-skeleton" t
 mkdir -p t/rulings/2026/08
 sed -i 's/^State: awaiting-ruling$/State: accepted/; s/^Review-minutes: 5$/Ruling: R-20260902-01\nReview-minutes: 5/' \
   t/tasks/example/07_awaiting_ruling.md

@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <optional>
 
 #include "ledgergate/audit/invariants.hpp"
 #include "support/fixture_tree.hpp"
@@ -190,14 +189,12 @@ std::vector<std::string> rules_at(const audit::AuditReport& report, const git_oi
 namespace {
 
 // A tasks-era history from the skeleton: a ruled task, a stray state edge,
-// a ruling edited, deleted, then its id filed again. Empty when the shared
-// corpus is missing.
+// a ruling edited, deleted, then its id filed again.
 struct TasksHistory {
   git_oid base{}, ruled{}, stray{}, edited{}, deleted{}, reused{};
 };
-std::optional<TasksHistory> tasks_history(const std::string& repo_dir) {
-  const std::string fixture = test::shared_dir() + "/corpus/cortex-fixtures/tasks-skeleton";
-  if (test::shared_dir().empty() || !std::filesystem::exists(fixture)) return std::nullopt;
+TasksHistory tasks_history(const std::string& repo_dir) {
+  const std::string fixture = test::data_dir() + "/corpus/cortex-fixtures/tasks-skeleton";
   TasksHistory h;
   test::FileMap files = test::read_tree(fixture);
   h.base = test::commit_tree(repo_dir, files, "base");
@@ -233,11 +230,7 @@ std::optional<TasksHistory> tasks_history(const std::string& repo_dir) {
 TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, ruling edits and reused ids", "[audit][pt]") {
   test::TempDir dir;
   const std::string repo_dir = dir.path() + "/repo";
-  const auto h = tasks_history(repo_dir);
-  if (!h) {
-    WARN("shared/corpus/cortex-fixtures/tasks-skeleton not found: skipped");
-    return;
-  }
+  const TasksHistory h = tasks_history(repo_dir);
   auto repo = git::Repository::open(repo_dir, false);
   REQUIRE(repo.has_value());
 
@@ -246,19 +239,19 @@ TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, rulin
     REQUIRE(report.has_value());
     REQUIRE(report->commits.size() == 6);
     CHECK(report->commits[0].profile == "cortex-tasks@t2");
-    CHECK(rules_at(*report, h->base).empty());
-    CHECK(rules_at(*report, h->ruled).empty());
-    CHECK(rules_at(*report, h->stray) == std::vector<std::string>{"audit-state-edge"});
-    CHECK(rules_at(*report, h->edited) == std::vector<std::string>{"audit-ruling-changed"});
-    CHECK(rules_at(*report, h->deleted) == std::vector<std::string>{"audit-ruling-changed"});
-    CHECK(rules_at(*report, h->reused) == std::vector<std::string>{"audit-ruling-id-reused"});
+    CHECK(rules_at(*report, h.base).empty());
+    CHECK(rules_at(*report, h.ruled).empty());
+    CHECK(rules_at(*report, h.stray) == std::vector<std::string>{"audit-state-edge"});
+    CHECK(rules_at(*report, h.edited) == std::vector<std::string>{"audit-ruling-changed"});
+    CHECK(rules_at(*report, h.deleted) == std::vector<std::string>{"audit-ruling-changed"});
+    CHECK(rules_at(*report, h.reused) == std::vector<std::string>{"audit-ruling-id-reused"});
     CHECK(report->failed());
   }
 
   SECTION("--cache: an id deleted in a cached commit and filed again later is still reported") {
     audit::AuditOptions options;
     options.cache_dir = dir.path() + "/cache";
-    options.range = test::oid_hex(h->deleted);  // the deletion is cached ...
+    options.range = test::oid_hex(h.deleted);  // the deletion is cached ...
     auto first = audit::audit_history(*repo, options);
     REQUIRE(first.has_value());
     CHECK(first->commits_checked == 5);
@@ -266,17 +259,13 @@ TEST_CASE("audit: a tasks-era history — rule edges, stray state changes, rulin
     auto second = audit::audit_history(*repo, options);
     REQUIRE(second.has_value());
     CHECK(second->commits_checked == 1);
-    CHECK(rules_at(*second, h->deleted) == std::vector<std::string>{"audit-ruling-changed"});
-    CHECK(rules_at(*second, h->reused) == std::vector<std::string>{"audit-ruling-id-reused"});
+    CHECK(rules_at(*second, h.deleted) == std::vector<std::string>{"audit-ruling-changed"});
+    CHECK(rules_at(*second, h.reused) == std::vector<std::string>{"audit-ruling-id-reused"});
   }
 }
 
 TEST_CASE("audit: the phases → tasks migration is recognised as moves", "[audit][pt]") {
-  const std::string fixture = test::shared_dir() + "/corpus/cortex-fixtures/phases-skeleton";
-  if (test::shared_dir().empty() || !std::filesystem::exists(fixture)) {
-    WARN("shared/corpus/cortex-fixtures/phases-skeleton not found: skipped");
-    return;
-  }
+  const std::string fixture = test::data_dir() + "/corpus/cortex-fixtures/phases-skeleton";
   test::TempDir dir;
   const std::string repo_dir = dir.path() + "/repo";
   test::FileMap files = test::read_tree(fixture);

@@ -345,10 +345,6 @@ void mutate(FileMap& files, std::mt19937& rng, int step) {
 }  // namespace
 
 TEST_CASE("cache differential: the conformance trees", "[cache][differential][peer]") {
-  if (!lg::test::have_shared()) {
-    WARN("shared/spec/peer-cases.yaml not found: cache differential on the conformance trees skipped");
-    return;
-  }
   int n = 0;
   for (const PeerTree& t : peer_trees()) {
     DYNAMIC_SECTION(t.id) {
@@ -363,7 +359,6 @@ TEST_CASE("cache differential: the conformance trees", "[cache][differential][pe
 }
 
 TEST_CASE("cache differential: random edit sequences keep one cache", "[cache][differential]") {
-  if (!lg::test::have_shared()) return;
   const YAML::Node& all = lg::test::peer_cases();
   for (unsigned seed : {15u, 16u, 17u}) {
     DYNAMIC_SECTION("seed " << seed) {
@@ -383,18 +378,11 @@ TEST_CASE("cache differential: random edit sequences keep one cache", "[cache][d
 }
 
 TEST_CASE("cache differential: a generated repository's history", "[cache][differential]") {
-  const std::string tool = lg::test::shared_dir() + "/tools/genledger.py";
-  if (lg::test::shared_dir().empty() || !fs::exists(tool)) {
-    WARN("genledger.py not found: skipped");
-    return;
-  }
+  const std::string tool = std::string(LEDGERGATE_SOURCE_DIR) + "/bench/genledger.py";
   lg::test::TempDir dir;
   const std::string repo_dir = dir.path() + "/gen";
-  if (lg::test::run_quiet("python3 '" + tool + "' --out '" + repo_dir +
-                          "' --projects 40 --rulings 60 --commits 15 --seed 7") != 0) {
-    WARN("genledger.py failed to run: skipped");
-    return;
-  }
+  REQUIRE(lg::test::run_quiet("python3 '" + tool + "' --out '" + repo_dir +
+                              "' --projects 40 --rulings 60 --commits 15 --seed 7") == 0);
   auto repo = lg::git::Repository::open(repo_dir, false);
   REQUIRE(repo.has_value());
   std::vector<std::string> commits;
@@ -433,7 +421,6 @@ TEST_CASE("cache differential: a generated repository's history", "[cache][diffe
 }
 
 TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
-  if (!lg::test::have_shared()) return;
   FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
   for (int i = 0; i < 100; ++i) {  // past the prefetch's threshold: its readers are counted too
     const std::string key = "k" + std::to_string(i);
@@ -481,7 +468,6 @@ TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
 }
 
 TEST_CASE("cache: a small change is written to the facts pack's journal, not the whole pack", "[cache]") {
-  if (!lg::test::have_shared()) return;
   FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
   for (int i = 0; i < 900; ++i) {  // a pack past the journal's 64 KiB limit
     const std::string key = "k" + std::to_string(i);
@@ -581,7 +567,6 @@ StoredEntry read_entry(const fs::path& file) {
 }
 
 TEST_CASE("cache: the projects memo answers a pass from the ledgers that changed", "[cache][differential]") {
-  if (!lg::test::have_shared()) return;
   FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
   for (int i = 0; i < 100; ++i) {
     const std::string key = "k" + std::to_string(i);
@@ -709,7 +694,6 @@ TEST_CASE("cache: the projects memo answers a pass from the ledgers that changed
 }
 
 TEST_CASE("cache: checkers racing on one cache agree with the uncached check", "[cache][differential]") {
-  if (!lg::test::have_shared()) return;
   std::mt19937 rng(99);
   FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
   Lab lab;
@@ -748,7 +732,6 @@ TEST_CASE("cache: checkers racing on one cache agree with the uncached check", "
 }
 
 TEST_CASE("cache: off, or unwritable, changes nothing and writes nothing", "[cache]") {
-  if (!lg::test::have_shared()) return;
   const FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
   Lab lab;
   const auto tree = lab.commit(files);
@@ -828,7 +811,6 @@ void expect_index_same(const std::string& dir, const std::string& cache_dir) {
 }  // namespace
 
 TEST_CASE("cache differential: staged deltas in the index", "[cache][differential][index]") {
-  if (!lg::test::have_shared()) return;
   FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
   for (int i = 0; i < 20; ++i) {
     const std::string key = "k" + std::to_string(i);

@@ -20,7 +20,7 @@ namespace lg::test {
 namespace {
 
 FileMap skeleton_files(std::string_view name) {
-  if (name == "P-skeleton") return read_tree(shared_dir() + "/corpus/cortex-fixtures/phases-skeleton");
+  if (name == "P-skeleton") return read_tree(data_dir() + "/corpus/cortex-fixtures/phases-skeleton");
   if (name == "P1-skeleton") return p1_skeleton(peer_cases());
   if (name == "ORL-skeleton") {
     return read_tree(std::string(LEDGERGATE_SOURCE_DIR) + "/fixtures/ledgers/open-requirements");

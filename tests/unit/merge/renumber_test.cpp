@@ -54,7 +54,7 @@ std::vector<std::string> kinds(const std::vector<merge::RulingRef>& refs) {
 }
 
 FileMap skeleton() {
-  const std::string root = test::shared_dir() + "/corpus/cortex-fixtures/tasks-skeleton";
+  const std::string root = test::data_dir() + "/corpus/cortex-fixtures/tasks-skeleton";
   return test::read_tree(root);
 }
 
@@ -130,7 +130,6 @@ TEST_CASE("renumber: rewriting touches only the references, byte for byte", "[me
 }
 
 TEST_CASE("renumber: the plan moves the ruling and rewrites the branch's references", "[merge][renumber]") {
-  if (!test::have_shared()) return;
   const FileMap main_files = skeleton();
   const FileMap branch = rerun_08(main_files, "R-20260902-01");
   FileMap upstream = main_files;  // main filed its own R-20260902-01 meanwhile
@@ -161,7 +160,6 @@ TEST_CASE("renumber: the plan moves the ruling and rewrites the branch's referen
 }
 
 TEST_CASE("renumber: refused when the id is public or the result would not check", "[merge][renumber]") {
-  if (!test::have_shared()) return;
   const FileMap main_files = skeleton();
   const FileMap branch = rerun_08(main_files, "R-20260902-01");
   test::TempDir dir;
@@ -182,7 +180,6 @@ TEST_CASE("renumber: refused when the id is public or the result would not check
 }
 
 TEST_CASE("renumber: one commit, the ref moved by compare-and-swap", "[merge][renumber]") {
-  if (!test::have_shared()) return;
   setenv("GIT_COMMITTER_NAME", "Ledger Test", 1);
   setenv("GIT_COMMITTER_EMAIL", "test@ledgergate.invalid", 1);
   setenv("GIT_COMMITTER_DATE", "2026-09-02T00:00:00Z", 1);

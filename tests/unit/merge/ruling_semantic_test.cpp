@@ -13,7 +13,7 @@ using lg::test::FileMap;
 
 namespace {
 
-FileMap skeleton() { return test::read_tree(test::shared_dir() + "/corpus/cortex-fixtures/tasks-skeleton"); }
+FileMap skeleton() { return test::read_tree(test::data_dir() + "/corpus/cortex-fixtures/tasks-skeleton"); }
 
 std::string ruling(const std::string& id, const std::string& task, const std::string& verb, const std::string& title,
                    const std::string& supersedes = "") {
@@ -37,7 +37,6 @@ std::vector<std::string> kinds(const std::vector<merge::SemanticConflict>& s) {
 }  // namespace
 
 TEST_CASE("ruling detectors: one id assigned on both sides", "[merge][ruling_semantic]") {
-  if (!test::have_shared()) return;
   const FileMap base = skeleton();
   FileMap ours = base, theirs = base;
   const std::string path = "rulings/2026/09/R-20260902-01.md";
@@ -64,7 +63,6 @@ TEST_CASE("ruling detectors: one id assigned on both sides", "[merge][ruling_sem
 }
 
 TEST_CASE("ruling detectors: a chain becomes a tree", "[merge][ruling_semantic]") {
-  if (!test::have_shared()) return;
   const FileMap base = skeleton();  // R-20260901-01 is superseded by R-20260901-02
   FileMap ours = base, theirs = base;
   // One successor of the head per side.
@@ -87,7 +85,6 @@ TEST_CASE("ruling detectors: a chain becomes a tree", "[merge][ruling_semantic]"
 }
 
 TEST_CASE("ruling detectors: a reference that dangles after the merge", "[merge][ruling_semantic]") {
-  if (!test::have_shared()) return;
   const FileMap base = skeleton();
   FileMap ours = base, theirs = base;
   ours.erase("rulings/2026/09/R-20260901-04.md");  // BASE removes a ruling …
@@ -108,8 +105,7 @@ TEST_CASE("ruling detectors: a reference that dangles after the merge", "[merge]
 }
 
 TEST_CASE("ruling detectors: the phases era too, and never an era-R tree", "[merge][ruling_semantic]") {
-  if (!test::have_shared()) return;
-  const FileMap phases = test::read_tree(test::shared_dir() + "/corpus/cortex-fixtures/phases-skeleton");
+  const FileMap phases = test::read_tree(test::data_dir() + "/corpus/cortex-fixtures/phases-skeleton");
   FileMap ours = phases, theirs = phases;
   const std::string path = "rulings/2026/09/R-20260902-01.md";
   ours[path] = "# R-20260902-01 — accept example phase 7\n\nProject: example\nPhase: phases/example/07.md\nRuling: accept\n";

@@ -66,13 +66,7 @@ class MapTree final : public git::TreeSource {
 };
 
 FileMap fixture(const std::string& name) {
-  return test::read_tree(test::shared_dir() + "/corpus/cortex-fixtures/" + name);
-}
-
-bool have_fixtures() {
-  if (!test::shared_dir().empty() && !fixture("tasks-skeleton").empty()) return true;
-  WARN("shared/corpus/cortex-fixtures not found: era P/T rule tests skipped");
-  return false;
+  return test::read_tree(test::data_dir() + "/corpus/cortex-fixtures/" + name);
 }
 
 void replace(FileMap& files, const std::string& path, const std::string& old, const std::string& repl) {
@@ -201,7 +195,6 @@ const Mutation k_gaps[] = {
 }  // namespace
 
 TEST_CASE("cortex eras: the fixture trees check clean with their profile", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   const Outcome t = check(fixture("tasks-skeleton"));
   CHECK(t.profile == "cortex-tasks@t2");
   CHECK(t.cortex == "cortex check: OK\n");
@@ -214,7 +207,6 @@ TEST_CASE("cortex eras: the fixture trees check clean with their profile", "[rul
 }
 
 TEST_CASE("cortex eras: each reference rule fires with the reference text", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   for (const Mutation& m : k_bad) {
     FileMap files = fixture(m.fixture);
     replace(files, m.file, m.old, m.repl);
@@ -232,7 +224,6 @@ TEST_CASE("cortex eras: each reference rule fires with the reference text", "[ru
 }
 
 TEST_CASE("cortex eras: gap warnings are reported, but stay out of the reference output", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   for (const Mutation& m : k_gaps) {
     FileMap files = fixture(m.fixture);
     replace(files, m.file, m.old, m.repl);
@@ -245,7 +236,6 @@ TEST_CASE("cortex eras: gap warnings are reported, but stay out of the reference
 }
 
 TEST_CASE("cortex eras: G-10 notes successors counted through invalid edges", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   FileMap files = fixture("tasks-skeleton");
   // R-01 (task 08) supersedes R-03 (task 05): not earlier, another task; R-03 is then "not a chain head".
   replace(files, "rulings/2026/09/R-20260901-01.md", "Ruling: accept\n", "Ruling: accept\nSupersedes: R-20260901-03\n");
@@ -259,7 +249,6 @@ TEST_CASE("cortex eras: G-10 notes successors counted through invalid edges", "[
 }
 
 TEST_CASE("cortex eras: sub-era differences are data", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   SECTION("Lane: and the gates clearance rule are P1 only") {
     FileMap files = fixture("phases-skeleton");
     replace(files, "phases/example/01_scope.md", "Epic:", "Lane: local-dev\nEpic:");
@@ -306,7 +295,6 @@ TEST_CASE("cortex eras: sub-era differences are data", "[rules][cortex_eras]") {
 
 TEST_CASE("cortex eras: the profile is detected from the layout and can be pinned to a sub-era",
           "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   MapTree tasks(fixture("tasks-skeleton"));
   CHECK(*ledger::detect_layout(tasks) == ledger::Layout::cortex_tasks);
   MapTree phases(fixture("phases-skeleton"));
@@ -338,7 +326,6 @@ TEST_CASE("cortex eras: the profile is detected from the layout and can be pinne
 }
 
 TEST_CASE("cortex eras: files are ordered as Python Paths and odd entries are input findings", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   CHECK(rules::path_less("a/x", "a-b/x"));
   CHECK_FALSE(rules::path_less("a-b/x", "a/x"));
   CHECK(rules::path_less("rulings/2026/09/x", "rulings/2026/stray.md"));
@@ -375,7 +362,6 @@ TEST_CASE("cortex eras: `rules --profile` data lists each era's rules with its l
 }
 
 TEST_CASE("cortex eras: the input rules apply to phase, task and ruling files", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   FileMap files = fixture("tasks-skeleton");
   std::string& crlf = files.at("tasks/example/01_scope.md");
   for (auto at = crlf.find('\n'); at != std::string::npos; at = crlf.find('\n', at + 2)) crlf.insert(at, "\r");
@@ -396,7 +382,6 @@ TEST_CASE("cortex eras: the input rules apply to phase, task and ruling files", 
 }
 
 TEST_CASE("cortex eras: a file is parsed once per blob however many trees hold it", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   FileMap files = fixture("tasks-skeleton");
   rules::CheckCache cache;
   rules::CheckOptions options;
@@ -413,7 +398,6 @@ TEST_CASE("cortex eras: a file is parsed once per blob however many trees hold i
 }
 
 TEST_CASE("cortex eras: ruling paths, their month directory and unique ids", "[rules][cortex_eras]") {
-  if (!have_fixtures()) return;
   FileMap files = fixture("phases-skeleton");
   files["rulings/2026/08/R-20260901-04.md"] = files.at("rulings/2026/09/R-20260901-04.md");
   files["rulings/2026/9/R-20260901-06.md"] = "# R-20260901-06\n";

@@ -62,7 +62,6 @@ const std::string k_awaiting = "tasks/example/07_awaiting_ruling.md";
 }  // namespace
 
 TEST_CASE("pt move: an edge rewrites State: and nothing else", "[write][pt]") {
-  if (!test::have_shared()) return;
   const FileMap files = t_skeleton();
   const Run r = apply(files, t2(), [](const write::PtContext& cx) { return move(cx, k_scope, "ready"); });
   CHECK(r.message() == k_scope + ": planned → ready");
@@ -75,7 +74,6 @@ TEST_CASE("pt move: an edge rewrites State: and nothing else", "[write][pt]") {
 }
 
 TEST_CASE("pt move: ready → submitted appends the run and inserts Runs: at its slot", "[write][pt]") {
-  if (!test::have_shared()) return;
   const Run r = apply(t_skeleton(), t2(), [](const write::PtContext& cx) {
     return move(cx, k_ready, "submitted", [](write::PtMoveArgs& a) {
       a.run = "350000";
@@ -91,7 +89,6 @@ TEST_CASE("pt move: ready → submitted appends the run and inserts Runs: at its
 }
 
 TEST_CASE("pt move: a self-loop appends after the last run with its continuation", "[write][pt]") {
-  if (!test::have_shared()) return;
   const Run r = apply(t_skeleton(), t2(), [](const write::PtContext& cx) {
     return move(cx, k_submitted, "submitted", [](write::PtMoveArgs& a) {
       a.run = "342020";
@@ -106,7 +103,6 @@ TEST_CASE("pt move: a self-loop appends after the last run with its continuation
 }
 
 TEST_CASE("pt move: a legacy-born pull adds pulled_to: after the run's continuations", "[write][pt]") {
-  if (!test::have_shared()) return;
   FileMap files = t_skeleton();
   const std::string rel = "tasks/example/09_rerun.md";
   test::replace_once(files.at(rel), "State: rerun\n", "State: ready\n");
@@ -119,7 +115,6 @@ TEST_CASE("pt move: a legacy-born pull adds pulled_to: after the run's continuat
 }
 
 TEST_CASE("pt move: the refusals of §6.1, exactly, and nothing written", "[write][pt]") {
-  if (!test::have_shared()) return;
   struct Case {
     std::string file, state, message;
     void (*tweak)(write::PtMoveArgs&);
@@ -167,7 +162,6 @@ TEST_CASE("pt move: the refusals of §6.1, exactly, and nothing written", "[writ
 }
 
 TEST_CASE("pt move: an edit that adds a finding is refused by validation (better than the reference)", "[write][pt]") {
-  if (!test::have_shared()) return;
   // A partial pull of a task whose Ruling: is no leave-to-finish head: the
   // reference writes it and its `check` then reports T-F23; here the edit is
   // refused and nothing is written.
@@ -187,7 +181,6 @@ TEST_CASE("pt move: an edit that adds a finding is refused by validation (better
 }
 
 TEST_CASE("pt move: CRLF endings are kept, and every other byte", "[write][pt]") {
-  if (!test::have_shared()) return;
   FileMap files = t_skeleton();
   std::string crlf;
   for (char c : files.at(k_scope)) {
@@ -228,7 +221,6 @@ write::Editor rule(const write::PtContext& cx, std::string file, std::string ver
 }  // namespace
 
 TEST_CASE("pt rule: the ruling file and the task's three edits", "[write][pt]") {
-  if (!test::have_shared()) return;
   const Run r = apply(t_skeleton(), t2(), [](const write::PtContext& cx) {
     return rule(cx, k_awaiting, "accept", [](write::PtRuleArgs& a) {
       a.batch = "2026-09-01-pm";
@@ -250,7 +242,6 @@ TEST_CASE("pt rule: the ruling file and the task's three edits", "[write][pt]") 
 }
 
 TEST_CASE("pt rule: a REWIND supersedes the accepted head", "[write][pt]") {
-  if (!test::have_shared()) return;
   const std::string rel = "tasks/example/08_accepted.md";
   const Run r = apply(t_skeleton(), t2(), [&](const write::PtContext& cx) {
     return rule(cx, rel, "rerun", [](write::PtRuleArgs& a) { a.supersedes = "R-20260901-02"; });
@@ -264,7 +255,6 @@ TEST_CASE("pt rule: a REWIND supersedes the accepted head", "[write][pt]") {
 }
 
 TEST_CASE("pt rule: the refusals, exactly, and nothing written", "[write][pt]") {
-  if (!test::have_shared()) return;
   struct Case {
     std::string file, verb, message;
     void (*tweak)(write::PtRuleArgs&);
@@ -302,7 +292,6 @@ TEST_CASE("pt rule: the refusals, exactly, and nothing written", "[write][pt]") 
 }
 
 TEST_CASE("pt rule: the 99th ruling of a day is the last", "[write][pt]") {
-  if (!test::have_shared()) return;
   FileMap files = t_skeleton();
   for (int n = 1; n <= 99; ++n) files[fmt::format("rulings/2026/09/R-20260902-{:02}.md", n)] = "# x\n";
   const Run r = apply(files, t2(), [](const write::PtContext& cx) { return rule(cx, k_awaiting, "accept"); });
@@ -325,7 +314,6 @@ write::Editor make_new(const write::PtContext& cx, std::string project, std::str
 }  // namespace
 
 TEST_CASE("pt new: the task template, byte for byte", "[write][pt]") {
-  if (!test::have_shared()) return;
   const Run r = apply(t_skeleton(), t2(), [](const write::PtContext& cx) {
     return make_new(cx, "example", "11_next", [](write::PtNewArgs& a) {
       a.gates = "PyAutoLens#1, https://github.com/o/r/pull/2";
@@ -342,7 +330,6 @@ TEST_CASE("pt new: the task template, byte for byte", "[write][pt]") {
 }
 
 TEST_CASE("pt new: a legacy-born task is ready with its run lines", "[write][pt]") {
-  if (!test::have_shared()) return;
   const Run r = apply(t_skeleton(), t2(), [](const write::PtContext& cx) {
     return make_new(cx, "example", "12_legacy", [](write::PtNewArgs& a) {
       a.legacy_runs = {"300000"};
@@ -363,7 +350,6 @@ TEST_CASE("pt new: a legacy-born task is ready with its run lines", "[write][pt]
 }
 
 TEST_CASE("pt new: the refusals, exactly, and nothing written", "[write][pt]") {
-  if (!test::have_shared()) return;
   struct Case {
     std::string project, slug, message;
     void (*tweak)(write::PtNewArgs&);
@@ -415,7 +401,6 @@ write::Editor retire(const write::PtContext& cx, std::string project, std::strin
 }  // namespace
 
 TEST_CASE("pt retire: the row's status and note, every other byte kept", "[write][pt]") {
-  if (!test::have_shared()) return;
   const Run r = apply(quiet_skeleton(), t2(), [](const write::PtContext& cx) {
     return retire(cx, "example", "the question was answered");
   });
@@ -432,7 +417,6 @@ TEST_CASE("pt retire: the row's status and note, every other byte kept", "[write
 }
 
 TEST_CASE("pt retire: the refusals, exactly, and nothing written", "[write][pt]") {
-  if (!test::have_shared()) return;
   struct Case {
     FileMap files;
     std::string project, why, message;
@@ -466,7 +450,6 @@ TEST_CASE("pt retire: the refusals, exactly, and nothing written", "[write][pt]"
 }
 
 TEST_CASE("pt gates: the offline listing", "[write][pt]") {
-  if (!test::have_shared()) return;
   test::TempDir dir;
   test::write_tree(dir.path(), t_skeleton());
   auto source = git::open_directory_source(dir.path());
@@ -496,7 +479,6 @@ const std::string k_p_gated = "phases/example/02_gated_on_dev.md";
 }  // namespace
 
 TEST_CASE("pt move P1: gated → ready takes --override and writes Gate-override: at its slot", "[write][pt][p1]") {
-  if (!test::have_shared()) return;
   const Run plain = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) { return move(cx, k_p_gated, "ready"); });
   CHECK(plain.message() ==
         "refused: gated → ready is `gates --grade --write` when the refs clear, or `move ready --override \"<reason>\"`");
@@ -516,7 +498,6 @@ TEST_CASE("pt move P1: gated → ready takes --override and writes Gate-override
 }
 
 TEST_CASE("pt rule P1: --also rules each file alike, an accepted one superseding its own head", "[write][pt][p1]") {
-  if (!test::have_shared()) return;
   const Run r = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
     return rule(cx, "phases/example/07_awaiting_ruling.md", "drop", [](write::PtRuleArgs& a) {
       a.batch = "2026-09-01-pm";
@@ -540,7 +521,6 @@ TEST_CASE("pt rule P1: --also rules each file alike, an accepted one superseding
 }
 
 TEST_CASE("pt new P1: the phase template, and a taken phase number", "[write][pt][p1]") {
-  if (!test::have_shared()) return;
   const Run r = apply(p1_skeleton(), p1c(), [](const write::PtContext& cx) {
     return make_new(cx, "example", "11_next", [](write::PtNewArgs& a) {
       a.summary.reset();
@@ -564,7 +544,6 @@ TEST_CASE("pt new P1: the phase template, and a taken phase number", "[write][pt
 }
 
 TEST_CASE("pt gates P1: the offline listing has no URL lines", "[write][pt][p1]") {
-  if (!test::have_shared()) return;
   test::TempDir dir;
   test::write_tree(dir.path(), p1_skeleton());
   auto source = git::open_directory_source(dir.path());
@@ -577,7 +556,6 @@ TEST_CASE("pt gates P1: the offline listing has no URL lines", "[write][pt][p1]"
 }
 
 TEST_CASE("pt move: a BOM stays where it is and nothing else changes", "[write][pt]") {
-  if (!test::have_shared()) return;
   FileMap files = t_skeleton();
   files[k_scope] = "\xEF\xBB\xBF" + files.at(k_scope);
   test::TempDir dir;
@@ -595,7 +573,6 @@ TEST_CASE("pt move: a BOM stays where it is and nothing else changes", "[write][
 }
 
 TEST_CASE("pt writer: a relative FILE is taken from the context's base, and must lie under its root", "[write][pt]") {
-  if (!test::have_shared()) return;
   const FileMap files = t_skeleton();
   test::TempDir dir;
   test::write_tree(dir.path(), files);
