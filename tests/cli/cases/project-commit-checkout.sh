@@ -4,7 +4,7 @@
 # uncommitted changes (in the file or staged) is refused, naming it, and
 # nothing is written. The same from and into a linked worktree; a branch
 # checked out nowhere is written from objects alone, as before.
-git init -q -b main repo && cp -r "$SHARED/corpus/pyautocortex/newest/tests/fixtures/skeleton/." repo/
+git init -q -b main repo && cp -r "$DATA/corpus/pyautocortex/newest/tests/fixtures/skeleton/." repo/
 quietgit -C repo add -A && quietgit -C repo commit -m skeleton
 run project log example "from a job" --today 2026-09-03 --commit --repo repo --format cortex
 echo "status after --commit:" >>"$actual"

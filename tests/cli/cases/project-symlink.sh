@@ -1,7 +1,7 @@
 # A committed directory symlink (projects -> ../victim/projects): a writer
 # never follows it out of the repository, and the working tree is judged as
 # the commit is (the folder tree source reads no symlink through).
-git init -q -b main repo && cp -r "$SHARED/corpus/pyautocortex/newest/tests/fixtures/skeleton/." repo/
+git init -q -b main repo && cp -r "$DATA/corpus/pyautocortex/newest/tests/fixtures/skeleton/." repo/
 mkdir victim && mv repo/projects victim/projects && ln -s ../victim/projects repo/projects
 quietgit -C repo add -A && quietgit -C repo commit -m "projects as a symlink"
 cp -r victim/projects victim.before
