@@ -1,7 +1,9 @@
 // `trial-merge BASE HEAD`: merge HEAD into BASE in memory and decide whether
 // the branch may land without a human — the merge is clean, the branch's
-// diff is ledger-only, no semantic conflict, and the merged tree checks
-// clean. Nothing is written to the user's repository.
+// diff is ledger-only, no semantic conflict, and the merged tree adds no
+// error finding to BASE's (its findings judged against BASE's; the policy's
+// `gate: all` fails on every error of the merged tree). Nothing is written
+// to the user's repository.
 #pragma once
 
 #include <optional>
@@ -9,7 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/merge/tree_merge.hpp"
@@ -43,6 +47,10 @@ struct TrialMergeOptions {
   // in the trial repository; a caller that writes them (`--commit`, `land`)
   // leaves this off.
   bool cache_report = false;
+  std::optional<diag::Gate> gate;  // pins the policy's `gate:` (--gate)
+  // Findings it holds never fail (--baseline FILE); unset: the baseline
+  // file BASE's policy names (`baseline:`), if any.
+  std::optional<diag::Baseline> baseline;
 };
 
 struct TrialMergeReport {
@@ -55,7 +63,8 @@ struct TrialMergeReport {
   policy::Classification classification;
   bool birth = false;             // projects.yaml judged a birth
   std::string profile;
-  std::vector<diag::Finding> findings;  // check of the merged tree
+  std::vector<diag::Finding> findings;  // check of the merged tree, each judged against BASE's (its state)
+  diag::Attribution attribution;        // the gate, and what the merge fixes of BASE's findings
   std::vector<SemanticConflict> semantic;
   bool checked = false;
 
