@@ -31,7 +31,10 @@ std::string target_name(const hooks::PushTarget& t) {
 // The lines of a trial merge a pre-push hook judged, as `trial-merge` words them.
 std::vector<std::string> merged_lines(const hooks::MergedInto& m) {
   const merge::TrialMergeReport& r = m.report;
-  std::vector<std::string> out = {fmt::format("merged into {} ({}) in memory", target_name(m.target), m.base.short_hex())};
+  // (A target named by its old tip already shows the commit merged into.)
+  std::vector<std::string> out = {m.target.old_tip ? fmt::format("merged into {} in memory", target_name(m.target))
+                                                   : fmt::format("merged into {} ({}) in memory", target_name(m.target),
+                                                                 m.base.short_hex())};
   auto add = [&](const std::vector<std::string>& lines) { out.insert(out.end(), lines.begin(), lines.end()); };
   add(resolved_lines(r.resolved));
   add(conflict_lines(r.merge.conflicts));

@@ -316,10 +316,17 @@ TEST_CASE("hooks: pre-push to a URL reads `protected:` from the remote's tip, ne
   CHECK(gated->verdict == hooks::Verdict::fail);
   CHECK(has_note(*gated, "policy: .ledgergate.yaml of " + url + " refs/heads/main (" + test::id_of(base).short_hex() + ")"));
   CHECK(has_note(*gated, "need a human"));
-  // The remote's tip is not here (a new remote ref): the local main the push does not carry judges.
+  // The remote's tip is not here (a new remote ref) and the push carries the local main (an
+  // ancestor of the pushed commit, so part of the change): the built-in policy, main protected.
+  auto carried = hooks::judge_push(*repo, *trial, url, {"refs/heads/sneak", test::id_of(sneak), "refs/heads/main", git::ObjectId()});
+  REQUIRE(carried);
+  CHECK(has_note(*carried, "policy: the built-in one"));
+  CHECK_FALSE(has_note(*carried, "is not a protected branch"));
+  // The local main moved on after the branch left it: the push does not carry it, so its policy judges.
+  const git::ObjectId moved_on = test::id_of(test::commit_tree(dir.path(), example_ledger(), "main moves on", &base));
   auto local = hooks::judge_push(*repo, *trial, url, {"refs/heads/sneak", test::id_of(sneak), "refs/heads/main", git::ObjectId()});
   REQUIRE(local);
-  CHECK(has_note(*local, "policy: .ledgergate.yaml of the local refs/heads/main"));
+  CHECK(has_note(*local, "policy: .ledgergate.yaml of the local refs/heads/main (" + moved_on.short_hex() + ")"));
   CHECK_FALSE(has_note(*local, "is not a protected branch"));
   // Pushing main itself, which carries the policy change: the built-in policy.
   git_reference* ref = nullptr;
