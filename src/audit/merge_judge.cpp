@@ -35,9 +35,13 @@ std::string why_unclean(const merge::TrialMergeReport& report) {
                               report.classification.code_count() == 1 ? "" : "s", first));
   }
   if (!report.semantic.empty()) why.push_back(report.semantic.front().message);
-  const auto errors = std::count_if(report.findings.begin(), report.findings.end(),
-                                    [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
-  if (errors > 0) why.push_back(fmt::format("the merged tree has {} check error{}", errors, errors == 1 ? "" : "s"));
+  const auto errors = std::count_if(report.findings.begin(), report.findings.end(), [&](const diag::Finding& f) {
+    return diag::blocks(f, report.attribution.gate);
+  });
+  if (errors > 0) {
+    why.push_back(fmt::format("the merged tree has {} check error{}{}", errors, errors == 1 ? "" : "s",
+                              report.attribution.gate == diag::Gate::all ? "" : " its first parent does not have"));
+  }
   if (why.empty()) why.push_back("the trial merge does not pass");
   std::string joined;
   for (const std::string& w : why) joined += (joined.empty() ? "" : "; ") + w;

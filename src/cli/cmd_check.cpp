@@ -16,6 +16,7 @@
 #include "ledgergate/report/github.hpp"
 #include "ledgergate/report/notices.hpp"
 #include "ledgergate/report/sarif.hpp"
+#include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/write/recovery.hpp"
 
@@ -29,7 +30,8 @@ struct CheckOptions {
   std::string root;
   std::string profile;  // "" = the policy's profile (default auto)
   std::string format = "text";
-  std::string against;  // --against REV2: also run the cross-version rules from REV2 to the checked tree
+  std::string against;  // --against REV2: judge the checked tree as a change from REV2's
+  std::string gate;     // --gate new|all with --against ("" = REV2's policy)
   bool bisect = false;  // --bisect: `git bisect run`'s exit codes (0 good, 1 bad, 125 skip)
   std::string baseline;        // --baseline FILE: findings it holds are suppressed
   std::string write_baseline;  // --write-baseline FILE: record today's findings
@@ -89,14 +91,35 @@ void note_uncommitted(const CheckOptions& o, const Source& s) {
   }
 }
 
-// The cross-version rules (orl-h-*) from the tree of --against REV2 (the
-// older version) to the checked tree.
-Result<std::vector<diag::Finding>> check_against(const CheckOptions& o, Source& s, const rules::CheckOptions& options) {
+// `--against REV2`: the tree of the older revision the checked one is judged
+// against, and its policy (the change's own policy file never judges it).
+struct Against {
+  std::unique_ptr<git::TreeSource> tree;
+  policy::RepoPolicy policy;
+};
+Result<Against> open_against(const CheckOptions& o, Source& s) {
   if (!s.repo) return make_error(ErrorKind::usage, "--against needs a git repository (not --root)");
+  Against out;
   LG_TRY(git::ObjectId commit, s.repo->resolve_commit(o.against));
   LG_TRY(git::ObjectId tree, s.repo->commit_tree(commit));
-  LG_TRY(auto before, git::open_tree_source(*s.repo, tree, o.against));
-  return rules::check_open_requirements_between(*before, *s.tree, options);
+  LG_TRY(out.tree, git::open_tree_source(*s.repo, tree, o.against));
+  LG_TRY(out.policy, policy::load_policy(*out.tree));
+  return out;
+}
+
+// The checked tree as a change from REV2's: its findings judged against
+// REV2's (checked with the same options), then the cross-version rules
+// (orl-h-*) from REV2 to it, each introduced by the change.
+Result<diag::Attribution> judge_against(const CheckOptions& o, Source& s, Against& a, rules::CheckReport& report,
+                                        const rules::CheckOptions& options, rules::CheckCache& cache) {
+  diag::Attribution out;
+  out.gate = o.format == "cortex" ? diag::Gate::all : o.gate.empty() ? a.policy.gate : *diag::parse_gate(o.gate);
+  out.reference = o.against;
+  LG_TRY(out.fixed, rules::attribute_check(*a.tree, *s.tree, report.findings, options, cache));
+  LG_TRY(auto history, rules::check_open_requirements_between(*a.tree, *s.tree, options));
+  diag::attribute(history, {});
+  for (diag::Finding& f : history) report.findings.push_back(std::move(f));
+  return out;
 }
 
 ExitCode run_check(const CheckOptions& o, const Globals& g) {
@@ -106,27 +129,39 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
     print_error(o, source.error().message);
     return ExitCode::error;
   }
-  // The checked tree's own policy file (rule severities, the profile).
-  auto policy = policy::load_policy(*source->tree);
+  std::optional<Against> against;
+  if (!o.against.empty()) {
+    auto opened = open_against(o, *source);
+    if (!opened) {
+      print_error(o, opened.error().message);
+      return ExitCode::error;
+    }
+    against.emplace(std::move(*opened));
+  }
+  // The checked tree's own policy file (rule severities, the profile); with
+  // --against, REV2's.
+  auto policy = against ? Result<policy::RepoPolicy>(against->policy) : policy::load_policy(*source->tree);
   if (!policy) {
     print_error(o, policy.error().message);
     return ExitCode::error;
   }
   rules::CheckCache cache;
-  rules::CheckOptions options = policy::check_options_for_own_tree(*policy);
+  rules::CheckOptions options =
+      against ? policy::check_options(*policy) : policy::check_options_for_own_tree(*policy);
   if (!o.profile.empty()) options.profile = o.profile;
   auto report = rules::check_tree(*source->tree, options, cache);
   if (!report) {
     print_error(o, report.error().message);
     return ExitCode::error;
   }
-  if (!o.against.empty()) {
-    auto history = check_against(o, *source, options);
-    if (!history) {
-      print_error(o, history.error().message);
+  std::optional<diag::Attribution> change;
+  if (against) {
+    auto judged = judge_against(o, *source, *against, *report, options, cache);
+    if (!judged) {
+      print_error(o, judged.error().message);
       return ExitCode::error;
     }
-    for (diag::Finding& f : *history) report->findings.push_back(std::move(f));
+    change.emplace(std::move(*judged));
   }
   for (diag::Finding& f : report->findings) f.location.rev = source->label;
   if (!o.write_baseline.empty()) {
@@ -143,26 +178,42 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
       return ExitCode::error;
     }
     suppressed = baseline->suppress(report->findings);
+  } else if (against) {
+    auto baseline = policy::load_baseline(*against->tree, *policy);
+    if (!baseline) {
+      print_error(o, baseline.error().message);
+      return ExitCode::error;
+    }
+    if (*baseline) suppressed = (*baseline)->suppress(report->findings);
   }
+  if (change) change->suppressed = suppressed;
+  const diag::Gate gate = change ? change->gate : diag::Gate::all;
   const bool cannot_judge = report->cannot_judge();
-  const bool failed = report->failed();
+  const bool failed = diag::any_blocking(report->findings, gate);
   const diag::Verdict verdict =
       cannot_judge ? diag::Verdict::error : failed ? diag::Verdict::fail : diag::Verdict::pass;
-  const report::JsonHeader header{verdict, report->profile, source->label, suppressed.size()};
+  const report::JsonHeader header{verdict, report->profile, source->label, suppressed.size(),
+                                  change ? &*change : nullptr};
+  // What text and annotations list: the findings the change introduced (every one without --against).
+  const std::vector<diag::Finding> shown = change ? report::shown_findings(report->findings, *change) : report->findings;
   document_printed();
   if (o.format == "cortex") {
     std::fputs(report::render_cortex(report->findings).c_str(), stdout);
   } else if (o.format == "github") {
-    std::fputs(report::render_github(report->findings).c_str(), stdout);
-    append_step_summary(report::render_github_summary(report->findings, header, "ledgergate check"));
+    std::fputs(report::render_github(shown).c_str(), stdout);
+    append_step_summary(report::render_github_summary(shown, header, "ledgergate check"));
   } else if (o.format == "json") {
     std::fputs(report::render_json(report->findings, header).c_str(), stdout);
   } else if (o.format == "sarif") {
     std::fputs(report::render_check_sarif(report->findings, suppressed, header).c_str(), stdout);
   } else {
-    std::fputs(report::render_text(report->findings, use_color(g.color, stdout)).c_str(), stdout);
-    std::fputs(report::render_check_summary(report->findings, header).c_str(), stderr);
-    if (!suppressed.empty()) std::fputs(report::render_suppressed_note(suppressed.size()).c_str(), stderr);
+    std::fputs(report::render_text(shown, use_color(g.color, stdout)).c_str(), stdout);
+    std::fputs(report::render_check_summary(shown, header).c_str(), stderr);
+    if (change) {
+      std::fputs(report::render_change_notes(report->findings, *change).c_str(), stderr);
+    } else if (!suppressed.empty()) {
+      std::fputs(report::render_suppressed_note(suppressed.size()).c_str(), stderr);
+    }
     note_uncommitted(o, *source);
   }
   if (cannot_judge) {
@@ -200,9 +251,16 @@ void setup_check(CLI::App& app, Globals& globals) {
                   "Suppress the findings this baseline file holds (reported as a count; they do not fail)");
   cmd->add_option("--write-baseline", opts->write_baseline,
                   "Record the check's findings in this baseline file (written atomically)");
-  cmd->add_option("--against", opts->against,
-                  "Also run the cross-version rules (orl-h-*) from this older revision to the checked tree")
-      ->excludes(root);
+  auto* against = cmd->add_option("--against", opts->against,
+                                  "Judge the checked tree as a change from this older revision: fail on the error "
+                                  "findings it introduces (its policy judges), and run the cross-version rules "
+                                  "(orl-h-*) from it")
+                       ->excludes(root);
+  cmd->add_option("--gate", opts->gate,
+                  "With --against: fail on the error findings the change introduces (new) or on every error of the "
+                  "checked tree (all); default: the older revision's policy `gate:`, new")
+      ->check(CLI::IsMember({"new", "all"}))
+      ->needs(against);
   cmd->add_flag("--bisect", opts->bisect,
                 "Exit codes for `git bisect run`: 0 clean, 1 error findings, 125 cannot judge (skip)");
   cmd->callback([opts, &globals] {

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "baseline_file.hpp"
 #include "errors.hpp"
 #include "merge_driver.hpp"
 #include "own_binary.hpp"
@@ -27,6 +28,8 @@ struct HooksOptions {
   std::string run_name;
   std::vector<std::string> run_args;
   bool merge_driver = false;  // install: the merge driver too
+  std::string gate;           // run: --gate new|all ("" = the policy's)
+  std::string baseline;       // run: --baseline FILE
 };
 
 Result<git::Repository> open_repo(const Globals& g) {
@@ -84,16 +87,34 @@ std::string read_stdin() {
 }
 
 // The pre-commit framework runs a pre-push hook once per pushed ref with no
-// stdin and no arguments, describing the ref in PRE_COMMIT_* variables.
-void from_pre_commit_framework(HooksOptions& o, std::string& input) {
-  const char* to_ref = std::getenv("PRE_COMMIT_TO_REF");
+// stdin and no arguments, describing the ref in PRE_COMMIT_* variables:
+// PRE_COMMIT_FROM_REF is the remote's tip (or, for a new remote ref, the
+// parent of the first commit no remote has), and both it and
+// PRE_COMMIT_TO_REF are missing when every commit of the ref is new to the
+// remotes (the first push to an empty remote): then the local branch is the
+// pushed tip.
+Result<void> from_pre_commit_framework(HooksOptions& o, std::string& input, const git::Repository& repo) {
   const char* remote = std::getenv("PRE_COMMIT_REMOTE_NAME");
-  if (!input.empty() || to_ref == nullptr || remote == nullptr) return;
+  if (!input.empty() || remote == nullptr) return {};
   const char* local_branch = std::getenv("PRE_COMMIT_LOCAL_BRANCH");
   const char* remote_branch = std::getenv("PRE_COMMIT_REMOTE_BRANCH");
-  input = fmt::format("{} {} {} {}\n", local_branch ? local_branch : "HEAD", to_ref,
-                      remote_branch ? remote_branch : "HEAD", std::string(git::ObjectId::k_hex_size, '0'));
+  const char* from_ref = std::getenv("PRE_COMMIT_FROM_REF");
+  const char* to_ref = std::getenv("PRE_COMMIT_TO_REF");
+  std::string to;
+  if (to_ref != nullptr) {
+    to = to_ref;
+  } else if (local_branch != nullptr) {
+    LG_TRY(const git::ObjectId tip, repo.resolve_commit(local_branch));
+    to = tip.hex();
+  } else {
+    return {};  // nothing pushed
+  }
+  const std::string zero(git::ObjectId::k_hex_size, '0');
+  const bool from_known = from_ref != nullptr && git::ObjectId::from_hex(from_ref).has_value();
+  input = fmt::format("{} {} {} {}\n", local_branch ? local_branch : "HEAD", to,
+                      remote_branch ? remote_branch : "HEAD", from_known ? std::string(from_ref) : zero);
   if (o.run_args.empty()) o.run_args.push_back(remote);
+  return {};
 }
 
 // Prints one judgement; `quiet_pass` prints nothing for a pass without findings.
@@ -102,18 +123,31 @@ void print_judgement(std::string_view hook, const hooks::Judgement& j, bool quie
   std::fputs(report::render_judgement(hook, j).c_str(), stdout);
 }
 
+// The gate and baseline the options name.
+Result<hooks::JudgeOptions> judge_options(const HooksOptions& o) {
+  hooks::JudgeOptions out;
+  if (!o.gate.empty()) out.gate = diag::parse_gate(o.gate);
+  if (!o.baseline.empty()) {
+    LG_TRY(out.baseline, read_baseline(o.baseline));
+  }
+  return out;
+}
+
 // Judges what `hook` is given; the worst verdict decides.
 Result<hooks::Verdict> judge(const HooksOptions& o, const git::Repository& repo, const std::string& input) {
+  LG_TRY(const hooks::JudgeOptions options, judge_options(o));
   std::vector<hooks::Judgement> judged;
   if (o.run_name == "pre-commit" || o.run_name == "pre-merge-commit") {
-    LG_TRY(hooks::Judgement j, hooks::judge_index(repo));
+    LG_TRY(hooks::Judgement j, hooks::judge_index(repo, options));
     judged.push_back(std::move(j));
   } else if (o.run_name == "pre-push") {
-    if (o.run_args.empty()) return make_error(ErrorKind::usage, "pre-push: the remote's name is missing");
     LG_TRY(const std::vector<hooks::PushedRef> pushed, hooks::parse_pre_push(input));
+    if (!pushed.empty() && o.run_args.empty()) {
+      return make_error(ErrorKind::usage, "pre-push: the remote's name is missing");
+    }
     LG_TRY(git::TrialRepo trial, git::TrialRepo::open(repo));
     for (const hooks::PushedRef& p : pushed) {
-      LG_TRY(hooks::Judgement j, hooks::judge_push(repo, trial, o.run_args[0], p));
+      LG_TRY(hooks::Judgement j, hooks::judge_push(repo, trial, o.run_args[0], p, options));
       judged.push_back(std::move(j));
     }
   } else {
@@ -126,7 +160,7 @@ Result<hooks::Verdict> judge(const HooksOptions& o, const git::Repository& repo,
       LG_TRY(updates, hooks::parse_pre_receive(input));
     }
     for (const hooks::RefUpdate& u : updates) {
-      LG_TRY(hooks::Judgement j, hooks::judge_receive(repo, u));
+      LG_TRY(hooks::Judgement j, hooks::judge_receive(repo, u, options));
       judged.push_back(std::move(j));
     }
   }
@@ -175,7 +209,12 @@ ExitCode run_hook(const HooksOptions& o, const Globals& g) {
         ExitCode::fail);
   }
   HooksOptions options = o;
-  if (o.run_name == "pre-push") from_pre_commit_framework(options, input);
+  if (o.run_name == "pre-push") {
+    if (auto r = from_pre_commit_framework(options, input, *repo); !r) {
+      report_error(r.error());
+      return refuse("cannot judge", ExitCode::error);
+    }
+  }
   auto verdict = judge(options, *repo, input);
   if (!verdict) {
     report_error(verdict.error());
@@ -220,6 +259,13 @@ void setup_hooks(CLI::App& app, Globals& globals) {
   CLI::App* run = cmd->add_subcommand("run", "Run a hook (what the shims call): exit 0 lets git go on");
   run->add_option("name", opts->run_name, "The hook")->required()->check(CLI::IsMember(names));
   run->add_option("args", opts->run_args, "The hook's arguments, as git passes them");
+  run->add_option("--gate", opts->gate,
+                  "Fail on the error findings the change introduces (new) or on every error of its tree (all); "
+                  "default: the judging policy's `gate:`, new")
+      ->check(CLI::IsMember({"new", "all"}));
+  run->add_option("--baseline", opts->baseline,
+                  "A baseline file whose findings never fail (default: the one the judging policy's `baseline:` "
+                  "names)");
   run->callback([opts, &globals] { globals.exit_code = run_hook(*opts, globals); });
 }
 

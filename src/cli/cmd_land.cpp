@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "baseline_file.hpp"
 #include "errors.hpp"
 #include "github_output.hpp"
 #include "ledgergate/report/land.hpp"
@@ -20,6 +21,8 @@ struct LandCliOptions {
   std::string retry_delay = land::format_duration(land.retry_delay);
   std::string lease_for = land::format_duration(land.lease_for);
   bool no_queue = false;
+  std::string gate;      // --gate new|all ("" = main's policy)
+  std::string baseline;  // --baseline FILE
 };
 
 // A duration option's check: "250ms", "30s", "5m", "1h30m".
@@ -37,6 +40,12 @@ ExitCode run_land(LandCliOptions& o, const Globals& g) {
   o.land.retry_delay = *land::parse_duration(o.retry_delay);
   o.land.lease_for = *land::parse_duration(o.lease_for);
   o.land.queue = !o.no_queue && o.land.lease_for.count() > 0;
+  if (!o.gate.empty()) o.land.gate = diag::parse_gate(o.gate);
+  if (!o.baseline.empty()) {
+    auto baseline = read_baseline(o.baseline);
+    if (!baseline) return report_error(baseline.error());
+    o.land.baseline = std::move(*baseline);
+  }
   const land::LandReport report = land::land(o.land);
   document_printed();  // every outcome, an error too, has its document
   if (o.format == "github") {
@@ -70,6 +79,12 @@ void setup_land(CLI::App& app, Globals& globals) {
   cmd->add_option("--format", opts->format,
                   "Output: text, json, sarif (SARIF 2.1.0) or github (Actions annotations and step summary)")
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
+  cmd->add_option("--gate", opts->gate,
+                  "Fail on the error findings the branch adds (new) or on every error of the branch tip and the "
+                  "merged tree (all); default: main's policy `gate:`, new")
+      ->check(CLI::IsMember({"new", "all"}));
+  cmd->add_option("--baseline", opts->baseline,
+                  "A baseline file whose findings never fail (default: the one main's policy `baseline:` names)");
   cmd->add_flag("--keep-branch", opts->land.keep_branch, "Do not delete the remote branch after landing");
   cmd->add_option("--retry-for", opts->retry_for,
                   "Merge mode: how long to keep retrying while main moves under the push, and to wait for the "

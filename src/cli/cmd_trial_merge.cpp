@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "baseline_file.hpp"
 #include "errors.hpp"
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
@@ -28,6 +29,8 @@ struct TrialMergeOptions {
   bool commit = false;
   std::string profile;
   std::string ledger_merge;  // --merge records|git ("" = the policy's)
+  std::string gate;          // --gate new|all ("" = the policy's)
+  std::string baseline;      // --baseline FILE
 };
 
 Result<git::ObjectId> write_commit(const git::Repository& repo, git::TrialRepo& trial,
@@ -46,11 +49,19 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   if (!head) return report_error(head.error());
   auto trial = git::TrialRepo::open(*repo);
   if (!trial) return report_error(trial.error());
-  merge::TrialMergeOptions options{!o.no_check, o.profile, std::nullopt};
+  merge::TrialMergeOptions options;
+  options.check = !o.no_check;
+  options.profile = o.profile;
   // --commit and --write-tree write the merged objects: the merge must run (a cached report holds none).
   options.cache_report = !o.commit && !o.write_tree;
   if (!o.ledger_merge.empty()) {
     options.ledger_merge = o.ledger_merge == "git" ? policy::LedgerMerge::git : policy::LedgerMerge::records;
+  }
+  if (!o.gate.empty()) options.gate = diag::parse_gate(o.gate);
+  if (!o.baseline.empty()) {
+    auto baseline = read_baseline(o.baseline);
+    if (!baseline) return report_error(baseline.error());
+    options.baseline = std::move(*baseline);
   }
   auto report = merge::trial_merge(*repo, *trial, *base, *head, options);
   if (!report) return report_error(report.error());
@@ -107,6 +118,12 @@ void setup_trial_merge(CLI::App& app, Globals& globals) {
                   "A ledger file git's merge leaves conflicted: records (merge it record by record) or git (keep "
                   "the conflict); default: BASE's policy `merge:` key, records")
       ->check(CLI::IsMember({"records", "git"}));
+  cmd->add_option("--gate", opts->gate,
+                  "Fail on the error findings the merge adds to BASE's (new) or on every error of the merged tree "
+                  "(all); default: BASE's policy `gate:`, new")
+      ->check(CLI::IsMember({"new", "all"}));
+  cmd->add_option("--baseline", opts->baseline,
+                  "A baseline file whose findings never fail (default: the one BASE's policy `baseline:` names)");
   cmd->add_flag("--no-check", opts->no_check, "Only merge: no classification, no check (any repository)");
   auto* message = cmd->add_option("-m,--message", opts->commit_message, "Message of the merge commit");
   cmd->add_flag("--commit", opts->commit, "Write the merge commit (parents BASE, HEAD) on a pass; moves no ref")

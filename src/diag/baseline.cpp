@@ -147,4 +147,39 @@ std::vector<Finding> Baseline::suppress(std::vector<Finding>& findings) {
   return taken;
 }
 
+namespace {
+
+// `f` as the changed tree would have it: on its moved path, the old path in
+// its message replaced by the new one.
+Finding moved(const Finding& f, const std::vector<PathMove>& moves) {
+  for (const PathMove& m : moves) {
+    if (m.from != f.location.path) continue;
+    Finding out = f;
+    out.location.path = m.to;
+    for (std::size_t at = out.message.find(m.from); at != std::string::npos; at = out.message.find(m.from, at + m.to.size())) {
+      out.message.replace(at, m.from.size(), m.to);
+    }
+    return out;
+  }
+  return f;
+}
+
+}  // namespace
+
+std::vector<Finding> attribute(std::vector<Finding>& findings, const std::vector<Finding>& reference,
+                               const std::vector<PathMove>& moves) {
+  std::vector<Finding> mapped;
+  mapped.reserve(reference.size());
+  for (const Finding& f : reference) mapped.push_back(moved(f, moves));
+  Baseline before = Baseline::of(mapped);
+  for (Finding& f : findings) f.state = before.take(f) ? FindingState::pre_existing : FindingState::introduced;
+  std::vector<Finding> fixed;
+  if (before.size() == 0) return fixed;  // every reference finding is matched
+  Baseline after = Baseline::of(findings);
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    if (!after.take(mapped[i])) fixed.push_back(reference[i]);
+  }
+  return fixed;
+}
+
 }  // namespace lg::diag

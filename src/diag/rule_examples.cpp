@@ -920,6 +920,22 @@ constexpr std::array k_examples = {
                 "commit retire single",
                 "Rebase the branch onto main and decide there: un-retire the project or drop the new runs.",
                 ExampleKind::history},
+    RuleExample{"merge-code-path", "R-skeleton", "tools/fit.py",
+                "branch topic\n"
+                "edit projects/example.md: Next: pull wave 2 => Next: pull all of wave 2\n"
+                "commit reword the plan\n"
+                "switch main\n"
+                "edit projects/single.md: the first run goes out => the first run leaves\n"
+                "commit reword single's plan",
+                "branch topic\n"
+                "edit projects/example.md: Next: pull wave 2 => Next: pull all of wave 2\n"
+                "add tools/fit.py: print('fit')\\n\n"
+                "commit reword the plan, add a tool\n"
+                "switch main\n"
+                "edit projects/single.md: the first run goes out => the first run leaves\n"
+                "commit reword single's plan",
+                "Land the code in its own branch, reviewed and merged by a human; keep the ledger branch to ledger files.",
+                ExampleKind::history},
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -199,6 +200,43 @@ bool is_our_shim(std::string_view text) {
 
 std::string original_path(const std::string& dir, std::string_view name) {
   return dir + std::string(name) + std::string(k_original_suffix);
+}
+
+namespace {
+
+// The hook a shim of ours runs (its `hooks run NAME` line), "" when none is named.
+std::string shim_hook(std::string_view text) {
+  constexpr std::string_view run = " hooks run ";
+  const std::size_t at = text.find(run);
+  if (at == std::string_view::npos) return "";
+  const std::string_view rest = text.substr(at + run.size());
+  return std::string(rest.substr(0, rest.find_first_of(" \n")));
+}
+
+}  // namespace
+
+Result<std::string> original_to_run(const std::string& dir, std::string_view name) {
+  std::string path = original_path(dir, name);
+  for (int hop = 0; hop < 40; ++hop) {
+    LG_TRY(const FileInfo info, probe(path));
+    if (!info.exists) return std::string();
+    if (!info.symlink) return path;
+    std::array<char, 4096> resolved{};
+    if (::realpath(path.c_str(), resolved.data()) == nullptr) {
+      if (errno == ENOENT) return std::string();  // a dangling link: git would run nothing either
+      return io_error("resolving the link " + path);
+    }
+    const std::string target(resolved.data());
+    LG_TRY(const FileInfo at_target, probe(target));
+    if (at_target.directory) return path;  // not a hook: let running it fail as it would have
+    LG_TRY(const std::string text, read_bytes(target));
+    if (!is_our_shim(text)) return path;
+    // The link leads to one of our shims: run what that shim chains instead.
+    const std::string hook = shim_hook(text);
+    if (hook.empty()) return std::string();
+    path = original_path(target.substr(0, target.rfind('/') + 1), hook);
+  }
+  return make_error(ErrorKind::io, "the kept hook " + original_path(dir, name) + " is a chain of links that loops");
 }
 
 std::string_view to_string(Action a) {

@@ -23,6 +23,7 @@
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
 
 extern char** environ;
@@ -67,28 +68,57 @@ Result<git::ObjectId> parse_oid(std::string_view hex, std::string_view line) {
 
 // Checks `tree` with the options of the judging side's policy; the findings' rev is `label`.
 Result<rules::CheckReport> check_with(git::TreeSource& tree, const rules::CheckOptions& options,
-                                      const std::string& label) {
-  rules::CheckCache cache;
+                                      const std::string& label, rules::CheckCache& cache) {
   LG_TRY(rules::CheckReport report, rules::check_tree(tree, options, cache));
   for (diag::Finding& f : report.findings) f.location.rev = label;
   return report;
 }
 
-void add_check(Judgement& j, rules::CheckReport report, std::string what) {
+// What a change's check is judged with: the gate and the reference tree.
+struct Reference {
+  git::TreeSource* tree = nullptr;  // null: no reference (every finding counts)
+  std::string name;                 // "HEAD", "origin refs/heads/x (abc1234)", "the empty tree"
+};
+
+// Judges `report` (the check of `tree` with `options`) against `ref`, takes
+// the baseline's findings out, and records the verdict: fail on a blocking
+// finding, error when the tree cannot be judged.
+Result<void> add_check(Judgement& j, rules::CheckReport report, std::string what, git::TreeSource& tree,
+                       const Reference& ref, const rules::CheckOptions& options, rules::CheckCache& cache,
+                       std::optional<diag::Baseline> baseline) {
+  diag::Attribution& a = j.attribution;
+  a.reference = ref.name;
+  if (ref.tree && !report.findings.empty()) {
+    LG_TRY(a.fixed, rules::attribute_check(*ref.tree, tree, report.findings, options, cache));
+    for (diag::Finding& f : a.fixed) f.location.rev = ref.tree->rev();
+  } else if (!ref.name.empty()) {
+    diag::attribute(report.findings, {});  // the empty tree: every finding is new
+  }
+  if (baseline) a.suppressed = baseline->suppress(report.findings);
   if (report.cannot_judge()) {
     j.verdict = Verdict::error;
     j.notes.emplace_back(CheckFailed{std::move(what), true});
-  } else if (report.failed()) {
+  } else if (diag::any_blocking(report.findings, a.gate)) {
     if (j.verdict == Verdict::pass) j.verdict = Verdict::fail;
     j.notes.emplace_back(CheckFailed{std::move(what), false});
   }
   j.findings = std::move(report.findings);
+  return {};
+}
+
+// The baseline a judgement takes: the option's, else the file `policy`
+// names in `tree` (the tree the policy was read from).
+Result<std::optional<diag::Baseline>> baseline_for(const JudgeOptions& o, git::TreeSource* tree,
+                                                   const policy::RepoPolicy& policy) {
+  if (o.baseline || !tree) return o.baseline;
+  return policy::load_baseline(*tree, policy);
 }
 
 void add_trial_merge(Judgement& j, PushTarget target, const git::ObjectId& base, merge::TrialMergeReport r) {
   const bool cannot_judge = r.cannot_judge();
   j.verdict = cannot_judge ? Verdict::error : r.pass() ? Verdict::pass : Verdict::fail;
   j.findings = std::move(r.findings);
+  j.attribution = r.attribution;
   j.notes.emplace_back(MergedInto{std::move(target), base, std::move(r), cannot_judge});
 }
 
@@ -143,64 +173,189 @@ Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_h
   return u;
 }
 
-Result<Judgement> judge_index(const git::Repository& repo) {
+Result<Judgement> judge_index(const git::Repository& repo, const JudgeOptions& o) {
   LG_TRY(std::unique_ptr<git::TreeSource> index, git::open_index_source(repo));
-  LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*index));
-  LG_TRY(rules::CheckReport report, check_with(*index, policy::check_options_for_own_tree(policy), ":index"));
-  Judgement j{{"the staged tree", std::nullopt, ""}, Verdict::pass, {}, {}};
-  add_check(j, std::move(report), "the staged tree");
+  // HEAD's tree: the reference, and where the policy is read from.
+  std::unique_ptr<git::TreeSource> head;
+  if (!repo.head_unborn()) {
+    LG_TRY(const git::ObjectId commit, repo.resolve_commit("HEAD"));
+    LG_TRY(const git::ObjectId tree, repo.commit_tree(commit));
+    LG_TRY(head, git::open_tree_source(repo, tree, "HEAD"));
+  }
+  LG_TRY(const policy::RepoPolicy policy, policy::load_policy(head ? *head : *index));
+  const rules::CheckOptions options =
+      head ? policy::check_options(policy) : policy::check_options_for_own_tree(policy);
+  rules::CheckCache cache;
+  LG_TRY(rules::CheckReport report, check_with(*index, options, ":index", cache));
+  Judgement j{{"the staged tree", std::nullopt, ""}, Verdict::pass, {}, {}, {}};
+  j.attribution.gate = o.gate.value_or(policy.gate);
+  LG_TRY(auto baseline, baseline_for(o, head ? head.get() : index.get(), policy));
+  if (auto r = add_check(j, std::move(report), "the staged tree", *index, {head.get(), head ? "HEAD" : ""}, options,
+                         cache, std::move(baseline));
+      !r) {
+    return r.error();
+  }
   return j;
 }
 
 namespace {
 
-// The branches pre-push gates: the policy of the remote's main as last
-// fetched (what the push must not break), else the pushed commit's own.
-Result<std::vector<std::string>> protected_branches(const git::Repository& repo, std::string_view remote,
-                                                    const git::ObjectId& head) {
-  const std::optional<git::ObjectId> main = git::ref_target(repo, fmt::format("refs/remotes/{}/main", remote));
-  LG_TRY(const git::ObjectId commit, main ? git::peel_to_commit(repo, *main) : Result<git::ObjectId>(head));
+constexpr std::string_view k_heads = "refs/heads/";
+
+// `<remote> <ref> (abc1234)`, as the notes name a commit of the remote.
+std::string on_remote(std::string_view remote, std::string_view ref, const git::ObjectId& commit) {
+  return fmt::format("{} {} ({})", remote, ref, commit.short_hex());
+}
+
+// The commit at `ref` when the ref exists and peels to a commit.
+std::optional<git::ObjectId> commit_at(const git::Repository& repo, const std::string& ref) {
+  const std::optional<git::ObjectId> id = git::ref_target(repo, ref);
+  if (!id) return std::nullopt;
+  const Result<git::ObjectId> commit = git::peel_to_commit(repo, *id);
+  return commit ? std::optional<git::ObjectId>(*commit) : std::nullopt;
+}
+
+// The remote ref's old tip when the push names one and its commit is here.
+Result<std::optional<git::ObjectId>> remote_tip(const git::Repository& repo, const PushedRef& pushed) {
+  if (pushed.remote.is_zero()) return std::optional<git::ObjectId>();  // a new remote ref
+  const Result<bool> known = git::has_object(repo, pushed.remote);
+  if (!known) return known.error().with_context("opening the object database");
+  if (!*known) return std::optional<git::ObjectId>();
+  LG_TRY(const git::ObjectId commit, git::peel_to_commit(repo, pushed.remote));
+  return std::optional<git::ObjectId>(commit);
+}
+
+// The remote-tracking refs a push to `branch` of `remote` may compare with:
+// the branch's own copy, then main's.
+std::vector<std::string> tracking_refs(std::string_view remote, const std::string& branch) {
+  std::vector<std::string> out;
+  if (!branch.empty()) out.push_back(fmt::format("refs/remotes/{}/{}", remote, branch));
+  if (branch != "main") out.push_back(fmt::format("refs/remotes/{}/main", remote));
+  return out;
+}
+
+struct PushPolicy {
+  policy::RepoPolicy policy;
+  std::unique_ptr<git::TreeSource> tree;  // the tree it was read from (null: the built-in one)
+  std::string where;                      // "" = the built-in policy
+};
+
+Result<PushPolicy> policy_at(const git::Repository& repo, const git::ObjectId& commit, std::string where) {
+  PushPolicy out;
   LG_TRY(const git::ObjectId tree, repo.commit_tree(commit));
-  LG_TRY(std::unique_ptr<git::TreeSource> source, git::open_tree_source(repo, tree, commit.short_hex()));
-  LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*source));
-  return policy.protected_branches;
+  LG_TRY(out.tree, git::open_tree_source(repo, tree, commit.short_hex()));
+  LG_TRY(out.policy, policy::load_policy(*out.tree));
+  out.where = std::move(where);
+  return out;
+}
+
+// The policy that judges a push of `head` to `branch` (see judge_push):
+// never read from a commit the push carries.
+Result<PushPolicy> push_policy(const git::Repository& repo, std::string_view remote, const PushedRef& pushed,
+                               const git::ObjectId& head, const std::string& branch) {
+  LG_TRY(const std::optional<git::ObjectId> tip, remote_tip(repo, pushed));
+  if (tip) return policy_at(repo, *tip, on_remote(remote, pushed.remote_ref, *tip));
+  for (const std::string& ref : tracking_refs(remote, branch)) {
+    if (const auto commit = commit_at(repo, ref)) return policy_at(repo, *commit, fmt::format("{} ({})", ref, commit->short_hex()));
+  }
+  // A local branch the push does not contain is not part of it.
+  for (const std::string& name : {branch, std::string("main")}) {
+    if (name.empty()) continue;
+    const std::string ref = std::string(k_heads) + name;
+    const auto local = commit_at(repo, ref);
+    if (!local || *local == head) continue;
+    LG_TRY(const bool contained, git::is_descendant_of(repo, head, *local));
+    if (!contained) return policy_at(repo, *local, fmt::format("the local {} ({})", ref, local->short_hex()));
+  }
+  PushPolicy out;
+  LG_TRY(const git::ObjectId tree, repo.commit_tree(head));
+  LG_TRY(const auto pushed_tree, git::open_tree_source(repo, tree, head.short_hex()));
+  LG_TRY(out.policy, policy::load_builtin_policy(*pushed_tree));
+  return out;
+}
+
+// What a pushed tree that is not trial-merged is checked against: the
+// remote ref's old tip (the merge base with it), else the merge base with a
+// remote-tracking copy of the branch or of main, else the empty tree.
+struct PushReference {
+  std::optional<git::ObjectId> commit;
+  std::string name;
+};
+Result<PushReference> push_reference(const git::Repository& repo, std::string_view remote, const PushedRef& pushed,
+                                     const git::ObjectId& head, const std::string& branch) {
+  auto base_with = [&](const git::ObjectId& other, const std::string& what) -> Result<std::optional<PushReference>> {
+    const Result<std::vector<git::ObjectId>> bases = git::merge_bases(repo, head, other);
+    if (!bases) return std::optional<PushReference>();  // unrelated histories
+    const git::ObjectId base = bases->front();
+    if (base == other) return std::optional<PushReference>(PushReference{base, what});
+    return std::optional<PushReference>(
+        PushReference{base, fmt::format("the merge base {} with {}", base.short_hex(), what)});
+  };
+  LG_TRY(const std::optional<git::ObjectId> tip, remote_tip(repo, pushed));
+  std::vector<std::pair<git::ObjectId, std::string>> candidates;
+  if (tip) candidates.emplace_back(*tip, on_remote(remote, pushed.remote_ref, *tip));
+  for (const std::string& ref : tracking_refs(remote, branch)) {
+    if (const auto commit = commit_at(repo, ref)) candidates.emplace_back(*commit, fmt::format("{} ({})", ref, commit->short_hex()));
+  }
+  for (const auto& [commit, what] : candidates) {
+    LG_TRY(std::optional<PushReference> found, base_with(commit, what));
+    if (found) return std::move(*found);
+  }
+  return PushReference{std::nullopt, "the empty tree"};
+}
+
+// Checks the pushed tree of `head` with `pol` against `ref`.
+Result<void> check_pushed(Judgement& j, const git::Repository& repo, const git::ObjectId& head, const PushPolicy& pol,
+                          const PushReference& ref, const JudgeOptions& o) {
+  LG_TRY(const git::ObjectId tree, repo.commit_tree(head));
+  LG_TRY(std::unique_ptr<git::TreeSource> source, git::open_tree_source(repo, tree, head.short_hex()));
+  std::unique_ptr<git::TreeSource> before;
+  if (ref.commit) {
+    LG_TRY(const git::ObjectId before_tree, repo.commit_tree(*ref.commit));
+    LG_TRY(before, git::open_tree_source(repo, before_tree, ref.commit->short_hex()));
+  }
+  const rules::CheckOptions options = policy::check_options(pol.policy);
+  rules::CheckCache cache;
+  LG_TRY(rules::CheckReport report, check_with(*source, options, "pushed", cache));
+  j.notes.emplace_back(CheckedAgainst{ref.name});
+  j.attribution.gate = o.gate.value_or(pol.policy.gate);
+  LG_TRY(auto baseline, baseline_for(o, pol.tree.get(), pol.policy));
+  return add_check(j, std::move(report), "the pushed tree", *source, {before.get(), ref.name}, options, cache,
+                   std::move(baseline));
 }
 
 }  // namespace
 
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
-                             const PushedRef& pushed) {
-  Judgement j{{pushed.local_ref, std::string(remote), pushed.remote_ref}, Verdict::pass, {}, {}};
+                             const PushedRef& pushed, const JudgeOptions& o) {
+  Judgement j{{pushed.local_ref, std::string(remote), pushed.remote_ref}, Verdict::pass, {}, {}, {}};
   if (pushed.local.is_zero()) {
     j.notes.emplace_back(RefDeleted{false});
     return j;
   }
   LG_TRY(const git::ObjectId head, git::peel_to_commit(repo, pushed.local));
-  LG_TRY(const std::vector<std::string> guarded, protected_branches(repo, remote, head));
-  constexpr std::string_view heads = "refs/heads/";
   const std::string_view ref = pushed.remote_ref;
-  const std::string branch = ref.starts_with(heads) ? std::string(ref.substr(heads.size())) : std::string();
+  const std::string branch = ref.starts_with(k_heads) ? std::string(ref.substr(k_heads.size())) : std::string();
+  LG_TRY(const PushPolicy pol, push_policy(repo, remote, pushed, head, branch));
+  j.notes.emplace_back(PolicyFrom{pol.where});
+  const std::vector<std::string>& guarded = pol.policy.protected_branches;
   if (branch.empty() || std::find(guarded.begin(), guarded.end(), branch) == guarded.end()) {
-    LG_TRY(const git::ObjectId tree, repo.commit_tree(head));
-    LG_TRY(std::unique_ptr<git::TreeSource> source, git::open_tree_source(repo, tree, head.short_hex()));
-    LG_TRY(const policy::RepoPolicy policy, policy::load_policy(*source));
-    LG_TRY(rules::CheckReport report, check_with(*source, policy::check_options_for_own_tree(policy), "pushed"));
     j.notes.emplace_back(NotProtected{pushed.remote_ref, guarded});
-    add_check(j, std::move(report), "the pushed tree");
+    LG_TRY(const PushReference reference, push_reference(repo, remote, pushed, head, branch));
+    if (auto r = check_pushed(j, repo, head, pol, reference, o); !r) return r.error();
     return j;
   }
   // The target: the remote's copy of the branch as last fetched, else the remote ref's old tip.
   PushTarget target{fmt::format("refs/remotes/{}/{}", remote, branch), std::string(remote), std::nullopt};
-  std::optional<git::ObjectId> tracked = git::ref_target(repo, target.ref);
+  std::optional<git::ObjectId> tracked = commit_at(repo, target.ref);
   if (!tracked) {
-    // A new remote ref (the zero id) is not looked up in the object database.
-    const Result<bool> known = pushed.remote.is_zero() ? Result<bool>(false) : git::has_object(repo, pushed.remote);
-    if (!known) return known.error().with_context("opening the object database");
-    if (!*known) {
+    LG_TRY(tracked, remote_tip(repo, pushed));
+    if (!tracked) {
       j.notes.emplace_back(TargetMissing{std::move(target)});
+      LG_TRY(const PushReference reference, push_reference(repo, remote, pushed, head, branch));
+      if (auto r = check_pushed(j, repo, head, pol, reference, o); !r) return r.error();
       return j;
     }
-    LG_TRY(tracked, git::peel_to_commit(repo, pushed.remote));
     target = PushTarget{pushed.remote_ref, std::string(remote), *tracked};
   }
   const git::ObjectId base = *tracked;
@@ -209,14 +364,16 @@ Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial,
     return j;
   }
   merge::TrialMergeOptions options;
+  options.gate = o.gate;
+  options.baseline = o.baseline;
   LG_TRY(merge::TrialMergeReport report, merge::trial_merge(repo, trial, base, head, options));
   add_trial_merge(j, std::move(target), base, std::move(report));
   for (diag::Finding& f : j.findings) f.location.rev = "merged";
   return j;
 }
 
-Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update) {
-  Judgement j{{update.ref, std::nullopt, ""}, Verdict::pass, {}, {}};
+Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update, const JudgeOptions& o) {
+  Judgement j{{update.ref, std::nullopt, ""}, Verdict::pass, {}, {}, {}};
   if (update.ref != k_main_ref) return j;  // only main is guarded
   if (update.new_id.is_zero()) {
     j.notes.emplace_back(RefDeleted{true});
@@ -228,17 +385,26 @@ Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& up
   LG_TRY(std::unique_ptr<git::TreeSource> new_source, git::open_tree_source(repo, new_tree, label));
   std::optional<git::ObjectId> old_tree;
   std::unique_ptr<git::TreeSource> old_source;
+  std::string old_name;
   if (!update.old_id.is_zero()) {
     LG_TRY(const git::ObjectId old_commit, git::peel_to_commit(repo, update.old_id));
     LG_TRY(old_tree, repo.commit_tree(old_commit));
     LG_TRY(old_source, git::open_tree_source(repo, *old_tree, old_commit.short_hex()));
+    old_name = fmt::format("main ({})", old_commit.short_hex());
   }
   // The policy that judges is main's current one, never the pushed one.
   LG_TRY(const policy::RepoPolicy policy, policy::load_policy(old_source ? *old_source : *new_source));
-  LG_TRY(rules::CheckReport report,
-         check_with(*new_source,
-                    old_source ? policy::check_options(policy) : policy::check_options_for_own_tree(policy), label));
-  add_check(j, std::move(report), "the new tree of main");
+  const rules::CheckOptions options =
+      old_source ? policy::check_options(policy) : policy::check_options_for_own_tree(policy);
+  rules::CheckCache cache;
+  LG_TRY(rules::CheckReport report, check_with(*new_source, options, label, cache));
+  j.attribution.gate = o.gate.value_or(policy.gate);
+  LG_TRY(auto baseline, baseline_for(o, old_source ? old_source.get() : new_source.get(), policy));
+  if (auto r = add_check(j, std::move(report), "the new tree of main", *new_source, {old_source.get(), old_name},
+                         options, cache, std::move(baseline));
+      !r) {
+    return r.error();
+  }
   if (old_tree) {
     LG_TRY(const std::vector<git::DiffEntry> diff, git::diff_trees(repo, &*old_tree, &new_tree));
     for (const git::DiffEntry& e : diff) {
@@ -253,8 +419,8 @@ Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& up
 
 Result<int> run_original(const std::string& hooks_dir, std::string_view hook, const std::vector<std::string>& args,
                          const std::string* input) {
-  const std::string path = original_path(hooks_dir, hook);
-  if (::access(path.c_str(), X_OK) != 0) return -1;  // git runs only executable hooks
+  LG_TRY(const std::string path, original_to_run(hooks_dir, hook));
+  if (path.empty() || ::access(path.c_str(), X_OK) != 0) return -1;  // git runs only executable hooks
   // stdin from an unlinked temporary file: no pipe to fill, no SIGPIPE.
   using FilePtr = std::unique_ptr<FILE, decltype(&std::fclose)>;
   FilePtr in(nullptr, &std::fclose);

@@ -21,6 +21,7 @@
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
 
 namespace lg::land {
@@ -109,7 +110,7 @@ class Lander {
 
  private:
   Step& step(std::string name, StepStatus status, std::string message, int attempt = 0) {
-    m_r.steps.push_back(Step{std::move(name), attempt, status, std::move(message), {}, {}});
+    m_r.steps.push_back(Step{std::move(name), attempt, status, std::move(message), {}, {}, {}});
     return m_r.steps.back();
   }
   Outcome error(std::string name, const Error& e, int attempt = 0) {
@@ -159,11 +160,34 @@ class Lander {
     return merge::classify_from_bases(*m_repo, bases, to, pol, yaml_cache, birth);
   }
 
-  Result<rules::CheckReport> check_tip(const policy::RepoPolicy& pol) {
+  // The branch tip's check, judged against the merge base (the first
+  // libgit2 finds in a criss-cross history): the findings the branch brings.
+  struct TipCheck {
+    rules::CheckReport report;
+    diag::Attribution attribution;
+  };
+  Result<TipCheck> check_tip(const policy::RepoPolicy& pol) {
     LG_TRY(git::ObjectId tree, m_repo->commit_tree(m_head));
     LG_TRY(auto source, git::open_tree_source(*m_repo, tree, m_o.branch));
+    LG_TRY(const std::vector<git::ObjectId> bases, git::merge_bases(*m_repo, m_main, m_head));
+    const git::ObjectId base = bases.front();
+    LG_TRY(git::ObjectId base_tree, m_repo->commit_tree(base));
+    LG_TRY(auto before, git::open_tree_source(*m_repo, base_tree, base.short_hex()));
     rules::CheckCache cache;
-    return rules::check_tree(*source, policy::check_options(pol), cache);
+    const rules::CheckOptions options = policy::check_options(pol);
+    TipCheck out;
+    LG_TRY(out.report, rules::check_tree(*source, options, cache));
+    out.attribution.gate = m_o.gate.value_or(pol.gate);
+    out.attribution.reference = "the merge base " + base.short_hex();
+    LG_TRY(out.attribution.fixed, rules::attribute_check(*before, *source, out.report.findings, options, cache));
+    std::optional<diag::Baseline> baseline = m_o.baseline;
+    if (!baseline) {
+      LG_TRY(auto main_tree, m_repo->commit_tree(m_main));
+      LG_TRY(auto main_source, git::open_tree_source(*m_repo, main_tree, m_o.into));
+      LG_TRY(baseline, policy::load_baseline(*main_source, pol));
+    }
+    if (baseline) out.attribution.suppressed = baseline->suppress(out.report.findings);
+    return out;
   }
 
   // The steps before the retry loop: refuse, fetch, contained, classify, check-branch.
@@ -210,14 +234,17 @@ class Lander {
     step("classify", StepStatus::ok, fmt::format("ledger-only, {} path(s)", c->paths.size()));
     auto checked = check_tip(*pol);
     if (!checked) return error("check-branch", checked.error());
-    for (diag::Finding& f : checked->findings) f.location.rev = m_o.branch;
-    const bool cannot_judge = checked->cannot_judge();
-    const bool failed = checked->failed();
+    for (diag::Finding& f : checked->report.findings) f.location.rev = m_o.branch;
+    const bool cannot_judge = checked->report.cannot_judge();
+    const bool failed = diag::any_blocking(checked->report.findings, checked->attribution.gate);
+    const bool clean = !checked->report.failed();
     Step& s = step("check-branch", cannot_judge ? StepStatus::error : failed ? StepStatus::fail : StepStatus::ok,
                    cannot_judge ? "cannot judge the branch tip"
                    : failed     ? "the branch tip has drift: left for a human"
-                                : "the branch tip checks clean");
-    s.findings = std::move(checked->findings);
+                   : clean      ? "the branch tip checks clean"
+                                : "the branch tip adds no error finding");
+    s.findings = std::move(checked->report.findings);
+    s.attribution = std::move(checked->attribution);
     if (cannot_judge) return Outcome::error;
     if (failed) return Outcome::left_for_human;
     return std::nullopt;
@@ -240,6 +267,7 @@ class Lander {
                    n);
     s.details = {r.merge.conflicts, r.classification.paths, r.semantic, r.resolved};
     s.findings = r.findings;
+    s.attribution = r.attribution;
     if (r.cannot_judge()) {
       s.status = StepStatus::error;
       s.message += ": cannot judge the merged tree";
@@ -249,7 +277,9 @@ class Lander {
       s.message += ": left for a human";
       return Outcome::left_for_human;
     }
-    s.message += ", checks clean";
+    const bool no_error = std::none_of(r.findings.begin(), r.findings.end(),
+                                       [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
+    s.message += no_error ? ", checks clean" : ", adds no error finding";
     return std::nullopt;
   }
 
@@ -284,7 +314,10 @@ class Lander {
   Result<Attempt> attempt(int n, Outcome& outcome) {
     m_stage = "trial-merge";
     LG_TRY(git::TrialRepo trial, git::TrialRepo::open(*m_repo));
-    LG_TRY(merge::TrialMergeReport r, merge::trial_merge(*m_repo, trial, m_main, m_head, {}));
+    merge::TrialMergeOptions options;
+    options.gate = m_o.gate;
+    options.baseline = m_o.baseline;
+    LG_TRY(merge::TrialMergeReport r, merge::trial_merge(*m_repo, trial, m_main, m_head, options));
     if (auto stop = judge_merge(n, r)) {
       outcome = *stop;
       return Attempt::done;

@@ -2,7 +2,8 @@
 // tree merge in memory → the record merge's retry of conflicted ledger paths
 // → classification of the branch's diff (with the
 // projects.yaml birth exception) → semantic detectors → check of the merged
-// tree → check of the branch tip. Every object it creates stays in the trial
+// tree, judged against BASE's → check of the branch tip. Every object it
+// creates stays in the trial
 // repository's memory.
 #include "ledgergate/merge/trial_merge.hpp"
 
@@ -22,6 +23,7 @@
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/policy/policy_file.hpp"
+#include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
@@ -37,10 +39,8 @@ bool TrialMergeReport::cannot_judge() const {
 }
 
 bool TrialMergeReport::pass() const {
-  const bool clean_check = std::none_of(findings.begin(), findings.end(),
-                                        [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
   return !nothing_to_merge && merge.conflicts.empty() && !classification.paths.empty() &&
-         classification.code_count() == 0 && semantic.empty() && clean_check;
+         classification.code_count() == 0 && semantic.empty() && !diag::any_blocking(findings, attribution.gate);
 }
 
 namespace {
@@ -310,8 +310,36 @@ Result<std::vector<diag::Finding>> branch_tip_findings(Sides& s, const rules::Ch
   for (const diag::Finding& f : on_base.findings) known.insert(diag::fingerprint(f));
   for (const diag::Finding& f : merged) known.insert(diag::fingerprint(f));
   std::erase_if(out, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
-  for (diag::Finding& f : out) f.location.rev = "HEAD";
+  for (diag::Finding& f : out) {
+    f.location.rev = "HEAD";
+    f.state = diag::FindingState::introduced;
+  }
   return out;
+}
+
+// The merged tree's findings judged against BASE's, checked the same way
+// (usually one lookup in the persistent cache): what the branch brings is
+// introduced, what BASE already held is pre-existing, what it removes is
+// fixed. The cross-version findings (orl-h-*, the merged open-requirements
+// files against the merge base) are matched against BASE's own since the
+// merge base. Then the baseline's findings are taken out.
+Result<void> judge_against_base(Sides& s, const policy::RepoPolicy& pol, const TrialMergeOptions& options,
+                                const rules::CheckOptions& check, TrialMergeReport& report) {
+  diag::Attribution& a = report.attribution;
+  LG_TRY(a.fixed, rules::attribute_check(*s.ours, *s.merged, report.findings, check, s.cache));
+  LG_TRY(auto history, rules::check_open_requirements_between(*s.base, *s.merged, check, &s.cache));
+  if (!history.empty()) {
+    LG_TRY(auto base_history, rules::check_open_requirements_between(*s.base, *s.ours, check, &s.cache));
+    diag::attribute(history, base_history);
+  }
+  for (diag::Finding& f : history) report.findings.push_back(std::move(f));
+  std::optional<diag::Baseline> baseline = options.baseline;
+  if (!baseline) {
+    LG_TRY(baseline, policy::load_baseline(*s.ours, pol));
+  }
+  if (baseline) a.suppressed = baseline->suppress(report.findings);
+  for (diag::Finding& f : a.fixed) f.location.rev = "BASE";
+  return {};
 }
 
 Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
@@ -353,6 +381,8 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));
   LG_TRY(s.theirs, source(trial.repo(), head_tree, "HEAD"));
   LG_TRY(auto pol, policy::load_policy(*s.ours, options.profile));
+  report.attribution.gate = options.gate.value_or(pol.gate);
+  report.attribution.reference = "BASE";
   if (report.virtual_base) {
     LG_TRY(report.merge, merge_trees_exact(trial, merge_from, base_tree, head_tree));
   } else {
@@ -390,9 +420,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
-  // The merged open-requirements files against the merge base (orl-h-*).
-  LG_TRY(auto history, rules::check_open_requirements_between(*s.base, *s.merged, check, &s.cache));
-  for (diag::Finding& f : history) report.findings.push_back(std::move(f));
+  if (auto r = judge_against_base(s, pol, options, check, report); !r) return r.error();
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
   if (head_tree != report.merge.tree) {

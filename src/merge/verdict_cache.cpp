@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/cache/store.hpp"
 #include "ledgergate/git/config.hpp"
@@ -10,6 +12,7 @@
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/util/hash.hpp"
 
 namespace lg::merge {
 namespace {
@@ -58,6 +61,11 @@ Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const
   key += options.profile;
   key += '\0';
   key += !options.ledger_merge ? "policy" : *options.ledger_merge == policy::LedgerMerge::git ? "git" : "records";
+  // The gate and the baseline a report is judged with (and the report's shape: "judged 1").
+  key += "\0judged 1\0"sv;
+  key += options.gate ? diag::to_string(*options.gate) : "policy";
+  key += '\0';
+  key += options.baseline ? fmt::format("{:016x}", util::hash64(options.baseline->render())) : std::string("policy");
   LG_TRY(const git::Config config, git::Config::snapshot(repo));
   for (std::string_view name : k_config_keys) {
     LG_TRY(const auto value, config.get_string(std::string(name)));
@@ -114,6 +122,11 @@ std::string encode_report(const TrialMergeReport& r) {
     e.field(c.message);
   }
   e.number(r.checked ? 1 : 0);
+  for (const diag::Finding& f : r.findings) e.number(static_cast<long long>(f.state));
+  e.number(r.attribution.gate == diag::Gate::all ? 1 : 0);
+  e.field(r.attribution.reference);
+  e.findings(r.attribution.fixed);
+  e.findings(r.attribution.suppressed);
   return e.take();
 }
 
@@ -172,6 +185,13 @@ std::optional<TrialMergeReport> decode_report(std::string_view payload) {
     r.semantic.push_back(std::move(c));
   }
   r.checked = get_bool(d);
+  for (diag::Finding& f : r.findings) {
+    f.state = static_cast<diag::FindingState>(d.number(0, static_cast<long long>(diag::FindingState::pre_existing)));
+  }
+  r.attribution.gate = get_bool(d) ? diag::Gate::all : diag::Gate::introduced;
+  r.attribution.reference = d.field();
+  r.attribution.fixed = d.findings();
+  r.attribution.suppressed = d.findings();
   if (!d.ok() || !d.at_end()) return std::nullopt;
   return r;
 }

@@ -100,6 +100,17 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
     out.merge = v == "git" ? LedgerMerge::git : LedgerMerge::records;
     return {};
   }
+  if (key == "gate") {
+    const auto gate = value.IsScalar() ? diag::parse_gate(value.Scalar()) : std::nullopt;
+    if (!gate) return at(value, "`gate` must be new or all");
+    out.gate = *gate;
+    return {};
+  }
+  if (key == "baseline") {
+    if (!value.IsScalar() || value.Scalar().empty()) return at(value, "`baseline` must be the path of a baseline file");
+    out.baseline = value.Scalar();
+    return {};
+  }
   if (key == "protected") {
     LG_TRY(out.protected_branches, string_list(value, key, false));
     for (const std::string& b : out.protected_branches) {
@@ -195,6 +206,19 @@ Result<RepoPolicy> read_policy_file(git::TreeSource& tree) {
 
 }  // namespace
 
+Result<std::optional<diag::Baseline>> load_baseline(git::TreeSource& tree, const RepoPolicy& policy) {
+  if (policy.baseline.empty()) return std::optional<diag::Baseline>();
+  const std::string what = std::string(k_policy_path) + "'s baseline " + policy.baseline;
+  auto bytes = git::read_regular_file(tree, policy.baseline);
+  if (!bytes) return bytes.error().with_context("reading " + what);
+  if (!*bytes) {
+    return make_error(ErrorKind::invalid_input, what + " is not a file of " + (tree.rev().empty() ? "the tree" : tree.rev()));
+  }
+  auto baseline = diag::Baseline::parse(**bytes);
+  if (!baseline) return baseline.error().with_context(what);
+  return std::optional<diag::Baseline>(std::move(*baseline));
+}
+
 Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_override) {
   LG_TRY(RepoPolicy policy, read_policy_file(tree));
   if (!profile_override.empty()) {
@@ -207,6 +231,13 @@ Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_o
     LG_TRY(policy.detected, ledger::detect_layout(tree));
   }
   if (auto r = resolve_paths(policy, policy.detected.value_or(ledger::Layout::none)); !r) return r.error();
+  return policy;
+}
+
+Result<RepoPolicy> load_builtin_policy(git::TreeSource& tree) {
+  RepoPolicy policy;
+  LG_TRY(policy.detected, ledger::detect_layout(tree));
+  if (auto r = resolve_paths(policy, *policy.detected); !r) return r.error();
   return policy;
 }
 

@@ -96,7 +96,7 @@ std::string render_audit_json(const AuditReport& report, std::size_t suppressed)
 namespace {
 
 SarifResult audit_result(const AuditFinding& a, bool suppressed) {
-  return SarifResult{&a.finding, suppressed, [&a](util::JsonWriter& w) {
+  return SarifResult{&a.finding, suppressed, false, [&a](util::JsonWriter& w) {
                        w.key("introduced_in").string(a.introduced_in.hex()).key("fixed_in");
                        a.fixed_in ? w.string(a.fixed_in->hex()) : w.null();
                        w.key("before_range").boolean(a.before_range);

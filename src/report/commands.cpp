@@ -31,7 +31,10 @@ std::string target_name(const hooks::PushTarget& t) {
 // The lines of a trial merge a pre-push hook judged, as `trial-merge` words them.
 std::vector<std::string> merged_lines(const hooks::MergedInto& m) {
   const merge::TrialMergeReport& r = m.report;
-  std::vector<std::string> out = {fmt::format("merged into {} ({}) in memory", target_name(m.target), m.base.short_hex())};
+  // (A target named by its old tip already shows the commit merged into.)
+  std::vector<std::string> out = {m.target.old_tip ? fmt::format("merged into {} in memory", target_name(m.target))
+                                                   : fmt::format("merged into {} ({}) in memory", target_name(m.target),
+                                                                 m.base.short_hex())};
   auto add = [&](const std::vector<std::string>& lines) { out.insert(out.end(), lines.begin(), lines.end()); };
   add(resolved_lines(r.resolved));
   add(conflict_lines(r.merge.conflicts));
@@ -55,8 +58,19 @@ struct NoteLines {
     return {"deletes the remote ref: nothing to judge"};
   }
   std::vector<std::string> operator()(const hooks::TargetMissing& t) const {
-    return {fmt::format("no {} and the remote ref is new here: not judged (git fetch {} first)", t.target.ref,
-                        t.target.remote)};
+    return {fmt::format("no {} and the remote ref's tip is not here: nothing to trial-merge into, the pushed tree "
+                        "is checked",
+                        t.target.ref)};
+  }
+  std::vector<std::string> operator()(const hooks::PolicyFrom& p) const {
+    if (p.where.empty()) {
+      return {"policy: the built-in one (neither the remote's tip nor a branch the push does not carry is here; "
+              "the pushed commits' own is never read)"};
+    }
+    return {fmt::format("policy: .ledgergate.yaml of {}", p.where)};
+  }
+  std::vector<std::string> operator()(const hooks::CheckedAgainst& c) const {
+    return {fmt::format("checked against {}", c.reference)};
   }
   std::vector<std::string> operator()(const hooks::AlreadyIn& a) const {
     return {fmt::format("already in {}", target_name(a.target))};
@@ -139,10 +153,8 @@ std::string example_place(const diag::RuleExample& e) {
 }
 }  // namespace
 
-std::string render_rule_explain(const rules::RuleInfo& r) {
-  std::string out = fmt::format("{} ({}; profile {}; default severity {})\n  {}\n", r.id,
-                                r.ref.empty() ? "ledgergate" : r.ref, r.profile, diag::to_string(r.severity),
-                                r.summary);
+std::string rule_help_text(const rules::RuleInfo& r) {
+  std::string out;
   if (!r.detail.empty()) out += fmt::format("\n  {}\n", r.detail);
   if (const auto e = diag::find_rule_example(r.id)) {
     const ExampleLabels l = example_labels(*e);
@@ -153,6 +165,12 @@ std::string render_rule_explain(const rules::RuleInfo& r) {
     out += fmt::format("\n  Fix: {}\n", e->fix);
   }
   return out;
+}
+
+std::string render_rule_explain(const rules::RuleInfo& r) {
+  return fmt::format("{} ({}; profile {}; default severity {})\n  {}\n", r.id, r.ref.empty() ? "ledgergate" : r.ref,
+                     r.profile, diag::to_string(r.severity), r.summary) +
+         rule_help_text(r);
 }
 
 namespace {
@@ -185,14 +203,20 @@ std::string render_rules_markdown() {
     out += fmt::format("{} · profiles: {} · default severity: {}\n\n", r.ref.empty() ? "ledgergate's own" : r.ref,
                        r.profile, diag::to_string(r.severity));
     out += std::string(r.summary) + ".\n";
-    if (!r.detail.empty()) out += "\n" + std::string(r.detail) + "\n";
-    if (const auto e = diag::find_rule_example(r.id)) {
-      const ExampleLabels l = example_labels(*e);
-      out += fmt::format("\n{} ({}):\n\n```text\n{}```\n\n", l.bad, example_place(*e), example_lines(e->bad, ""));
-      out += e->good.empty() && e->kind == diag::ExampleKind::edit ? fmt::format("{}: no such file.\n", l.good)
-                             : fmt::format("{}:\n\n```text\n{}```\n", l.good, example_lines(e->good, ""));
-      out += fmt::format("\nFix: {}\n", e->fix);
-    }
+    out += rule_help_markdown(r);
+  }
+  return out;
+}
+
+std::string rule_help_markdown(const rules::RuleInfo& r) {
+  std::string out;
+  if (!r.detail.empty()) out += "\n" + std::string(r.detail) + "\n";
+  if (const auto e = diag::find_rule_example(r.id)) {
+    const ExampleLabels l = example_labels(*e);
+    out += fmt::format("\n{} ({}):\n\n```text\n{}```\n\n", l.bad, example_place(*e), example_lines(e->bad, ""));
+    out += e->good.empty() && e->kind == diag::ExampleKind::edit ? fmt::format("{}: no such file.\n", l.good)
+                           : fmt::format("{}:\n\n```text\n{}```\n", l.good, example_lines(e->good, ""));
+    out += fmt::format("\nFix: {}\n", e->fix);
   }
   return out;
 }
@@ -234,7 +258,9 @@ std::string render_judgement(std::string_view hook, const hooks::Judgement& j) {
   for (const hooks::Note& note : j.notes) {
     for (const std::string& line : std::visit(NoteLines{}, note)) out += "  " + line + "\n";
   }
-  return out + render_text(j.findings, false);
+  out += render_text(shown_findings(j.findings, j.attribution), false);
+  for (const std::string& line : change_lines(j.findings, j.attribution)) out += "  " + line + "\n";
+  return out;
 }
 
 std::string render_renumber_plan(const merge::RenumberPlan& plan, std::string_view label) {

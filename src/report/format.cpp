@@ -65,6 +65,62 @@ void write_finding_fields(util::JsonWriter& w, const diag::Finding& f) {
   w.key("path").string(f.location.path).key("line").number(f.location.line);
   w.key("column").number(f.location.column).key("message").string(f.message);
   w.key("rev").string(f.location.rev).key("fingerprint").string(diag::fingerprint(f));
+  if (f.state != diag::FindingState::unjudged) w.key("state").string(state_name(f.state));
+}
+
+std::string_view state_name(diag::FindingState s) {
+  switch (s) {
+    case diag::FindingState::unjudged: return "";
+    case diag::FindingState::introduced: return "new";
+    case diag::FindingState::pre_existing: return "unchanged";
+  }
+  return "";
+}
+
+namespace {
+std::size_t count_state(const std::vector<diag::Finding>& findings, diag::FindingState state) {
+  return static_cast<std::size_t>(
+      std::count_if(findings.begin(), findings.end(), [state](const diag::Finding& f) { return f.state == state; }));
+}
+}  // namespace
+
+void write_change_fields(util::JsonWriter& w, const std::vector<diag::Finding>& findings,
+                         const diag::Attribution& change) {
+  w.key("gate").string(diag::to_string(change.gate)).key("reference").string(change.reference);
+  w.key("counts").begin_object();
+  w.key("new").number(count_state(findings, diag::FindingState::introduced));
+  w.key("unchanged").number(count_state(findings, diag::FindingState::pre_existing));
+  w.key("fixed").number(change.fixed.size()).key("suppressed").number(change.suppressed.size());
+  w.end_object().key("fixed");
+  write_findings(w, change.fixed);
+}
+
+std::vector<diag::Finding> shown_findings(const std::vector<diag::Finding>& findings, const diag::Attribution& change) {
+  std::vector<diag::Finding> out;
+  for (const diag::Finding& f : findings) {
+    if (change.gate == diag::Gate::all || f.state != diag::FindingState::pre_existing) out.push_back(f);
+  }
+  return out;
+}
+
+std::vector<std::string> change_lines(const std::vector<diag::Finding>& findings, const diag::Attribution& change) {
+  std::vector<std::string> out;
+  diag::SeverityCounts old;
+  for (const diag::Finding& f : findings) {
+    if (f.state == diag::FindingState::pre_existing) old.add(f.severity);
+  }
+  const std::string on = change.reference.empty() ? std::string() : " on " + change.reference;
+  if (change.gate == diag::Gate::introduced && old.errors > 0) {
+    out.push_back(fmt::format("{} pre-existing error(s){}{} (not introduced by this change; --gate all to fail on them)",
+                              old.errors, old.warnings > 0 ? fmt::format(" and {} warning(s)", old.warnings) : "", on));
+  } else if (change.gate == diag::Gate::introduced && old.warnings > 0) {
+    out.push_back(fmt::format("{} pre-existing warning(s){} (not introduced by this change)", old.warnings, on));
+  }
+  if (!change.fixed.empty()) out.push_back(fmt::format("fixes {}", change.fixed.size()));
+  if (!change.suppressed.empty()) {
+    out.push_back(fmt::format("{} finding(s) in the baseline suppressed", change.suppressed.size()));
+  }
+  return out;
 }
 
 void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings) {
@@ -95,8 +151,15 @@ std::string render_json(const std::vector<diag::Finding>& findings, const JsonHe
   w.key("profile").string(header.profile);
   w.key("rev").string(header.rev).key("suppressed").number(header.suppressed).key("findings");
   write_findings(w, findings);
+  if (header.change) write_change_fields(w, findings, *header.change);
   w.end_object();
   return w.str() + "\n";
+}
+
+std::string render_change_notes(const std::vector<diag::Finding>& findings, const diag::Attribution& change) {
+  std::string out;
+  for (const std::string& line : change_lines(findings, change)) out += line + "\n";
+  return out;
 }
 
 std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header) {

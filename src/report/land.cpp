@@ -73,8 +73,8 @@ std::string render_land_sarif(const LandReport& r) {
   std::vector<std::vector<diag::Finding>> merge_found;  // each step's conflicts, kept for the rendering
   merge_found.reserve(r.steps.size());
   for (const Step& s : r.steps) {
-    merge_found.push_back(merge_findings(s.details.conflicts, s.details.semantic));
-    add_merge_results(run, merge_found.back(), s.findings, [&s](util::JsonWriter& w) {
+    merge_found.push_back(merge_findings(s.details.conflicts, s.details.semantic, s.details.paths));
+    add_merge_results(run, merge_found.back(), s.findings, s.attribution, [&s](util::JsonWriter& w) {
       w.key("step").string(s.name).key("attempt").number(s.attempt);
     });
   }
@@ -88,12 +88,13 @@ std::string render_land_text(const LandReport& r) {
     const std::string name = s.attempt > 0 ? fmt::format("{} [{}]", s.name, s.attempt) : s.name;
     out += fmt::format("{}: {}: {}\n", name, to_string(s.status), s.message);
     for (const std::string& d : detail_lines(s)) out += "  " + d + "\n";
-    const std::string findings = render_text(s.findings, false);
+    const std::string findings = render_text(shown_findings(s.findings, s.attribution), false);
     for (std::size_t pos = 0; pos < findings.size();) {
       const std::size_t end = findings.find('\n', pos);
       out += "  " + findings.substr(pos, end - pos) + "\n";
       pos = end == std::string::npos ? findings.size() : end + 1;
     }
+    for (const std::string& line : change_lines(s.findings, s.attribution)) out += "  " + line + "\n";
   }
   out += summary(r) + pacing(r) + "\n";
   return out;
@@ -116,6 +117,7 @@ std::string render_land_json(const LandReport& r) {
     for (const std::string& d : detail_lines(s)) w.string(d);
     w.end_array().key("findings");
     write_findings(w, s.findings);
+    if (!s.attribution.reference.empty()) write_change_fields(w, s.findings, s.attribution);
     w.end_object();
   }
   w.end_array().end_object();
@@ -124,7 +126,7 @@ std::string render_land_json(const LandReport& r) {
 
 std::string render_land_github(const LandReport& r) {
   std::string out = render_land_text(r);
-  for (const Step& s : r.steps) out += render_github(s.findings);
+  for (const Step& s : r.steps) out += render_github(shown_findings(s.findings, s.attribution));
   const int code = exit_code(r.outcome);
   if (code != 0) {
     const std::string why = why_not(r);
@@ -142,9 +144,10 @@ std::string render_land_markdown(const LandReport& r) {
   for (const Step& s : r.steps) {
     std::string message = s.message;
     for (const std::string& d : detail_lines(s)) message += "; " + d;
-    for (const diag::Finding& f : s.findings) {
+    for (const diag::Finding& f : shown_findings(s.findings, s.attribution)) {
       message += fmt::format("; {}:{}: {} [{}]", f.location.path, f.location.line, f.message, f.rule);
     }
+    for (const std::string& line : change_lines(s.findings, s.attribution)) message += "; " + line;
     out += fmt::format("| {}{} | {} | {} |\n", s.name, s.attempt > 0 ? fmt::format(" [{}]", s.attempt) : "",
                        to_string(s.status), markdown_cell(message));
   }

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "ledgergate/diag/baseline.hpp"
+#include "ledgergate/report/commands.hpp"
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/version.hpp"
@@ -56,6 +57,13 @@ UsedRules used_rules(const std::vector<SarifResult>& results, std::size_t limit)
   return used;
 }
 
+// `text` without the blank lines and indentation it starts with and the line ends it finishes with.
+std::string trimmed(std::string_view text) {
+  const std::size_t start = text.find_first_not_of(" \n");
+  const std::size_t end = text.find_last_not_of(" \n");
+  return start == std::string_view::npos ? std::string() : std::string(text.substr(start, end - start + 1));
+}
+
 void write_rule(util::JsonWriter& w, std::string_view id) {
   const diag::RuleInfo* r = rules::find_rule(id);
   const std::string summary = r ? std::string(r->summary) : std::string(id);
@@ -65,24 +73,39 @@ void write_rule(util::JsonWriter& w, std::string_view id) {
   w.key("shortDescription").begin_object().key("text").string(summary).end_object();
   // GitHub requires a fullDescription (GH2012): the rationale, else the summary again.
   w.key("fullDescription").begin_object().key("text").string(detail.empty() ? summary : detail).end_object();
-  const std::string text = detail.empty() ? summary : summary + ". " + detail;
-  const std::string markdown =
-      fmt::format("**{}**{}{}\n\nSee [`{}`]({}) (`ledgergate explain {}`).", summary, detail.empty() ? "" : "\n\n",
-                  detail, id, uri, id);
+  // The help is what `explain` says after the summary: why, the examples, the fix.
+  std::string text = r ? trimmed(rule_help_text(*r)) : std::string();
+  std::string markdown = r ? trimmed(rule_help_markdown(*r)) : std::string();
+  if (text.empty()) text = markdown = summary;
+  markdown += uri.empty() ? fmt::format("\n\n`ledgergate explain {}`", id)
+                          : fmt::format("\n\nSee [`{}`]({}) (`ledgergate explain {}`).", id, uri, id);
   w.key("help").begin_object().key("text").string(text).key("markdown").string(markdown).end_object();
-  w.key("helpUri").string(uri);
+  if (!uri.empty()) w.key("helpUri").string(uri);
   w.key("defaultConfiguration").begin_object();
   w.key("level").string(sarif_level(r ? r->severity : diag::Severity::error)).end_object();
   w.key("properties").begin_object().key("profile").string(r ? r->profile : "").key("spec").string(r ? r->ref : "");
   w.end_object().end_object();
 }
 
+std::string_view baseline_state(const SarifResult& res) {
+  if (res.fixed) return "absent";
+  switch (res.finding->state) {
+    case diag::FindingState::unjudged: return "";
+    case diag::FindingState::introduced: return "new";
+    case diag::FindingState::pre_existing: return "unchanged";
+  }
+  return "";
+}
+
 void write_result(util::JsonWriter& w, const SarifRun& run, const SarifResult& res, const UsedRules& used) {
   const diag::Finding& f = *res.finding;
   w.begin_object().key("ruleId").string(f.rule).key("ruleIndex").number(used.index.find(f.rule)->second);
-  w.key("level").string(sarif_level(f.severity));
+  // A fixed finding is a rule that now passes there (SARIF: kind "pass", level "none").
+  if (res.fixed) w.key("kind").string("pass");
+  w.key("level").string(res.fixed ? "none" : sarif_level(f.severity));
   const diag::RuleInfo* info = rules::find_rule(f.rule);
-  const std::string text = !f.message.empty() ? f.message : info ? std::string(info->summary) : f.rule;
+  std::string text = !f.message.empty() ? f.message : info ? std::string(info->summary) : f.rule;
+  if (res.fixed) text = "fixed by this change: " + text;
   w.key("message").begin_object().key("text").string(text).end_object();
   // Every result is located: one without a path sits on the ledger's root file.
   const std::string uri = uri_of(f.location.path.empty() ? run.root_file : f.location.path);
@@ -93,6 +116,7 @@ void write_result(util::JsonWriter& w, const SarifRun& run, const SarifResult& r
   if (f.location.line > 0 && f.location.column > 0) w.key("startColumn").number(f.location.column);
   w.end_object().end_object().end_object().end_array();
   w.key("partialFingerprints").begin_object().key("ledgergate/v1").string(diag::fingerprint(f)).end_object();
+  if (const std::string_view state = baseline_state(res); !state.empty()) w.key("baselineState").string(state);
   if (res.suppressed) {
     w.key("suppressions").begin_array().begin_object().key("kind").string("external");
     w.key("justification").string("in the baseline (--baseline)").end_object().end_array();
@@ -110,7 +134,8 @@ void write_log(util::JsonWriter& w, const SarifRun& run) {
   w.key("runs").begin_array().begin_object(util::JsonLayout::lines(2));
   w.key("tool").begin_object().key("driver").begin_object();
   w.key("name").string("ledgergate").key("version").string(util::k_version);
-  w.key("semanticVersion").string(util::k_version).key("informationUri").string(k_rules_doc_url);
+  w.key("semanticVersion").string(util::k_version);
+  if (!rules_doc_url().empty()) w.key("informationUri").string(rules_doc_url());
   w.key("rules").begin_array(util::JsonLayout::lines(4));
   for (const std::string& id : used.ids) write_rule(w, id);
   w.end_array().end_object().end_object();
@@ -135,10 +160,28 @@ void write_log(util::JsonWriter& w, const SarifRun& run) {
 
 }  // namespace
 
+std::string_view rules_doc_url() {
+  // The build's repository, a CMake cache variable (src/CMakeLists.txt).
+  static const std::string url = [] {
+    std::string base = LEDGERGATE_REPOSITORY_URL;
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    return base.empty() ? base : base + "/blob/main/docs/rules.md";
+  }();
+  return url;
+}
+
 std::string rule_help_uri(std::string_view rule_id) {
+  if (rules_doc_url().empty()) return {};
   std::string anchor;
   for (char c : rule_id) anchor += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return fmt::format("{}#{}", k_rules_doc_url, anchor);
+  return fmt::format("{}#{}", rules_doc_url(), anchor);
+}
+
+void add_change_results(SarifRun& run, const std::vector<diag::Finding>& findings, const diag::Attribution& change,
+                        const std::function<void(util::JsonWriter&)>& properties) {
+  for (const diag::Finding& f : findings) run.results.push_back(SarifResult{&f, false, false, properties});
+  for (const diag::Finding& f : change.fixed) run.results.push_back(SarifResult{&f, false, true, properties});
+  for (const diag::Finding& f : change.suppressed) run.results.push_back(SarifResult{&f, true, false, properties});
 }
 
 std::string render_sarif(const SarifRun& run) {
@@ -152,8 +195,12 @@ std::string render_check_sarif(const std::vector<diag::Finding>& findings, const
   SarifRun run;
   run.command = "check";
   run.exit_code = header.verdict == diag::Verdict::pass ? 0 : header.verdict == diag::Verdict::fail ? 1 : 2;
-  for (const diag::Finding& f : findings) run.results.push_back(SarifResult{&f, false, {}});
-  for (const diag::Finding& f : suppressed) run.results.push_back(SarifResult{&f, true, {}});
+  if (header.change) {
+    add_change_results(run, findings, *header.change);
+    return render_sarif(run);
+  }
+  for (const diag::Finding& f : findings) run.results.push_back(SarifResult{&f, false, false, {}});
+  for (const diag::Finding& f : suppressed) run.results.push_back(SarifResult{&f, true, false, {}});
   return render_sarif(run);
 }
 

@@ -102,7 +102,8 @@ std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::strin
   for (const std::string& line : code_lines(r.classification.paths)) out += line + "\n";
   out += diff_line(r) + "\n";
   for (const std::string& line : semantic_lines(r.semantic)) out += line + "\n";
-  out += render_text(r.findings, false);
+  out += render_text(shown_findings(r.findings, r.attribution), false);
+  for (const std::string& line : change_lines(r.findings, r.attribution)) out += line + "\n";
   if (!r.checked) out += "check: not run (the merge has conflicts)\n";
   out += fmt::format("verdict: {}\n", r.pass() ? "pass" : "fail");
   return out;
@@ -114,7 +115,8 @@ diag::Verdict trial_merge_verdict(const merge::TrialMergeReport& r, bool pass) {
 }
 
 std::vector<diag::Finding> merge_findings(const std::vector<merge::Conflict>& conflicts,
-                                          const std::vector<merge::SemanticConflict>& semantic) {
+                                          const std::vector<merge::SemanticConflict>& semantic,
+                                          const std::vector<policy::Classified>& paths) {
   std::vector<diag::Finding> out;
   for (const merge::Conflict& c : conflicts) {
     std::string message = fmt::format("the trial merge conflicts here ({})", to_string(c.kind));
@@ -125,16 +127,24 @@ std::vector<diag::Finding> merge_findings(const std::vector<merge::Conflict>& co
     out.push_back(rules::make_finding("merge-semantic-conflict", s.path, 0, fmt::format("{} ({})", s.message, s.kind),
                                       diag::PeerForm::none));
   }
-  for (diag::Finding& f : out) f.location.rev = "merged";
+  for (const policy::Classified& p : paths) {
+    if (p.cls != policy::PathClass::code) continue;
+    out.push_back(rules::make_finding("merge-code-path", p.path, 0,
+                                      fmt::format("the branch changes a path that is not ledger ({})", p.reason),
+                                      diag::PeerForm::none));
+  }
+  for (diag::Finding& f : out) {
+    f.location.rev = "merged";
+    f.state = diag::FindingState::introduced;
+  }
   return out;
 }
 
 void add_merge_results(SarifRun& run, const std::vector<diag::Finding>& merge_found,
-                       const std::vector<diag::Finding>& check_found,
+                       const std::vector<diag::Finding>& check_found, const diag::Attribution& change,
                        const std::function<void(util::JsonWriter&)>& properties) {
-  for (const std::vector<diag::Finding>* found : {&merge_found, &check_found}) {
-    for (const diag::Finding& f : *found) run.results.push_back(SarifResult{&f, false, properties});
-  }
+  for (const diag::Finding& f : merge_found) run.results.push_back(SarifResult{&f, false, false, properties});
+  add_change_results(run, check_found, change, properties);
 }
 
 std::string render_trial_merge_sarif(const merge::TrialMergeReport& r, diag::Verdict verdict) {
@@ -142,8 +152,9 @@ std::string render_trial_merge_sarif(const merge::TrialMergeReport& r, diag::Ver
   run.command = "trial-merge";
   run.exit_code = verdict == diag::Verdict::pass ? 0 : verdict == diag::Verdict::fail ? 1 : 2;
   if (verdict == diag::Verdict::error) run.error = "cannot judge the merged tree";
-  const std::vector<diag::Finding> merge_found = merge_findings(r.merge.conflicts, r.semantic);
-  add_merge_results(run, merge_found, r.findings, {});
+  const std::vector<diag::Finding> merge_found =
+      merge_findings(r.merge.conflicts, r.semantic, r.classification.paths);
+  add_merge_results(run, merge_found, r.findings, r.attribution, {});
   return render_sarif(run);
 }
 
@@ -185,6 +196,7 @@ std::string render_trial_merge_json(const merge::TrialMergeReport& r, diag::Verd
   }
   w.end_array().key("findings");
   write_findings(w, r.findings);
+  write_change_fields(w, r.findings, r.attribution);
   w.end_object();
   return w.str() + "\n";
 }

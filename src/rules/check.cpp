@@ -12,12 +12,14 @@
 #include <thread>
 #include <atomic>
 #include <functional>
+#include <iterator>
 
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/cache/store.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/ledger/pt_file.hpp"
+#include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/cortex_eras.hpp"
 #include "ledgergate/rules/cortex_p1.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
@@ -1397,9 +1399,27 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
   paths.insert(paths.end(), new_paths.begin(), new_paths.end());
   std::sort(paths.begin(), paths.end());
   paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  // A file moved (rules/change.hpp's moved_files) is compared with its old
+  // version, not as one ledger deleted and another created.
+  std::vector<std::string> gone, arrived;
+  std::set_difference(old_paths.begin(), old_paths.end(), new_paths.begin(), new_paths.end(), std::back_inserter(gone));
+  std::set_difference(new_paths.begin(), new_paths.end(), old_paths.begin(), old_paths.end(),
+                      std::back_inserter(arrived));
+  std::vector<diag::PathMove> moves;
+  if (!gone.empty() && !arrived.empty()) {
+    LG_TRY(moves, moved_files(before, after, gone, arrived));
+  }
+  auto moved_from = [&moves](const std::string& path, bool to) -> const diag::PathMove* {
+    for (const diag::PathMove& m : moves) {
+      if ((to ? m.to : m.from) == path) return &m;
+    }
+    return nullptr;
+  };
   diag::CollectingSink sink;
   for (const std::string& path : paths) {
-    LG_TRY(auto old_bytes, git::read_regular_file(before, path));
+    if (moved_from(path, false)) continue;  // compared at its new path
+    const diag::PathMove* move = moved_from(path, true);
+    LG_TRY(auto old_bytes, git::read_regular_file(before, move ? move->from : path));
     LG_TRY(auto new_bytes, git::read_regular_file(after, path));
     const auto old_doc = ledger::parse_open_requirements(ledger::decode_text(old_bytes.value_or("")).text);
     const auto new_doc = ledger::parse_open_requirements(ledger::decode_text(new_bytes.value_or("")).text);

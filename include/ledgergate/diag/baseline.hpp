@@ -3,7 +3,9 @@
 // suppressed and fails only on new ones. A finding is matched by its rule,
 // its path and a content fingerprint that does not depend on where in the
 // file it sits, so unrelated edits (lines inserted above) do not resurrect
-// it. Pure functions: the CLI reads and writes the file (docs/baseline.md).
+// it. The same match tells what a change did (attribute): a finding of the
+// changed tree is pre-existing when the reference tree has it. Pure
+// functions: the CLI reads and writes the file (docs/baseline.md).
 #pragma once
 
 #include <cstddef>
@@ -57,5 +59,20 @@ class Baseline {
   std::map<Key, Entry> m_entries;
   std::size_t m_size = 0;
 };
+
+// A file the change moved: the reference's findings on `from` are matched
+// as findings on `to` (a message naming `from` names `to`).
+struct PathMove {
+  std::string from, to;
+};
+
+// Judges `findings` (the changed tree's) against `reference` (the reference
+// tree's, found the same way): each finding's state becomes pre_existing
+// when the reference has the same one (rule, path through `moves`,
+// fingerprint), matched one to one as a multiset, so a second copy of an
+// old finding is introduced; introduced otherwise. Returns the reference's
+// findings the change has no match for (fixed), as the reference has them.
+std::vector<Finding> attribute(std::vector<Finding>& findings, const std::vector<Finding>& reference,
+                               const std::vector<PathMove>& moves = {});
 
 }  // namespace lg::diag

@@ -27,6 +27,16 @@ enum class PeerForm {
   path_line_message,  // "{path}:{line}: {message}"
 };
 
+// Whether the change under judgement brought a finding (docs/baseline.md,
+// "Judging a change"): a command that judges a change (a hook, trial-merge,
+// land, `check --against`) sets it by matching the finding against the
+// reference tree's (diag::attribute); a whole-tree judgement leaves it unjudged.
+enum class FindingState {
+  unjudged,      // no reference: the finding counts as it is
+  introduced,    // not on the reference tree (JSON and SARIF: "new")
+  pre_existing,  // the same finding is on the reference tree ("unchanged")
+};
+
 struct Finding {
   std::string rule;  // stable kebab-case id
   Severity severity = Severity::error;
@@ -34,6 +44,7 @@ struct Finding {
   std::string message;  // text without the leading path
   PeerForm peer = PeerForm::none;
   bool cannot_judge = false;  // the input could not be read: the verdict is "could not run"
+  FindingState state = FindingState::unjudged;
 };
 
 // The line the reference checker prints for `f` (without "  - ").

@@ -501,6 +501,11 @@ inline constexpr std::array k_rules = {
              "The merge is textually clean but the two sides disagree about the ledger: the same run added "
              "on both sides, log entries interleaved out of date order, or a project retired on one side "
              "while the other adds runs to it."},
+    RuleInfo{"merge-code-path", "", "merge", E, "the branch changes a path that is not ledger",
+             "The merge gate lands ledger-only changes without a human (spec §7): a path the policy's "
+             "classifier calls code (outside the ledger dirs and files, a dot-path such as "
+             "`.ledgergate.yaml`, an excluded name, a frozen dir, an append-only file changed) needs a "
+             "human's review, so the branch is left for one."},
 };
 
 }  // namespace lg::diag::table

@@ -101,4 +101,13 @@ Result<HookStatus> hook_status(const std::string& dir, std::string_view name);
 // The path of the original hook our shim for `name` chains, when one is kept.
 std::string original_path(const std::string& dir, std::string_view name);
 
+// The file that runs as `name`'s original: the kept original (a symlink is
+// kept as the symlink it was, so uninstall puts it back exactly), followed
+// where it leads to one of our shims — a hook kept as a link to another
+// hook (`pre-merge-commit -> pre-push`, relative) leads to that hook's shim
+// once it is installed — to the original that shim keeps, and so on. ""
+// when nothing is kept, or the chain ends at a shim that keeps none.
+// Errors: unreadable files, a chain of links that loops.
+Result<std::string> original_to_run(const std::string& dir, std::string_view name);
+
 }  // namespace lg::hooks

@@ -1,8 +1,13 @@
-// What the hooks judge. pre-commit and pre-merge-commit: the tree the index
-// would commit. pre-push: each pushed ref, trial-merged into the remote's
-// main as last fetched. pre-receive and update (server side, bare): a push to
-// refs/heads/main whose new tree fails `check` or that changes a frozen path.
-// Nothing here writes to the repository, prints or exits; the CLI does.
+// What the hooks judge, each a change against its reference: pre-commit and
+// pre-merge-commit, the tree the index would commit against HEAD's; pre-push,
+// each pushed ref trial-merged into the remote's copy of a protected branch
+// (against that tip), or checked against the remote's tip (or the merge base
+// with it); pre-receive and update (server side, bare), a push to
+// refs/heads/main, its new tree against the old one, and any change of a
+// frozen path. A change fails on the error findings it introduces (the
+// policy's `gate: all`: on every one). The policy never comes from the
+// change under judgement. Nothing here writes to the repository, prints or
+// exits; the CLI does.
 #pragma once
 
 #include <optional>
@@ -11,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -45,6 +51,14 @@ Result<RefUpdate> parse_update_args(std::string_view ref, std::string_view old_h
 // The one verdict type (diag/verdict.hpp), named here as the hooks' own.
 using diag::Verdict;
 
+// What every judging hook takes besides its input.
+struct JudgeOptions {
+  std::optional<diag::Gate> gate;  // pins the policy's `gate:` (--gate)
+  // Findings it holds never fail (--baseline FILE); unset: the baseline
+  // file the judging policy names (`baseline:`), if any.
+  std::optional<diag::Baseline> baseline;
+};
+
 // Where pre-push merges a ref: the remote's main as last fetched, else
 // (`old_tip` set) the remote ref's old tip.
 struct PushTarget {
@@ -63,9 +77,22 @@ struct CheckFailed {
 struct RefDeleted {
   bool main = false;
 };
-// pre-push: no remote-tracking main and the remote ref is new here.
+// pre-push: a protected branch with no copy here to merge into (no
+// remote-tracking ref, and the remote ref is new or its tip is not here):
+// the pushed tree was checked against `reference` instead.
 struct TargetMissing {
   PushTarget target;
+};
+// pre-push: where the policy that judges the push was read from: the
+// remote's tip, a remote-tracking ref, a local branch the push does not
+// contain, or none of them (the built-in policy), never the pushed commits.
+struct PolicyFrom {
+  std::string where;  // "origin refs/heads/main (abc1234)", "" = the built-in policy
+};
+// pre-push: what a pushed tree was checked against (a push to a branch that
+// is not protected, or a protected one with no copy here).
+struct CheckedAgainst {
+  std::string reference;  // "origin refs/heads/x (abc1234)", "the merge base abc1234 with ...", "the empty tree"
 };
 // pre-push: the ref is already contained in the target.
 struct AlreadyIn {
@@ -90,7 +117,8 @@ struct FrozenChange {
   std::string status;  // git's letter
   std::string renamed_to;  // "" unless renamed
 };
-using Note = std::variant<CheckFailed, RefDeleted, TargetMissing, AlreadyIn, MergedInto, FrozenChange, NotProtected>;
+using Note = std::variant<CheckFailed, RefDeleted, TargetMissing, AlreadyIn, MergedInto, FrozenChange, NotProtected,
+                          PolicyFrom, CheckedAgainst>;
 
 // What was judged: "the staged tree", a ref on the server, or a pushed
 // local ref with the remote and the remote ref it goes to.
@@ -101,32 +129,44 @@ struct Subject {
 };
 
 // The judgement of one thing (the index, one pushed ref): the verdict, what
-// was found, and the check's findings (their rev names what was checked).
+// was found, and the check's findings (their rev names what was checked),
+// each judged against the reference (`attribution`).
 struct Judgement {
   Subject subject;
   Verdict verdict = Verdict::pass;
   std::vector<Note> notes;
   std::vector<diag::Finding> findings;
+  diag::Attribution attribution;
 };
 
 // pre-commit, pre-merge-commit: checks the index's stage-0 tree (the merge
-// result during a merge) with the index's own policy file.
-Result<Judgement> judge_index(const git::Repository& repo);
+// result during a merge) with HEAD's policy (the index's own before the
+// first commit), judged against HEAD's tree. A staged tree with no finding
+// passes without HEAD's being read.
+Result<Judgement> judge_index(const git::Repository& repo, const JudgeOptions& options = {});
 
-// pre-push: `remote` is the hook's first argument. Deletions pass. Only a
-// push to a protected branch B (the policy's `protected:`, default [main];
-// the policy read from refs/remotes/<remote>/main as last fetched, else
-// from the pushed commit) is gated with a trial merge: refs already
-// contained in the target pass; the target is refs/remotes/<remote>/B,
-// without it the remote ref's old commit when present locally, else the ref
-// passes with a note. A push anywhere else (a feature branch, a tag) only
-// checks the pushed tree with its own policy: code there is not refused.
+// pre-push: `remote` is the hook's first argument (a remote's name, or the
+// URL pushed to). Deletions pass. The policy is read from the remote ref's
+// old tip when that commit is here, else the remote-tracking copy of the
+// branch or of main, else the local branch of that name when the pushed
+// commit does not contain it, else the built-in policy: never from the
+// pushed commits (a PolicyFrom note says which). Only a push to a protected
+// branch B (the policy's `protected:`, default [main]) is gated with a trial
+// merge: refs already contained in the target pass; the target is
+// refs/remotes/<remote>/B, else the remote ref's old tip when it is here;
+// with neither, the pushed tree is checked as below (TargetMissing). A push
+// anywhere else (a feature branch, a tag) checks the pushed tree against the
+// remote ref's old tip (the merge base with it), else the merge base with a
+// remote-tracking copy of the branch or of main, else the empty tree: code
+// there is not refused.
 Result<Judgement> judge_push(const git::Repository& repo, git::TrialRepo& trial, std::string_view remote,
-                             const PushedRef& pushed);
+                             const PushedRef& pushed, const JudgeOptions& options = {});
 
-// pre-receive, update: only refs/heads/main is judged. The policy (check
-// severities, frozen dirs) is read from the old tip, never from the push.
-Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update);
+// pre-receive, update: only refs/heads/main is judged, its new tree against
+// the old one. The policy (check severities, frozen dirs, the gate) is read
+// from the old tip, never from the push.
+Result<Judgement> judge_receive(const git::Repository& repo, const RefUpdate& update,
+                                const JudgeOptions& options = {});
 
 // Runs the hook that was there before ours (kept beside as
 // `<hook>.ledgergate-orig`) with `args`; `input` is its stdin when given,

@@ -1,7 +1,9 @@
 // `land BRANCH --into main`: the reference's ledger-merge workflow (spec
 // §7.7) as one flow over a repository with a remote. Fetch; stop when the
 // branch head is already in main; classify merge-base..head; check the
-// branch tip; trial-merge into the remote main and check the merged tree;
+// branch tip against the merge base; trial-merge into the remote main and
+// check the merged tree against main's (a change fails on the error
+// findings it introduces, unless main's policy says `gate: all`);
 // in merge mode take the queue's lease (pacing.hpp), write the merge commit
 // (no worktree, no ref moved locally) and push it as a compare-and-swap on
 // the remote's main, retrying from the new tip — re-fetched, re-merged,
@@ -16,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/land/pacing.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/policy/classifier.hpp"
@@ -43,6 +47,10 @@ struct LandOptions {
   // `lease_for` so a lander that dies blocks the others no longer than that.
   bool queue = true;
   Millis lease_for = std::chrono::minutes(2);
+  // The gate (--gate; else main's policy `gate:`) and a baseline whose
+  // findings never fail (--baseline FILE; else the file main's policy names).
+  std::optional<diag::Gate> gate;
+  std::optional<diag::Baseline> baseline;
 };
 
 enum class StepStatus { ok, fail, skipped, error };
@@ -64,7 +72,8 @@ struct Step {
   StepStatus status = StepStatus::ok;
   std::string message;
   StepDetails details;
-  std::vector<diag::Finding> findings;    // check findings (branch tip or merged tree)
+  std::vector<diag::Finding> findings;    // check findings (branch tip or merged tree), each with its state
+  diag::Attribution attribution;          // what the findings were judged against (check-branch, trial-merge)
 };
 
 enum class Outcome {

@@ -1,8 +1,9 @@
 // `trial-merge BASE HEAD`: merge HEAD into BASE in memory and decide whether
 // the branch may land without a human — the merge is clean, the branch's
-// diff is ledger-only, no semantic conflict, the merged tree checks clean and
-// the branch tip has no error finding of its own. Nothing is written to the
-// user's repository.
+// diff is ledger-only, no semantic conflict, the merged tree adds no error
+// finding to BASE's (its findings judged against BASE's; the policy's
+// `gate: all` fails on every error of the merged tree) and the branch tip has
+// no error finding of its own. Nothing is written to the user's repository.
 #pragma once
 
 #include <optional>
@@ -10,7 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/merge/tree_merge.hpp"
@@ -44,6 +47,10 @@ struct TrialMergeOptions {
   // in the trial repository; a caller that writes them (`--commit`, `land`)
   // leaves this off.
   bool cache_report = false;
+  std::optional<diag::Gate> gate;  // pins the policy's `gate:` (--gate)
+  // Findings it holds never fail (--baseline FILE); unset: the baseline
+  // file BASE's policy names (`baseline:`), if any.
+  std::optional<diag::Baseline> baseline;
 };
 
 struct TrialMergeReport {
@@ -56,9 +63,11 @@ struct TrialMergeReport {
   policy::Classification classification;
   bool birth = false;             // projects.yaml judged a birth
   std::string profile;
-  // The check of the merged tree (rev "merged"), then the branch tip's error
-  // findings that neither BASE nor the merged tree has (rev "HEAD").
+  // The check of the merged tree (rev "merged"), each judged against BASE's
+  // (its state), then the branch tip's error findings that neither BASE nor
+  // the merged tree has (rev "HEAD", introduced).
   std::vector<diag::Finding> findings;
+  diag::Attribution attribution;  // the gate, and what the merge fixes of BASE's findings
   std::vector<SemanticConflict> semantic;
   bool checked = false;
 

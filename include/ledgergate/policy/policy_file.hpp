@@ -11,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/diag/verdict.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/check_options.hpp"
 #include "ledgergate/ledger/profile.hpp"
@@ -46,6 +48,12 @@ struct RepoPolicy {
   // `protected: [main]`: the branches (names under refs/heads/) whose pushes
   // the pre-push hook gates with a trial merge; a push elsewhere is checked only.
   std::vector<std::string> protected_branches{"main"};
+  // `gate: new | all`: a change (a commit, a push, a merge) fails on the
+  // error findings it introduces, or on every error finding of its tree.
+  diag::Gate gate = diag::Gate::introduced;
+  // `baseline: PATH`: a committed baseline file (docs/baseline.md) whose
+  // findings never fail a change judged by this policy ("" none).
+  std::string baseline;
   bool from_file = false;         // false: the built-in policy
   // The layout of the tree the policy was read from, detected once by
   // load_policy when the profile is "auto" (unset otherwise); a check of
@@ -76,6 +84,11 @@ ledger::CheckOptions check_options(const RepoPolicy& policy);
 // layout load_policy detected is carried over, not detected again.
 ledger::CheckOptions check_options_for_own_tree(const RepoPolicy& policy);
 
+// The baseline file `policy.baseline` names, read from `tree` (the tree the
+// policy was read from); nullopt when the policy names none. Errors: the
+// file is missing, not a regular file, or not a baseline.
+Result<std::optional<diag::Baseline>> load_baseline(git::TreeSource& tree, const RepoPolicy& policy);
+
 // Reads `.ledgergate.yaml` at the root of `tree`; the built-in policy when
 // the file is absent. The classifier's constants follow the profile (spec
 // §7.3): `profile_override` (a `--profile` flag) pins it, else the file's
@@ -83,5 +96,9 @@ ledger::CheckOptions check_options_for_own_tree(const RepoPolicy& policy);
 // `detected`) decides: phases/ → LM-P3, tasks/ → LM-T, otherwise LM-R2.
 // Errors: unreadable or invalid file, an unknown sub-era.
 Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_override = {});
+// The built-in policy for the layout of `tree`, whatever policy file `tree`
+// holds (a judge that has no trusted copy of the policy: the file in the
+// change under judgement is never read). Errors: an unreadable tree.
+Result<RepoPolicy> load_builtin_policy(git::TreeSource& tree);
 
 }  // namespace lg::policy

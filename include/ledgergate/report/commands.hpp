@@ -22,6 +22,11 @@ std::string render_rule_explain(const rules::RuleInfo& rule);
 // its id (GitHub's anchor for `## ID` is `#ID`: the SARIF helpUri points
 // there).
 std::string render_rules_markdown();
+// What a rule's help says after its summary, as `explain` prints it (text)
+// and docs/rules.md does (markdown): the rationale, the bad and the good
+// example, the fix. SARIF's `help` of the rule.
+std::string rule_help_text(const rules::RuleInfo& rule);
+std::string rule_help_markdown(const rules::RuleInfo& rule);
 
 // "hooks directory: DIR", the line `hooks install|uninstall|status` start with.
 std::string render_hooks_dir(std::string_view dir);

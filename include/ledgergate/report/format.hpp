@@ -38,17 +38,40 @@ struct JsonHeader {
   std::string profile;
   std::string rev;
   std::size_t suppressed = 0;  // findings the baseline holds (left out of "findings")
+  const diag::Attribution* change = nullptr;  // `check --against`: the change's attribution
 };
 // {"schema", "verdict", "profile", "rev", "suppressed", "findings": [{"rule",
-// "severity", "path", "line", "column", "message", "rev", "fingerprint"}]}
+// "severity", "path", "line", "column", "message", "rev", "fingerprint"}]},
+// with a change's members (write_change_fields) when `header.change` is set
 // — a stable API (docs/json.md, docs/schemas/check.schema.json).
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header);
 // The "findings" array of that document, written into `w` (a trial merge's
 // or a land step's document carries the same array).
 void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings);
 // One finding's members (the object is opened and closed by the caller, who
-// may add members of its own: audit's introduced_in and fixed_in).
+// may add members of its own: audit's introduced_in and fixed_in); "state"
+// ("new" | "unchanged") when the finding was judged against a reference.
 void write_finding_fields(util::JsonWriter& w, const diag::Finding& f);
+// "new" or "unchanged" (a finding judged against a reference); "" unjudged.
+std::string_view state_name(diag::FindingState s);
+
+// A change judged against a reference (diag::Attribution), in the members
+// of a document (an object open in `w`): "gate", "reference", "counts":
+// {"new", "unchanged", "fixed", "suppressed"} and "fixed": the reference's
+// findings the change no longer has.
+void write_change_fields(util::JsonWriter& w, const std::vector<diag::Finding>& findings,
+                         const diag::Attribution& change);
+
+// What a text or an annotation lists of a change's findings: under the gate
+// `new`, the ones it introduced (pre-existing ones are counted, not listed);
+// every one otherwise.
+std::vector<diag::Finding> shown_findings(const std::vector<diag::Finding>& findings, const diag::Attribution& change);
+// The lines that follow them: "2 pre-existing error(s) on BASE (not
+// introduced by this change; --gate all to fail on them)", "fixes 1", "N
+// finding(s) in the baseline suppressed" (each only when there are such).
+std::vector<std::string> change_lines(const std::vector<diag::Finding>& findings, const diag::Attribution& change);
+// Those lines as text, each ended by a newline (`check --against` prints them after its summary).
+std::string render_change_notes(const std::vector<diag::Finding>& findings, const diag::Attribution& change);
 
 // `check`'s closing line on stderr after the text findings, so a clean
 // check says so: "ledgergate check LABEL: VERDICT (PROFILE): N error(s), M warning(s)".

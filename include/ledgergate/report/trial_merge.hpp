@@ -36,19 +36,23 @@ std::string render_trial_merge_text(const merge::TrialMergeReport& r, std::strin
 // be judged); `commit`: the merge commit `--commit` wrote, if any.
 std::string render_trial_merge_json(const merge::TrialMergeReport& r, diag::Verdict verdict,
                                     const std::optional<git::ObjectId>& commit = std::nullopt);
-// The merge's own findings, located on their paths (rev "merged"): each
-// conflicted path a `merge-conflict` (its kind, and the base path of a
-// rename, in the message), each semantic conflict a
-// `merge-semantic-conflict`. SARIF reports them before the check's.
+// The merge's own findings, located on their paths (rev "merged"), each
+// introduced by the merge: each conflicted path a `merge-conflict` (its
+// kind, and the base path of a rename, in the message), each semantic
+// conflict a `merge-semantic-conflict`, each code path among `paths` a
+// `merge-code-path` (its reason in the message). SARIF reports them before
+// the check's.
 std::vector<diag::Finding> merge_findings(const std::vector<merge::Conflict>& conflicts,
-                                          const std::vector<merge::SemanticConflict>& semantic);
-// Appends `merge_found`, then `check_found`, to `run` as results with
+                                          const std::vector<merge::SemanticConflict>& semantic,
+                                          const std::vector<policy::Classified>& paths = {});
+// Appends `merge_found`, then `check_found` with what the change fixes and
+// the baseline suppresses (add_change_results), to `run` as results with
 // `properties` (they must outlive the run's rendering).
 void add_merge_results(SarifRun& run, const std::vector<diag::Finding>& merge_found,
-                       const std::vector<diag::Finding>& check_found,
+                       const std::vector<diag::Finding>& check_found, const diag::Attribution& change,
                        const std::function<void(util::JsonWriter&)>& properties);
 // SARIF 2.1.0 (report/sarif's writer): the merge's findings (merge_findings)
-// and the merged tree's.
+// and the merged tree's, with their baselineState.
 std::string render_trial_merge_sarif(const merge::TrialMergeReport& r, diag::Verdict verdict);
 // The command's verdict: error when the merged tree cannot be judged, else
 // pass or fail as `pass` says.

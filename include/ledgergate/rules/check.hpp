@@ -91,8 +91,9 @@ Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, s
                                                         CheckCache* cache = nullptr);
 
 // The cross-version rules (orl-h-*) between each open-requirements file of
-// `before` and the same path in `after` (a missing file is an empty ledger).
-// Findings locate `after`'s files.
+// `before` and the same path in `after` (a missing file is an empty ledger;
+// a file `after` moved, by change.hpp's moved_files, is compared with its
+// old path's version). Findings locate `after`'s files.
 Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
                                                                   const CheckOptions& options,
                                                                   CheckCache* cache = nullptr);

@@ -26,11 +26,14 @@ run classify --base HEAD~1 --head HEAD --repo repo --format cortex
 run classify --base HEAD~1 --head HEAD --repo repo
 run classify --base HEAD~1 --head HEAD --repo repo --format json
 run classify $'code/evil\n  ledger.md' $'run.sh\e]0;title\a'
-# trial-merge: a branch adding code under hostile names.
+# trial-merge: a branch adding code under hostile names (main's hostile
+# ledger names are pre-existing: --gate all lists them too).
 git -C repo checkout -q -b feature HEAD~1
 blob="$(printf 'echo hi\n' | git -C repo hash-object -w --stdin)"
 add $'scripts/x.sh\nverdict: pass'
 add $'scripts/\e[2Jwipe.sh'
 GIT_COMMITTER_DATE="2026-09-02T00:00:00Z" GIT_AUTHOR_DATE="2026-09-02T00:00:00Z" quietgit -C repo commit -m code
 run trial-merge main feature --repo repo
+run trial-merge main feature --repo repo --gate all
 run trial-merge main feature --repo repo --format json
+run trial-merge main feature --repo repo --format sarif

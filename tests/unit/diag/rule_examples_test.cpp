@@ -105,7 +105,9 @@ class History {
       const merge::TrialMergeReport r =
           trial_merge_files(m_dir + "-merge", m_snapshots.at(fork(main, topic)), m_snapshots.at(main.chain.back()),
                             m_snapshots.at(topic.chain.back()));
-      for (const diag::Finding& f : report::merge_findings(r.merge.conflicts, r.semantic)) out.insert(f.rule);
+      for (const diag::Finding& f : report::merge_findings(r.merge.conflicts, r.semantic, r.classification.paths)) {
+        out.insert(f.rule);
+      }
       for (const diag::Finding& f : r.findings) out.insert(f.rule);
       return out;
     }

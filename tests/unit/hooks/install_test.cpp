@@ -1,4 +1,5 @@
 #include "ledgergate/hooks/install.hpp"
+#include "ledgergate/hooks/run.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -188,4 +189,41 @@ TEST_CASE("hooks: a kept original is never overwritten", "[hooks]") {
   CHECK(refused.error().message.find("already exists") != std::string::npos);
   CHECK(test::read_file(dir + "pre-commit") == "#!/bin/sh\necho new\n");
   CHECK(test::read_file(dir + "pre-commit.ledgergate-orig") == "#!/bin/sh\necho old\n");
+}
+
+TEST_CASE("hooks: a hook kept as a relative link to another hook still runs that hook's original",
+          "[hooks]") {
+  test::TempDir tmp;
+  const std::string dir = tmp.path() + "/";
+  const std::string script = "#!/bin/sh\necho \"$0\" >> " + tmp.path() + "/ran\n";
+  test::write_file(dir + "pre-push", script);
+  ::chmod((dir + "pre-push").c_str(), 0755);
+  REQUIRE(::symlink("pre-push", (dir + "pre-merge-commit").c_str()) == 0);
+  // Either order of install: the link ends at our pre-push shim.
+  for (const char* name : {"pre-merge-commit", "pre-push"}) {
+    auto installed = hooks::install_hook(dir, name, "/usr/bin/ledgergate");
+    REQUIRE(installed);
+    CHECK(installed->action == hooks::Action::chained);
+  }
+  CHECK(hooks::is_our_shim(test::read_file(dir + "pre-push")));
+  CHECK(fs::read_symlink(dir + "pre-merge-commit.ledgergate-orig") == "pre-push");
+  const std::string kept = canonical_dir(tmp.path()) + "pre-push.ledgergate-orig";
+  auto run = hooks::original_to_run(dir, "pre-merge-commit");
+  REQUIRE(run);
+  CHECK(*run == kept);
+  auto status = hooks::run_original(dir, "pre-merge-commit", {}, nullptr);
+  REQUIRE(status);
+  CHECK(*status == 0);
+  CHECK(test::read_file(tmp.path() + "/ran") == kept + "\n");
+  // Uninstall puts both back as they were: the script, and the relative link.
+  for (const char* name : {"pre-push", "pre-merge-commit"}) REQUIRE(hooks::uninstall_hook(dir, name));
+  CHECK(test::read_file(dir + "pre-push") == script);
+  REQUIRE(fs::is_symlink(dir + "pre-merge-commit"));
+  CHECK(fs::read_symlink(dir + "pre-merge-commit") == "pre-push");
+  // A link that leads to a shim keeping nothing runs nothing (git would have run our hook).
+  REQUIRE(hooks::install_hook(dir, "pre-commit", "/usr/bin/ledgergate"));
+  REQUIRE(::symlink("pre-commit", (dir + "update.ledgergate-orig").c_str()) == 0);
+  auto none = hooks::original_to_run(dir, "update");
+  REQUIRE(none);
+  CHECK(none->empty());
 }

@@ -233,3 +233,108 @@ TEST_CASE("hooks: the original hook runs with the arguments and input git gave",
   REQUIRE(skipped);
   CHECK(*skipped == -1);
 }
+
+TEST_CASE("hooks: pre-commit fails on the findings the staged tree introduces, not on HEAD's", "[hooks][gate]") {
+  test::TempDir dir;
+  const test::FileMap old = with_drift(example_ledger());  // HEAD already holds one error
+  const git_oid head = test::commit_tree(dir.path(), old, "an old error");
+  test::FileMap logged = old;
+  std::string& ledger = logged.at("projects/single.md");
+  ledger.replace(ledger.find("## Log\n\n"), 8, "## Log\n\n- 2026-09-03 — note — a correct entry\n");
+  const git_oid correct = test::commit_tree(dir.path(), logged, "a log entry", &head, "refs/heads/logged");
+  test::FileMap broken = old;
+  broken.at("projects/single.md").replace(broken.at("projects/single.md").find("Issue: none"), 11, "Issue: nonsense");
+  const git_oid added = test::commit_tree(dir.path(), broken, "a new error", &head, "refs/heads/broken");
+  const git_oid fixed = test::commit_tree(dir.path(), example_ledger(), "the fix", &head, "refs/heads/fixed");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+
+  stage_tree(*repo, correct);
+  auto pass = hooks::judge_index(*repo);
+  REQUIRE(pass);
+  CHECK(pass->verdict == hooks::Verdict::pass);
+  REQUIRE(pass->findings.size() == 1);
+  CHECK(pass->findings[0].state == diag::FindingState::pre_existing);
+  CHECK(has_note(*pass, "1 pre-existing error(s) on HEAD (not introduced by this change; --gate all to fail on them)"));
+  CHECK_FALSE(has_note(*pass, "ledger-issue-grammar"));  // counted, not listed
+  hooks::JudgeOptions all;
+  all.gate = diag::Gate::all;
+  auto whole = hooks::judge_index(*repo, all);
+  REQUIRE(whole);
+  CHECK(whole->verdict == hooks::Verdict::fail);
+
+  stage_tree(*repo, added);
+  auto fail = hooks::judge_index(*repo);
+  REQUIRE(fail);
+  CHECK(fail->verdict == hooks::Verdict::fail);
+  std::size_t introduced = 0;
+  for (const diag::Finding& f : fail->findings) {
+    if (f.state == diag::FindingState::introduced) {
+      ++introduced;
+      CHECK(f.location.path == "projects/single.md");
+    }
+  }
+  CHECK(introduced >= 1);
+  CHECK_FALSE(has_note(*fail, "projects/example.md:"));  // the old error is not listed
+
+  stage_tree(*repo, fixed);
+  auto fixes = hooks::judge_index(*repo);
+  REQUIRE(fixes);
+  CHECK(fixes->verdict == hooks::Verdict::pass);
+  CHECK(fixes->findings.empty());
+
+  // A policy file of HEAD's says `gate: all`: the staged tree cannot loosen it.
+  test::FileMap strict = old;
+  strict[".ledgergate.yaml"] = "gate: all\n";
+  const git_oid strict_head = test::commit_tree(dir.path(), strict, "gate: all", &head);
+  test::FileMap loosened = logged;
+  loosened[".ledgergate.yaml"] = "gate: new\n";
+  const git_oid loose = test::commit_tree(dir.path(), loosened, "loosen", &strict_head, "refs/heads/loose");
+  stage_tree(*repo, loose);
+  auto strict_verdict = hooks::judge_index(*repo);
+  REQUIRE(strict_verdict);
+  CHECK(strict_verdict->verdict == hooks::Verdict::fail);
+}
+
+TEST_CASE("hooks: pre-push to a URL reads `protected:` from the remote's tip, never from the pushed commit",
+          "[hooks][gate]") {
+  test::TempDir dir;
+  const git_oid base = test::commit_tree(dir.path(), example_ledger(), "base");
+  test::FileMap unguarded = example_ledger();
+  unguarded[".ledgergate.yaml"] = "protected: []\n";
+  unguarded["build.sh"] = "echo build\n";
+  // The branch's own policy file says nothing is protected, and it adds code.
+  const git_oid sneak = test::commit_tree(dir.path(), unguarded, "unprotect, add code", &base, "refs/heads/sneak");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  const std::string url = "file:///srv/ledger.git";  // no remote name: no refs/remotes/<remote>/main
+  // git names the remote main's old tip (base): its policy judges, and main is protected.
+  auto gated = hooks::judge_push(*repo, *trial, url, {"refs/heads/sneak", test::id_of(sneak), "refs/heads/main", test::id_of(base)});
+  REQUIRE(gated);
+  CHECK(gated->verdict == hooks::Verdict::fail);
+  CHECK(has_note(*gated, "policy: .ledgergate.yaml of " + url + " refs/heads/main (" + test::id_of(base).short_hex() + ")"));
+  CHECK(has_note(*gated, "need a human"));
+  // The remote's tip is not here (a new remote ref) and the push carries the local main (an
+  // ancestor of the pushed commit, so part of the change): the built-in policy, main protected.
+  auto carried = hooks::judge_push(*repo, *trial, url, {"refs/heads/sneak", test::id_of(sneak), "refs/heads/main", git::ObjectId()});
+  REQUIRE(carried);
+  CHECK(has_note(*carried, "policy: the built-in one"));
+  CHECK_FALSE(has_note(*carried, "is not a protected branch"));
+  // The local main moved on after the branch left it: the push does not carry it, so its policy judges.
+  const git::ObjectId moved_on = test::id_of(test::commit_tree(dir.path(), example_ledger(), "main moves on", &base));
+  auto local = hooks::judge_push(*repo, *trial, url, {"refs/heads/sneak", test::id_of(sneak), "refs/heads/main", git::ObjectId()});
+  REQUIRE(local);
+  CHECK(has_note(*local, "policy: .ledgergate.yaml of the local refs/heads/main (" + moved_on.short_hex() + ")"));
+  CHECK_FALSE(has_note(*local, "is not a protected branch"));
+  // Pushing main itself, which carries the policy change: the built-in policy.
+  git_reference* ref = nullptr;
+  REQUIRE(git_reference_create(&ref, repo->raw(), "refs/heads/main", &sneak, 1, nullptr) == 0);
+  git_reference_free(ref);
+  auto own = hooks::judge_push(*repo, *trial, url, {"refs/heads/main", test::id_of(sneak), "refs/heads/main", git::ObjectId()});
+  REQUIRE(own);
+  CHECK(has_note(*own, "policy: the built-in one"));
+  CHECK_FALSE(has_note(*own, "is not a protected branch"));
+  CHECK(has_note(*own, "checked against the empty tree"));
+}

@@ -96,9 +96,10 @@ TEST_CASE("trial merge: a conflict between records stays a conflict", "[merge][t
 
 TEST_CASE("trial merge: a resolved ledger that drifts still fails the check", "[merge][trial_merge][records]") {
   const FileMap base = test::example_ledger_files();
-  FileMap ours = test::prepend_log(base, k_ours_entry);
-  test::replace_once(ours[test::k_example_ledger], "Issue: none", "Issue: not-a-ref");
-  const Merged m = trial(base, ours, test::prepend_log(base, k_theirs_entry));
+  // The branch brings the drift (on BASE it would be pre-existing, not the merge's).
+  FileMap theirs = test::prepend_log(base, k_theirs_entry);
+  test::replace_once(theirs[test::k_example_ledger], "Issue: none", "Issue: not-a-ref");
+  const Merged m = trial(base, test::prepend_log(base, k_ours_entry), theirs);
   CHECK(m.report.merge.conflicts.empty());
   CHECK(m.report.resolved.size() == 1);
   CHECK(m.report.checked);

@@ -21,7 +21,7 @@ TEST_CASE("sarif: every result is located, a tree-level finding on the root file
   report::SarifRun run;
   run.command = "audit";
   run.exit_code = 1;
-  run.results = {{&located, false, {}}, {&tree_level, true, {}}};
+  run.results = {{&located, false, false, {}}, {&tree_level, true, false, {}}};
   const std::string log = report::render_sarif(run);
   CHECK(has(log, "\"uri\": \"projects/a%20b.md\", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {\"startLine\": 4, "
                  "\"startColumn\": 2}"));
@@ -31,8 +31,14 @@ TEST_CASE("sarif: every result is located, a tree-level finding on the root file
   CHECK(has(log, "\"suppressions\": [{\"kind\": \"external\""));
   CHECK(has(log, "\"automationDetails\": {\"id\": \"ledgergate/audit/\"}"));
   CHECK(has(log, "\"invocations\": [{\"executionSuccessful\": true, \"exitCode\": 1}]"));
-  // Every rule the results name is in the driver, with help and its docs/rules.md anchor.
-  CHECK(has(log, "\"helpUri\": \"" + std::string(report::k_rules_doc_url) + "#ledger-run-listed-once\""));
+  // Every rule the results name is in the driver, with help, and its docs/rules.md section when the
+  // build names its repository (else no link: it would lead nowhere).
+  if (report::rules_doc_url().empty()) {
+    CHECK(!has(log, "\"helpUri\""));
+    CHECK(!has(log, "\"informationUri\""));
+  } else {
+    CHECK(has(log, "\"helpUri\": \"" + std::string(report::rules_doc_url()) + "#ledger-run-listed-once\""));
+  }
   CHECK(has(log, "{\"id\": \"audit-migration\""));
   CHECK(has(log, "\"help\": {\"text\": "));
   CHECK(!has(log, "\"message\": {\"text\": \"\"}"));  // an empty message takes the rule's summary
@@ -45,7 +51,7 @@ TEST_CASE("sarif: a path cannot climb out of the checkout or be absolute", "[rep
   f.message = "m";
   report::SarifRun run;
   run.command = "check";
-  run.results = {{&f, false, {}}};
+  run.results = {{&f, false, false, {}}};
   CHECK(has(report::render_sarif(run), "\"uri\": \"x/projects/y.md\""));
 }
 
@@ -55,4 +61,45 @@ TEST_CASE("sarif: a command that could not run writes a log that says so", "[rep
                  "\"error\", \"message\": {\"text\": \"no such revision: nope\"}"));
   CHECK(has(log, "\"results\": []"));
   CHECK(has(log, "\"automationDetails\": {\"id\": \"ledgergate/trial-merge/\"}"));
+}
+
+TEST_CASE("sarif: a rule's help is explain's why, examples and fix, not its summary again", "[report][sarif]") {
+  diag::Finding f;
+  f.rule = "ledger-issue-grammar";
+  f.location = {"HEAD", "projects/x.md", 4, 0};
+  f.message = "`Issue:` must be Repo#N";
+  report::SarifRun run;
+  run.command = "check";
+  run.results = {{&f, false, false, {}}};
+  const std::string log = report::render_sarif(run);
+  CHECK(has(log, "\"help\": {\"text\": \"Bad (in projects/example.md of the R-skeleton ledger):"));
+  CHECK(has(log, "Fix: Write `Issue:` as Repo#N, an issue URL or `none`."));
+  CHECK(has(log, "```text\\nIssue: nonsense\\n```"));
+}
+
+TEST_CASE("sarif: a change's results carry their baselineState, a fixed finding is absent", "[report][sarif][gate]") {
+  diag::Finding introduced;
+  introduced.rule = "ledger-issue-grammar";
+  introduced.location = {"merged", "projects/a.md", 4, 0};
+  introduced.message = "bad";
+  introduced.state = diag::FindingState::introduced;
+  diag::Finding old = introduced;
+  old.location.path = "projects/b.md";
+  old.state = diag::FindingState::pre_existing;
+  diag::Attribution change;
+  change.gate = diag::Gate::introduced;
+  diag::Finding gone = old;
+  gone.location.path = "projects/c.md";
+  gone.state = diag::FindingState::unjudged;
+  change.fixed = {gone};
+  const std::vector<diag::Finding> findings = {introduced, old};
+  report::SarifRun run;
+  run.command = "trial-merge";
+  report::add_change_results(run, findings, change);
+  const std::string log = report::render_sarif(run);
+  CHECK(has(log, "\"baselineState\": \"new\""));
+  CHECK(has(log, "\"baselineState\": \"unchanged\""));
+  CHECK(has(log, "{\"ruleId\": \"ledger-issue-grammar\", \"ruleIndex\": 0, \"kind\": \"pass\", \"level\": \"none\", "
+                 "\"message\": {\"text\": \"fixed by this change: bad\"}"));
+  CHECK(has(log, "\"baselineState\": \"absent\""));
 }
