@@ -5,12 +5,14 @@
 // committed from objects), or prints them as a unified diff.
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <memory>
 
 #include "commands.hpp"
 #include "errors.hpp"
 #include "terminal.hpp"
 #include "ledgergate/fix/engine.hpp"
+#include "ledgergate/git/index_stage.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -19,6 +21,7 @@
 #include "ledgergate/rules/registry.hpp"
 #include "ledgergate/util/text.hpp"
 #include "ledgergate/write/apply.hpp"
+#include "ledgergate/write/atomic_file.hpp"
 
 namespace lg::cli {
 namespace {
@@ -100,6 +103,44 @@ ExitCode verdict_of(const fix::FixReport& r) {
   return error || !r.refused.empty() ? ExitCode::fail : ExitCode::pass;
 }
 
+// --index: the staged tree fixed and validated as the verbs validate an
+// edit, the fixed files staged; a working-tree file that held what the index
+// held is written too, so the two stay alike (one with unstaged changes is
+// left as it is, and said so).
+ExitCode fix_index(Target& t, const fix::FixOptions& options, const write::ApplyOptions& apply, bool color) {
+  auto fixed = fix::fix_tree(*t.tree, options);
+  if (!fixed) return report_error(fixed.error());
+  const fix::FixReport& report = *fixed;
+  std::vector<write::FileEdit> edits;
+  std::vector<std::pair<std::string, std::string>> staged;
+  for (const fix::ChangedFile& f : report.files) {
+    edits.push_back(write::FileEdit{f.path, f.after});
+    staged.emplace_back(f.path, f.after);
+  }
+  auto refusal = write::validate_edit(*t.tree, edits, apply);
+  if (!refusal) return report_error(refusal.error());
+  if (*refusal) {
+    print_error((*refusal)->message);
+    return ExitCode::fail;
+  }
+  if (!staged.empty()) {
+    if (auto done = git::stage_files(*t.repo, staged); !done) return report_error(done.error());
+  }
+  std::fputs(report::render_fix(report, color).c_str(), stdout);
+  for (const fix::ChangedFile& f : report.files) {
+    const std::string path = t.repo->workdir() + f.path;
+    std::ifstream in(path, std::ios::binary);
+    const std::string disk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in && disk == f.before) {
+      if (auto written = write::write_file_atomically(path, f.after); !written) return report_error(written.error());
+    } else {
+      print_warning(f.path + ": staged the fix; the working tree's copy differs from the index and is left as it is");
+    }
+  }
+  std::fputs(report::render_fix_summary(report, !report.files.empty()).c_str(), stderr);
+  return verdict_of(report);
+}
+
 ExitCode run_fix(const FixOptions& o, const Globals& g) {
   auto ids = rule_ids(o.rules);
   if (!ids) return report_error(ids.error());
@@ -120,15 +161,15 @@ ExitCode run_fix(const FixOptions& o, const Globals& g) {
   }
   fix::FixReport report;
   const bool color = use_color(g.color, stdout);
-  if (o.diff || o.index) {
-    // --index is judged and shown, not written: the index is git's to stage.
+  if (o.diff) {
     auto fixed = fix::fix_tree(*target->tree, options);
     if (!fixed) return report_error(fixed.error());
     report = std::move(*fixed);
-    std::fputs((o.diff ? report::render_fix_diff(report.files) : report::render_fix(report, color)).c_str(), stdout);
+    std::fputs(report::render_fix_diff(report.files).c_str(), stdout);
     std::fputs(report::render_fix_summary(report, false).c_str(), stderr);
     return verdict_of(report);
   }
+  if (o.index) return fix_index(*target, options, apply, color);
   Result<write::Applied> applied = make_error(ErrorKind::internal, "fix: no target");
   const write::Editor editor = fix::fix_editor(options, &report);
   if (o.commit) {
@@ -155,7 +196,8 @@ void setup_fix(CLI::App& app, Globals& globals) {
       "fix", "Apply the certain fixes (and, by --rule, suggested ones) to the working tree, validated before writing");
   auto* worktree = cmd->add_flag("--worktree", o->worktree, "Fix the repository's working tree (the default)");
   auto* index = cmd->add_flag("--index", o->index,
-                              "Judge the tree the index would commit: print what fix would change there (writes nothing)");
+                              "Fix the tree the index would commit: stage the fixed files (and write those the working "
+                              "tree holds unchanged)");
   auto* root = cmd->add_option("--root", o->root, "Fix a plain folder (no git needed)");
   auto* commit = cmd->add_flag("--commit", o->commit,
                                "Commit the fixes to --branch from objects (no checkout, no index; works on a bare repository)");

@@ -153,8 +153,8 @@ class Loop {
         continue;
       }
       const diag::Finding* cause = &added.front();
-      for (const diag::Finding& f : added) {
-        if (f.location.path == a.finding.location.path) cause = &f;
+      for (auto f = added.rbegin(); f != added.rend(); ++f) {
+        if (f->location.path == a.finding.location.path) cause = &*f;  // the file's first
       }
       m_report.refused.push_back(RefusedFix{a.finding, std::move(a.fix), *cause});
     }
@@ -213,8 +213,8 @@ class Loop {
     for (auto& [path, fixes] : taken) {
       if (fixes.size() == 1) {
         const diag::Finding* cause = &added.front();
-        for (const diag::Finding& f : added) {
-          if (f.location.path == path) cause = &f;
+        for (auto f = added.rbegin(); f != added.rend(); ++f) {
+          if (f->location.path == path) cause = &*f;  // the file's first
         }
         m_refused.insert(diag::fingerprint(fixes.front()->finding));
         m_report.refused.push_back(RefusedFix{fixes.front()->finding, fixes.front()->fix, *cause});

@@ -68,7 +68,11 @@ Word word_at(const Cursor& c) {
   return Word{std::string(c.text.substr(begin, end - begin)), begin, end};
 }
 
+// The URI of `path`: an open document's own (as its client spelled it), else one made from the root.
 std::string uri_in_root(const Server::State& s, std::string_view path) {
+  for (const auto& [uri, doc] : s.documents) {
+    if (doc.path == path) return uri;
+  }
   return uri_of_path(s.root + "/" + std::string(path));
 }
 
@@ -555,7 +559,7 @@ json definition(Server::State& s, const Document& doc, const json& params) {
   const fix::LineIndex lines(doc.text);
   const Word w = word_at(cursor_of(doc, lines, params, s.unit));
   json out = json::array();
-  if (ledger::is_ruling_id(w.text) && w.text.size() == 14) {
+  if (ledger::is_ruling_id(w.text) && w.text.size() == 13) {  // R-YYYYMMDD-nn in ASCII digits
     const std::string dir = std::string(ledger::k_rulings_dir) + "/" + w.text.substr(2, 4) + "/" + w.text.substr(6, 2) + "/";
     for (const std::string& path : {dir + w.text + ".md", "archive/" + dir + w.text + ".md"}) {
       if (auto e = s.workspace->tree().stat(path); e && *e) out.push_back(location(s, path, 0));

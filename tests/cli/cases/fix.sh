@@ -7,7 +7,7 @@
 # that still list runs). A fix that would add a finding (an entry dated 30
 # February) is refused and its file left as it was; --rule applies a
 # suggested fix and refuses a rule whose fix is a human's; --commit commits
-# the fixes from objects.
+# the fixes from objects; --index stages them.
 mkdir repo && (cd "$SHARED/corpus/pyautocortex/newest" && tar -c --exclude=./tests .) | tar -x -C repo
 quietgit -C repo init -b main && quietgit -C repo add -A && quietgit -C repo commit -m corpus
 python3 - repo/projects <<'PY'
@@ -51,3 +51,12 @@ git checkout -q HEAD~1 -- projects/euclid.md
 git log --format=%s -3 >>"$actual"
 git show HEAD:projects/euclid.md | sed -n 3p >>"$actual"
 git status --porcelain >>"$actual"
+# --index: the staged tree fixed; the fix staged, and written to the working
+# file that held what the index held; a file with unstaged changes keeps them.
+sed -i 's/^Project: euclid$/Project: euclidx/' projects/euclid.md
+sed -i 's/^Project: ic50_workspace$/Project: ic50x/' projects/ic50_workspace.md
+git add projects/euclid.md projects/ic50_workspace.md
+echo "unstaged line" >>projects/ic50_workspace.md
+run fix --index
+git status --porcelain >>"$actual"
+git diff | grep '^[-+][^-+]' >>"$actual"

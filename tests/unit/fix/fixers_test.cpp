@@ -203,7 +203,7 @@ TEST_CASE("a fixer declines a finding it is not sure of", "[fix]") {
                       "ledger-run-listed-once"));
   // A log holding a line that is not an entry is not sorted.
   CHECK_FALSE(offered(with("projects/example.md", "- 2026-08-28 \xE2\x80\x94 note \xE2\x80\x94 ledger opened",
-                           "- 2026-08-29 \xE2\x80\x94 note \xE2\x80\x94 late\nnot an entry\n"
+                           "- 2026-08-27 \xE2\x80\x94 note \xE2\x80\x94 early\nnot an entry\n"
                            "- 2026-08-28 \xE2\x80\x94 note \xE2\x80\x94 ledger opened"),
                       "ledger-log-newest-first"));
   // A title that is not `<word> <dash> <summary>`.

@@ -59,7 +59,7 @@ class Client {
   }
   void replace(const std::string& path, const std::string& text) {
     m_text[path] = text;
-    notify("textDocument/didChange", {{"textDocument", {{"uri", uri(path)}, {"version", ++m_version}},
+    notify("textDocument/didChange", {{"textDocument", {{"uri", uri(path)}, {"version", ++m_version}}},
                                       {"contentChanges", {{{"text", text}}}}});
   }
   json diagnostics(const std::string& path) { return m_diagnostics.count(uri(path)) ? m_diagnostics[uri(path)] : json(); }
@@ -200,6 +200,32 @@ TEST_CASE("lsp: positions are UTF-16 code units", "[lsp]") {
                                                           {"position", {{"line", 7}, {"character", 3}}}})["result"];
   REQUIRE(defs.size() == 1);
   CHECK(defs[0]["uri"] == c.uri("projects.yaml"));
+}
+
+TEST_CASE("lsp: a task file (era T): diagnostics, state completion, a ruling id's definition", "[lsp]") {
+  TempDir dir;
+  const FileMap files = peer_fixture(peer_cases(), "T-skeleton");
+  write_tree(dir.path(), files);
+  Client c(dir.path());
+  const std::string path = "tasks/example/05_running_array.md";
+  c.open(path, with(files.at(path), "State: running", "State: runing"));
+  const json d = c.diagnostics(path);
+  CHECK(std::any_of(d.begin(), d.end(), [](const json& x) {
+    return x["code"] == "pt-state-legal" && x["range"]["start"]["line"] == 4;
+  }));
+  const auto at = [&](int line, int character) {
+    return json{{"textDocument", {{"uri", c.uri(path)}}}, {"position", {{"line", line}, {"character", character}}}};
+  };
+  c.replace(path, with(files.at(path), "State: running", "State: "));
+  std::set<std::string> labels;
+  const json items = c.request("textDocument/completion", at(4, 7))["result"];
+  for (const json& i : items) labels.insert(i["label"]);
+  CHECK(labels.count("awaiting-ruling") == 1);
+  CHECK(labels.size() == 10);
+  // `Ruling: R-20260901-03` (line 10): its file.
+  const json defs = c.request("textDocument/definition", at(9, 12))["result"];
+  REQUIRE(defs.size() == 1);
+  CHECK(defs[0]["uri"] == c.uri("rulings/2026/09/R-20260901-03.md"));
 }
 
 TEST_CASE("lsp: lifecycle, cancellation and errors", "[lsp]") {
