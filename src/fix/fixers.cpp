@@ -81,10 +81,10 @@ bool is_dash(char32_t c) {
 }
 bool is_blank_char(char32_t c) { return c == ' ' || c == '\t'; }
 
-Place place_of(const LineIndex& lines, std::size_t offset) {
-  const Position bytes = lines.position(offset, Unit::byte);
-  return Place{bytes.line, bytes.column, lines.position(offset, Unit::code_point).column,
-               lines.position(offset, Unit::utf16).column};
+Place place_of(const util::LineIndex& lines, std::size_t offset) {
+  const util::Position bytes = lines.position(offset, util::Unit::byte);
+  return Place{bytes.line, bytes.column, lines.position(offset, util::Unit::code_point).column,
+               lines.position(offset, util::Unit::utf16).column};
 }
 
 }  // namespace
@@ -211,7 +211,7 @@ Edit replace_line(const SourceFile& file, int line, std::string text) {
 }
 
 Edit delete_lines(const SourceFile& file, int first, int last) {
-  const LineIndex& lines = file.lines();
+  const util::LineIndex& lines = file.lines();
   std::size_t begin = lines.line_begin(static_cast<std::size_t>(first - 1));
   std::size_t end = lines.next_line(static_cast<std::size_t>(last - 1));
   // The file's last line has no line end: take the one before it instead.

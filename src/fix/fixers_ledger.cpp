@@ -392,7 +392,7 @@ Answer fix_sections(FixContext& context, const diag::Finding& finding) {
   if (!at_end.empty()) {
     // A blank line before the first heading appended, and the last line ended.
     const std::string& bytes = file.bytes();
-    const LineIndex& lines = file.lines();
+    const util::LineIndex& lines = file.lines();
     const std::size_t count = lines.line_count();
     const bool ended = !bytes.empty() && (bytes.back() == '\n' || bytes.back() == '\r');
     const std::string_view final_line =

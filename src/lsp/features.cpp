@@ -28,7 +28,7 @@ namespace {
 
 constexpr std::string_view k_sep = " \xE2\x80\x94 ";  // " — "
 
-int column_in(const fix::Place& p, fix::Unit unit) { return unit == fix::Unit::byte ? p.byte : p.utf16; }
+int column_in(const fix::Place& p, util::Unit unit) { return unit == util::Unit::byte ? p.byte : p.utf16; }
 
 json range(int line0, int col0, int line1, int col1) {
   return json{{"start", position(line0, col0)}, {"end", position(line1, col1)}};
@@ -41,11 +41,11 @@ struct Cursor {
   std::string_view before;    // the line up to the cursor
   std::string_view text;      // the whole line
 };
-Cursor cursor_of(const Document& doc, const fix::LineIndex& lines, const json& params, fix::Unit unit) {
+Cursor cursor_of(const Document& doc, const util::LineIndex& lines, const json& params, util::Unit unit) {
   Cursor c;
   const json& pos = params.at("position");
   c.offset = offset_of(pos, lines, unit);
-  c.line = static_cast<std::size_t>(lines.position(c.offset, fix::Unit::byte).line);
+  c.line = static_cast<std::size_t>(lines.position(c.offset, util::Unit::byte).line);
   c.text = lines.line(c.line);
   c.before = std::string_view(doc.text).substr(lines.line_begin(c.line), c.offset - lines.line_begin(c.line));
   return c;
@@ -105,12 +105,12 @@ bool wants(const json& params, std::string_view kind) {
 
 // ---- completion ------------------------------------------------------------------
 
-json item(std::string_view label, int kind, std::string_view detail, const Cursor& c, const fix::LineIndex& lines,
-          fix::Unit unit) {
+json item(std::string_view label, int kind, std::string_view detail, const Cursor& c, const util::LineIndex& lines,
+          util::Unit unit) {
   const Word w = word_at(c);
   const std::size_t line_begin = lines.line_begin(c.line);
-  const fix::Position from = lines.position(line_begin + w.begin, unit);
-  const fix::Position to = lines.position(c.offset, unit);
+  const util::Position from = lines.position(line_begin + w.begin, unit);
+  const util::Position to = lines.position(c.offset, unit);
   return json{{"label", label},
               {"kind", kind},
               {"detail", detail},
@@ -135,7 +135,7 @@ bool at_field_start(std::string_view before, std::string_view word) {
 }
 
 // The name of the `## ` section holding line `line`, or "" (above the first heading).
-std::string section_of(const fix::LineIndex& lines, std::size_t line) {
+std::string section_of(const util::LineIndex& lines, std::size_t line) {
   for (std::size_t i = line + 1; i-- > 0;) {
     const std::string_view t = lines.line(i);
     if (util::starts_with(t, "## ")) return std::string(util::strip(t.substr(3)));
@@ -171,11 +171,11 @@ std::optional<std::string> header_key(std::string_view before) {
 }
 
 void add_all(json& items, const auto& words, int kind, std::string_view detail, const Cursor& c,
-             const fix::LineIndex& lines, fix::Unit unit) {
+             const util::LineIndex& lines, util::Unit unit) {
   for (const auto& w : words) items.push_back(item(w, kind, detail, c, lines, unit));
 }
 
-json complete_project_ledger(Server::State& s, const Document& doc, const Cursor& c, const fix::LineIndex& lines) {
+json complete_project_ledger(Server::State& s, const Document& doc, const Cursor& c, const util::LineIndex& lines) {
   json items = json::array();
   const std::string key = std::filesystem::path(doc.path).stem().string();
   const std::string before = dashed(c.before);
@@ -212,7 +212,7 @@ json complete_project_ledger(Server::State& s, const Document& doc, const Cursor
   return items;
 }
 
-json complete_pt(Server::State& s, const Document& doc, const Cursor& c, const fix::LineIndex& lines, bool ruling) {
+json complete_pt(Server::State& s, const Document& doc, const Cursor& c, const util::LineIndex& lines, bool ruling) {
   json items = json::array();
   if (auto k = header_key(c.before)) {
     if (*k == "State" && !ruling) add_all(items, ledger::k_pt_states, k_enum_member, "state", c, lines, s.unit);
@@ -246,7 +246,7 @@ json complete_pt(Server::State& s, const Document& doc, const Cursor& c, const f
   return items;
 }
 
-json complete_yaml(Server::State& s, const Cursor& c, const fix::LineIndex& lines, FileKind kind) {
+json complete_yaml(Server::State& s, const Cursor& c, const util::LineIndex& lines, FileKind kind) {
   json items = json::array();
   const std::string_view before = util::lstrip(c.before);
   const Word w = word_at(c);
@@ -278,11 +278,11 @@ json complete_yaml(Server::State& s, const Cursor& c, const fix::LineIndex& line
 constexpr int k_sym_file = 1, k_sym_namespace = 3, k_sym_key = 20, k_sym_event = 24, k_sym_struct = 23,
               k_sym_field = 8;
 
-json symbol(std::string_view name, std::string_view detail, int kind, const fix::LineIndex& lines, std::size_t first,
-            std::size_t last, fix::Unit unit) {
+json symbol(std::string_view name, std::string_view detail, int kind, const util::LineIndex& lines, std::size_t first,
+            std::size_t last, util::Unit unit) {
   last = std::min(std::max(first, last), lines.line_count() - 1);
-  const fix::Position end = lines.position(lines.line_end(last), unit);
-  const fix::Position sel = lines.position(lines.line_end(first), unit);
+  const util::Position end = lines.position(lines.line_end(last), unit);
+  const util::Position sel = lines.position(lines.line_end(first), unit);
   return json{{"name", name.empty() ? std::string_view("(unnamed)") : name},
               {"detail", detail},
               {"kind", kind},
@@ -293,7 +293,7 @@ json symbol(std::string_view name, std::string_view detail, int kind, const fix:
 
 // Sections as symbols, each with the children `child(section)` gives.
 template <class Child>
-json section_symbols(const std::vector<ledger::Section>& sections, const fix::LineIndex& lines, fix::Unit unit,
+json section_symbols(const std::vector<ledger::Section>& sections, const util::LineIndex& lines, util::Unit unit,
                      Child child) {
   json out = json::array();
   for (std::size_t i = 0; i < sections.size(); ++i) {
@@ -312,7 +312,7 @@ std::string shorten(std::string_view text) {
   return text.size() > 80 ? s + "…" : s;
 }
 
-json project_symbols(const Document& doc, const fix::LineIndex& lines, fix::Unit unit) {
+json project_symbols(const Document& doc, const util::LineIndex& lines, util::Unit unit) {
   const ledger::ProjectLedger l = ledger::parse_project_ledger(doc.text);
   const auto in = [](const ledger::Section& s, int line) { return line > s.line && line <= s.body_end; };
   json out = section_symbols(l.sections, lines, unit, [&](const ledger::Section& sec) {
@@ -334,7 +334,7 @@ json project_symbols(const Document& doc, const fix::LineIndex& lines, fix::Unit
   return out;
 }
 
-json pt_symbols(const Document& doc, const fix::LineIndex& lines, fix::Unit unit) {
+json pt_symbols(const Document& doc, const util::LineIndex& lines, util::Unit unit) {
   const ledger::PtFile f = ledger::parse_pt_file(doc.text);
   json out = section_symbols(f.sections, lines, unit, [&](const ledger::Section& sec) {
     json children = json::array();
@@ -353,7 +353,7 @@ json pt_symbols(const Document& doc, const fix::LineIndex& lines, fix::Unit unit
   return out;
 }
 
-json yaml_symbols(const Document& doc, const fix::LineIndex& lines, fix::Unit unit, FileKind kind) {
+json yaml_symbols(const Document& doc, const util::LineIndex& lines, util::Unit unit, FileKind kind) {
   json out = json::array();
   if (kind == FileKind::projects_yaml) {
     diag::CollectingSink sink;
@@ -438,25 +438,25 @@ FileKind kind_of(std::string_view path, std::string_view orl_glob) {
 
 json position(int line, int character) { return json{{"line", line}, {"character", character}}; }
 
-std::size_t offset_of(const json& pos, const fix::LineIndex& lines, fix::Unit unit) {
-  return lines.offset(fix::Position{pos.at("line").get<int>(), pos.at("character").get<int>()}, unit);
+std::size_t offset_of(const json& pos, const util::LineIndex& lines, util::Unit unit) {
+  return lines.offset(util::Position{pos.at("line").get<int>(), pos.at("character").get<int>()}, unit);
 }
 
-json range_of(const diag::Finding& f, const fix::LineIndex& lines, fix::Unit unit) {
+json range_of(const diag::Finding& f, const util::LineIndex& lines, util::Unit unit) {
   const std::size_t line = std::min(static_cast<std::size_t>(std::max(f.location.line, 1) - 1), lines.line_count() - 1);
   const std::string_view text = lines.line(line);
   std::size_t start = lines.line_begin(line);
   if (f.location.column > 0) {
-    start = lines.offset(fix::Position{static_cast<int>(line), f.location.column - 1}, fix::Unit::code_point);
+    start = lines.offset(util::Position{static_cast<int>(line), f.location.column - 1}, util::Unit::code_point);
   } else {
     start += text.size() - util::lstrip(text).size();
   }
   const std::size_t end = std::max(start, lines.line_end(line));
-  const fix::Position a = lines.position(start, unit), b = lines.position(end, unit);
+  const util::Position a = lines.position(start, unit), b = lines.position(end, unit);
   return range(a.line, a.column, b.line, b.column);
 }
 
-json diagnostic_of(const diag::Finding& f, const fix::LineIndex& lines, fix::Unit unit) {
+json diagnostic_of(const diag::Finding& f, const util::LineIndex& lines, util::Unit unit) {
   const int severity = f.severity == diag::Severity::error ? 1 : f.severity == diag::Severity::warning ? 2 : 3;
   return json{{"range", range_of(f, lines, unit)},
               {"severity", severity},
@@ -471,7 +471,7 @@ json diagnostic_of(const diag::Finding& f, const fix::LineIndex& lines, fix::Uni
 json code_actions(Server::State& s, const Document& doc, const json& params) {
   json out = json::array();
   if (!s.workspace || doc.path.empty()) return out;
-  const fix::LineIndex lines(doc.text);
+  const util::LineIndex lines(doc.text);
   const json& r = params.at("range");
   const int first = r.at("start").at("line").get<int>(), last = r.at("end").at("line").get<int>();
   fix::FixContext context(s.workspace->tree());
@@ -519,7 +519,7 @@ json code_actions(Server::State& s, const Document& doc, const json& params) {
 }
 
 json hover(Server::State& s, const Document& doc, const json& params) {
-  const fix::LineIndex lines(doc.text);
+  const util::LineIndex lines(doc.text);
   const Cursor c = cursor_of(doc, lines, params, s.unit);
   std::vector<std::string> parts;
   std::set<std::string> seen;
@@ -539,7 +539,7 @@ json hover(Server::State& s, const Document& doc, const json& params) {
 
 json completion(Server::State& s, const Document& doc, const json& params) {
   if (!s.workspace || doc.path.empty()) return json::array();
-  const fix::LineIndex lines(doc.text);
+  const util::LineIndex lines(doc.text);
   const Cursor c = cursor_of(doc, lines, params, s.unit);
   const FileKind kind = kind_of(doc.path, s.workspace->options().open_requirements_glob);
   switch (kind) {
@@ -556,7 +556,7 @@ json completion(Server::State& s, const Document& doc, const json& params) {
 
 json definition(Server::State& s, const Document& doc, const json& params) {
   if (!s.workspace) return nullptr;
-  const fix::LineIndex lines(doc.text);
+  const util::LineIndex lines(doc.text);
   const Word w = word_at(cursor_of(doc, lines, params, s.unit));
   json out = json::array();
   if (ledger::is_ruling_id(w.text) && w.text.size() == 13) {  // R-YYYYMMDD-nn in ASCII digits
@@ -578,7 +578,7 @@ json definition(Server::State& s, const Document& doc, const json& params) {
 }
 
 json document_symbols(Server::State& s, const Document& doc) {
-  const fix::LineIndex lines(doc.text);
+  const util::LineIndex lines(doc.text);
   const FileKind kind =
       kind_of(doc.path, s.workspace ? s.workspace->options().open_requirements_glob
                                     : std::string(ledger::k_default_open_requirements_glob));

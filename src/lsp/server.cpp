@@ -45,9 +45,9 @@ std::string string_member(const json& object, std::string_view key) {
   return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
-json capabilities(fix::Unit unit) {
+json capabilities(util::Unit unit) {
   return json{
-      {"positionEncoding", unit == fix::Unit::byte ? "utf-8" : "utf-16"},
+      {"positionEncoding", unit == util::Unit::byte ? "utf-8" : "utf-16"},
       {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
       {"codeActionProvider", {{"codeActionKinds", {"quickfix", "source.fixAll.ledgergate"}}}},
       {"hoverProvider", true},
@@ -164,7 +164,7 @@ class Handler {
     if (general) general = member(*general, "general");
     if (const json* encodings = general ? member(*general, "positionEncodings") : nullptr; encodings && encodings->is_array()) {
       for (const json& e : *encodings) {
-        if (e == "utf-8") s.unit = fix::Unit::byte;
+        if (e == "utf-8") s.unit = util::Unit::byte;
       }
     }
     if (const json* caps = member(params, "capabilities")) {
@@ -248,7 +248,7 @@ class Handler {
           doc.text = text;
           continue;
         }
-        const fix::LineIndex lines(doc.text);
+        const util::LineIndex lines(doc.text);
         const std::size_t begin = offset_of((*range)["start"], lines, s.unit);
         const std::size_t end = std::max(begin, offset_of((*range)["end"], lines, s.unit));
         doc.text.replace(begin, end - begin, text);
@@ -293,7 +293,7 @@ class Handler {
   void publish(const Document& doc) {
     json diagnostics = json::array();
     if (s.workspace && !doc.path.empty()) {
-      const fix::LineIndex lines(doc.text);
+      const util::LineIndex lines(doc.text);
       for (const diag::Finding& f : s.workspace->findings_at(doc.path)) {
         diagnostics.push_back(diagnostic_of(f, lines, s.unit));
       }

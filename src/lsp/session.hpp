@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "ledgergate/diag/finding.hpp"
-#include "ledgergate/fix/line_index.hpp"
 #include "ledgergate/lsp/server.hpp"
 #include "ledgergate/lsp/workspace.hpp"
+#include "ledgergate/util/line_index.hpp"
 
 namespace lg::lsp {
 
@@ -55,7 +55,7 @@ struct Server::State {
   std::vector<json> queue;
   std::vector<std::string> out;
   bool initialized = false, shutdown = false, exited = false;
-  fix::Unit unit = fix::Unit::utf16;  // the position encoding agreed
+  util::Unit unit = util::Unit::utf16;  // the position encoding agreed
   bool watch_files = false;           // the client registers file watchers on request
   std::string root;                   // absolute, no trailing '/'
   std::unique_ptr<Workspace> workspace;
@@ -76,11 +76,11 @@ std::string uri_of_path(std::string_view path);
 FileKind kind_of(std::string_view path, std::string_view orl_glob);
 
 // A finding's range in `text` (a line's content, or from its column).
-json range_of(const diag::Finding& f, const fix::LineIndex& lines, fix::Unit unit);
-json diagnostic_of(const diag::Finding& f, const fix::LineIndex& lines, fix::Unit unit);
+json range_of(const diag::Finding& f, const util::LineIndex& lines, util::Unit unit);
+json diagnostic_of(const diag::Finding& f, const util::LineIndex& lines, util::Unit unit);
 json position(int line, int character);
 // An LSP position's byte offset in `lines`.
-std::size_t offset_of(const json& pos, const fix::LineIndex& lines, fix::Unit unit);
+std::size_t offset_of(const json& pos, const util::LineIndex& lines, util::Unit unit);
 
 // The handlers of src/lsp/features.cpp: each answers a request's params.
 json code_actions(Server::State& s, const Document& doc, const json& params);

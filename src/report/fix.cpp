@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "ledgergate/diag/severity_counts.hpp"
-#include "ledgergate/fix/line_index.hpp"
 #include "ledgergate/report/format.hpp"
+#include "ledgergate/util/line_index.hpp"
 #include "ledgergate/util/quote.hpp"
 
 namespace lg::report {
@@ -25,7 +25,7 @@ struct Lines {
 
 Lines split(std::string_view bytes) {
   Lines out;
-  const fix::LineIndex index(bytes);
+  const util::LineIndex index(bytes);
   for (std::size_t i = 0; i < index.line_count(); ++i) {
     const std::size_t begin = index.line_begin(i), end = index.next_line(i);
     if (end > begin) out.text.push_back(bytes.substr(begin, end - begin));

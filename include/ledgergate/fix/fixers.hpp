@@ -16,10 +16,10 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/fix/fix.hpp"
-#include "ledgergate/fix/line_index.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/rules/check_cache.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
+#include "ledgergate/util/line_index.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::fix {
@@ -33,12 +33,12 @@ class SourceFile {
 
   const std::string& path() const { return m_path; }
   const std::string& bytes() const { return m_bytes; }
-  const LineIndex& lines() const { return m_lines; }
+  const util::LineIndex& lines() const { return m_lines; }
 
  private:
   std::string m_path;
   std::string m_bytes;
-  LineIndex m_lines;
+  util::LineIndex m_lines;
 };
 
 // What fixers read, each file once: the tree's files and projects.yaml's rows.

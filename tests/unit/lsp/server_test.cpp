@@ -7,9 +7,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "ledgergate/fix/line_index.hpp"
 #include "ledgergate/lsp/framing.hpp"
 #include "ledgergate/lsp/workspace.hpp"
+#include "ledgergate/util/line_index.hpp"
 #include "support/peer_cases.hpp"
 
 namespace lg::test {
@@ -81,9 +81,9 @@ std::string applied(std::string text, json edits) {
            std::make_pair(b["range"]["start"]["line"].get<int>(), b["range"]["start"]["character"].get<int>());
   });
   for (const json& e : edits) {
-    const fix::LineIndex lines(text);
+    const util::LineIndex lines(text);
     const auto at = [&](const json& p) {
-      return lines.offset(fix::Position{p["line"].get<int>(), p["character"].get<int>()}, fix::Unit::utf16);
+      return lines.offset(util::Position{p["line"].get<int>(), p["character"].get<int>()}, util::Unit::utf16);
     };
     const std::size_t begin = at(e["range"]["start"]), end = at(e["range"]["end"]);
     text = text.substr(0, begin) + e["newText"].get<std::string>() + text.substr(end);

@@ -1,11 +1,11 @@
 // Byte offsets ↔ (line, column) in bytes, code points or UTF-16 code units.
-#include "ledgergate/fix/line_index.hpp"
+#include "ledgergate/util/line_index.hpp"
 
 #include <algorithm>
 
 #include "ledgergate/util/text.hpp"
 
-namespace lg::fix {
+namespace lg::util {
 namespace {
 
 // How many `unit`s the code point starting at `s[at]` counts, and its byte length in `len`.
@@ -97,4 +97,4 @@ std::size_t LineIndex::offset(Position pos, Unit unit) const {
   return at;
 }
 
-}  // namespace lg::fix
+}  // namespace lg::util

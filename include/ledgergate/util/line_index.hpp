@@ -1,15 +1,16 @@
-// A file's lines as byte spans, for turning a fix's byte offsets into the
-// positions other tools count in: JSON's code points, SARIF's and LSP's
-// UTF-16 code units, LSP's UTF-8 bytes when negotiated. Lines end at "\n",
-// "\r\n" or a lone "\r" (universal newlines, as the checker and LSP count
-// them); a text ending in a line end has a last, empty line.
+// A text's lines as byte spans, for turning byte offsets (a fix's edits, a
+// finding's column) into the positions other tools count in: JSON's code
+// points, SARIF's and LSP's UTF-16 code units, LSP's UTF-8 bytes when
+// negotiated. Lines end at "\n", "\r\n" or a lone "\r" (universal newlines,
+// as the checker and LSP count them); a text ending in a line end has a
+// last, empty line.
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 #include <vector>
 
-namespace lg::fix {
+namespace lg::util {
 
 // What a column counts.
 enum class Unit { byte, code_point, utf16 };
@@ -49,4 +50,4 @@ class LineIndex {
   std::vector<std::size_t> m_starts;  // byte offset of each line's start
 };
 
-}  // namespace lg::fix
+}  // namespace lg::util
