@@ -31,12 +31,6 @@ Result<void> refuse_unreadable(const std::vector<diag::Finding>& findings, const
 // Whether the era-R incremental check takes a tree of `layout` (detected)
 // under `options`: the cortex-projects profile, detected or pinned without
 // a sub-era.
-bool projects_engine_applies(const rules::CheckOptions& options, ledger::Layout layout) {
-  if (options.profile == "auto") return layout == ledger::Layout::cortex_projects;
-  const auto pinned = ledger::parse_profile(options.profile);
-  return pinned && *pinned == ledger::newest_profile(ledger::Layout::cortex_projects);
-}
-
 bool touches_policy(const std::vector<git::DiffEntry>& diff) {
   return std::any_of(diff.begin(), diff.end(), [](const git::DiffEntry& e) {
     return e.path == policy::k_policy_path || e.old_path == policy::k_policy_path;
@@ -60,13 +54,13 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
   out.checked = ledger::Profile{*layout, {}};
   out.profile = out.checked.name();
   ++m_full_checks;
-  if (m_options.incremental && projects_engine_applies(out.options, *layout)) {
-    auto state = std::make_unique<ProjectsState>();
+  if (m_options.incremental && rules::ProjectsState::applies(out.options, *layout)) {
+    auto state = std::make_unique<rules::ProjectsState>();
     if (auto r = state->rebuild(tree, out.options, m_cache); !r) {
       return r.error().with_context("cannot judge: commit " + hex);
     }
     out.profile = state->profile();
-    out.checked = ProjectsState::checked();
+    out.checked = rules::ProjectsState::checked();
     out.findings = state->findings();
     out.options.apply_severities(out.findings);
     if (auto lg_r = refuse_unreadable(out.findings, hex); !lg_r) return lg_r.error();
@@ -107,7 +101,7 @@ Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, gi
   m_projects_commit = c.id;
   Checked out;
   out.profile = m_projects->profile();
-  out.checked = ProjectsState::checked();
+  out.checked = rules::ProjectsState::checked();
   out.options = m_projects->options();
   for (const std::string& path : touched) {
     std::vector<diag::Finding> list = m_projects->findings_at(path);

@@ -12,7 +12,7 @@
 
 #include "findings.hpp"
 #include "ledgergate/ledger/profile.hpp"
-#include "projects_state.hpp"
+#include "ledgergate/rules/projects_state.hpp"
 #include "walk.hpp"
 
 namespace lg::audit {
@@ -51,7 +51,7 @@ class CommitCheck {
 
   const AuditOptions& m_options;
   rules::CheckCache m_cache;
-  std::unique_ptr<ProjectsState> m_projects;  // the era-R state of m_projects_commit (incremental mode)
+  std::unique_ptr<rules::ProjectsState> m_projects;  // the era-R state of m_projects_commit (incremental mode)
   git::ObjectId m_projects_commit;
   std::size_t m_full_checks = 0;
 };

@@ -11,6 +11,7 @@
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "github_output.hpp"
+#include "ledgergate/fix/engine.hpp"
 #include "terminal.hpp"
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/report/github.hpp"
@@ -192,10 +193,16 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
   const bool failed = diag::any_blocking(report->findings, gate);
   const diag::Verdict verdict =
       cannot_judge ? diag::Verdict::error : failed ? diag::Verdict::fail : diag::Verdict::pass;
-  const report::JsonHeader header{verdict, report->profile, source->label, suppressed.size(),
-                                  change ? &*change : nullptr};
+  report::JsonHeader header{verdict, report->profile, source->label, suppressed.size(),
+                            change ? &*change : nullptr};
   // What text and annotations list: the findings the change introduced (every one without --against).
   const std::vector<diag::Finding> shown = change ? report::shown_findings(report->findings, *change) : report->findings;
+  // The machine formats carry each finding's fix (none where computing it fails).
+  std::optional<report::FindingFixes> fixes;
+  if (o.format == "json" || o.format == "sarif") {
+    if (auto computed = fix::fixes_for(*source->tree, report->findings)) fixes = std::move(*computed);
+    if (fixes) header.fixes = &*fixes;
+  }
   document_printed();
   if (o.format == "cortex") {
     std::fputs(report::render_cortex(report->findings).c_str(), stdout);

@@ -55,7 +55,8 @@ int main(int argc, char** argv) {
         {"land", setup_land},     {"rules", setup_rules},         {"explain", setup_explain},
         {"req", setup_req},       {"hooks", setup_hooks},         {"audit", setup_audit},
         {"renumber", setup_renumber}, {"merge-file", setup_merge_file}, {"merge-driver", setup_merge_driver},
-        {"project", setup_project}, {"board", setup_board}, {"recover", setup_recover}};
+        {"project", setup_project}, {"board", setup_board}, {"recover", setup_recover},
+        {"fix", setup_fix},       {"lsp", setup_lsp}};
     const std::optional<std::string> named = named_command(args);
     const bool alone = named && std::any_of(std::begin(k_commands), std::end(k_commands),
                                             [&](const Command& c) { return c.name == *named; });

@@ -22,6 +22,16 @@ consteval bool ids_unique() {
 }
 static_assert(ids_unique(), "two registry rows share an id");
 
+// Every row declares its fix (certain, suggested or none) with its reason:
+// a row without one does not compile.
+consteval bool fixes_declared() {
+  for (const RuleInfo& r : k_rules) {
+    if (r.fix.kind == FixKind::undeclared || r.fix.what.empty()) return false;
+  }
+  return true;
+}
+static_assert(fixes_declared(), "a registry row declares no fix: add certain(...), suggested(...) or by_hand(...)");
+
 // The space-separated words of a table cell (labels "P-F01 T-F01", profiles).
 std::vector<std::string_view> words(std::string_view cell) {
   std::vector<std::string_view> out;
@@ -41,6 +51,16 @@ bool iequals(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
+
+std::string_view to_string(FixKind kind) {
+  switch (kind) {
+    case FixKind::certain: return "certain";
+    case FixKind::suggested: return "suggested";
+    case FixKind::none: return "none";
+    case FixKind::undeclared: break;
+  }
+  return "undeclared";
+}
 
 std::vector<std::string_view> RuleInfo::labels() const { return words(ref); }
 std::vector<std::string_view> RuleInfo::profiles() const { return words(profile); }

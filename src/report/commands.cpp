@@ -93,7 +93,8 @@ std::string render_rules_list(std::string_view profile) {
   for (const rules::RuleInfo& r : rules::all_rules()) {
     if (!profile.empty() && !rules::in_profile(r, profile) && r.profile != "input") continue;
     const std::string_view label = profile.empty() ? r.ref : rules::label_in(r, profile);
-    out += fmt::format("{:<34} {:<6} {:<8} {}\n", r.id, label, diag::to_string(r.severity), r.summary);
+    out += fmt::format("{:<34} {:<6} {:<8} {:<9} {}\n", r.id, label, diag::to_string(r.severity),
+                       diag::to_string(r.fix.kind), r.summary);
   }
   return out;
 }
@@ -153,6 +154,20 @@ std::string example_place(const diag::RuleExample& e) {
 }
 }  // namespace
 
+namespace {
+// The fix column in words: "Automatic fix (certain, ...): delete the byte-order mark."
+std::string automatic_fix(const rules::RuleInfo& r) {
+  switch (r.fix.kind) {
+    case diag::FixKind::certain: return fmt::format("Automatic fix (certain, `ledgergate fix`): {}.", r.fix.what);
+    case diag::FixKind::suggested:
+      return fmt::format("Automatic fix (suggested, `ledgergate fix --rule {}`): {}.", r.id, r.fix.what);
+    case diag::FixKind::none:
+    case diag::FixKind::undeclared: break;
+  }
+  return fmt::format("Automatic fix: none ({}).", r.fix.what);
+}
+}  // namespace
+
 std::string rule_help_text(const rules::RuleInfo& r) {
   std::string out;
   if (!r.detail.empty()) out += fmt::format("\n  {}\n", r.detail);
@@ -164,6 +179,7 @@ std::string rule_help_text(const rules::RuleInfo& r) {
                            : fmt::format("  {}:\n", l.good) + example_lines(e->good, "    ");
     out += fmt::format("\n  Fix: {}\n", e->fix);
   }
+  out += fmt::format("\n  {}\n", automatic_fix(r));
   return out;
 }
 
@@ -193,10 +209,12 @@ std::string render_rules_markdown() {
       "A label such as `R-F07` is the rule's number in the reference's spec; `G-`\n"
       "labels are the reference's known gaps that ledgergate closes. Severities are\n"
       "defaults: a policy file (`docs/policy.md`) can change them.\n\n"
-      "| rule | label | profiles | severity | summary |\n|---|---|---|---|---|\n";
+      "The fix column says what `ledgergate fix` does (docs/fix.md): `certain` fixes are\n"
+      "applied, `suggested` ones only when named with `--rule`, `none` are a human's call.\n\n"
+      "| rule | label | profiles | severity | fix | summary |\n|---|---|---|---|---|---|\n";
   for (const rules::RuleInfo& r : rules::all_rules()) {
-    out += fmt::format("| [{0}](#{0}) | {1} | {2} | {3} | {4} |\n", r.id, r.ref, r.profile, diag::to_string(r.severity),
-                       table_cell(r.summary));
+    out += fmt::format("| [{0}](#{0}) | {1} | {2} | {3} | {4} | {5} |\n", r.id, r.ref, r.profile,
+                       diag::to_string(r.severity), diag::to_string(r.fix.kind), table_cell(r.summary));
   }
   for (const rules::RuleInfo& r : rules::all_rules()) {
     out += fmt::format("\n## {}\n\n", r.id);
@@ -218,6 +236,7 @@ std::string rule_help_markdown(const rules::RuleInfo& r) {
                            : fmt::format("{}:\n\n```text\n{}```\n", l.good, example_lines(e->good, ""));
     out += fmt::format("\nFix: {}\n", e->fix);
   }
+  out += fmt::format("\n{}\n", automatic_fix(r));
   return out;
 }
 

@@ -7,6 +7,7 @@
 
 #include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/severity_counts.hpp"
+#include "ledgergate/report/fix.hpp"
 #include "ledgergate/util/quote.hpp"
 #include "ledgergate/util/text.hpp"
 
@@ -123,11 +124,12 @@ std::vector<std::string> change_lines(const std::vector<diag::Finding>& findings
   return out;
 }
 
-void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings) {
+void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings, const FindingFixes* fixes) {
   w.begin_array(util::JsonLayout::lines(2));
-  for (const diag::Finding& f : findings) {
+  for (std::size_t i = 0; i < findings.size(); ++i) {
     w.begin_object();
-    write_finding_fields(w, f);
+    write_finding_fields(w, findings[i]);
+    if (fixes && i < fixes->size() && (*fixes)[i]) write_fix(w.key("fix"), *(*fixes)[i]);
     w.end_object();
   }
   w.end_array();
@@ -150,7 +152,7 @@ std::string render_json(const std::vector<diag::Finding>& findings, const JsonHe
   write_json_head(w, "check", header.verdict);
   w.key("profile").string(header.profile);
   w.key("rev").string(header.rev).key("suppressed").number(header.suppressed).key("findings");
-  write_findings(w, findings);
+  write_findings(w, findings, header.fixes);
   if (header.change) write_change_fields(w, findings, *header.change);
   w.end_object();
   return w.str() + "\n";

@@ -97,6 +97,28 @@ std::string_view baseline_state(const SarifResult& res) {
   return "";
 }
 
+// A result's `fixes`: the one fix, a change per file, each edit a replacement
+// (1-based lines, columns in UTF-16 code units: SARIF's default columnKind).
+void write_fixes(util::JsonWriter& w, const fix::Fix& f) {
+  w.key("fixes").begin_array().begin_object();
+  w.key("description").begin_object().key("text").string(f.title).end_object();
+  w.key("artifactChanges").begin_array();
+  for (std::size_t i = 0; i < f.edits.size();) {
+    const std::string& path = f.edits[i].path;
+    w.begin_object().key("artifactLocation").begin_object().key("uri").string(uri_of(path));
+    w.key("uriBaseId").string("%SRCROOT%").end_object().key("replacements").begin_array();
+    for (; i < f.edits.size() && f.edits[i].path == path; ++i) {
+      const fix::Edit& e = f.edits[i];
+      w.begin_object().key("deletedRegion").begin_object();
+      w.key("startLine").number(e.from.line + 1).key("startColumn").number(e.from.utf16 + 1);
+      w.key("endLine").number(e.to.line + 1).key("endColumn").number(e.to.utf16 + 1).end_object();
+      w.key("insertedContent").begin_object().key("text").string(e.text).end_object().end_object();
+    }
+    w.end_array().end_object();
+  }
+  w.end_array().end_object().end_array();
+}
+
 void write_result(util::JsonWriter& w, const SarifRun& run, const SarifResult& res, const UsedRules& used) {
   const diag::Finding& f = *res.finding;
   w.begin_object().key("ruleId").string(f.rule).key("ruleIndex").number(used.index.find(f.rule)->second);
@@ -117,6 +139,7 @@ void write_result(util::JsonWriter& w, const SarifRun& run, const SarifResult& r
   w.end_object().end_object().end_object().end_array();
   w.key("partialFingerprints").begin_object().key("ledgergate/v1").string(diag::fingerprint(f)).end_object();
   if (const std::string_view state = baseline_state(res); !state.empty()) w.key("baselineState").string(state);
+  if (res.fix) write_fixes(w, *res.fix);
   if (res.suppressed) {
     w.key("suppressions").begin_array().begin_object().key("kind").string("external");
     w.key("justification").string("in the baseline (--baseline)").end_object().end_array();
@@ -195,11 +218,18 @@ std::string render_check_sarif(const std::vector<diag::Finding>& findings, const
   SarifRun run;
   run.command = "check";
   run.exit_code = header.verdict == diag::Verdict::pass ? 0 : header.verdict == diag::Verdict::fail ? 1 : 2;
+  // The machine formats carry each finding's fix: results[i] is findings[i] in both layouts.
+  const auto fix_of = [&](std::size_t i) -> const fix::Fix* {
+    return header.fixes && i < header.fixes->size() && (*header.fixes)[i] ? &*(*header.fixes)[i] : nullptr;
+  };
   if (header.change) {
     add_change_results(run, findings, *header.change);
+    for (std::size_t i = 0; i < findings.size(); ++i) run.results[i].fix = fix_of(i);
     return render_sarif(run);
   }
-  for (const diag::Finding& f : findings) run.results.push_back(SarifResult{&f, false, false, {}});
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    run.results.push_back(SarifResult{&findings[i], false, false, {}, fix_of(i)});
+  }
   for (const diag::Finding& f : suppressed) run.results.push_back(SarifResult{&f, true, false, {}});
   return render_sarif(run);
 }

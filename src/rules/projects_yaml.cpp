@@ -169,6 +169,19 @@ bool is_known_field(const ProjectsYamlEra& era, std::string_view field) {
   return field == "note" || is_required(era, field);
 }
 
+}  // namespace
+
+std::vector<std::string> known_project_fields(const ProjectsYamlEra& era) {
+  std::vector<std::string> out;
+  for (const std::string_view field : k_required_fields) {
+    if (is_required(era, field)) out.emplace_back(field);
+  }
+  out.emplace_back("note");
+  return out;
+}
+
+namespace {
+
 using KeptField = KeptProjectField;
 
 class Checker {

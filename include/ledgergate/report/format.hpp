@@ -7,8 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include <optional>
+
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/diag/verdict.hpp"
+#include "ledgergate/fix/fix.hpp"
 #include "ledgergate/util/json.hpp"
 
 namespace lg::report {
@@ -33,12 +36,16 @@ void write_json_head(util::JsonWriter& w, std::string_view command, diag::Verdic
 // {"schema", "verdict": "error", "error": {"message"}}.
 std::string render_json_error(std::string_view command, std::string_view message);
 
+// The fix each finding offers (fix::fixes_for), one entry per finding.
+using FindingFixes = std::vector<std::optional<fix::Fix>>;
+
 struct JsonHeader {
   diag::Verdict verdict = diag::Verdict::pass;
   std::string profile;
   std::string rev;
   std::size_t suppressed = 0;  // findings the baseline holds (left out of "findings")
   const diag::Attribution* change = nullptr;  // `check --against`: the change's attribution
+  const FindingFixes* fixes = nullptr;  // set: a finding with a fix carries "fix" (SARIF: `fixes`)
 };
 // {"schema", "verdict", "profile", "rev", "suppressed", "findings": [{"rule",
 // "severity", "path", "line", "column", "message", "rev", "fingerprint"}]},
@@ -46,8 +53,10 @@ struct JsonHeader {
 // — a stable API (docs/json.md, docs/schemas/check.schema.json).
 std::string render_json(const std::vector<diag::Finding>& findings, const JsonHeader& header);
 // The "findings" array of that document, written into `w` (a trial merge's
-// or a land step's document carries the same array).
-void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings);
+// or a land step's document carries the same array); with `fixes`, a
+// finding that has one carries it as "fix" (report/fix.hpp).
+void write_findings(util::JsonWriter& w, const std::vector<diag::Finding>& findings,
+                    const FindingFixes* fixes = nullptr);
 // One finding's members (the object is opened and closed by the caller, who
 // may add members of its own: audit's introduced_in and fixed_in); "state"
 // ("new" | "unchanged") when the finding was judged against a reference.

@@ -40,6 +40,7 @@ struct SarifResult {
   bool fixed = false;
   // Extra members of the result's property bag (audit: introduced_in, fixed_in).
   std::function<void(util::JsonWriter&)> properties;
+  const fix::Fix* fix = nullptr;  // set: the result's `fixes` (one fix, its replacements)
 };
 
 struct SarifRun {
@@ -54,7 +55,8 @@ std::string render_sarif(const SarifRun& run);
 // The log of a command that stopped before a verdict: no results, the error as a notification.
 std::string render_sarif_error(std::string_view command, std::string_view message);
 
-// `check --format sarif`: the findings, then the baseline's as suppressed results.
+// `check --format sarif`: the findings (with their fixes when `header.fixes`
+// is set), then the baseline's as suppressed results.
 std::string render_check_sarif(const std::vector<diag::Finding>& findings, const std::vector<diag::Finding>& suppressed,
                                const JsonHeader& header);
 

@@ -94,6 +94,9 @@ struct ProjectsYamlEra {
   std::vector<std::string> statuses = {"active", "dormant", "planned", "retired"};
 };
 
+// The fields a row may hold in `era`, the required ones in the reference's order, then `note`.
+std::vector<std::string> known_project_fields(const ProjectsYamlEra& era);
+
 // One field of a row as the reference keeps it, with the line of the entry
 // it came from: the input of the finish-row rules.
 struct KeptProjectField {

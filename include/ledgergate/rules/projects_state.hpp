@@ -1,11 +1,14 @@
-// The incremental era-R check the audit walks with: the cortex-projects
-// pass's findings kept per step and per ledger, so the next commit re-runs
-// only the steps whose inputs its diff changed. A ledger's findings depend on
+// The incremental era-R check: the cortex-projects pass's findings kept per
+// step and per ledger, so the next tree (the audit's next commit, the
+// language server's buffers after an edit) re-runs only the steps whose
+// inputs its diff changed. A ledger's findings depend on
 // its blob, its path and what its projects.yaml row says (presence, status,
 // partition: rules::projects_step_row_inputs); projects.yaml's on its blob;
 // the file-name step on projects/'s listing; the active-row step on
 // projects.yaml and the set of ledgers. Open-requirements files are checked
-// through check_tree's open-requirements profile. Internal to the audit.
+// through check_tree's open-requirements profile. The policy file is the
+// caller's to watch: a change to it needs a rebuild (its severities and
+// open-requirements glob are the options).
 #pragma once
 
 #include <map>
@@ -18,7 +21,7 @@
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/rules/check.hpp"
 
-namespace lg::audit {
+namespace lg::rules {
 
 class ProjectsState {
  public:
@@ -30,6 +33,10 @@ class ProjectsState {
   // `touched` receives every path whose findings may have changed.
   Result<bool> update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes, rules::CheckCache& cache,
                       std::set<std::string>& touched);
+
+  // Whether a check with `options` of a tree of `layout` is this class's:
+  // era R, detected or pinned as the newest cortex-projects profile.
+  static bool applies(const rules::CheckOptions& options, ledger::Layout layout);
 
   const std::string& profile() const { return m_profile; }  // as reports spell it
   // The profile checked, typed: cortex-projects, with no sub-era (R1 and R2 check alike).
@@ -62,4 +69,4 @@ class ProjectsState {
   std::vector<diag::Finding> m_orl;             // open-requirements files
 };
 
-}  // namespace lg::audit
+}  // namespace lg::rules

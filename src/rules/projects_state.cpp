@@ -1,13 +1,12 @@
 // The incremental era-R check: per-step and per-ledger findings, updated
 // from a commit's diff.
-#include "projects_state.hpp"
+#include "ledgergate/rules/projects_state.hpp"
 
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/profile.hpp"
-#include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/util/text.hpp"
 
-namespace lg::audit {
+namespace lg::rules {
 
 namespace {
 
@@ -21,6 +20,12 @@ void append_at(const std::vector<diag::Finding>& from, const std::string& path, 
 }
 
 }  // namespace
+
+bool ProjectsState::applies(const rules::CheckOptions& options, ledger::Layout layout) {
+  if (options.profile == "auto") return layout == ledger::Layout::cortex_projects;
+  const auto pinned = ledger::parse_profile(options.profile);
+  return pinned && *pinned == ledger::newest_profile(ledger::Layout::cortex_projects);
+}
 
 void ProjectsState::paths_of(const std::vector<diag::Finding>& findings, std::set<std::string>& out) {
   for (const diag::Finding& f : findings) out.insert(f.location.path);
@@ -84,12 +89,12 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
                                    rules::CheckCache& cache, std::set<std::string>& touched) {
   const std::string& glob = m_options.open_requirements_glob;
   // Paths whose change this class does not follow: the layout (profile
-  // detection), the policy, open-requirements files.
+  // detection), open-requirements files (the policy is the caller's).
   const std::string_view tasks = ledger::era_dir(ledger::Layout::cortex_tasks);
   const std::string_view phases = ledger::era_dir(ledger::Layout::cortex_phases);
   const auto unfollowed = [&](const std::string& p) {
     return p == ledger::k_projects_dir || p == tasks || p == phases || util::is_under(p, tasks) ||
-           util::is_under(p, phases) || p == policy::k_policy_path || ledger::orl_glob_match(glob, p);
+           util::is_under(p, phases) || ledger::orl_glob_match(glob, p);
   };
   bool yaml = false, names = false;
   std::set<std::string> modified;  // ledgers whose blob or mode changed in place
@@ -197,4 +202,4 @@ std::set<std::string> ProjectsState::paths() const {
   return out;
 }
 
-}  // namespace lg::audit
+}  // namespace lg::rules
