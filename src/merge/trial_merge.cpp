@@ -349,12 +349,36 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
+  // What a cached report will confirm: the checked blobs the user's
+  // repository holds (not those the merge wrote into memory).
+  if (options.cache_report) {
+    for (const git::ObjectId& id : checked.covered) {
+      LG_TRY(const bool present, git::has_object(repo, id));
+      if (present) report.covered.push_back(id);
+    }
+  }
   // The merged open-requirements files against the merge base (orl-h-*).
   LG_TRY(auto history, rules::check_open_requirements_between(*s.base, *s.merged, check, &s.cache));
   for (diag::Finding& f : history) report.findings.push_back(std::move(f));
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
   return report;
+}
+
+// A cached report stands for the two commits, their merge bases, their
+// trees and the blobs its check read: each is confirmed present and intact
+// (the commits read, the rest by git::confirm_objects)
+// before the report is used; a missing or damaged one is an error (cannot
+// judge), never the cached pass.
+Result<void> confirm_cached(const git::Repository& repo, const TrialMergeReport& r) {
+  std::vector<git::ObjectId> ids = r.covered;
+  std::vector<git::ObjectId> commits{r.base, r.head};
+  commits.insert(commits.end(), r.merge_bases.begin(), r.merge_bases.end());
+  for (const git::ObjectId& commit : commits) {
+    LG_TRY(const git::ObjectId tree, repo.commit_tree(commit));
+    ids.push_back(tree);
+  }
+  return git::confirm_objects(repo, ids);
 }
 
 }  // namespace
@@ -366,7 +390,10 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
     LG_TRY(key, verdict_key(repo, base, head, options));
     if (key) {
       std::optional<TrialMergeReport> hit = load_report(*key);
-      if (hit && hit->base == base && hit->head == head) return std::move(*hit);
+      if (hit && hit->base == base && hit->head == head) {
+        if (auto r = confirm_cached(repo, *hit); !r) return r.error().with_context("the cached trial merge");
+        return std::move(*hit);
+      }
     }
   }
   LG_TRY(TrialMergeReport report, run_trial_merge(repo, trial, base, head, options));

@@ -58,6 +58,10 @@ struct TrialMergeReport {
   std::vector<diag::Finding> findings;  // check of the merged tree
   std::vector<SemanticConflict> semantic;
   bool checked = false;
+  // The blobs of the user's repository the merged tree's check stood on
+  // (with the persistent cache), which a cached report confirms before it
+  // is used, with the commits and their trees.
+  std::vector<git::ObjectId> covered;
 
   bool cannot_judge() const;
   bool pass() const;
