@@ -1,8 +1,11 @@
-// Merge bases and tree-to-tree name-status diffs over libgit2, renames found
-// explicitly (git_diff_find_similar) rather than by the user's diff.renames.
+// Merge bases and tree-to-tree name-status diffs: the raw tree walk
+// (TreeDiffer) when no rename can pair, else libgit2's diff with renames
+// found explicitly (git_diff_find_similar) rather than by the user's
+// diff.renames.
 #include "ledgergate/git/diff.hpp"
 
 #include "disposing.hpp"
+#include "ledgergate/git/tree_diff.hpp"
 #include "libgit2.hpp"
 #include "tree_memo.hpp"
 
@@ -86,6 +89,21 @@ std::string status_of(const git_diff_delta& d) {
 }  // namespace
 
 Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId* from, const ObjectId* to) {
+  // Without a file added and another deleted no rename can pair, and the
+  // raw tree walk is the answer: it skips the subtrees both sides share
+  // without reading them, where libgit2's diff reads and walks every tree
+  // it passes (a folder of 1,000,000 files the two trees share was read
+  // whole, on each side, per diff).
+  {
+    TreeDiffer walk(repo);
+    LG_TRY(std::vector<DiffEntry> changes, walk.changes(from, to));
+    if (!may_have_renames(changes)) return changes;
+  }
+  return diff_trees_with_renames(repo, from, to);
+}
+
+Result<std::vector<DiffEntry>> diff_trees_with_renames(const Repository& repo, const ObjectId* from,
+                                                       const ObjectId* to) {
   LG_TRY(TreePtr old_tree, tree_or_null(repo, from));
   LG_TRY(TreePtr new_tree, tree_or_null(repo, to));
   git_diff_options opts{};

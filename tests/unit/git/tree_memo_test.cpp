@@ -101,13 +101,25 @@ TEST_CASE("tree memo: a diff below a tree over libgit2's cache limit reads the t
   base_reads.opens();
   head_reads.opens();
 
-  auto diff = git::diff_trees(*repo, &t.base, &t.head);
-  REQUIRE(diff);
-  CHECK(diff->size() == 64);
+  // Without a possible rename the tree walk answers: each side read once.
+  auto walked = git::diff_trees(*repo, &t.base, &t.head);
+  REQUIRE(walked);
+  CHECK(walked->size() == 64);
+  CHECK(base_reads.opens() <= 1);
+  CHECK(head_reads.opens() <= 1);
+
   // libgit2's diff reads each side once, the check of each delta's path
   // once more through the memo (not once per delta).
+  auto diff = git::diff_trees_with_renames(*repo, &t.base, &t.head);
+  REQUIRE(diff);
+  CHECK(diff->size() == 64);
   CHECK(base_reads.opens() <= 2);
   CHECK(head_reads.opens() <= 2);
+  for (std::size_t i = 0; i < diff->size() && i < walked->size(); ++i) {
+    CHECK((*walked)[i].status == (*diff)[i].status);
+    CHECK((*walked)[i].path == (*diff)[i].path);
+    CHECK((*walked)[i].new_id == (*diff)[i].new_id);
+  }
 
   // The same handle's later look-ups below the tree read nothing again.
   for (const std::string& path : t.changed_paths) {
