@@ -26,6 +26,7 @@
 #include "result_cache.hpp"
 #include "tree_changes.hpp"
 #include "walk.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/pack_pages.hpp"
 
 namespace lg::audit {
@@ -145,7 +146,10 @@ class Audit {
   }
 
   Result<void> visit(CommitFacts& c, std::size_t index) {
-    if (m_results && replay(c)) return {};
+    if (m_results) {
+      LG_TRY(const bool replayed, replay(c));
+      if (replayed) return {};
+    }
     CachedCommit entry;
     if (auto r = judge(c, index, entry); !r) return r.error();
     if (m_results) {
@@ -158,10 +162,14 @@ class Audit {
 
   // A commit's result from the cache: false when there is none, or when it
   // is a change from a first parent that is not the commit judged last.
-  bool replay(CommitFacts& c) {
+  // The walk read the commit; its tree is confirmed present and intact
+  // (git::confirm_objects) before the result stands for it.
+  Result<bool> replay(CommitFacts& c) {
     std::optional<CachedCommit> entry = m_results->load(c.hex());
     if (!entry) return false;
     if (entry->delta && !parent_judged_last(c)) return false;
+    const git::ObjectId tree[] = {c.tree};
+    if (auto r = git::confirm_objects(m_repo, tree); !r) return r.error().with_context("the cached result of " + c.hex());
     m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), entry->profile, c.parents.size() > 1});
     for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.id, std::nullopt, false});
     m_invariants.give_back(entry->deleted_ruling_ids);

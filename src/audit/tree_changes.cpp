@@ -12,7 +12,7 @@ Result<std::vector<git::DiffEntry>> commit_changes(const git::Repository& repo, 
   trees.next_generation();
   if (!walked) return walked.error().with_context("cannot judge: diffing commit " + c.hex());
   if (!git::may_have_renames(*walked) && !verify) return walked;
-  auto diff = git::diff_trees(repo, &parent.tree, &c.tree);
+  auto diff = git::diff_trees_with_renames(repo, &parent.tree, &c.tree);
   if (!diff) return diff.error().with_context("cannot judge: diffing commit " + c.hex());
   if (verify && !git::may_have_renames(*walked)) {
     const auto same = [](const git::DiffEntry& a, const git::DiffEntry& b) {

@@ -49,7 +49,7 @@ Result<bool> is_descendant_of(const Repository& repo, const ObjectId& commit, co
 Result<ObjectId> write_commit(const Repository& repo, const ObjectId& tree_id, const std::vector<ObjectId>& parent_ids,
                               const std::string& message) {
   LG_TRY(const SignaturePtr sig, committer_signature(repo));
-  auto tree = lookup_tree(repo.raw(), tree_id);
+  auto tree = lookup_tree(repo, tree_id);
   if (!tree) return tree.error().with_context("reading tree " + tree_id.hex());
   std::vector<CommitPtr> owned;
   std::vector<const git_commit*> parents;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -60,8 +61,14 @@ Result<void> check_tree_names(const git_tree* tree);
 // to which callers add what they were reading (with_context). A tree whose
 // entry names git fsck rejects is an error (check_tree_names).
 Result<TreePtr> lookup_tree(git_repository* repo, const ObjectId& id);
+// The same through `repo`'s memo of large trees (tree_memo.hpp): each is
+// read once per handle.
+Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId& id);
 Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id);
 Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id);
+
+// confirm_objects (objects.hpp) on a bare handle: a tree source's.
+Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids);
 
 // The commit `obj` peels to (itself, or what a tag points at); the error says
 // "<name> is not a commit".

@@ -1,13 +1,18 @@
 #include "loose_guard.hpp"
 
+#include "ledgergate/git/tree_source.hpp"
+
 #include <git2/sys/odb_backend.h>
 #include <zlib.h>
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <limits>
+#include <new>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -41,76 +46,166 @@ std::string hex_of(const git_oid* id) {
   return hex;
 }
 
-// The loose file of `id` below `dir`, inflated and its header checked.
-struct Loose {
-  enum class State { absent, foreign, bad, good } state = State::absent;
-  std::string why;  // when bad
-  git_object_t type = GIT_OBJECT_INVALID;
-  std::string inflated;  // "type size\0" then the body
-  std::size_t body_at = 0;
-  std::string_view body() const { return std::string_view(inflated).substr(body_at); }
-};
-
 // Not there: packed, in an alternate, or unreadable (libgit2 reads it as
 // before and says so); foreign: not a zlib stream (libgit2's old
-// "pack-like" loose format, left to it).
-Loose inflate_loose(const std::string& dir, const git_oid* id) {
+// "pack-like" loose format, left to it); large: its header states more
+// than the caller's limit, so its body is not inflated at all.
+struct Loose {
+  enum class State { absent, foreign, bad, large, good } state = State::absent;
+  std::string why;  // when bad
+  git_object_t type = GIT_OBJECT_INVALID;
+  std::size_t size = 0;  // the size its header states
+  std::string body;      // when good
+};
+
+// A loose file's zlib stream, inflated on demand from the file in chunks.
+class LooseStream {
+ public:
+  enum class Step { full, end, truncated, corrupt };
+
+  explicit LooseStream(int fd) : m_fd(fd) {}
+  ~LooseStream() {
+    if (m_started) inflateEnd(&m_zs);
+    ::close(m_fd);
+  }
+  LooseStream(const LooseStream&) = delete;
+  LooseStream& operator=(const LooseStream&) = delete;
+
+  // Whether the file opens with a zlib header (read before inflating).
+  bool zlib_header() {
+    refill();
+    const auto* p = m_zs.next_in;
+    if (m_zs.avail_in < 2 || (p[0] & 0x8F) != 0x08 || ((unsigned{p[0]} << 8) | p[1]) % 31 != 0) return false;
+    m_started = inflateInit(&m_zs) == Z_OK;
+    return m_started;
+  }
+
+  // Inflates at most `n` bytes into `out`, adding how many to `got`: full
+  // (`out` is full; the stream may go on), end (the stream ended),
+  // truncated (the file ended first) or corrupt.
+  Step inflate_into(char* out, std::size_t n, std::size_t& got) {
+    while (n > 0) {
+      const auto chunk = static_cast<uInt>(std::min<std::size_t>(n, 1u << 30));
+      m_zs.next_out = reinterpret_cast<Bytef*>(out);
+      m_zs.avail_out = chunk;
+      const int rc = inflate_some();
+      const std::size_t made = chunk - m_zs.avail_out;
+      got += made;
+      out += made;
+      n -= made;
+      if (rc == Z_STREAM_END) return Step::end;
+      if (rc != Z_OK) return rc == Z_BUF_ERROR ? Step::truncated : Step::corrupt;
+    }
+    return Step::full;
+  }
+
+ private:
+  // One inflate step that makes progress, reading the file as needed:
+  // Z_OK with the output full, Z_STREAM_END, or an error (Z_BUF_ERROR:
+  // the file ended in the middle of the stream).
+  int inflate_some() {
+    for (;;) {
+      if (m_zs.avail_in == 0) refill();
+      const int rc = inflate(&m_zs, Z_NO_FLUSH);
+      if (rc == Z_STREAM_END || (rc != Z_OK && rc != Z_BUF_ERROR)) return rc;
+      if (m_zs.avail_out == 0) return Z_OK;
+      if (m_zs.avail_in == 0 && m_eof) return Z_BUF_ERROR;
+      if (rc == Z_BUF_ERROR && m_zs.avail_in != 0) return Z_DATA_ERROR;  // no progress with input and room
+    }
+  }
+
+  void refill() {
+    if (m_eof) return;
+    for (;;) {
+      const ssize_t n = ::read(m_fd, m_buf, sizeof m_buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        m_eof = true;  // a read error reads as the file's end: the stream is then truncated
+        return;
+      }
+      m_zs.next_in = reinterpret_cast<Bytef*>(m_buf);
+      m_zs.avail_in = static_cast<uInt>(n);
+      return;
+    }
+  }
+
+  int m_fd;
+  z_stream m_zs{};
+  bool m_started = false;
+  bool m_eof = false;
+  char m_buf[65536];
+};
+
+Loose bad_loose(std::string why) {
   Loose l;
+  l.state = Loose::State::bad;
+  l.why = std::move(why);
+  return l;
+}
+
+std::string_view truncated_or_corrupt(LooseStream::Step step) {
+  return step == LooseStream::Step::truncated ? "its loose file is truncated" : "its loose file is corrupt";
+}
+
+// The loose file of `id` below `dir`: its header inflated and checked
+// first, then, unless it states more than `body_limit` bytes, its body,
+// inflated into a buffer of the stated size and never past it (a stream
+// that holds more is bad as soon as it does). A bomb (a small file that
+// inflates to gigabytes) costs the header when it states its size, and
+// at most what it states otherwise.
+Loose inflate_loose(const std::string& dir, const git_oid* id, std::size_t body_limit) {
   const std::string hex = hex_of(id);
   const std::string path = dir + "/" + hex.substr(0, 2) + "/" + hex.substr(2);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return l;
-  std::string data;
-  char chunk[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    data.append(chunk, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  if (data.size() < 2 || (static_cast<unsigned char>(data[0]) & 0x8F) != 0x08 ||
-      ((static_cast<unsigned>(static_cast<unsigned char>(data[0])) << 8) | static_cast<unsigned char>(data[1])) % 31 != 0) {
+  if (fd < 0) return Loose{};
+  LooseStream stream(fd);
+  if (!stream.zlib_header()) {
+    Loose l;
     l.state = Loose::State::foreign;
     return l;
   }
-  const auto bad = [&l](std::string why) {
-    l.state = Loose::State::bad;
-    l.why = std::move(why);
-    return l;
-  };
-  z_stream zs{};
-  if (inflateInit(&zs) != Z_OK) return bad("cannot inflate");
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  std::string& out = l.inflated;
-  int rc = Z_OK;
-  char buf[65536];
-  while (rc == Z_OK) {
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof buf;
-    rc = inflate(&zs, Z_NO_FLUSH);
-    out.append(buf, sizeof buf - zs.avail_out);
-    if (rc == Z_BUF_ERROR || (rc == Z_OK && zs.avail_in == 0 && zs.avail_out != 0)) {
-      rc = Z_BUF_ERROR;
-      break;  // no more input and no end of stream: truncated
-    }
+  // "<type> <decimal size>\0": at most 32 bytes for any size that fits.
+  char head[32];
+  std::size_t got = 0;
+  LooseStream::Step step = stream.inflate_into(head, sizeof head, got);
+  if (step == LooseStream::Step::corrupt) return bad_loose(std::string(truncated_or_corrupt(step)));
+  const std::string_view text(head, got);
+  const auto nul = text.find('\0');
+  const auto space = text.find(' ');
+  if (nul == std::string_view::npos && step == LooseStream::Step::truncated) {
+    return bad_loose(std::string(truncated_or_corrupt(step)));
   }
-  inflateEnd(&zs);
-  if (rc != Z_STREAM_END) return bad(rc == Z_BUF_ERROR ? "its loose file is truncated" : "its loose file is corrupt");
-  const auto nul = out.find('\0');
-  const auto space = out.find(' ');
-  if (nul == std::string::npos || space == std::string::npos || space > nul) return bad("its loose header is malformed");
-  l.type = git_object_string2type(out.substr(0, space).c_str());
-  const std::string size_text = out.substr(space + 1, nul - space - 1);
+  if (nul == std::string_view::npos || space == std::string_view::npos || space > nul) {
+    return bad_loose("its loose header is malformed");
+  }
+  Loose l;
+  l.type = git_object_string2type(std::string(text.substr(0, space)).c_str());
+  const std::string_view size_text = text.substr(space + 1, nul - space - 1);
   if (l.type == GIT_OBJECT_INVALID || size_text.empty() || size_text.size() > 19 ||
-      size_text.find_first_not_of("0123456789") != std::string::npos) {
-    return bad("its loose header is malformed");
+      size_text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return bad_loose("its loose header is malformed");
   }
-  l.body_at = nul + 1;
-  const std::size_t body = out.size() - l.body_at;
-  if (std::stoull(size_text) != body) {
-    return bad("its loose header declares " + size_text + " bytes, the file holds " + std::to_string(body));
+  l.size = std::stoull(std::string(size_text));
+  if (l.size > body_limit) {
+    l.state = Loose::State::large;
+    return l;
+  }
+  const std::string stated = std::to_string(l.size);
+  const std::string_view start = text.substr(nul + 1);
+  if (start.size() > l.size) return bad_loose("its loose header declares " + stated + " bytes, the file holds more");
+  l.body.resize(l.size);
+  std::copy(start.begin(), start.end(), l.body.begin());
+  std::size_t filled = start.size();
+  if (step == LooseStream::Step::full) step = stream.inflate_into(l.body.data() + filled, l.size - filled, filled);
+  if (step == LooseStream::Step::full) {  // the body is whole: the stream must end here
+    char extra = 0;
+    std::size_t more = 0;
+    step = stream.inflate_into(&extra, 1, more);
+    if (more > 0) return bad_loose("its loose header declares " + stated + " bytes, the file holds more");
+  }
+  if (step != LooseStream::Step::end) return bad_loose(std::string(truncated_or_corrupt(step)));
+  if (filled != l.size) {
+    return bad_loose("its loose header declares " + stated + " bytes, the file holds " + std::to_string(filled));
   }
   l.state = Loose::State::good;
   return l;
@@ -127,37 +222,67 @@ int refuse(const git_oid* id, const std::string& why) {
 int guarded_read(void** out, size_t* len, git_object_t* type, git_odb_backend* b, const git_oid* id) {
   const auto g = guarded(b);
   if (!g) return GIT_ERROR;
-  const Loose l = inflate_loose(g->objects_dir, id);
-  if (l.state == Loose::State::bad) return refuse(id, l.why);
-  if (l.state != Loose::State::good) return g->read(out, len, type, b, id);
-  const std::string_view body = l.body();
-  auto* data = static_cast<char*>(git_odb_backend_data_alloc(b, body.size() + 1));
-  if (!data) return GIT_ERROR;
-  std::memcpy(data, body.data(), body.size());
-  data[body.size()] = '\0';
-  *out = data;
-  *len = body.size();
-  *type = l.type;
-  return 0;
+  try {
+    const Loose l = inflate_loose(g->objects_dir, id, std::numeric_limits<std::size_t>::max());
+    if (l.state == Loose::State::bad) return refuse(id, l.why);
+    if (l.state != Loose::State::good) return g->read(out, len, type, b, id);
+    auto* data = static_cast<char*>(git_odb_backend_data_alloc(b, l.body.size() + 1));
+    if (!data) return GIT_ERROR;
+    std::memcpy(data, l.body.data(), l.body.size());
+    data[l.body.size()] = '\0';
+    *out = data;
+    *len = l.body.size();
+    *type = l.type;
+    return 0;
+  } catch (const std::bad_alloc&) {
+    return refuse(id, "its stated size cannot be allocated");
+  }
 }
 
-// A header read is not hashed by libgit2: the guard hashes the loose file.
+// A header read is not hashed by libgit2: the guard hashes the loose file,
+// up to k_max_blob_bytes. A header stating more is answered from the header
+// alone (nothing larger is read whole to be judged; a whole read is hashed
+// by libgit2), so a bomb is refused at the cost of its first bytes.
 int guarded_read_header(size_t* len, git_object_t* type, git_odb_backend* b, const git_oid* id) {
   const auto g = guarded(b);
   if (!g) return GIT_ERROR;
-  const Loose l = inflate_loose(g->objects_dir, id);
-  if (l.state == Loose::State::bad) return refuse(id, l.why);
-  if (l.state != Loose::State::good) return g->read_header(len, type, b, id);
-  const std::string_view body = l.body();
-  git_oid actual;
-  if (git_odb_hash(&actual, body.data(), body.size(), l.type) < 0) return refuse(id, "cannot hash it");
-  if (!git_oid_equal(&actual, id)) return refuse(id, "object hash mismatch: its bytes hash to " + hex_of(&actual));
-  *len = body.size();
-  *type = l.type;
-  return 0;
+  try {
+    const Loose l = inflate_loose(g->objects_dir, id, k_max_blob_bytes);
+    if (l.state == Loose::State::bad) return refuse(id, l.why);
+    if (l.state == Loose::State::good) {
+      git_oid actual;
+      if (git_odb_hash(&actual, l.body.data(), l.body.size(), l.type) < 0) return refuse(id, "cannot hash it");
+      if (!git_oid_equal(&actual, id)) return refuse(id, "object hash mismatch: its bytes hash to " + hex_of(&actual));
+    } else if (l.state != Loose::State::large) {
+      return g->read_header(len, type, b, id);
+    }
+    *len = l.size;
+    *type = l.type;
+    return 0;
+  } catch (const std::bad_alloc&) {
+    return refuse(id, "its stated size cannot be allocated");
+  }
 }
 
 }  // namespace
+
+int confirm_object(git_odb* odb, const git_oid* id) {
+  // The backends in the odb's order (the packs before the loose folder).
+  for (std::size_t i = 0; i < git_odb_num_backends(odb); ++i) {
+    git_odb_backend* b = nullptr;
+    if (const int rc = git_odb_get_backend(&b, odb, i); rc < 0) return rc;
+    if (b->read_header == guarded_read_header) {
+      std::size_t len = 0;
+      git_object_t type = GIT_OBJECT_INVALID;
+      const int rc = guarded_read_header(&len, &type, b, id);
+      if (rc != GIT_ENOTFOUND) return rc;
+    } else if (b->exists && b->exists(b, id)) {
+      return 0;
+    }
+  }
+  // A pack added since the odb last looked (git_odb_exists refreshes).
+  return git_odb_exists(odb, id) ? 0 : GIT_ENOTFOUND;
+}
 
 int guard_loose_reads(git_repository* repo) {
   git_odb* odb = nullptr;

@@ -53,7 +53,7 @@ Result<RenameMerge> merge_trees_with_renames(const Repository& repo, const Objec
   TreePtr trees[3];
   const ObjectId* ids[3] = {&base, &ours, &theirs};
   for (int i = 0; i < 3; ++i) {
-    auto tree = lookup_tree(repo.raw(), *ids[i]);
+    auto tree = lookup_tree(repo, *ids[i]);
     if (!tree) return tree.error().with_context("reading tree " + ids[i]->hex());
     trees[i] = std::move(*tree);
   }

@@ -2,6 +2,8 @@
 #include "ledgergate/git/objects.hpp"
 
 #include "libgit2.hpp"
+#include "loose_guard.hpp"
+#include "tree_memo.hpp"
 
 namespace lg::git {
 namespace {
@@ -14,7 +16,7 @@ TreeItem item_of(const git_tree_entry* e) {
 }  // namespace
 
 Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& id) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo.raw(), id));
+  LG_TRY(const TreePtr tree, lookup_tree(repo, id));
   std::vector<TreeItem> out;
   const std::size_t n = git_tree_entrycount(tree.get());
   out.reserve(n);
@@ -24,13 +26,11 @@ Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& 
 
 Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const ObjectId& tree_id,
                                               const std::string& path) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo.raw(), tree_id));
-  git_tree_entry* raw = nullptr;
-  const int rc = git_tree_entry_bypath(&raw, tree.get(), path.c_str());
-  if (rc == GIT_ENOTFOUND) return std::optional<TreeItem>();
-  if (rc < 0) return libgit2_error(rc);
-  const TreeEntryPtr entry(raw);
-  return std::optional<TreeItem>(item_of(entry.get()));
+  LG_TRY(const TreePtr tree, lookup_tree(repo, tree_id));
+  LG_TRY(const std::optional<PathEntry> entry, entry_by_path(repo.raw(), repo.trees(), tree.get(), path));
+  if (!entry) return std::optional<TreeItem>();
+  return std::optional<TreeItem>(
+      TreeItem{entry->name, static_cast<FileMode>(entry->mode), from_git(entry->id)});
 }
 
 Result<std::string> read_blob(const Repository& repo, const ObjectId& id) {
@@ -55,12 +55,34 @@ Result<bool> has_object(const Repository& repo, const ObjectId& id) {
   return git_odb_exists(odb.get(), &oid) == 1;
 }
 
+Result<void> confirm_objects(const Repository& repo, std::span<const ObjectId> ids) {
+  return confirm_objects(repo.raw(), ids);
+}
+
+Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids) {
+  if (ids.empty()) return {};
+  git_odb* raw = nullptr;
+  if (const int rc = git_repository_odb(&raw, repo); rc < 0) return libgit2_error(rc, "opening the object database");
+  const OdbPtr odb(raw);
+  for (const ObjectId& id : ids) {
+    const git_oid oid = to_git(id);
+    if (const int rc = confirm_object(odb.get(), &oid); rc < 0) {
+      if (rc == GIT_ENOTFOUND) {
+        return make_error(ErrorKind::not_found, "object " + id.hex() + " is missing from the repository");
+      }
+      Error e = libgit2_error(rc);  // the loose guard's names the object already
+      return e.message.find(id.hex()) == std::string::npos ? e.with_context("object " + id.hex()) : e;
+    }
+  }
+  return {};
+}
+
 void TreeBuilder::Free::operator()(git_treebuilder* builder) const noexcept { git_treebuilder_free(builder); }
 
 Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
   TreePtr tree;
   if (from) {
-    LG_TRY(tree, lookup_tree(repo.raw(), *from));
+    LG_TRY(tree, lookup_tree(repo, *from));
   }
   git_treebuilder* builder = nullptr;
   if (const int rc = git_treebuilder_new(&builder, repo.raw(), tree.get()); rc < 0) return libgit2_error(rc);
@@ -87,7 +109,7 @@ Result<ObjectId> TreeBuilder::write() {
 }
 
 Result<ObjectId> update_tree(const Repository& repo, const ObjectId& base, const std::vector<TreeUpdate>& updates) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo.raw(), base));
+  LG_TRY(const TreePtr tree, lookup_tree(repo, base));
   std::vector<git_tree_update> raw;
   raw.reserve(updates.size());
   for (const TreeUpdate& u : updates) {

@@ -14,6 +14,7 @@
 
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
+#include "tree_memo.hpp"
 
 namespace lg::git {
 
@@ -39,7 +40,8 @@ Libgit2Session::Libgit2Session() {
   // 20,000) was read, inflated, re-hashed and parsed again at every path
   // lookup below it (a trial merge looks up each changed path on three
   // sides). Trees up to 2 MiB are kept, within the cache's size above.
-  git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, static_cast<std::size_t>(2) * 1024 * 1024);
+  // Larger ones are kept per repository handle (tree_memo.hpp).
+  git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, k_cached_tree_limit);
 }
 Libgit2Session::~Libgit2Session() { git_libgit2_shutdown(); }
 
@@ -76,6 +78,7 @@ Result<TreePtr> lookup_tree(git_repository* repo, const ObjectId& id) {
   if (auto names = check_tree_names(tree.get()); !names) return names.error();
   return tree;
 }
+Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId& id) { return repo.trees().get(repo.raw(), id); }
 Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id) {
   return lookup_as<CommitPtr>(git_commit_lookup, repo, id);
 }
@@ -93,6 +96,8 @@ Result<ObjectId> peel_commit_id(git_object* obj, std::string_view name) {
 }
 
 void Repository::Free::operator()(git_repository* repo) const noexcept { git_repository_free(repo); }
+
+Repository::Repository(git_repository* repo) : m_repo(repo), m_trees(std::make_shared<TreeMemo>()) {}
 
 Result<Repository> Repository::open(const std::string& path, bool discover) {
   git_repository* raw = nullptr;

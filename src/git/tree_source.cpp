@@ -7,6 +7,7 @@
 #include "ledgergate/util/fd.hpp"
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
+#include "tree_memo.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -103,8 +104,8 @@ TreeSource::BlobReader blob_reader_for(git_repository* repo) {
 
 class GitTreeSource final : public TreeSource {
  public:
-  GitTreeSource(git_repository* repo, TreePtr root, std::string rev)
-      : m_repo(repo), m_root(std::move(root)), m_rev(std::move(rev)) {}
+  GitTreeSource(const Repository& repo, TreePtr root, std::string rev)
+      : m_repo(repo.raw()), m_trees(repo.trees()), m_root(std::move(root)), m_rev(std::move(rev)) {}
 
   const std::string& rev() const override { return m_rev; }
 
@@ -123,6 +124,7 @@ class GitTreeSource final : public TreeSource {
 
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
   std::string cache_home() const override { return git_repository_commondir(m_repo); }
+  Result<void> confirm(std::span<const ObjectId> ids) override { return confirm_objects(m_repo, ids); }
 
   Entry root_entry() const override {
     return Entry{"", EntryKind::directory, from_git(*git_tree_id(m_root.get()))};
@@ -154,14 +156,11 @@ class GitTreeSource final : public TreeSource {
   }
 
   Result<std::optional<Entry>> stat(std::string_view path) override {
-    git_tree_entry* te = nullptr;
-    const std::string p(path);
-    const int rc = git_tree_entry_bypath(&te, m_root.get(), p.c_str());
-    if (rc == GIT_ENOTFOUND) return std::optional<Entry>{};
-    if (rc < 0) return libgit2_error(rc, "looking up " + p);
-    TreeEntryPtr owned(te);
-    return std::optional<Entry>(Entry{git_tree_entry_name(te), entry_kind_of_mode(git_tree_entry_filemode_raw(te)),
-                                      from_git(*git_tree_entry_id(te))});
+    auto found = entry_by_path(m_repo, m_trees, m_root.get(), path);
+    if (!found) return found.error().with_context("looking up " + std::string(path));
+    if (!*found) return std::optional<Entry>{};
+    const PathEntry& e = **found;
+    return std::optional<Entry>(Entry{e.name, entry_kind_of_mode(e.raw_mode), from_git(e.id)});
   }
 
   Result<std::string> read(std::string_view, const Entry& entry) override {
@@ -179,12 +178,13 @@ class GitTreeSource final : public TreeSource {
 
   // The subtree `entry`, found at `dir`, names.
   Result<TreePtr> tree_at(std::string_view dir, const Entry& entry) const {
-    auto tree = lookup_tree(m_repo, entry.content_id.value_or(ObjectId{}));
+    auto tree = m_trees.get(m_repo, entry.content_id.value_or(ObjectId{}));
     if (!tree) return tree.error().with_context("reading tree " + std::string(dir));
     return tree;
   }
 
   git_repository* m_repo;
+  TreeMemo& m_trees;  // the repository's: a large tree is read once, whichever source asks
   TreePtr m_root;
   std::string m_rev;
 };
@@ -199,6 +199,7 @@ class IndexSource final : public TreeSource {
   const std::string& rev() const override { return m_rev; }
   BlobReader thread_reader() const override { return blob_reader_for(m_repo); }
   std::string cache_home() const override { return git_repository_commondir(m_repo); }
+  Result<void> confirm(std::span<const ObjectId> ids) override { return confirm_objects(m_repo, ids); }
 
   Result<std::optional<std::vector<Entry>>> list(std::string_view dir) override { return entries_of(list_view(dir)); }
 
@@ -430,10 +431,9 @@ Result<std::optional<ObjectId>> entry_id(TreeSource& tree, const std::string& pa
 
 Result<std::unique_ptr<TreeSource>> open_tree_source(const Repository& repo, const ObjectId& tree_id,
                                                      std::string rev_label) {
-  auto tree = lookup_tree(repo.raw(), tree_id);
+  auto tree = lookup_tree(repo, tree_id);
   if (!tree) return tree.error().with_context("reading tree " + tree_id.hex());
-  return std::unique_ptr<TreeSource>(
-      std::make_unique<GitTreeSource>(repo.raw(), std::move(*tree), std::move(rev_label)));
+  return std::unique_ptr<TreeSource>(std::make_unique<GitTreeSource>(repo, std::move(*tree), std::move(rev_label)));
 }
 
 namespace {

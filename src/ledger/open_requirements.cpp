@@ -25,78 +25,90 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Aliases can make the tree cyclic: only a sequence's direct items are read.
-OrlValue to_value(const YamlNode& n, int depth) {
-  OrlValue v;
-  v.kind = n.kind;
-  v.type = n.type;
-  v.line = n.line;
-  v.str = n.type == PyType::none ? std::string() : py_str(n);
-  v.repr = py_repr(n);
-  if (n.kind == YamlKind::sequence && depth == 0) {
-    for (const YamlNode* item : n.items()) v.items.push_back(to_value(*item, depth + 1));
+// Reads one document's nodes into the model; its renderings (PyRender)
+// share the digests of values the document names more than once.
+class Reader {
+ public:
+  // Aliases can make the tree cyclic: only a sequence's direct items are
+  // read. A collection's str() is its repr(): rendered once.
+  OrlValue value(const YamlNode& n, int depth) {
+    OrlValue v;
+    v.kind = n.kind;
+    v.type = n.type;
+    v.line = n.line;
+    v.repr = m_render.repr(n);
+    const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
+    if (n.type != PyType::none) v.str = collection ? v.repr : m_render.str(n);
+    if (n.kind == YamlKind::sequence && depth == 0) {
+      for (const YamlNode* item : n.items()) v.items.push_back(value(*item, depth + 1));
+    }
+    return v;
   }
-  return v;
-}
 
-std::string key_name(const YamlNode& key) {
-  if (key.kind == YamlKind::scalar || key.kind == YamlKind::null) return key.type == PyType::none ? "None" : py_str(key);
-  return py_repr(key);
-}
-
-std::vector<OrlKey> keys_of(const YamlNode& mapping) {
-  std::vector<OrlKey> out;
-  for (const YamlEntry& e : mapping.entries()) {
-    if (e.merged) continue;
-    out.push_back({key_name(*e.key), e.key->line});
+  std::string key_name(const YamlNode& key) {
+    if (key.kind == YamlKind::scalar || key.kind == YamlKind::null) {
+      return key.type == PyType::none ? "None" : m_render.str(key);
+    }
+    return m_render.repr(key);
   }
-  return out;
-}
 
-OrlEntry read_entry(const YamlNode& n, std::size_t index) {
-  OrlEntry e;
-  e.line = n.line;
-  e.index = index;
-  e.is_mapping = n.kind == YamlKind::mapping;
-  if (!e.is_mapping) {
-    e.not_mapping_type = std::string(py_type_name(n));
+  std::vector<OrlKey> keys_of(const YamlNode& mapping) {
+    std::vector<OrlKey> out;
+    for (const YamlEntry& e : mapping.entries()) {
+      if (e.merged) continue;
+      out.push_back({key_name(*e.key), e.key->line});
+    }
+    return out;
+  }
+
+  OrlEntry entry(const YamlNode& n, std::size_t index) {
+    OrlEntry e;
+    e.line = n.line;
+    e.index = index;
+    e.is_mapping = n.kind == YamlKind::mapping;
+    if (!e.is_mapping) {
+      e.not_mapping_type = std::string(py_type_name(n));
+      return e;
+    }
+    e.keys = keys_of(n);
+    for (const YamlEntry& kv : n.entries()) {
+      std::string name = key_name(*kv.key);
+      OrlValue v = value(*kv.value, 0);
+      bool replaced = false;
+      for (auto& [k, old] : e.fields) {
+        if (k == name) {
+          old = std::move(v);
+          replaced = true;
+          break;
+        }
+      }
+      if (!replaced) e.fields.emplace_back(std::move(name), std::move(v));
+    }
     return e;
   }
-  e.keys = keys_of(n);
-  for (const YamlEntry& kv : n.entries()) {
-    std::string name = key_name(*kv.key);
-    OrlValue value = to_value(*kv.value, 0);
-    bool replaced = false;
-    for (auto& [k, v] : e.fields) {
-      if (k == name) {
-        v = std::move(value);
-        replaced = true;
-        break;
-      }
+
+  OrlBudget budget(const YamlNode& key, const YamlNode& n) {
+    OrlBudget b;
+    b.line = key.line;
+    b.is_mapping = n.kind == YamlKind::mapping;
+    if (!b.is_mapping) return b;
+    b.keys = keys_of(n);
+    for (const YamlEntry& kv : n.entries()) {
+      const std::string name = key_name(*kv.key);
+      if (name == "escalations") b.escalations = value(*kv.value, 0);
+      if (name == "cap") b.cap = value(*kv.value, 0);
+      if (name == "open_history") b.open_history = value(*kv.value, 0);
     }
-    if (!replaced) e.fields.emplace_back(std::move(name), std::move(value));
+    return b;
   }
-  return e;
-}
 
-OrlBudget read_budget(const YamlNode& key, const YamlNode& n) {
-  OrlBudget b;
-  b.line = key.line;
-  b.is_mapping = n.kind == YamlKind::mapping;
-  if (!b.is_mapping) return b;
-  b.keys = keys_of(n);
-  for (const YamlEntry& kv : n.entries()) {
-    const std::string name = key_name(*kv.key);
-    if (name == "escalations") b.escalations = to_value(*kv.value, 0);
-    if (name == "cap") b.cap = to_value(*kv.value, 0);
-    if (name == "open_history") b.open_history = to_value(*kv.value, 0);
+  void entries(OpenRequirements& doc, const YamlNode& list) {
+    for (std::size_t i = 0; i < list.items().size(); ++i) doc.entries.push_back(entry(*list.items()[i], i));
   }
-  return b;
-}
 
-void read_entries(OpenRequirements& doc, const YamlNode& list) {
-  for (std::size_t i = 0; i < list.items().size(); ++i) doc.entries.push_back(read_entry(*list.items()[i], i));
-}
+ private:
+  PyRender m_render;
+};
 
 }  // namespace
 
@@ -176,11 +188,12 @@ OpenRequirements parse_open_requirements(std::string_view text) {
     return doc;
   }
   const YamlNode* root = load.doc.root();
+  Reader reader;
   if (!root || root->type == PyType::none) return doc;  // empty: an empty ledger
   doc.root_line = root->line;
   if (root->kind == YamlKind::sequence) {
     doc.form = OpenRequirements::Form::bare_list;
-    read_entries(doc, *root);
+    reader.entries(doc, *root);
     return doc;
   }
   if (root->kind != YamlKind::mapping) {
@@ -189,25 +202,25 @@ OpenRequirements parse_open_requirements(std::string_view text) {
     return doc;
   }
   doc.form = OpenRequirements::Form::mapping;
-  doc.top_keys = keys_of(*root);
+  doc.top_keys = reader.keys_of(*root);
   // A duplicated key: the last occurrence wins, as a loader keeps it.
   const YamlEntry* entries = nullptr;
   const YamlEntry* budget = nullptr;
   for (const YamlEntry& kv : root->entries()) {
-    const std::string name = key_name(*kv.key);
+    const std::string name = reader.key_name(*kv.key);
     if (name == "entries") entries = &kv;
     if (name == "topology_repair") budget = &kv;
   }
   if (entries) {
     doc.entries_line = entries->key->line;
     if (entries->value->kind == YamlKind::sequence) {
-      read_entries(doc, *entries->value);
+      reader.entries(doc, *entries->value);
     } else if (entries->value->type != PyType::none) {
       doc.entries_not_list = true;
       doc.entries_type = std::string(py_type_name(*entries->value));
     }
   }
-  if (budget) doc.budget = read_budget(*budget->key, *budget->value);
+  if (budget) doc.budget = reader.budget(*budget->key, *budget->value);
   return doc;
 }
 

@@ -13,9 +13,11 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "ledgergate/util/text.hpp"
@@ -864,10 +866,38 @@ class Constructor {
       ++i;
     }
     if (merge.empty()) return;
+    drop_repeated_pairs(merge);
     for (YamlEntry& e : merge) e.merged = true;
     append(merge, n.entries());
     m_doc.set_entries(n, merge);
   }
+  // The same entry merged in again (a mapping merged through several
+  // aliases, at several levels) only between its first and its last
+  // occurrence is dropped: a dict keeps each key's first position and last
+  // value, so what it reads is unchanged, and merges nested through aliases
+  // (PyYAML's list grows ninefold per level for `<<: [*a, *a, ...]`) stay
+  // as long as the document's distinct entries.
+  static void drop_repeated_pairs(std::vector<YamlEntry>& merge) {
+    struct Seen {
+      std::size_t first, last;
+    };
+    const auto pair_key = [](const YamlEntry& e) {
+      return std::pair<const YamlNode*, const YamlNode*>(e.key, e.value);
+    };
+    std::map<std::pair<const YamlNode*, const YamlNode*>, Seen> seen;
+    for (std::size_t i = 0; i < merge.size(); ++i) {
+      auto [it, fresh] = seen.try_emplace(pair_key(merge[i]), Seen{i, i});
+      if (!fresh) it->second.last = i;
+    }
+    if (seen.size() == merge.size()) return;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < merge.size(); ++i) {
+      const Seen& s = seen.at(pair_key(merge[i]));
+      if (i == s.first || i == s.last) merge[kept++] = merge[i];
+    }
+    merge.resize(kept);
+  }
+
   void merge_value(const YamlNode& value, std::vector<YamlEntry>& merge, int depth) {
     if (value.kind == YamlKind::mapping) {
       YamlNode& v = m_doc.mutable_node(value);
@@ -897,72 +927,249 @@ class Constructor {
 };
 
 // ===========================================================================
-// Python str()/repr() of collections.
+// Python str()/repr() of collections, bounded.
 // ===========================================================================
 
-void append_repr(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path);
-
-void append_dict(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path) {
-  out += '{';
-  bool first = true;
-  for (const PyDictItem& item : py_dict_items(n)) {
-    if (!first) out += ", ";
-    first = false;
-    append_repr(out, *item.key, path);
-    if (n.type == PyType::dict) {
-      out += ": ";
-      append_repr(out, *item.value, path);
-    }
-  }
-  out += '}';
+bool is_collection(const YamlNode& n) {
+  return n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
 }
 
-void append_item(std::string& out, const YamlNode& list, std::size_t i, std::vector<const YamlNode*>& path) {
+std::string scalar_repr(const YamlNode& n) { return n.type == PyType::str ? str_repr(n.text()) : n.extra->scalar_repr; }
+
+std::string_view recursion_mark(const YamlNode& n) { return n.type == PyType::list ? "[...]" : "{...}"; }
+
+// A rendering that stops growing once it is past `limit` bytes: the walk
+// below a shared node is abandoned as soon as the text is long enough to
+// be cut, so an alias that expands to gigabytes costs the limit.
+struct Rendering {
+  std::string out;
+  std::size_t limit;
+  bool full() const { return out.size() > limit; }
+};
+
+void append_repr(Rendering& r, const YamlNode& n, std::vector<const YamlNode*>& path);
+
+void append_dict(Rendering& r, const YamlNode& n, std::vector<const YamlNode*>& path) {
+  r.out += '{';
+  bool first = true;
+  for (const PyDictItem& item : py_dict_items(n)) {
+    if (r.full()) return;
+    if (!first) r.out += ", ";
+    first = false;
+    append_repr(r, *item.key, path);
+    if (n.type == PyType::dict) {
+      r.out += ": ";
+      append_repr(r, *item.value, path);
+    }
+  }
+  r.out += '}';
+}
+
+void append_item(Rendering& r, const YamlNode& list, std::size_t i, std::vector<const YamlNode*>& path) {
   const YamlNode& item = *list.items()[i];
   const std::span<const YamlEntry> entries = item.entries();
   if (list.tuples && !entries.empty()) {
     const YamlEntry& pair = entries.front();
-    out += '(';
-    append_repr(out, *pair.key, path);
-    out += ", ";
-    append_repr(out, *pair.value, path);
-    out += ')';
+    r.out += '(';
+    append_repr(r, *pair.key, path);
+    r.out += ", ";
+    append_repr(r, *pair.value, path);
+    r.out += ')';
   } else {
-    append_repr(out, item, path);
+    append_repr(r, item, path);
   }
 }
 
-void append_list(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path) {
-  out += '[';
+void append_list(Rendering& r, const YamlNode& n, std::vector<const YamlNode*>& path) {
+  r.out += '[';
   for (std::size_t i = 0; i < n.items().size(); ++i) {
-    if (i > 0) out += ", ";
-    append_item(out, n, i, path);
+    if (r.full()) return;
+    if (i > 0) r.out += ", ";
+    append_item(r, n, i, path);
   }
-  out += ']';
+  r.out += ']';
 }
 
-void append_repr(std::string& out, const YamlNode& n, std::vector<const YamlNode*>& path) {
-  const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
-  if (!collection) {
-    out += n.type == PyType::str ? str_repr(n.text()) : n.extra->scalar_repr;
+void append_repr(Rendering& r, const YamlNode& n, std::vector<const YamlNode*>& path) {
+  if (r.full()) return;
+  if (!is_collection(n)) {
+    r.out += scalar_repr(n);
     return;
   }
   if (std::find(path.begin(), path.end(), &n) != path.end()) {
-    out += n.type == PyType::list ? "[...]" : "{...}";
+    r.out += recursion_mark(n);
     return;
   }
   path.push_back(&n);
   if (n.type == PyType::list) {
-    append_list(out, n, path);
+    append_list(r, n, path);
   } else if (n.type == PyType::set && py_dict_items(n).empty()) {
-    out += "set()";
+    r.out += "set()";
   } else {
-    append_dict(out, n, path);
+    append_dict(r, n, path);
   }
   path.pop_back();
 }
 
+// A polynomial hash of a text modulo 2^61 - 1, with base^length: two
+// texts' digests combine into their concatenation's, so a rendering's
+// digest is built from its parts' without the text.
+struct TextDigest {
+  static constexpr std::uint64_t k_mod = (std::uint64_t{1} << 61) - 1;
+  static constexpr std::uint64_t k_base = 0x1f3a5c7e9b1d;  // < k_mod
+  std::uint64_t hash = 0;
+  std::uint64_t power = 1;  // k_base^length
+
+  __extension__ using Wide = unsigned __int128;
+  static std::uint64_t mul(std::uint64_t a, std::uint64_t b) {
+    const Wide p = static_cast<Wide>(a) * b;
+    const std::uint64_t folded = static_cast<std::uint64_t>(p & k_mod) + static_cast<std::uint64_t>(p >> 61);
+    return folded >= k_mod ? folded - k_mod : folded;
+  }
+  static TextDigest of(std::string_view text) {
+    TextDigest d;
+    for (const char c : text) {
+      d.hash = mul(d.hash, k_base) + static_cast<unsigned char>(c) + 1;
+      if (d.hash >= k_mod) d.hash -= k_mod;
+      d.power = mul(d.power, k_base);
+    }
+    return d;
+  }
+  void append(const TextDigest& tail) {
+    hash = mul(hash, tail.power) + tail.hash;
+    if (hash >= k_mod) hash -= k_mod;
+    power = mul(power, tail.power);
+  }
+};
+
 }  // namespace
+
+// What a collection's rendering is made of, in order: literal pieces and
+// the nodes rendered between them.
+struct PyRender::Piece {
+  std::string_view text;           // when `node` is null
+  const YamlNode* node = nullptr;
+};
+
+std::vector<PyRender::Piece> PyRender::pieces(const YamlNode& n) {
+  std::vector<Piece> out;
+  if (n.type == PyType::list) {
+    out.push_back({"["});
+    for (std::size_t i = 0; i < n.items().size(); ++i) {
+      if (i > 0) out.push_back({", "});
+      const YamlNode& item = *n.items()[i];
+      if (n.tuples && !item.entries().empty()) {
+        const YamlEntry& pair = item.entries().front();
+        out.insert(out.end(), {{"("}, {{}, pair.key}, {", "}, {{}, pair.value}, {")"}});
+      } else {
+        out.push_back({{}, &item});
+      }
+    }
+    out.push_back({"]"});
+    return out;
+  }
+  const std::vector<PyDictItem> items = py_dict_items(n);
+  if (n.type == PyType::set && items.empty()) return {{"set()"}};
+  out.push_back({"{"});
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out.push_back({", "});
+    out.push_back({{}, items[i].key});
+    if (n.type == PyType::dict) out.insert(out.end(), {{": "}, {{}, items[i].value}});
+  }
+  out.push_back({"}"});
+  return out;
+}
+
+// The digest of the rendering of `root` (pieces rendered inside
+// `context`, null for none), each node's computed once (a node reached
+// again, through an alias, adds its digest, not its walk) and without
+// recursion (a chain of aliases may be deeper than the stack). A node that
+// is its own ancestor renders as Python's "[...]"; which node that is
+// depends on the path, so below a cycle a node's digest is the one of the
+// first path that reached it: equal documents still digest equally.
+std::uint64_t PyRender::digest(const YamlNode* context, std::vector<Piece> root) {
+  struct Frame {
+    const YamlNode* node;
+    bool keep;  // a node's digest, kept for the next time it is reached
+    std::vector<Piece> pieces;
+    std::size_t next = 0;
+    TextDigest acc = {};
+  };
+  std::vector<Frame> stack;
+  std::unordered_set<const YamlNode*> open;  // the nodes on the stack
+  stack.push_back(Frame{context, false, std::move(root)});
+  open.insert(context);
+  for (;;) {
+    Frame& top = stack.back();
+    if (top.next == top.pieces.size()) {
+      const TextDigest done = top.acc;
+      if (top.keep) m_digests.emplace(top.node->id, Digest{done.hash, done.power});
+      open.erase(top.node);
+      stack.pop_back();
+      if (stack.empty()) return done.hash;
+      stack.back().acc.append(done);
+      continue;
+    }
+    const Piece piece = top.pieces[top.next++];
+    if (!piece.node) {
+      top.acc.append(TextDigest::of(piece.text));
+      continue;
+    }
+    const YamlNode& n = *piece.node;
+    if (!is_collection(n)) {
+      top.acc.append(TextDigest::of(scalar_repr(n)));
+    } else if (const auto it = m_digests.find(n.id); it != m_digests.end()) {
+      top.acc.append(TextDigest{it->second.hash, it->second.power});
+    } else if (open.count(&n) != 0) {
+      top.acc.append(TextDigest::of(recursion_mark(n)));
+    } else {
+      open.insert(&n);
+      stack.push_back(Frame{&n, true, pieces(n)});
+    }
+  }
+}
+
+std::string PyRender::repr(const YamlNode& n) {
+  if (!is_collection(n)) return scalar_repr(n);
+  Rendering r{{}, k_yaml_render_limit};
+  std::vector<const YamlNode*> path;
+  append_repr(r, n, path);
+  if (r.out.size() <= k_yaml_render_limit) return std::move(r.out);
+  return cut(std::move(r.out), digest(nullptr, {{{}, &n}}));
+}
+
+std::string PyRender::str(const YamlNode& n) {
+  if (is_collection(n)) return repr(n);
+  return n.type == PyType::str ? std::string(n.text()) : n.extra->scalar_str;
+}
+
+std::string PyRender::item_repr(const YamlNode& list, std::size_t i) {
+  Rendering r{{}, k_yaml_render_limit};
+  std::vector<const YamlNode*> path{&list};
+  append_item(r, list, i, path);
+  if (r.out.size() <= k_yaml_render_limit) return std::move(r.out);
+  const YamlNode& item = *list.items()[i];
+  std::vector<Piece> whole{{{}, &item}};
+  if (list.tuples && !item.entries().empty()) {
+    const YamlEntry& pair = item.entries().front();
+    whole = {{"("}, {{}, pair.key}, {", "}, {{}, pair.value}, {")"}};
+  }
+  return cut(std::move(r.out), digest(&list, std::move(whole)));
+}
+
+// A rendering past the limit, cut at it (on a UTF-8 boundary) and ended
+// by the whole rendering's digest: renderings that differ anywhere still
+// differ (a value's repr is the identity open-requirements versions are
+// compared by).
+std::string PyRender::cut(std::string text, std::uint64_t whole) {
+  std::size_t at = k_yaml_render_limit;
+  while (at > 0 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
+  text.resize(at);
+  char tail[96];
+  std::snprintf(tail, sizeof tail, " ... [cut at %zu bytes; fingerprint %016llx]", k_yaml_render_limit,
+                static_cast<unsigned long long>(whole));
+  return text + tail;
+}
 
 // ===========================================================================
 // Public API.
@@ -1045,25 +1252,9 @@ std::string_view py_type_name(const YamlNode& n) {
   return "NoneType";
 }
 
-std::string py_repr(const YamlNode& n) {
-  std::string out;
-  std::vector<const YamlNode*> path;
-  append_repr(out, n, path);
-  return out;
-}
-
-std::string py_str(const YamlNode& n) {
-  const bool collection = n.type == PyType::list || n.type == PyType::dict || n.type == PyType::set;
-  if (collection) return py_repr(n);
-  return n.type == PyType::str ? std::string(n.text()) : n.extra->scalar_str;
-}
-
-std::string py_item_repr(const YamlNode& list, std::size_t i) {
-  std::string out;
-  std::vector<const YamlNode*> path{&list};
-  append_item(out, list, i, path);
-  return out;
-}
+std::string py_repr(const YamlNode& n) { return PyRender().repr(n); }
+std::string py_str(const YamlNode& n) { return PyRender().str(n); }
+std::string py_item_repr(const YamlNode& list, std::size_t i) { return PyRender().item_repr(list, i); }
 
 std::optional<std::string> utf8_decode_error(std::string_view bytes) {
   const auto bad = grammar::first_bad_utf8(bytes);

@@ -420,6 +420,14 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
+  // What a cached report will confirm: the checked blobs the user's
+  // repository holds (not those the merge wrote into memory).
+  if (options.cache_report) {
+    for (const git::ObjectId& id : checked.covered) {
+      LG_TRY(const bool present, git::has_object(repo, id));
+      if (present) report.covered.push_back(id);
+    }
+  }
   if (auto r = judge_against_base(s, pol, options, check, report); !r) return r.error();
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
@@ -431,6 +439,22 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   return report;
 }
 
+// A cached report stands for the two commits, their merge bases, their
+// trees and the blobs its check read: each is confirmed present and intact
+// (the commits read, the rest by git::confirm_objects)
+// before the report is used; a missing or damaged one is an error (cannot
+// judge), never the cached pass.
+Result<void> confirm_cached(const git::Repository& repo, const TrialMergeReport& r) {
+  std::vector<git::ObjectId> ids = r.covered;
+  std::vector<git::ObjectId> commits{r.base, r.head};
+  commits.insert(commits.end(), r.merge_bases.begin(), r.merge_bases.end());
+  for (const git::ObjectId& commit : commits) {
+    LG_TRY(const git::ObjectId tree, repo.commit_tree(commit));
+    ids.push_back(tree);
+  }
+  return git::confirm_objects(repo, ids);
+}
+
 }  // namespace
 
 Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
@@ -440,7 +464,10 @@ Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo
     LG_TRY(key, verdict_key(repo, base, head, options));
     if (key) {
       std::optional<TrialMergeReport> hit = load_report(*key);
-      if (hit && hit->base == base && hit->head == head) return std::move(*hit);
+      if (hit && hit->base == base && hit->head == head) {
+        if (auto r = confirm_cached(repo, *hit); !r) return r.error().with_context("the cached trial merge");
+        return std::move(*hit);
+      }
     }
   }
   LG_TRY(TrialMergeReport report, run_trial_merge(repo, trial, base, head, options));

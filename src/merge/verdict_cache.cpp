@@ -8,6 +8,7 @@
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/cache/store.hpp"
 #include "ledgergate/git/config.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
@@ -55,7 +56,7 @@ Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const
                                               const git::ObjectId& head, const TrialMergeOptions& options) {
   if (!cache::enabled() || repo.is_shallow()) return std::optional<VerdictKey>();
   std::string key = rules::cache_fingerprint();
-  key += "\0report 2"sv;  // 2: records a side changed and the other removed conflict; the branch tip is checked
+  key += "\0report 3"sv;  // 3: records a side changed and the other removed conflict; the branch tip is checked; the blobs it stands on
   key += '\0' + base.hex() + '\0' + head.hex();
   key += options.check ? "\0check\0"sv : "\0merge-only\0"sv;
   key += options.profile;
@@ -127,6 +128,10 @@ std::string encode_report(const TrialMergeReport& r) {
   e.field(r.attribution.reference);
   e.findings(r.attribution.fixed);
   e.findings(r.attribution.suppressed);
+  std::string ids;
+  ids.reserve(r.covered.size() * git::ObjectId::k_raw_size);
+  for (const git::ObjectId& id : r.covered) ids += id.raw();
+  e.field(ids);
   return e.take();
 }
 
@@ -192,7 +197,12 @@ std::optional<TrialMergeReport> decode_report(std::string_view payload) {
   r.attribution.reference = d.field();
   r.attribution.fixed = d.findings();
   r.attribution.suppressed = d.findings();
-  if (!d.ok() || !d.at_end()) return std::nullopt;
+  const std::string_view ids = d.field_view();
+  if (!d.ok() || !d.at_end() || ids.size() % git::ObjectId::k_raw_size != 0) return std::nullopt;
+  r.covered.reserve(ids.size() / git::ObjectId::k_raw_size);
+  for (std::size_t at = 0; at < ids.size(); at += git::ObjectId::k_raw_size) {
+    r.covered.push_back(git::ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(ids.data() + at)));
+  }
   return r;
 }
 
@@ -214,7 +224,11 @@ Result<std::vector<policy::Change>> cached_tree_changes(const git::Repository& r
       c.new_kind = static_cast<policy::FileKind>(d.number(0, static_cast<long long>(policy::FileKind::none)));
       changes.push_back(std::move(c));
     }
-    if (d.ok() && d.at_end()) return changes;
+    if (d.ok() && d.at_end()) {
+      const git::ObjectId trees[] = {from, to};
+      if (auto r = git::confirm_objects(repo, trees); !r) return r.error().with_context("the cached diff");
+      return changes;
+    }
     cache::add_note("cache entry " + store.path_of(k_diff_kind, key) + " ignored (malformed); it is rebuilt");
   }
   LG_TRY(std::vector<policy::Change> changes, tree_changes(repo, from, to));
@@ -260,7 +274,11 @@ Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache
       const bool retired = get_bool(d);
       out.rows.emplace_back(std::move(k), retired);
     }
-    if (d.ok() && d.at_end()) return out;
+    if (d.ok() && d.at_end()) {
+      const git::ObjectId blob[] = {*entry->content_id};
+      if (auto r = side.confirm(blob); !r) return r.error().with_context("the cached rows of " + side.rev());
+      return out;
+    }
     cache::add_note("cache entry " + store.path_of(k_rows_kind, key) + " ignored (malformed); it is rebuilt");
   }
   LG_TRY(RetiredRows out, compute());

@@ -92,7 +92,21 @@ struct Pass {
   std::vector<std::string> orl_files = {};  // open-requirements files (the glob's matches)
   std::string_view sub = {};                // the profile's sub-era ("" = the newest / none)
   CheckCache::Persistent* persistent = nullptr;  // the persistent cache; null when off
+  // The blobs whose content the findings stand on, read or not (a whole
+  // verdict keeps them), and of those the ones the persistent cache
+  // answered for without a read: confirmed present and intact before its
+  // answer is used (TreeSource::confirm; docs/cache.md).
+  std::vector<git::ObjectId> covered = {};
+  std::vector<git::ObjectId> vouched = {};
 };
+
+void cover(Pass& pass, const std::optional<git::ObjectId>& id) {
+  if (id && pass.persistent) pass.covered.push_back(*id);
+}
+void vouch(Pass& pass, const git::ObjectId& id) {
+  pass.covered.push_back(id);
+  pass.vouched.push_back(id);
+}
 
 // ---- the persistent cache (cache/store.hpp; docs/cache.md) ----
 
@@ -207,29 +221,46 @@ void keep_facts(CheckCache::Persistent& p, std::string key, std::vector<diag::Fi
   p.pack.keep(std::move(key), std::move(findings));
 }
 
-std::optional<CheckReport> load_verdict(CheckCache::Persistent& p, const std::string& key) {
+// A whole verdict: the report and the blobs it stands on (raw ids, one
+// field), which are confirmed before it is used.
+struct Verdict {
+  CheckReport report;
+  std::vector<git::ObjectId> covered;
+};
+
+std::optional<Verdict> load_verdict(CheckCache::Persistent& p, const std::string& key) {
   cache::Store::Lookup got = p.store.get(k_verdict_kind, key);
   if (got.note) cache::add_note(std::move(*got.note));
   if (!got.payload) return std::nullopt;
   cache::Decoder d(*got.payload);
-  CheckReport report;
-  report.profile = d.field();
+  Verdict v;
+  v.report.profile = d.field();
   const std::string checked = d.field();
-  report.findings = d.findings();
+  v.report.findings = d.findings();
+  const std::string_view ids = d.field_view();
   auto profile = ledger::parse_profile(checked);
-  if (!d.ok() || !d.at_end() || !profile) {
+  if (!d.ok() || !d.at_end() || !profile || ids.size() % git::ObjectId::k_raw_size != 0) {
     cache::add_note("cache entry " + p.store.path_of(k_verdict_kind, key) + " ignored (malformed); it is rebuilt");
     return std::nullopt;
   }
-  report.checked = *profile;
-  return report;
+  v.report.checked = *profile;
+  v.covered.reserve(ids.size() / git::ObjectId::k_raw_size);
+  for (std::size_t at = 0; at < ids.size(); at += git::ObjectId::k_raw_size) {
+    v.covered.push_back(git::ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(ids.data() + at)));
+  }
+  return v;
 }
 
-void keep_verdict(CheckCache::Persistent& p, const std::string& key, const CheckReport& report) {
+void keep_verdict(CheckCache::Persistent& p, const std::string& key, const CheckReport& report,
+                  const std::vector<git::ObjectId>& covered) {
   cache::Encoder e;
   e.field(report.profile);
   e.field(report.checked.name());
   e.findings(report.findings);
+  std::string ids;
+  ids.reserve(covered.size() * git::ObjectId::k_raw_size);
+  for (const git::ObjectId& id : covered) ids += id.raw();
+  e.field(ids);
   p.store.put(k_verdict_kind, key, e.text());
 }
 
@@ -353,6 +384,7 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
       report_not_a_file(pass, path, (*entry)->kind);
     } else {
       const auto& id = (*entry)->content_id;
+      cover(pass, id);
       if (auto hit = id ? pass.cache.projects_yaml().find(QualifiedId{*id, era_key}) : nullptr) {
         for (const diag::Finding& f : hit->findings) pass.sink.report(f);
         return hit;
@@ -521,6 +553,7 @@ void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
 
 std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
   const std::optional<git::ObjectId>& id = lf.entry.content_id;
+  cover(pass, id);
   if (id) {
     if (auto hit = pass.cache.ledgers().find(*id)) return hit;
   }
@@ -621,6 +654,7 @@ class ProjectsYamlInput {
         m_id = (*entry)->content_id->hex();
         load_pack(*p);
         if ((m_facts = p->pack.find_yaml(m_id))) {
+          vouch(pass, *(*entry)->content_id);
           if (report) {
             for (const diag::Finding& f : m_facts->findings) pass.sink.report(f);
           }
@@ -773,6 +807,7 @@ Result<bool> check_projects_by_memo(Pass& pass) {
     return false;
   };
   for (const diag::Finding& f : memo.yaml_findings()) pass.sink.report(f);
+  vouch(pass, *(*yaml)->content_id);
   LG_TRY(const LedgerListing listing, list_ledger_entries(pass));
 
   std::optional<ProjectsYamlInput> projects;  // the file's facts, for a key the memo lacks
@@ -808,6 +843,7 @@ Result<bool> check_projects_by_memo(Pass& pass) {
     if (known) {
       if (known == &rec && !rec.decode_findings()) return decline();
       for (const diag::Finding& f : known->findings) pass.sink.report(f);
+      if (entry.has_id) vouch(pass, entry.id);
     } else {
       inputs.clear();
       if (same_name) {
@@ -823,6 +859,7 @@ Result<bool> check_projects_by_memo(Pass& pass) {
       const std::size_t before = pass.sink.findings().size();
       if (hit) {
         for (const diag::Finding& f : *hit) pass.sink.report(f);
+        vouch(pass, entry.id);
       } else {
         const LedgerFile lf = listing.file(i);
         const bool rebuilt = table_from_inputs(lf.key(), inputs, one);
@@ -939,6 +976,7 @@ Result<void> check_cortex_projects(Pass& pass) {
       if (is_readable_kind(entry.kind)) keys.add(listing.key(from + i));
       if (hits[i]) {
         for (const diag::Finding& f : *hits[i]) pass.sink.report(f);
+        vouch(pass, entry.id);
         if (memo) memo->add(entry.name, entry.kind, entry.id.raw(), row_inputs[i], *hits[i]);
         continue;
       }
@@ -987,6 +1025,7 @@ Result<void> collect_md(Pass& pass, const std::string& dir, std::vector<std::pai
 
 std::shared_ptr<const ledger::PtFile> load_pt_file(Pass& pass, const std::string& path, const git::Entry& entry) {
   const std::optional<git::ObjectId>& id = entry.content_id;
+  cover(pass, id);
   if (id) {
     if (auto hit = pass.cache.pt_files().find(*id)) return hit;
   }
@@ -1044,6 +1083,7 @@ Result<std::vector<P1BatchFile>> load_batch_files(Pass& pass, const std::string&
       report_not_a_file(pass, path, e.kind);
       continue;
     }
+    cover(pass, e.content_id);
     auto bytes = read_or_report(pass, path, e);
     if (!bytes) continue;
     ledger::TextFile file = ledger::decode_text(*bytes);
@@ -1113,8 +1153,10 @@ Result<void> check_orl(Pass& pass) {
     FindingsPtr findings;
     if (const auto* kept = fact_key.empty() ? nullptr : find_facts(*pass.persistent, fact_key)) {
       for (const diag::Finding& f : *kept) pass.sink.report(f);
+      vouch(pass, *entry->content_id);
       continue;
     }
+    cover(pass, entry->content_id);
     if (key) {
       findings = pass.cache.open_requirements().find(*key);
     }
@@ -1432,13 +1474,20 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
 }
 
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
-  // The persistent cache: a tree with an id whose verdict it holds is not read.
+  // The persistent cache: a tree with an id whose verdict it holds is not
+  // read, once the tree and the blobs the verdict stands on are confirmed.
   CheckCache::Persistent* persistent = open_persistent(tree, cache);
   std::string verdict_key;
   if (persistent) {
     if (const auto root = tree.root_entry().content_id) {
-      verdict_key = root->hex() + '\0' + options_text(options);
-      if (auto hit = load_verdict(*persistent, verdict_key)) return std::move(*hit);
+      verdict_key = root->hex() + '\0' + options_text(options) + '\0' + "verdict 2";
+      if (auto hit = load_verdict(*persistent, verdict_key)) {
+        hit->covered.push_back(*root);
+        if (auto r = tree.confirm(hit->covered); !r) return r.error().with_context("the cached verdict of " + tree.rev());
+        hit->covered.pop_back();
+        hit->report.covered = std::move(hit->covered);
+        return std::move(hit->report);
+      }
     }
   }
   LG_TRY(TreeScan scan, scan_tree(tree, options.open_requirements_glob, &cache, persistent));
@@ -1462,7 +1511,13 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   report.findings = pass.sink.take();
   options.apply_severities(report.findings);
   if (persistent) {
-    if (!verdict_key.empty() && !has_unreadable(report.findings)) keep_verdict(*persistent, verdict_key, report);
+    // In the order the pass met them (sorting 2,000 ids cost more than the
+    // few the same blob under two names confirms twice).
+    if (auto r = tree.confirm(pass.vouched); !r) return r.error().with_context("the cached checks of " + tree.rev());
+    if (!verdict_key.empty() && !has_unreadable(report.findings)) {
+      keep_verdict(*persistent, verdict_key, report, pass.covered);
+    }
+    report.covered = std::move(pass.covered);
     flush_pack(*persistent);
   }
   return report;

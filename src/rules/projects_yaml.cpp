@@ -223,10 +223,10 @@ class Checker {
   std::optional<ProjectRow> check_row(const PyDictItem& item) {
     const YamlNode& key_node = *item.key;
     const int kept_line = item.occurrences.back()->key->line;
-    report_duplicates(item, "duplicate project key `" + ledger::py_str(key_node) + "`");
+    report_duplicates(item, "duplicate project key `" + m_render.str(key_node) + "`");
     if (key_node.type != PyType::str || !is_project_key(key_node.text())) {
       report("projects-yaml-key-grammar", key_node.line,
-             "project key " + ledger::py_repr(key_node) + " must match ^[a-z][a-z0-9_]*$");
+             "project key " + m_render.repr(key_node) + " must match ^[a-z][a-z0-9_]*$");
       return std::nullopt;
     }
     const std::string key(key_node.text());
@@ -248,7 +248,7 @@ class Checker {
   }
 
   std::optional<KeptField> check_field(const std::string& key, const PyDictItem& field) {
-    const std::string name = ledger::py_str(*field.key);
+    const std::string name = m_render.str(*field.key);
     const YamlNode& value = *field.value;
     const int line = field.occurrences.back()->key->line;
     report_duplicates(field, "duplicate field `" + name + "` on " + key);
@@ -263,7 +263,7 @@ class Checker {
     } else if (value.type != PyType::str) {
       report("projects-yaml-field-is-string", line,
              key + "." + name + " must be a string, not " + std::string(ledger::py_type_name(value)));
-      kept.value = ledger::py_str(value);
+      kept.value = m_render.str(value);
     } else {
       kept.value = std::string(value.text());
     }
@@ -277,15 +277,21 @@ class Checker {
     }
     std::vector<std::string> good;
     std::vector<std::string> bad;
+    std::size_t quoted = 0;  // the message quotes the bad items up to the render limit, then "..."
+    bool more = false;
     for (std::size_t i = 0; i < value.items().size(); ++i) {
       const YamlNode& item = *value.items()[i];
       const bool is_str = !value.tuples && item.type == PyType::str;
       if (is_str && is_bare_word(item.text())) {
         good.emplace_back(item.text());
+      } else if (quoted > ledger::k_yaml_render_limit) {
+        more = true;
       } else {
-        bad.push_back(ledger::py_item_repr(value, i));
+        bad.push_back(m_render.item_repr(value, i));
+        quoted += bad.back().size() + 2;
       }
     }
+    if (more) bad.emplace_back("...");
     if (!bad.empty()) {
       report("projects-yaml-sync-verbs-words", line,
              key + ".sync_verbs holds a non-bare word: [" + util::join(bad, ", ") + "]");
@@ -356,6 +362,7 @@ class Checker {
   const ProjectsYamlEra& m_era;
   diag::FindingSink& m_sink;
   const std::string& m_path;
+  ledger::PyRender m_render;  // the document's values, cut past k_yaml_render_limit
 };
 
 }  // namespace

@@ -31,7 +31,15 @@ Result<ObjectId> merge_base(const Repository& repo, const ObjectId& a, const Obj
 Result<std::vector<ObjectId>> merge_bases(const Repository& repo, const ObjectId& a, const ObjectId& b);
 
 // Entries from tree `from` to tree `to` (either may be null = empty tree),
-// with renames detected at git's default 50% similarity.
+// with renames detected at git's default 50% similarity. libgit2's diff is
+// asked only when a file was added and another deleted; otherwise the
+// answer is TreeDiffer's (tree_diff.hpp), which never reads the subtrees
+// both sides share.
 Result<std::vector<DiffEntry>> diff_trees(const Repository& repo, const ObjectId* from, const ObjectId* to);
+// The same entries, always from libgit2's rename-aware diff: for a caller
+// that has walked the trees already and found a possible rename, and for a
+// check of the walk against it.
+Result<std::vector<DiffEntry>> diff_trees_with_renames(const Repository& repo, const ObjectId* from,
+                                                       const ObjectId* to);
 
 }  // namespace lg::git

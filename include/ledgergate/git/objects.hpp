@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,16 @@ Result<ObjectId> write_blob(const Repository& repo, std::string_view bytes);
 
 // Whether the object database holds `id`. Errors: the database cannot be opened.
 Result<bool> has_object(const Repository& repo, const ObjectId& id);
+
+// Confirms that each of `ids` is present and intact as far as a cheap look
+// tells — what a cached verdict checks of the objects it stands for before
+// it is used, instead of reading them: a loose object's file is inflated
+// and hashed by the loose guard (up to k_max_blob_bytes; a header stating
+// more is taken at its word), a packed one is found in its pack's index.
+// Damage inside a packed object's compressed bytes is found only by a read.
+// Errors: the first object missing (ErrorKind::not_found) or damaged
+// (ErrorKind::git), named.
+Result<void> confirm_objects(const Repository& repo, std::span<const ObjectId> ids);
 
 // Writes one tree: the entries of a starting tree (or none), changed.
 class TreeBuilder {

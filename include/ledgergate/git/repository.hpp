@@ -17,6 +17,8 @@ struct git_repository;  // opaque: only src/git/ calls libgit2
 
 namespace lg::git {
 
+class TreeMemo;  // src/git/tree_memo.hpp
+
 // Initialises libgit2 for the life of the object (the first local in main).
 class Libgit2Session {
  public:
@@ -51,6 +53,9 @@ class Repository {
 
   // The libgit2 handle, for src/git/.
   git_repository* raw() const { return m_repo.get(); }
+  // The large trees this handle has read (src/git/ only: each is read once
+  // per handle, not once per path looked up below it).
+  TreeMemo& trees() const { return *m_trees; }
   // The .git directory (or the bare repository's folder), with a trailing '/'.
   std::string git_dir() const;
   // The common directory of linked worktrees (git_dir() otherwise), with a trailing '/'.
@@ -80,8 +85,9 @@ class Repository {
   struct Free {
     void operator()(git_repository* repo) const noexcept;
   };
-  explicit Repository(git_repository* repo) : m_repo(repo) {}
+  explicit Repository(git_repository* repo);
   std::unique_ptr<git_repository, Free> m_repo;
+  std::shared_ptr<TreeMemo> m_trees;  // after m_repo: its trees are freed before the handle
   std::string m_index_file;
   bool m_own_objects = true;
 };

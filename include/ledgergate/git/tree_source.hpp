@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -133,6 +134,14 @@ class TreeSource {
   // persistent cache of its checks may live (cache/store.hpp); "" when there
   // is none (folders on disk, sources layered over another).
   virtual std::string cache_home() const { return {}; }
+  // Confirms that the objects `ids` (blobs a cached result stands for
+  // instead of reading them) are present and intact: confirm_objects in
+  // the repository the source reads. A source with a cache home must
+  // answer it; one without (no persistent cache) has nothing to confirm.
+  virtual Result<void> confirm(std::span<const ObjectId> ids) {
+    (void)ids;
+    return {};
+  }
   // The entry at `path`; nullopt when absent.
   virtual Result<std::optional<Entry>> stat(std::string_view path) = 0;
   // The bytes of a file or executable entry at `path`. Errors: missing object,

@@ -34,7 +34,8 @@ class TrialRepo {
   // opened again from disk, with `keep`'s written objects copied into a new
   // in-memory store. Nothing is done (false) when `user`'s object database
   // is not the repository's own (own_object_database): it could not be
-  // rebuilt. Reads see the same objects before and after.
+  // rebuilt. Reads see the same objects before and after; the trees of
+  // 2 MiB or more each handle keeps (read once per command) stay.
   Result<bool> release_read_memory(const Repository& user, const ObjectId& keep);
 
   // Copies the tree `root` and everything below it that `target` lacks into

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "ledgergate/ledger/yaml_node.hpp"
@@ -35,12 +36,45 @@ YamlLoad load_yaml(std::string_view text, YamlTexts texts = YamlTexts::copied);
 // Python's type(v).__name__: "int", "float", "bool", "date", "datetime",
 // "list", "dict", "NoneType", "str", "bytes", "set".
 std::string_view py_type_name(const YamlNode& n);
-// Python's str(v): "True", "5", "1.5", "2026-09-01", "None", "['a', 'b']", "{'a': 1}".
-std::string py_str(const YamlNode& n);
-// Python's repr(v): "'x'", "5", "True", "None", "datetime.date(2026, 9, 1)", "['a']".
-std::string py_repr(const YamlNode& n);
 
-// repr() of item `i` of a list: a 2-tuple `('a', 1)` for !!omap / !!pairs.
+// The longest rendering of a collection (a list, dict or set: its repr(),
+// its str()) before it is cut. Aliases are shared nodes, never copies, so a
+// document of a few kilobytes can name a value whose rendering is
+// gigabytes (anchors nested nine deep, each referenced nine times): past
+// this many bytes the rendering stops, ends with " ... [cut at 4096 bytes;
+// fingerprint HEX]" (a digest of the whole rendering, so two values that
+// differ anywhere still render differently) and costs what the document's
+// nodes cost. Scalars are never cut: their text is in the document.
+inline constexpr std::size_t k_yaml_render_limit = 4096;
+
+// Python's str() and repr() of one document's nodes, cut as above. The
+// digests of cut renderings are kept per node, so a value the document
+// names many times (through aliases) is digested once: use one PyRender
+// per document for many values.
+class PyRender {
+ public:
+  // Python's str(v): "True", "5", "1.5", "2026-09-01", "None", "['a', 'b']", "{'a': 1}".
+  std::string str(const YamlNode& n);
+  // Python's repr(v): "'x'", "5", "True", "None", "datetime.date(2026, 9, 1)", "['a']".
+  std::string repr(const YamlNode& n);
+  // repr() of item `i` of a list: a 2-tuple `('a', 1)` for !!omap / !!pairs.
+  std::string item_repr(const YamlNode& list, std::size_t i);
+
+ private:
+  struct Piece;
+  struct Digest {
+    std::uint64_t hash = 0;
+    std::uint64_t power = 1;
+  };
+  static std::vector<Piece> pieces(const YamlNode& n);
+  std::uint64_t digest(const YamlNode* context, std::vector<Piece> root);
+  static std::string cut(std::string text, std::uint64_t whole);
+  std::unordered_map<std::uint32_t, Digest> m_digests;  // by node id
+};
+
+// One-off renderings (a PyRender each).
+std::string py_str(const YamlNode& n);
+std::string py_repr(const YamlNode& n);
 std::string py_item_repr(const YamlNode& list, std::size_t i);
 
 // Python's UnicodeDecodeError text for `bytes` read as UTF-8 ("'utf-8' codec

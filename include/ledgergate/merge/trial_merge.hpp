@@ -70,6 +70,10 @@ struct TrialMergeReport {
   diag::Attribution attribution;  // the gate, and what the merge fixes of BASE's findings
   std::vector<SemanticConflict> semantic;
   bool checked = false;
+  // The blobs of the user's repository the merged tree's check stood on
+  // (with the persistent cache), which a cached report confirms before it
+  // is used, with the commits and their trees.
+  std::vector<git::ObjectId> covered;
 
   bool cannot_judge() const;
   bool pass() const;

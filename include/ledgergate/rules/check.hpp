@@ -34,6 +34,9 @@ struct CheckReport {
   std::string profile;  // the profile checked, with its sub-era where it has them ("cortex-tasks@t2")
   ledger::Profile checked;  // the profile checked, typed (open-requirements beside is in `profile`)
   std::vector<diag::Finding> findings;
+  // With the persistent cache: the blobs the findings stand on (a cached
+  // verdict confirms them before it is used; docs/cache.md).
+  std::vector<git::ObjectId> covered;
   bool cannot_judge() const;  // some input could not be read
   bool failed() const;        // some finding is an error
 };

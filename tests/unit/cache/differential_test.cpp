@@ -53,6 +53,7 @@ class CountingSource final : public lg::git::TreeSource {
     return m_base.for_each_child(dir, e, fn);
   }
   std::string cache_home() const override { return m_base.cache_home(); }
+  lg::Result<void> confirm(std::span<const lg::git::ObjectId> ids) override { return m_base.confirm(ids); }
   lg::Result<std::optional<lg::git::Entry>> stat(std::string_view path) override { return m_base.stat(path); }
   lg::Result<std::string> read(std::string_view path, const lg::git::Entry& e) override {
     ++*m_reads;

@@ -3,6 +3,7 @@
 // never touches the user's object files, not even their mtimes.
 #include <git2.h>
 #include <sys/stat.h>
+#include <zlib.h>
 #include <utime.h>
 
 #include <catch2/catch.hpp>
@@ -160,4 +161,122 @@ TEST_CASE("trial repository: writing an object the user has touches none of thei
   auto on_disk = git::has_object(*repo, *fresh);
   REQUIRE(on_disk);
   CHECK_FALSE(*on_disk);
+}
+
+namespace {
+
+// Writes a loose object file for `id` holding "<type> <stated>\0" and then
+// `body`, deflated: its bytes need not hash to `id`, nor its stated size
+// match the body.
+void write_loose(const std::string& dir, const git::ObjectId& id, const std::string& type, std::size_t stated,
+                 const std::string& body) {
+  const std::string path = loose_path(dir, id);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  const std::string head = type + " " + std::to_string(stated) + std::string(1, '\0');
+  z_stream zs{};
+  REQUIRE(deflateInit(&zs, Z_BEST_SPEED) == Z_OK);
+  std::string out;
+  char buf[65536];
+  const auto feed = [&](const std::string& in, int flush) {
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    zs.avail_in = static_cast<uInt>(in.size());
+    do {
+      zs.next_out = reinterpret_cast<Bytef*>(buf);
+      zs.avail_out = sizeof buf;
+      deflate(&zs, flush);
+      out.append(buf, sizeof buf - zs.avail_out);
+    } while (zs.avail_out == 0);
+  };
+  feed(head, Z_NO_FLUSH);
+  feed(body, Z_FINISH);
+  deflateEnd(&zs);
+  test::write_file(path, out);
+}
+
+git::Repository open_repository(const std::string& dir) {
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  return std::move(*repo);
+}
+
+// A source on a small committed tree, for reading entries by id.
+struct Reader {
+  test::TempDir dir;
+  git_oid commit = test::commit_tree(dir.path(), {{"a.md", "a\n"}}, "c");
+  git::Repository repo = open_repository(dir.path());
+  std::unique_ptr<git::TreeSource> source = open_source();
+
+  std::unique_ptr<git::TreeSource> open_source() {
+    auto tree = repo.commit_tree(test::id_of(commit));
+    REQUIRE(tree);
+    auto src = git::open_tree_source(repo, *tree, "HEAD");
+    REQUIRE(src);
+    return std::move(*src);
+  }
+  Result<std::string> read(const git::ObjectId& id) {
+    return source->read("x.md", git::Entry{"x.md", git::EntryKind::file, id});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("read integrity: a loose blob stating more than the limit is refused at its header", "[git][integrity]") {
+  Reader r;
+  // 64 MiB of zeros under an id they do not hash to: a guard that inflated
+  // the body before looking at the stated size would find the hash wrong
+  // first; refusing it for its size means only the header was read.
+  const git::ObjectId bomb = *git::ObjectId::from_hex("b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0");
+  write_loose(r.dir.path(), bomb, "blob", std::size_t{64} << 20, std::string(std::size_t{64} << 20, '\0'));
+  auto bytes = r.read(bomb);
+  REQUIRE_FALSE(bytes);
+  CHECK(bytes.error().kind == ErrorKind::invalid_input);
+  CHECK_THAT(bytes.error().message, Catch::Contains("67108864 bytes is over the 16777216-byte limit"));
+}
+
+TEST_CASE("read integrity: a loose object whose stream holds more or less than it states is refused",
+          "[git][integrity]") {
+  Reader r;
+  const git::ObjectId more = *git::ObjectId::from_hex("a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1");
+  const git::ObjectId less = *git::ObjectId::from_hex("a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2");
+  write_loose(r.dir.path(), more, "blob", 10, std::string(100000, 'm'));
+  write_loose(r.dir.path(), less, "blob", 200, std::string(100, 'l'));
+  auto holds_more = r.read(more);
+  REQUIRE_FALSE(holds_more);
+  CHECK_THAT(holds_more.error().message, Catch::Contains("declares 10 bytes, the file holds more"));
+  auto holds_less = r.read(less);
+  REQUIRE_FALSE(holds_less);
+  CHECK_THAT(holds_less.error().message, Catch::Contains("declares 200 bytes, the file holds 100"));
+  // A whole read (not through the header first) is refused the same way.
+  CHECK_FALSE(git::read_blob(r.repo, more));
+  CHECK_FALSE(git::read_blob(r.repo, less));
+}
+
+TEST_CASE("read integrity: confirm_objects names a missing or damaged object", "[git][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"a.md", "the committed text\n"}, {"b", "other\n"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto tree = repo->commit_tree(test::id_of(c));
+  REQUIRE(tree);
+  auto items = git::read_tree(*repo, *tree);
+  REQUIRE(items);
+  const git::ObjectId a = (*items)[0].id, b = (*items)[1].id;
+  const git::ObjectId present[] = {*tree, a, b};
+  CHECK(git::confirm_objects(*repo, present));
+
+  const git::ObjectId absent = *git::ObjectId::from_hex("0123456789012345678901234567890123456789");
+  const git::ObjectId with_absent[] = {a, absent};
+  auto missing = git::confirm_objects(*repo, with_absent);
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().kind == ErrorKind::not_found);
+  CHECK_THAT(missing.error().message, Catch::Contains(absent.hex()) && Catch::Contains("missing"));
+
+  // a.md's file now holds b's stream: present, but not a's bytes.
+  substitute_loose(dir.path(), a, b);
+  auto fresh = git::Repository::open(dir.path(), false);
+  REQUIRE(fresh);
+  const git::ObjectId damaged[] = {a};
+  auto bad = git::confirm_objects(*fresh, damaged);
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error().message, Catch::Contains(a.hex()) && Catch::Contains("hash mismatch"));
 }

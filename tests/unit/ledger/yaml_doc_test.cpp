@@ -363,3 +363,106 @@ TEST_CASE("yaml doc: borrowed texts view into the loaded text, copied ones do no
   CHECK_FALSE(inside(folded.text(), escaped));
   CHECK_FALSE(inside(value_of(full, "row").entries()[0].value->text(), escaped));
 }
+
+namespace {
+
+// Nine-way nested anchors: a0 is a list of nine `leaf`s, each a<i> a list of
+// nine references to a<i-1>. `last_of`, when given, ends every level with a
+// twin chain whose innermost list ends in `last_of` instead: the rendering
+// differs from the plain bomb's only in its final bytes.
+std::string alias_bomb(int depth, const std::string& last_of = "") {
+  const auto refs = [](const std::string& of, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += (i ? ", " : "") + of;
+    return out;
+  };
+  std::string doc = "a0: &a0 [" + refs("lol", 9) + "]\n";
+  if (!last_of.empty()) doc += "c0: &c0 [" + refs("lol", 8) + ", " + last_of + "]\n";
+  for (int i = 1; i <= depth; ++i) {
+    const std::string prev = "*a" + std::to_string(i - 1);
+    doc += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + refs(prev, 9) + "]\n";
+    if (!last_of.empty()) {
+      doc += "c" + std::to_string(i) + ": &c" + std::to_string(i) + " [" + refs(prev, 8) + ", *c" +
+             std::to_string(i - 1) + "]\n";
+    }
+  }
+  return doc;
+}
+
+}  // namespace
+
+TEST_CASE("yaml doc: an alias bomb stays shared nodes and renders cut at the limit", "[ledger][yaml_doc]") {
+  const std::string text = alias_bomb(6);  // 9^6 leaves: 2.8 MB rendered whole
+  REQUIRE(text.size() < 400);
+  const auto load = load_yaml(text);
+  const YamlNode& top = value_of(load, "a6");
+  // An alias is the anchored node itself.
+  CHECK(top.items()[0] == top.items()[8]);
+  const std::string repr = py_repr(top);
+  CHECK(repr.size() <= lg::ledger::k_yaml_render_limit + 64);
+  CHECK(repr.starts_with("[[[[[[['lol', 'lol', 'lol'"));
+  CHECK_THAT(repr, Catch::Contains(" ... [cut at 4096 bytes; fingerprint "));
+  CHECK(py_str(top) == repr);
+  // What fits is rendered whole, as PyYAML's repr: an alias yields the anchor's value.
+  const YamlNode& small = value_of(load, "a1");
+  CHECK(py_repr(small).size() < lg::ledger::k_yaml_render_limit);
+  CHECK(py_repr(*small.items()[3]) == py_repr(value_of(load, "a0")));
+  CHECK(py_repr(value_of(load, "a0")) == "['lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol']");
+}
+
+TEST_CASE("yaml doc: cut renderings differ when the values differ past the cut", "[ledger][yaml_doc]") {
+  const auto plain = load_yaml(alias_bomb(6, "lol"));
+  const auto twin = load_yaml(alias_bomb(6, "lul"));
+  const std::string same_a = py_repr(value_of(plain, "a6"));
+  const std::string same_c = py_repr(value_of(plain, "c6"));
+  const std::string other_c = py_repr(value_of(twin, "c6"));
+  // c6 ends in a chain of c's; with "lol" it is a6's value, with "lul" not.
+  CHECK(same_c == same_a);
+  CHECK(other_c != same_c);
+  CHECK(other_c.substr(0, lg::ledger::k_yaml_render_limit) == same_c.substr(0, lg::ledger::k_yaml_render_limit));
+  // One renderer per document digests each shared node once, to the same result.
+  lg::ledger::PyRender render;
+  CHECK(render.repr(value_of(twin, "c6")) == other_c);
+  CHECK(render.repr(value_of(twin, "c6")) == other_c);
+}
+
+TEST_CASE("yaml doc: a recursive value renders as PyYAML's repr, cut when long", "[ledger][yaml_doc]") {
+  const auto cyclic = load_yaml("&a [*a, *a, [*a, *a]]\n");
+  REQUIRE_FALSE(cyclic.error);
+  CHECK(py_repr(*cyclic.doc.root()) == "[[...], [...], [[...], [...]]]");
+  std::string wide = "&a [";
+  for (int i = 0; i < 2000; ++i) wide += (i ? ", " : "") + std::string("[*a, *a]");
+  const auto big = load_yaml(wide + "]\n");
+  REQUIRE_FALSE(big.error);
+  const std::string repr = py_repr(*big.doc.root());
+  CHECK(repr.starts_with("[[[...], [...]], [[...], [...]]"));
+  CHECK_THAT(repr, Catch::Contains("cut at 4096 bytes"));
+}
+
+TEST_CASE("yaml doc: merge keys through nested aliases keep the document's entries, not their expansion",
+          "[ledger][yaml_doc]") {
+  // PyYAML 6.0's values (its merge list repeats each merged mapping's
+  // entries once per reference, level by level; a dict keeps each key's
+  // first position and last value).
+  CHECK(py_str(value_of(load_yaml("b: &b {a: 1, b: 2}\no: &o {a: 3}\nrow: {<<: [*b, *b, *o, *b], c: 4}\n"), "row")) ==
+        "{'a': 1, 'b': 2, 'c': 4}");
+  CHECK(py_str(value_of(load_yaml("b: &b {a: 1, b: 2}\no: &o {a: 3, d: 5}\nrow: {<<: [*o, *b, *o], a: 9}\n"),
+                        "row")) == "{'a': 9, 'd': 5, 'b': 2}");
+  CHECK(py_str(value_of(load_yaml("k: &k {x: 1}\nm1: &m1 {<<: [*k, *k], y: 2}\nm2: &m2 {<<: [*m1, *k, *m1], z: 3}\n"
+                                  "row: {<<: [*m2, *m1, *m2]}\n"),
+                        "row")) == "{'x': 1, 'y': 2, 'z': 3}");
+  // Nine references a level, six levels: PyYAML's list holds 2 x 9^6 merged
+  // entries; here each distinct entry is kept at most twice.
+  std::string doc = "m0: &m0 {k0: 0, k1: 1}\n";
+  for (int i = 1; i <= 6; ++i) {
+    const std::string prev = "*m" + std::to_string(i - 1);
+    std::string refs;
+    for (int r = 0; r < 9; ++r) refs += (r ? ", " : "") + prev;
+    doc += "m" + std::to_string(i) + ": &m" + std::to_string(i) + " {<<: [" + refs + "], x" + std::to_string(i) + ": " +
+           std::to_string(i) + "}\n";
+  }
+  const auto load = load_yaml(doc);
+  const YamlNode& m6 = value_of(load, "m6");
+  CHECK(m6.entries().size() <= 16);
+  CHECK(py_str(m6) == "{'k0': 0, 'k1': 1, 'x1': 1, 'x2': 2, 'x3': 3, 'x4': 4, 'x5': 5, 'x6': 6}");
+}
