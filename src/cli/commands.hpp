@@ -28,6 +28,7 @@ void setup_merge_file(CLI::App& app, Globals& globals);
 void setup_merge_driver(CLI::App& app, Globals& globals);
 void setup_project(CLI::App& app, Globals& globals);
 void setup_board(CLI::App& app, Globals& globals);
+void setup_init(CLI::App& app, Globals& globals);
 // Hidden: `__docs DIR` writes the man pages and completions (cmd_docs.cpp).
 void setup_docs(CLI::App& app, Globals& globals);
 

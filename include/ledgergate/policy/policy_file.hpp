@@ -84,4 +84,9 @@ ledger::CheckOptions check_options_for_own_tree(const RepoPolicy& policy);
 // Errors: unreadable or invalid file, an unknown sub-era.
 Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_override = {});
 
+// The text of a policy file that spells out every key of `policy` with a
+// comment saying what it does (`ledgergate init` writes it for the
+// built-in policy): parse_policy reads it back to the same policy.
+std::string policy_file_text(const RepoPolicy& policy);
+
 }  // namespace lg::policy

@@ -165,7 +165,7 @@ TEST_CASE("now replaces the ## Now body and nothing else", "[write][cortex_r]") 
 }
 
 TEST_CASE("issue prints the concise block and writes nothing", "[write][cortex_r]") {
-  const auto c = changed(edit(skeleton(), write::r_issue({"single", 5})));
+  const auto c = changed(edit(skeleton(), write::r_issue({"single", "5"})));
   CHECK(c.files.empty());
   CHECK(c.message ==
         "<!-- cortex:ledger begin — regenerated from projects/single.md; edit there -->\n"
@@ -175,7 +175,7 @@ TEST_CASE("issue prints the concise block and writes nothing", "[write][cortex_r
         "**Runs**\n\n_nothing on the cluster_\n\n"
         "**Last 5**\n\n- 2026-09-01 — *note* — ledger opened\n"
         "<!-- cortex:ledger end -->");
-  const auto example = changed(edit(skeleton(), write::r_issue({"example", 0})));
+  const auto example = changed(edit(skeleton(), write::r_issue({"example", "0"})));
   CHECK(example.message.find("- `3003` — open — gpu — 2026-09-02 — joint fit on the same four seeds chained after 3002 with afterok\n") !=
         std::string::npos);
   CHECK(example.message.find("**Last 0**\n\n_empty_\n") != std::string::npos);
