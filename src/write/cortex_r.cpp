@@ -154,10 +154,15 @@ Result<Refusal> no_ledger(git::TreeSource& tree, const std::string& key) {
   return r;
 }
 
-// A refusal for a key that is not a projects.yaml row, with a guess when one is close.
-Result<Refusal> with_row_guess(git::TreeSource& tree, const ProjectsRows& rows, const std::string& key, Refusal r) {
+// A refusal for a key that is not a projects.yaml row, with a guess when
+// one is close: "KEY is not a projects.yaml key — did you mean K? (`then`)".
+Result<Refusal> with_row_guess(git::TreeSource& tree, const ProjectsRows& rows, const std::string& key, Refusal r,
+                               std::string_view then = {}) {
   LG_TRY(const auto guess, did_you_mean(tree, rows, key));
-  if (guess) r.human = r.message + " \xE2\x80\x94 did you mean " + *guess + "?";
+  if (guess) {
+    r.human = key + " is not a projects.yaml key \xE2\x80\x94 did you mean " + *guess + "?";
+    if (!then.empty()) r.human += " (" + std::string(then) + ")";
+  }
   return r;
 }
 
@@ -347,7 +352,8 @@ Result<Outcome> edit_new(git::TreeSource& tree, const NewArgs& a, EditNotes* not
   if (!rows.table.find(a.key)) {
     LG_TRY(Refusal r, with_row_guess(tree, rows, a.key,
                                      Refusal{a.key + " is not a projects.yaml key \xE2\x80\x94 add its row first "
-                                                     "(projects.yaml is code: a human's turn)"}));
+                                                     "(projects.yaml is code: a human's turn)"},
+                                     "a new project's row comes first: projects.yaml is code, a human's turn"));
     return Outcome{std::move(r)};
   }
   auto summary = one_line(a.summary, "--summary");
