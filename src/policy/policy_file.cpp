@@ -231,8 +231,8 @@ std::string policy_file_text(const RepoPolicy& policy) {
   const Policy& p = policy.paths;
   std::string out =
       "# ledgergate's policy for this repository (docs/policy.md has the schema).\n"
-      "# Every key holds the value ledgergate uses when the key is absent: the\n"
-      "# built-in " + p.name + " policy. Change a value to change the rule. This file is\n"
+      "# Every key is written out with its built-in value for the profile below\n"
+      "# (the " + p.name + " policy); change a value to change the rule. This file is\n"
       "# code to the merge gate: changing it always needs a human.\n"
       "version: 1\n"
       "\n"
