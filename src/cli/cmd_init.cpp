@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <variant>
 
 #include "commands.hpp"
 #include "errors.hpp"
 #include "own_binary.hpp"
+#include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/hooks/merge_driver.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -63,6 +65,19 @@ ExitCode run_init(const InitOptions& o) {
   if (std::filesystem::exists(o.dir, ec) && !std::filesystem::is_directory(o.dir, ec)) {
     return report_error(Error{ErrorKind::usage, o.dir + " is not a directory"});
   }
+  const write::InitArgs args{*profile, util::format_now("%Y-%m-%dT%H:%MZ", util::Zone::utc)};
+  // A folder that is no repository yet is judged before `git init`, so that
+  // a refusal leaves it as it was.
+  if (!git::Repository::open(o.dir, false) && std::filesystem::is_directory(o.dir, ec)) {
+    auto folder = git::open_directory_source(o.dir);
+    if (!folder) return report_error(folder.error());
+    auto outcome = write::init_ledger(args)(**folder);
+    if (!outcome) return report_error(outcome.error());
+    if (const auto* refusal = std::get_if<write::Refusal>(&*outcome)) {
+      std::fputs(report::render_init_refusal(refusal->message).c_str(), stderr);
+      return ExitCode::fail;
+    }
+  }
   auto repo = open_or_init(o.dir);
   if (!repo) return report_error(repo.error());
   if (repo->is_bare()) return report_error(Error{ErrorKind::usage, o.dir + " is a bare repository: init needs a working tree"});
@@ -78,7 +93,6 @@ ExitCode run_init(const InitOptions& o) {
   // The ledger's files, checked as a writer verb's edit is and written atomically.
   write::ApplyOptions options;
   options.profile = *profile;
-  const write::InitArgs args{*profile, util::format_now("%Y-%m-%dT%H:%MZ", util::Zone::utc)};
   auto applied = write::apply_to_directory(repo->workdir(), write::init_ledger(args), options);
   if (!applied) return report_error(applied.error());
   if (const auto* refusal = std::get_if<write::Refusal>(&applied->outcome)) {
