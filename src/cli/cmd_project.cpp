@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "cmd_project_pt.hpp"
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -132,16 +133,21 @@ ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Global
                   const EditorFor& choose) {
   expect_error_document("project", o.format);
   if (!o.root.empty() && !o.commit && !std::filesystem::is_directory(o.root)) {
-    print(report::render_project_problem(verb, "--root " + o.root + " is not a directory", o.format,
-                                         diag::Verdict::error));
+    print(report::render_project_problem(verb, "--root " + util::py_path_text(o.root) + " is not a directory",
+                                         o.format, diag::Verdict::error));
     return ExitCode::error;
   }
+  // --today before every other check of the verb (spec §8.5.0).
   if (today && today->empty()) {
     *today = util::format_now("%Y-%m-%d", util::Zone::local);  // the reference's default `--today`
-  } else if (today && !write::is_today_value(*today)) {
-    print(report::render_project_problem(verb, "--today must be YYYY-MM-DD, not " + *today, o.format,
-                                         diag::Verdict::fail));
-    return ExitCode::fail;
+  } else if (today) {
+    const auto date = write::today_value(*today);
+    if (!date) {
+      print(report::render_project_problem(verb, "--today must be YYYY-MM-DD, not " + *today, o.format,
+                                           diag::Verdict::fail));
+      return ExitCode::fail;
+    }
+    *today = *date;
   }
   write::ApplyOptions options;
   std::optional<ledger::Profile> pinned;
@@ -162,6 +168,7 @@ ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Global
   if (const auto* refusal = std::get_if<write::Refusal>(&applied->outcome)) {
     r.refused = true;
     r.message = refusal->message;
+    r.human = refusal->human;
   } else {
     const auto& change = std::get<write::Change>(applied->outcome);
     r.message = change.message;
@@ -176,6 +183,10 @@ ExitCode run_verb(const std::string& verb, const ProjectOptions& o, const Global
 // A verb with the options every verb takes.
 CLI::App* add_verb(CLI::App* project, const std::string& name, const std::string& help, ProjectOptions& o) {
   CLI::App* cmd = project->add_subcommand(name, help);
+  // As the reference's argparse: an option given twice takes the last
+  // value, and a long option may be shortened to a prefix naming only one.
+  cmd->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  allow_option_prefixes(cmd);
   cmd->add_option("--root", o.root, "Edit the ledger tree in this folder (default: the repository's working tree)");
   cmd->add_option("--format", o.format, "cortex (the reference's lines), text or json")
       ->check(CLI::IsMember({"cortex", "text", "json"}));
@@ -324,7 +335,10 @@ write::Editor issue_editor(const write::IssueArgs& args, write::EditNotes*) { re
 void add_issue(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {
   CLI::App* cmd = add_r_verb(project, op, g, "issue", "Print the ledger's concise block for its issue (writes nothing)",
                              &ProjectOptions::issue, &issue_editor);
-  cmd->add_option("-n", op->issue.count, "How many log entries (default 5)");
+  cmd->add_option("-n", op->issue.count, "How many log entries (default 5; a negative N leaves out the oldest |N|)")
+      ->check([](const std::string& n) {
+        return util::py_int(n) ? std::string() : "must be an integer, not " + n;
+      });
 }
 
 void add_link(CLI::App* project, const std::shared_ptr<ProjectOptions>& op, Globals& g) {

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "ledgergate/util/suggest.hpp"
 
 namespace lg::cli {
@@ -162,6 +164,58 @@ std::optional<std::string> unknown_option(CLI::App& app, const std::vector<std::
     return fmt::format("unknown option '{}'{}{}", name, where, did_you_mean(name, known));
   }
   return std::nullopt;
+}
+
+namespace {
+std::set<const CLI::App*>& prefix_commands() {
+  static std::set<const CLI::App*> commands;
+  return commands;
+}
+}  // namespace
+
+void allow_option_prefixes(CLI::App* command) { prefix_commands().insert(command); }
+
+std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::string> args) {
+  if (prefix_commands().empty()) return args;
+  std::vector<CLI::App*> chain{&app};
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--") break;
+    if (!is_option(arg)) {
+      CLI::App& level = *chain.back();
+      if (!has_positionals(level)) {
+        if (CLI::App* sub = find_command(level, arg)) chain.push_back(sub);
+      }
+      continue;
+    }
+    std::string name = option_name(arg);
+    const CLI::Option* opt = find_option(chain, name);
+    if (!opt && name.starts_with("--") && prefix_commands().count(chain.back())) {
+      std::string full;
+      int matches = 0;
+      for (const CLI::Option* o : chain.back()->get_options()) {
+        for (const std::string& l : o->get_lnames()) {
+          if (l != "help" && l.compare(0, name.size() - 2, name, 2) == 0) {
+            full = "--" + l;
+            opt = o;
+            ++matches;
+          }
+        }
+      }
+      if (matches == 1) {
+        args[i] = full + arg.substr(name.size());
+      } else {
+        opt = nullptr;
+      }
+    }
+    const bool inline_value = args[i].find('=') != std::string::npos || (args[i][1] != '-' && args[i].size() > 2);
+    if (opt && takes_value(opt) && !inline_value) ++i;
+  }
+  return args;
+}
+
+std::string command_path(CLI::App& app, const std::vector<std::string>& args) {
+  return spelled(walk(app, args).chain);
 }
 
 }  // namespace lg::cli

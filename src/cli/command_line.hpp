@@ -32,4 +32,18 @@ std::optional<std::string> unknown_command(CLI::App& app, const std::vector<std:
 // '--format'?)"); nullopt when all are known (CLI11's own message stands).
 std::optional<std::string> unknown_option(CLI::App& app, const std::vector<std::string>& args);
 
+// Lets `command`'s own long options be shortened, as the reference's
+// argparse lets its verbs' be (`--tod` for `--today`); see expand_option_prefixes.
+void allow_option_prefixes(CLI::App* command);
+
+// The command line with each shortened long option of a command that
+// allows it written out in full: a `--prefix` (or `--prefix=value`) that
+// is no option's whole name and begins exactly one long option of that
+// command's own. Other words are unchanged.
+std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::string> args);
+
+// The commands a line names, as typed ("project log"; "" when none), for
+// the usage hint to point at that command's own help.
+std::string command_path(CLI::App& app, const std::vector<std::string>& args);
+
 }  // namespace lg::cli

@@ -31,6 +31,7 @@ void setup_board(CLI::App& app, Globals& globals);
 void setup_recover(CLI::App& app, Globals& globals);
 void setup_fix(CLI::App& app, Globals& globals);
 void setup_lsp(CLI::App& app, Globals& globals);
+void setup_init(CLI::App& app, Globals& globals);
 // Hidden: `__docs DIR` writes the man pages and completions (cmd_docs.cpp).
 void setup_docs(CLI::App& app, Globals& globals);
 

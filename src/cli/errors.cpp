@@ -33,7 +33,10 @@ void print_warning(std::string_view message) {
   std::fputs(fmt::format("ledgergate: warning: {}\n", message).c_str(), stderr);
 }
 
-void print_usage_hint() { std::fputs("Run 'ledgergate --help' for usage.\n", stderr); }
+void print_usage_hint(std::string_view command) {
+  const std::string path = command.empty() ? std::string() : std::string(command) + " ";
+  std::fputs(fmt::format("Run 'ledgergate {}--help' for usage.\n", path).c_str(), stderr);
+}
 
 void expect_error_document(std::string_view command, std::string_view format) {
   due() = ErrorDocument{std::string(command), format == "json" || format == "sarif" ? std::string(format) : ""};

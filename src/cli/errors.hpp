@@ -13,8 +13,10 @@ namespace lg::cli {
 
 void print_error(std::string_view message);
 void print_warning(std::string_view message);
-// "Run 'ledgergate --help' for usage.", after a command line that does not parse.
-void print_usage_hint();
+// "Run 'ledgergate COMMAND --help' for usage.", after a command line that
+// does not parse: the help of the command it names (`command`, "project
+// log"), or the program's when it names none.
+void print_usage_hint(std::string_view command = {});
 
 // A command about to run in `format`: an error it reports (report_error,
 // main's catch) is also printed on stdout as a document of that format

@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     app.add_subcommand("help", "Show a command's help: help [CMD [SUBCMD]] is CMD [SUBCMD] --help");
     // `help CMD` is `CMD --help`; a mistyped command or option is named with
     // the nearest real one before CLI11 would call it something else.
-    const std::vector<std::string> args = rewrite_help(std::vector<std::string>(argv, argv + argc));
+    std::vector<std::string> args = rewrite_help(std::vector<std::string>(argv, argv + argc));
     // A line naming a command (no help asked) sets up that command alone
     // (a hook's process builds one command's options, not all of them);
     // any other sets up every command, in the order help lists them.
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
         {"req", setup_req},       {"hooks", setup_hooks},         {"audit", setup_audit},
         {"renumber", setup_renumber}, {"merge-file", setup_merge_file}, {"merge-driver", setup_merge_driver},
         {"project", setup_project}, {"board", setup_board}, {"recover", setup_recover},
-        {"fix", setup_fix},       {"lsp", setup_lsp}};
+        {"fix", setup_fix},       {"lsp", setup_lsp},     {"init", setup_init}};
     const std::optional<std::string> named = named_command(args);
     const bool alone = named && std::any_of(std::begin(k_commands), std::end(k_commands),
                                             [&](const Command& c) { return c.name == *named; });
@@ -73,9 +73,10 @@ int main(int argc, char** argv) {
     if (!alone) setup_docs(app, globals);
     // A command line that does not parse: the error, the hint, and the
     // error document --format json|sarif promises.
+    args = expand_option_prefixes(app, std::move(args));
     const auto refuse = [&](const std::string& message) {
       print_error(message);
-      print_usage_hint();
+      print_usage_hint(command_path(app, args));
       expect_error_document_from(argc, argv);
       print_error_document(message);
       return to_int(ExitCode::error);

@@ -112,6 +112,19 @@ Result<Repository> Repository::open(const std::string& path, bool discover) {
   return repo;
 }
 
+Result<Repository> Repository::init(const std::string& path) {
+  git_repository* raw = nullptr;
+  git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+  // As `git init`: the folder made when missing, HEAD on init.defaultBranch.
+  options.flags = GIT_REPOSITORY_INIT_MKPATH | GIT_REPOSITORY_INIT_EXTERNAL_TEMPLATE;
+  if (const int rc = git_repository_init_ext(&raw, path.c_str(), &options); rc < 0) {
+    return libgit2_error(rc, "creating a repository in " + path);
+  }
+  Repository repo(raw);
+  if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
+  return repo;
+}
+
 Result<Repository> Repository::open_from_environment() {
   // libgit2 reads GIT_DIR and the object directories from the environment,
   // but refuses GIT_WORK_TREE and GIT_COMMON_DIR: then GIT_DIR is honoured by

@@ -241,4 +241,75 @@ Result<RepoPolicy> load_builtin_policy(git::TreeSource& tree) {
   return policy;
 }
 
+namespace {
+
+// A YAML single-quoted scalar (a glob such as `*_test.py` is no plain one).
+std::string quoted(std::string_view s) {
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string flow_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + quoted(items[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+std::string policy_file_text(const RepoPolicy& policy) {
+  const Policy& p = policy.paths;
+  std::string out =
+      "# ledgergate's policy for this repository (docs/policy.md has the schema).\n"
+      "# Every key is written out with its built-in value for the profile below\n"
+      "# (the " + p.name + " policy); change a value to change the rule. This file is\n"
+      "# code to the merge gate: changing it always needs a human.\n"
+      "version: 1\n"
+      "\n"
+      "# The check profile: auto (detected from the layout) or a profile name,\n"
+      "# optionally pinned to a sub-era (`ledgergate check --help` lists them).\n"
+      "profile: " + policy.profile + "\n"
+      "# The built-in classifier policy the path keys below start from.\n"
+      "base_policy: " + p.name + "\n"
+      "# The files the open-requirements profile checks, in any tree.\n"
+      "open_requirements_glob: " + quoted(policy.open_requirements_glob) + "\n"
+      "\n"
+      "# The merge gate's classifier: a changed path is ledger (lands without a\n"
+      "# human) or code (needs one). Paths under these directories are ledger.\n"
+      "ledger_dirs: " + flow_list(p.ledger_dirs) + "\n"
+      "# Files at the root that are ledger.\n"
+      "ledger_files: " + flow_list(p.ledger_files) + "\n"
+      "# A last path component matching one of these is code, wherever it sits.\n"
+      "excluded_names: " + flow_list(p.excluded_names) + "\n"
+      "# Code for every change, additions included.\n"
+      "frozen_dirs: " + flow_list(p.frozen_dirs) + "\n"
+      "# Under a ledger directory: only additions are ledger.\n"
+      "append_only_dirs: " + flow_list(p.append_only_dirs) + "\n"
+      "# projects.yaml is ledger when a change only adds rows, each with its\n"
+      "# projects/<key>.md.\n"
+      "birth_exception: " + (p.birth_exception ? "true" : "false") + "\n"
+      "\n"
+      "# Rule id -> error | warning | info | off; a rule not named here has its\n"
+      "# default severity (`ledgergate rules` lists them, `ledgergate explain ID`\n"
+      "# explains one).\n"
+      "severities:";
+  std::map<std::string, std::string> severities;
+  for (const auto& [id, severity] : policy.severities) severities[id] = std::string(diag::to_string(severity));
+  for (const std::string& id : policy.off) severities[id] = "off";
+  if (severities.empty()) out += " {}";
+  for (const auto& [id, severity] : severities) out += "\n  " + id + ": " + severity;
+  out += "\n"
+         "\n"
+         "# How a trial merge (and so `land` and the pre-push hook) treats a ledger\n"
+         "# file git's textual merge left conflicted: records (merged record by\n"
+         "# record) or git (git's conflict stands).\n"
+         "merge: ";
+  out += policy.merge == LedgerMerge::git ? "git" : "records";
+  out += "\n"
+         "# The branches whose pushes the pre-push hook gates with a trial merge.\n"
+         "protected: " + flow_list(policy.protected_branches) + "\n";
+  return out;
+}
+
 }  // namespace lg::policy

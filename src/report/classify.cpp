@@ -33,7 +33,7 @@ std::string render_classification_cortex(const policy::Classification& c) {
   std::string out = code > 0 ? fmt::format("code: {} of {} path(s) need a human\n", code, c.paths.size())
                              : fmt::format("ledger-only: {} path(s)\n", c.paths.size());
   for (const policy::Classified& p : c.paths) {
-    if (code == 0 || p.cls == policy::PathClass::code) out += "  " + util::quote_path(p.path) + "\n";
+    if (code == 0 || p.cls == policy::PathClass::code) out += "  " + util::escape_cortex(p.path) + "\n";
   }
   return out;
 }

@@ -302,4 +302,19 @@ std::string render_renumber_refusal(const merge::RenumberPlan& plan) {
          render_text(plan.added_findings, false);
 }
 
+std::string render_init_written(std::string_view dir, std::string_view profile, const std::vector<std::string>& files) {
+  std::string out = fmt::format("started a {} ledger in {}\n", profile, util::quote_path(dir));
+  for (const std::string& f : files) out += "  wrote " + util::quote_path(f) + "\n";
+  return out;
+}
+
+std::string render_init_next() {
+  return "next: add a row to projects.yaml (a person's change), then `ledgergate project new KEY --summary \"...\"`;\n"
+         "      `ledgergate check` judges the ledger, and the hooks judge every commit\n";
+}
+
+std::string render_init_refusal(std::string_view why) {
+  return fmt::format("ledgergate: init: refused, nothing written: {}\n", util::escape_controls(why));
+}
+
 }  // namespace lg::report

@@ -56,7 +56,7 @@ std::string render_cortex(const std::vector<diag::Finding>& findings) {
   if (!cortex_drift(findings)) return "cortex check: OK\n";
   std::string out = "cortex check: DRIFT\n";
   for (const diag::Finding& f : findings) {
-    if (in_cortex_output(f)) out += "  - " + diag::peer_text(f) + "\n";
+    if (in_cortex_output(f)) out += "  - " + util::escape_cortex(diag::peer_text(f)) + "\n";
   }
   return out;
 }

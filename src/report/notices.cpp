@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "ledgergate/util/quote.hpp"
+
 namespace lg::report {
 
 std::string render_cache_note(std::string_view note) { return "ledgergate: note: " + std::string(note) + "\n"; }
@@ -12,7 +14,9 @@ std::string render_uncommitted_note() {
          "(use --index or --worktree to check them)\n";
 }
 
-std::string render_cortex_error(std::string_view message) { return fmt::format("cortex check: {}\n", message); }
+std::string render_cortex_error(std::string_view message) {
+  return fmt::format("cortex check: {}\n", util::escape_cortex(message));
+}
 
 std::string render_hook_refusal(std::string_view hook, std::string_view why) {
   return fmt::format("ledgergate {}: refused: {}\n", hook, why);

@@ -2,6 +2,7 @@
 
 #include "ledgergate/report/format.hpp"
 #include "ledgergate/util/json.hpp"
+#include "ledgergate/util/quote.hpp"
 
 namespace lg::report {
 namespace {
@@ -22,8 +23,22 @@ std::string json_document(const ProjectResult& r) {
   return w.str() + "\n";
 }
 
+// `message`'s lines, each escaped by `escape`: a success message's line
+// breaks are its own (the issue block, the gates listing), while nothing a
+// line quotes can add one.
+std::string escaped_lines(std::string_view message, std::string (*escape)(std::string_view)) {
+  std::string out;
+  for (std::size_t start = 0;;) {
+    const std::size_t lf = message.find('\n', start);
+    out += escape(message.substr(start, lf == std::string_view::npos ? message.npos : lf - start));
+    if (lf == std::string_view::npos) return out;
+    out += '\n';
+    start = lf + 1;
+  }
+}
+
 std::string text_success(const ProjectResult& r) {
-  std::string out = r.message + "\n";
+  std::string out = escaped_lines(r.message, util::escape_controls) + "\n";
   if (r.commit) {
     out += "committed " + r.commit->substr(0, 12) + " on " + r.branch;
     if (r.attempts > 1) out += " (attempt " + std::to_string(r.attempts) + ")";
@@ -39,16 +54,19 @@ std::string text_success(const ProjectResult& r) {
 ProjectOutput render_project(const ProjectResult& r, const std::string& format) {
   if (format == "json") return {json_document(r), ""};
   if (format == "cortex") {
-    if (r.refused) return {"", "cortex " + r.verb + ": " + r.message + "\n"};
-    return {r.message + "\n", ""};
+    if (r.refused) return {"", "cortex " + r.verb + ": " + util::escape_cortex(r.message) + "\n"};
+    return {escaped_lines(r.message, util::escape_cortex) + "\n", ""};
   }
-  if (r.refused) return {"", "ledgergate: project " + r.verb + ": refused: " + r.message + "\n"};
+  if (r.refused) {
+    const std::string& words = r.human.empty() ? r.message : r.human;
+    return {"", "ledgergate: project " + r.verb + ": refused: " + util::escape_controls(words) + "\n"};
+  }
   return {text_success(r), ""};
 }
 
 ProjectOutput render_project_problem(const std::string& verb, const std::string& message, const std::string& format,
                                      diag::Verdict verdict) {
-  if (format == "cortex") return {"", "cortex " + verb + ": " + message + "\n"};
+  if (format == "cortex") return {"", "cortex " + verb + ": " + util::escape_cortex(message) + "\n"};
   if (format == "json" && verdict == diag::Verdict::error) return {render_json_error("project", message), ""};
   if (format == "json") {
     ProjectResult r;
@@ -57,7 +75,7 @@ ProjectOutput render_project_problem(const std::string& verb, const std::string&
     r.message = message;
     return {json_document(r), ""};
   }
-  return {"", "ledgergate: project " + verb + ": " + message + "\n"};
+  return {"", "ledgergate: project " + verb + ": " + util::escape_controls(message) + "\n"};
 }
 
 }  // namespace lg::report

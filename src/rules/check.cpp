@@ -453,6 +453,11 @@ std::string ledger_path(std::string_view name) {
   return path;
 }
 
+diag::Finding bad_ledger_name(std::string_view name) {
+  return make_finding("ledger-file-name", ledger_path(name), 0, "file name must be projects/<key>.md with a bare key",
+                      diag::PeerForm::path_message);
+}
+
 // projects/ as listed, and which of its entries are ledgers (a well-formed
 // name), in listing order: a ledger is its entry until a path is needed
 // (no string per ledger for the thousands the facts pack answers).
@@ -480,17 +485,19 @@ Result<LedgerListing> list_ledger_entries(Pass& pass) {
   std::vector<std::uint32_t> unchecked;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const std::string_view name = entries[i].name;
-    if (name == "AGENTS.md" || name == "TEMPLATE.md") continue;
-    if (!ends_with(name, ".md")) {
-      unchecked.push_back(static_cast<std::uint32_t>(i));
-      continue;
+    switch (projects_entry_role(name)) {
+      case ProjectsEntryRole::skipped:
+        break;
+      case ProjectsEntryRole::unchecked:
+        unchecked.push_back(static_cast<std::uint32_t>(i));
+        break;
+      case ProjectsEntryRole::bad_name:
+        pass.sink.report(bad_ledger_name(name));
+        break;
+      case ProjectsEntryRole::ledger:
+        out.ledgers.push_back(static_cast<std::uint32_t>(i));
+        break;
     }
-    if (!is_ledger_key(name.substr(0, name.size() - 3))) {
-      pass.sink.report(make_finding("ledger-file-name", ledger_path(name), 0,
-                                    "file name must be projects/<key>.md with a bare key", diag::PeerForm::path_message));
-      continue;
-    }
-    out.ledgers.push_back(static_cast<std::uint32_t>(i));
   }
   for (const std::uint32_t i : unchecked) {
     const git::EntryView e = entries[i];
@@ -1337,6 +1344,44 @@ std::string projects_step_row_inputs(const ProjectsTable& rows, std::string_view
     out += '\0';
     if (v) out.append(1, 'v').append(*v);
   }
+  return out;
+}
+
+ProjectsEntryRole projects_entry_role(std::string_view name) {
+  if (name == "AGENTS.md" || name == "TEMPLATE.md") return ProjectsEntryRole::skipped;
+  if (!ends_with(name, ".md")) return ProjectsEntryRole::unchecked;
+  return is_ledger_key(name.substr(0, name.size() - 3)) ? ProjectsEntryRole::ledger : ProjectsEntryRole::bad_name;
+}
+
+Result<ProjectsStepEntry> projects_step_entry(git::TreeSource& tree, const git::Entry& entry, CheckCache& cache) {
+  ProjectsStepEntry out;
+  out.role = projects_entry_role(entry.name);
+  if (out.role == ProjectsEntryRole::bad_name) out.names.push_back(bad_ledger_name(entry.name));
+  if (out.role == ProjectsEntryRole::unchecked) {
+    Pass pass{tree, cache, {}};
+    if (auto r = report_unchecked(pass, ledger_path(entry.name), entry); !r) return r.error();
+    out.unchecked = pass.sink.take();
+  }
+  return out;
+}
+
+Result<std::string> projects_row_inputs(git::TreeSource& tree, std::string_view key, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  pass.persistent = open_persistent(tree, cache);
+  std::string out;
+  {
+    ProjectsYamlInput projects(pass, false);
+    projects.append_row_inputs(out, key);
+  }
+  if (pass.persistent) flush_pack(*pass.persistent);
+  return out;
+}
+
+ProjectsTable projects_table_from_inputs(std::string_view key, std::string_view inputs) {
+  ProjectsTable out;
+  const bool ok = table_from_inputs(key, inputs, out);
+  LEDGERGATE_ASSERT(ok && "row inputs of projects_step_row_inputs' form");
+  out.index();
   return out;
 }
 

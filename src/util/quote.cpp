@@ -35,14 +35,23 @@ void append_byte_escape(std::string& out, unsigned char c) {
   out += static_cast<char>('0' + (c & 7));
 }
 
-// Appends `s` with what a terminal could act on escaped (and '"', '\\' too
-// when `quote_chars`); returns whether anything was.
-bool append_escaped(std::string& out, std::string_view s, bool quote_chars) {
+// What append_escaped escapes besides what a terminal could act on (C0
+// and C1 controls, DEL, bytes that are not UTF-8).
+enum class Escape {
+  quoted,    // '"' and '\\' too (a C-quoted path)
+  controls,  // nothing more
+  cortex,    // nothing more, and a TAB stays a TAB
+};
+
+// Appends `s` with what a terminal could act on escaped; returns whether
+// anything was.
+bool append_escaped(std::string& out, std::string_view s, Escape mode) {
   bool escaped = false;
   for (std::size_t pos = 0; pos < s.size();) {
     const auto c = static_cast<unsigned char>(s[pos]);
     if (c < 0x80) {
-      if (c < 0x20 || c == 0x7f || (quote_chars && (c == '"' || c == '\\'))) {
+      const bool control = (c < 0x20 && !(mode == Escape::cortex && c == '\t')) || c == 0x7f;
+      if (control || (mode == Escape::quoted && (c == '"' || c == '\\'))) {
         append_byte_escape(out, c);
         escaped = true;
       } else {
@@ -73,14 +82,21 @@ bool append_escaped(std::string& out, std::string_view s, bool quote_chars) {
 std::string quote_path(std::string_view path) {
   std::string body;
   body.reserve(path.size() + 2);
-  if (!append_escaped(body, path, true)) return std::string(path);
+  if (!append_escaped(body, path, Escape::quoted)) return std::string(path);
   return "\"" + body + "\"";
 }
 
 std::string escape_controls(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  append_escaped(out, s, false);
+  append_escaped(out, s, Escape::controls);
+  return out;
+}
+
+std::string escape_cortex(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  append_escaped(out, s, Escape::cortex);
   return out;
 }
 

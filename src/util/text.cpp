@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
 
 namespace lg::util {
@@ -373,6 +374,156 @@ bool is_real_date(std::string_view s) {
   const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
   const int max = days[static_cast<std::size_t>(month - 1)] + ((month == 2 && leap) ? 1 : 0);
   return day <= max;
+}
+
+namespace {
+
+// Days from 1970-01-01 to a proleptic Gregorian date (any year).
+long days_from_civil(long y, long m, long d) {
+  y -= m <= 2 ? 1 : 0;
+  const long era = (y >= 0 ? y : y - 399) / 400;
+  const long yoe = y - era * 400;
+  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+struct Ymd {
+  long year, month, day;
+};
+
+Ymd civil_from_days(long z) {
+  z += 719468;
+  const long era = (z >= 0 ? z : z - 146096) / 146097;
+  const long doe = z - era * 146097;
+  const long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const long mp = (5 * doy + 2) / 153;
+  const long d = doy - (153 * mp + 2) / 5 + 1;
+  const long m = mp + (mp < 10 ? 3 : -9);
+  return {yoe + era * 400 + (m <= 2 ? 1 : 0), m, d};
+}
+
+bool leap_year(long y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+// Monday = 0 ... Sunday = 6.
+long weekday_of(long days) { return ((days % 7) + 7 + 3) % 7; }
+
+// `n` ASCII digits at `pos` as a number; nullopt when any is not one.
+std::optional<long> ascii_digits(std::string_view s, std::size_t pos, std::size_t n) {
+  if (pos + n > s.size()) return std::nullopt;
+  long v = 0;
+  for (std::size_t i = pos; i < pos + n; ++i) {
+    if (s[i] < '0' || s[i] > '9') return std::nullopt;
+    v = v * 10 + (s[i] - '0');
+  }
+  return v;
+}
+
+std::string format_date(const Ymd& d) {
+  char out[64];
+  std::snprintf(out, sizeof out, "%04ld-%02ld-%02ld", d.year, d.month, d.day);
+  return out;
+}
+
+std::optional<std::string> checked_date(const Ymd& d) {
+  if (d.year < 1 || d.year > 9999 || d.month < 1 || d.month > 12 || d.day < 1) return std::nullopt;
+  static constexpr std::array<long, 12> days = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const long max = days[static_cast<std::size_t>(d.month - 1)] + ((d.month == 2 && leap_year(d.year)) ? 1 : 0);
+  if (d.day > max) return std::nullopt;
+  return format_date(d);
+}
+
+}  // namespace
+
+std::optional<std::string> iso_date(std::string_view s) {
+  if (s.size() != 7 && s.size() != 8 && s.size() != 10) return std::nullopt;
+  const auto year = ascii_digits(s, 0, 4);
+  if (!year) return std::nullopt;
+  const bool dashed = s[4] == '-';
+  std::size_t pos = dashed ? 5 : 4;
+  if (pos < s.size() && s[pos] == 'W') {  // ISO week date: YYYY-Www[-D], YYYYWww[D]
+    const auto week = ascii_digits(s, pos + 1, 2);
+    if (!week) return std::nullopt;
+    pos += 3;
+    long day = 1;
+    if (pos < s.size()) {
+      if (dashed && s[pos++] != '-') return std::nullopt;
+      const auto d = ascii_digits(s, pos, 1);
+      if (!d) return std::nullopt;
+      day = *d;
+      ++pos;
+    }
+    if (pos != s.size()) return std::nullopt;
+    const long jan1 = days_from_civil(*year, 1, 1);
+    if (*week < 1 || *week > 53) return std::nullopt;
+    if (*week == 53) {  // a year of 53 weeks starts on a Thursday, or a Wednesday when it is a leap year
+      const long first = weekday_of(jan1);
+      if (!(first == 3 || (first == 2 && leap_year(*year)))) return std::nullopt;
+    }
+    if (day < 1 || day > 7) return std::nullopt;
+    const long jan4 = jan1 + 3;
+    const long week1_monday = jan4 - weekday_of(jan4);
+    return checked_date(civil_from_days(week1_monday + (*week - 1) * 7 + day - 1));
+  }
+  const auto month = ascii_digits(s, pos, 2);
+  if (!month) return std::nullopt;
+  pos += 2;
+  if (dashed && (pos >= s.size() || s[pos++] != '-')) return std::nullopt;
+  const auto day = ascii_digits(s, pos, 2);
+  if (!day || pos + 2 != s.size()) return std::nullopt;
+  return checked_date({*year, *month, *day});
+}
+
+std::optional<std::string> py_int(std::string_view s) {
+  // int(str) reads Unicode whitespace as space and Unicode decimal digits
+  // as ASCII ones, then skips the spaces around the number.
+  std::vector<char32_t> cps;
+  for (std::size_t pos = 0; pos < s.size();) {
+    const std::size_t at = pos;
+    const char32_t cp = next_code_point(s, pos);
+    if (cp == 0xFFFD && pos == at + 1) return std::nullopt;  // not UTF-8
+    cps.push_back(cp);
+  }
+  std::size_t b = 0, e = cps.size();
+  while (b < e && is_space(cps[b])) ++b;
+  while (e > b && is_space(cps[e - 1])) --e;
+  bool negative = false;
+  if (b < e && (cps[b] == '+' || cps[b] == '-')) negative = cps[b++] == '-';
+  std::string digits;
+  bool after_digit = false;
+  for (std::size_t i = b; i < e; ++i) {
+    if (cps[i] == '_') {
+      if (!after_digit || i + 1 == e) return std::nullopt;  // only between digits
+      after_digit = false;
+      continue;
+    }
+    if (!is_decimal(cps[i])) return std::nullopt;
+    digits += static_cast<char>('0' + decimal_value(cps[i]));
+    after_digit = true;
+  }
+  if (digits.empty() || !after_digit) return std::nullopt;
+  if (digits.size() > 4300) return std::nullopt;  // Python 3.11's int_max_str_digits
+  const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);
+  digits.erase(0, first);
+  if (negative && digits != "0") digits.insert(0, 1, '-');
+  return digits;
+}
+
+std::string py_path_text(std::string_view path) {
+  // A leading "//" stays (POSIX leaves it to the system); one or three and more are "/".
+  std::string out = path.starts_with("//") && !path.starts_with("///") ? "//" : path.starts_with("/") ? "/" : "";
+  const std::size_t root = out.size();
+  for (std::size_t start = 0; start <= path.size();) {
+    const std::size_t slash = std::min(path.find('/', start), path.size());
+    const std::string_view part = path.substr(start, slash - start);
+    if (!part.empty() && part != ".") {
+      if (out.size() > root) out += '/';
+      out += part;
+    }
+    start = slash + 1;
+  }
+  return out.empty() ? "." : out;
 }
 
 }  // namespace lg::util

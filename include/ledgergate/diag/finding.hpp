@@ -47,7 +47,9 @@ struct Finding {
   FindingState state = FindingState::unjudged;
 };
 
-// The line the reference checker prints for `f` (without "  - ").
+// The line the reference checker prints for `f` (without "  - "), as raw
+// as the reference prints it: a renderer escapes it for its output
+// (util::escape_cortex for `--format cortex`).
 std::string peer_text(const Finding& f);
 
 class FindingSink {

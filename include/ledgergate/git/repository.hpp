@@ -43,6 +43,9 @@ class Repository {
   // Opens the repository at `path`, or discovers it upward from `path` when
   // `discover` is set. Fails with a usage-kind error when none is found.
   static Result<Repository> open(const std::string& path, bool discover);
+  // Creates a repository with a working tree at `path` (made when missing),
+  // as `git init` does. Errors: the folder cannot be made or written.
+  static Result<Repository> init(const std::string& path);
   // Opens the repository a git hook runs in, as git describes it in the
   // environment: GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR, GIT_INDEX_FILE and
   // the object directories (pushed objects wait in a quarantine).

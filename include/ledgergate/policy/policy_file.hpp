@@ -101,4 +101,9 @@ Result<RepoPolicy> load_policy(git::TreeSource& tree, std::string_view profile_o
 // change under judgement is never read). Errors: an unreadable tree.
 Result<RepoPolicy> load_builtin_policy(git::TreeSource& tree);
 
+// The text of a policy file that spells out every key of `policy` with a
+// comment saying what it does (`ledgergate init` writes it for the
+// built-in policy): parse_policy reads it back to the same policy.
+std::string policy_file_text(const RepoPolicy& policy);
+
 }  // namespace lg::policy

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/hooks/run.hpp"
@@ -35,6 +36,12 @@ std::string render_hook_change(const hooks::HookChange& change);
 // "NAME: not installed|another hook (not ledgergate's)|installed: runs BINARY (runs ... first)",
 // and when BINARY is gone, what the shim runs instead (PATH's) or that it refuses.
 std::string render_hook_status(const hooks::HookStatus& status);
+
+// `init`: "started a PROFILE ledger in DIR" and each file written; the
+// next steps; the refusal ("ledgergate: init: refused: WHY, nothing written").
+std::string render_init_written(std::string_view dir, std::string_view profile, const std::vector<std::string>& files);
+std::string render_init_next();
+std::string render_init_refusal(std::string_view why);
 
 // "ledgergate HOOK: SUBJECT: pass|fail|cannot judge", the notes, the findings.
 std::string render_judgement(std::string_view hook, const hooks::Judgement& j);

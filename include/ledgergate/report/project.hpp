@@ -16,6 +16,7 @@ struct ProjectResult {
   std::string verb;
   bool refused = false;
   std::string message;                // the success line(s) or the refusal, no final newline
+  std::string human;                  // a refusal in ledgergate's own words (--format text); "" = message
   std::vector<std::string> paths;     // the files changed (written, or in the commit)
   std::vector<std::string> lines;     // the lines the edit wrote
   std::optional<std::string> commit;  // the new commit's hex id (--commit)
@@ -28,7 +29,10 @@ struct ProjectOutput {
 };
 
 // format: "cortex", "text" or "json" (`ledgergate-project/2`: verdict pass,
-// or fail when refused; docs/schemas/project.schema.json).
+// or fail when refused; docs/schemas/project.schema.json). The cortex
+// format prints the reference's bytes (util::escape_cortex), the text
+// format escapes as git quotes (util::escape_controls) and words a refusal
+// in `human` when it has one; JSON carries the reference's message.
 ProjectOutput render_project(const ProjectResult& r, const std::string& format);
 // A problem that stops the verb before it reads the tree (`--root` not a
 // directory, a bad `--today`): "cortex VERB: message" in the reference's

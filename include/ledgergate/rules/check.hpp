@@ -87,6 +87,29 @@ std::vector<diag::Finding> projects_step_active_rows(const ProjectsTable& rows,
 // All a ledger's findings read from projects.yaml for `key`, as one string:
 // equal strings, equal findings (given the same blob at the same path).
 std::string projects_step_row_inputs(const ProjectsTable& rows, std::string_view key);
+// The same inputs from `tree`'s projects.yaml: from the persistent cache's
+// facts when the tree has ids and the cache holds its blob, else read and
+// checked (the facts then kept).
+Result<std::string> projects_row_inputs(git::TreeSource& tree, std::string_view key, CheckCache& cache);
+// The one-row table (indexed) that check_project_ledger reads for `key`,
+// rebuilt from its row inputs: it judges `key`'s ledger as the whole table does.
+ProjectsTable projects_table_from_inputs(std::string_view key, std::string_view inputs);
+
+// What the file-name step makes of one entry of projects/ (by name): a
+// ledger, a name that is not a bare key's (ledger-file-name), a file the
+// check does not read (input-unchecked-file, every file below a directory),
+// or AGENTS.md / TEMPLATE.md, skipped.
+enum class ProjectsEntryRole { ledger, bad_name, unchecked, skipped };
+ProjectsEntryRole projects_entry_role(std::string_view name);
+// The step's findings for one entry (`entry.name` its name in projects/):
+// the file-name findings, then the unchecked ones, as the step reports them
+// (all the first kind of every entry, in listing order, then the second).
+struct ProjectsStepEntry {
+  ProjectsEntryRole role = ProjectsEntryRole::skipped;
+  std::vector<diag::Finding> names;
+  std::vector<diag::Finding> unchecked;
+};
+Result<ProjectsStepEntry> projects_step_entry(git::TreeSource& tree, const git::Entry& entry, CheckCache& cache);
 
 // The paths of `tree` matching `glob` (walked recursively, `.git` skipped),
 // sorted by bytes; directories are walked, every other kind is listed.

@@ -1,5 +1,5 @@
-// Quoting of file names and other untrusted text for human output, so that
-// no name can add a line, a colour or a cursor move (docs/hardening.md).
+// Quoting of file names and other untrusted text for output, so that no
+// name can add a line, a colour or a cursor move (docs/hardening.md).
 #pragma once
 
 #include <string>
@@ -18,6 +18,11 @@ std::string quote_path(std::string_view path);
 // holds): control bytes, C1 controls and invalid UTF-8 escaped, no quotes
 // added, '"' and '\\' kept.
 std::string escape_controls(std::string_view s);
+// The reference's bytes (`--format cortex`), with only what could forge or
+// hide output escaped as escape_controls does: LF, CR, ESC and the other C0
+// controls but TAB, DEL, the C1 controls and bytes that are not UTF-8. A
+// TAB, a backslash and a quote print as they are, and nothing is quoted.
+std::string escape_cortex(std::string_view s);
 // A path for a URL or URI reference: RFC 3986's unreserved characters and
 // '/' as they are, every other byte percent-encoded ("%2F" style, upper case).
 std::string percent_encode_path(std::string_view path);

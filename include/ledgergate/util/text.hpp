@@ -64,5 +64,17 @@ bool has_non_ascii_digit(std::string_view s);
 bool is_real_date(std::string_view s);
 // `\d{4}-\d{2}-\d{2}` with Unicode \d: the reference's DATE shape.
 bool is_date_shape(std::string_view s);
+// A date as Python 3.11's date.fromisoformat reads it (YYYY-MM-DD, YYYYMMDD,
+// and the ISO week dates YYYY-Www, YYYY-Www-D, YYYYWww, YYYYWwwD, a missing
+// D meaning Monday; ASCII digits, years 0001-9999), written YYYY-MM-DD;
+// nullopt when it does not read.
+std::optional<std::string> iso_date(std::string_view s);
+// An integer as Python's int(str) reads it (Unicode whitespace around, a
+// sign, Unicode decimal digits, single underscores between digits, at most
+// 4,300 digits), as its canonical decimal ("-12", "0"); nullopt otherwise.
+std::optional<std::string> py_int(std::string_view s);
+// A path as Python prints a pathlib.Path of it: repeated '/' collapsed, '.'
+// components and a trailing '/' dropped, a leading "//" kept ("" is ".").
+std::string py_path_text(std::string_view path);
 
 }  // namespace lg::util

@@ -43,6 +43,9 @@ struct ApplyOptions {
   std::chrono::milliseconds retry_for{std::chrono::minutes(2)};
   std::chrono::milliseconds retry_delay{10};  // the first backoff; doubled each retry, jittered
   std::chrono::milliseconds retry_delay_cap{1000};
+  // Validate what the edit can change rather than both trees whole (same
+  // answer; see validate_edit). Off: both trees are checked whole.
+  bool incremental = true;
 };
 
 struct Applied {
@@ -58,11 +61,28 @@ struct Applied {
 // after that the before lacks is new (same rule, path and message, the
 // finding's own line number left out: lines may move). Warnings do not
 // refuse: the reference's check passes with them, and its verbs write them
-// (a run of 3002 beside 3002_1 is the overlap warning). A new parse finding (R-P01..R-P08) of an edited file refuses with the
-// reference's "the edit would not read back: {findings joined "; "}";
+// (a run of 3002 beside 3002_1 is the overlap warning). A new parse
+// finding (R-P01..R-P08) of an edited file refuses with the reference's
+// "the edit would not read back: {findings}", every parse finding of the
+// edited files as written, without the `{rel}: ` prefix, joined "; ";
 // any other new finding with ours, "the edit would add a finding: {finding}"
 // (the first, as the reference's checker prints it, "; N more" after it).
 // A tree with no ledger layout before is checked with the after's layout.
+//
+// The two checks cost what the edit touches when the tree is of the
+// cortex-projects layout and the edit writes only projects.yaml and regular
+// files directly in an existing projects/ (each absent or a regular file
+// before, none named by the open-requirements glob): only the findings
+// such an edit can change are worked out on each side — projects.yaml's
+// when it is written; the file-name step's for the written names; each
+// written ledger's, and each ledger whose row's inputs projects.yaml's edit
+// changes, against its row (read through the persistent cache's facts, and
+// not at all when the ledger's facts for its row's rules are the same on
+// both sides); and "active but has no ledger" for the rows whose verdict
+// may change. Every other finding has the same inputs on both sides, so the
+// refusal is the one checking both trees whole gives (options.incremental =
+// false does that; tests/unit/write/validate_delta_test.cpp compares the two
+// over random edits). Any other edit is checked whole.
 // Errors: an unreadable tree.
 Result<std::optional<Refusal>> validate_edit(git::TreeSource& before, const std::vector<FileEdit>& edits,
                                              const ApplyOptions& options);

@@ -1,15 +1,20 @@
-// The era-R verbs (`cortex-projects`, spec §8.4) as editors: each reads the
-// tree it is given (projects.yaml, projects/<key>.md) and returns the whole
-// new content of the files it would write and the reference's success line,
-// or the reference's refusal. Nothing here writes: write/apply.hpp validates
-// the edit against the whole tree and writes it (or commits it).
+// The era-R verbs (`cortex-projects`, spec §8.4 and §8.5) as editors: each
+// reads the tree it is given (projects.yaml, projects/<key>.md) and returns
+// the whole new content of the files it would write and the reference's
+// success line, or the reference's refusal, its checks in the reference's
+// order (§8.5.1). Nothing here writes: write/apply.hpp validates the edit
+// and writes it (or commits it).
 //
 // Every edit is a line edit of the file as read (write/raw_lines): the lines
-// a verb does not touch keep their bytes, CR line ends and BOM included.
-// `## Runs` is re-serialised by run, running and done, as the reference
-// does; `## Log` is only ever prepended to; `## Now` is replaced whole by now.
+// a verb does not touch keep their bytes, CRLF line ends and BOM included
+// (the reference turns every line end into LF on a write: a documented
+// deviation). A section a verb rewrites is framed as the reference frames
+// it (§8.5.2): an empty line, the body, an empty line. `## Runs` is written
+// out again from the parse by run, running and done; `## Log` is prepended
+// to, its other lines kept; `## Now` is replaced whole by now.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,7 +43,8 @@ Editor r_link(const LinkArgs& args, EditNotes* notes = nullptr);
 // (when there is one): one Change with both files, or a refusal.
 Editor r_retire(const RetireArgs& args, EditNotes* notes = nullptr);
 
-// `--today`: the reference accepts what date.fromisoformat accepts as YYYY-MM-DD.
-bool is_today_value(const std::string& today);
+// `--today` as the date written (YYYY-MM-DD): what Python 3.11's
+// date.fromisoformat reads (util::iso_date); nullopt when it does not read.
+std::optional<std::string> today_value(const std::string& today);
 
 }  // namespace lg::write

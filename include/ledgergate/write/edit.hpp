@@ -22,9 +22,13 @@ struct FileEdit {
   std::string bytes;
 };
 
-// The verb refuses: exit 1, "cortex VERB: message".
+// The verb refuses: exit 1, "cortex VERB: message". `human` is the same
+// refusal in ledgergate's own words for the text format, where the
+// reference's would mislead or could say more ("did you mean ...?"); ""
+// when the reference's words serve.
 struct Refusal {
   std::string message;
+  std::string human = {};
 };
 
 struct Change {

@@ -13,14 +13,14 @@ namespace lg::write {
 struct NewArgs {
   std::string key;
   std::string summary;
-  std::optional<std::string> issue;  // --issue REF (R)
-  std::optional<std::string> now;    // --now TEXT (R)
+  std::optional<std::string> issue;  // --issue REF (R); "" is none
+  std::optional<std::string> now;    // --now TEXT (R); blank is the default text
   std::string today;                 // YYYY-MM-DD
 };
 
 struct RunArgs {
   std::string key, jobid, what;
-  std::optional<std::string> partition;
+  std::optional<std::string> partition;  // "" is the row's partition
   std::string today;
 };
 
@@ -31,8 +31,8 @@ struct RunningArgs {
 struct DoneArgs {
   std::string key, jobid;
   bool failed = false;
-  std::optional<std::string> wall;  // H:MM
-  std::optional<std::string> note;
+  std::optional<std::string> wall;  // H:MM; "" is no wall
+  std::optional<std::string> note;  // "" is no note
   std::string today;
 };
 
@@ -48,7 +48,7 @@ struct NowArgs {
 
 struct IssueArgs {
   std::string key;
-  int count = 5;  // -n N: the newest N log entries (LOG_WINDOW)
+  std::string count = "5";  // -n N as typed, read as Python's int() reads it (LOG_WINDOW = 5)
 };
 
 struct LinkArgs {

@@ -1,9 +1,11 @@
 # File names a finding could be forged with (git trees may hold any byte but
 # NUL and '/'): a newline followed by a fake finding, a carriage return, ANSI
 # escapes, other control bytes, invalid UTF-8, quotes and a backslash. Text
-# and cortex output C-quote them as git does; JSON escapes them; the github
-# format percent-encodes CR, LF, ':' and ',' and C-escapes the other control
-# bytes, so no line is added and no colour reaches a terminal.
+# output C-quotes them as git does; cortex output prints the reference's bytes
+# with the control bytes and invalid UTF-8 escaped (quotes and a backslash as
+# they are); JSON escapes them; the github format percent-encodes CR, LF, ':'
+# and ',' and C-escapes the other control bytes, so no line is added and no
+# colour reaches a terminal.
 git init -q -b main repo && cp -r "$FIXTURES/ledgers/example/." repo/ && quietgit -C repo add -A
 quietgit -C repo commit -m one
 blob="$(printf -- '- not a ledger\n' | git -C repo hash-object -w --stdin)"

@@ -92,3 +92,58 @@ TEST_CASE("policy file: errors name the line", "[policy][policy_file]") {
   REQUIRE_FALSE(p);
   CHECK(p.error().message == row.second);
 }
+
+TEST_CASE("policy file: the text init writes spells out the built-in policy and reads back to exactly it",
+          "[policy][policy_file]") {
+  for (const char* profile : {"cortex-projects", "cortex-projects@r1", "cortex-tasks", "cortex-phases@p2"}) {
+    INFO(profile);
+    RepoPolicy builtin;
+    builtin.profile = profile;
+    builtin.paths = *builtin_policy(*policy_for_profile(profile));
+    const std::string text = policy_file_text(builtin);
+    auto back = parse_policy(text);
+    REQUIRE(back);
+    CHECK(back->profile == builtin.profile);
+    CHECK(back->base_policy == builtin.paths.name);
+    CHECK(back->paths.name == builtin.paths.name);
+    CHECK(back->paths.ledger_dirs == builtin.paths.ledger_dirs);
+    CHECK(back->paths.ledger_files == builtin.paths.ledger_files);
+    CHECK(back->paths.excluded_names == builtin.paths.excluded_names);
+    CHECK(back->paths.frozen_dirs == builtin.paths.frozen_dirs);
+    CHECK(back->paths.append_only_dirs == builtin.paths.append_only_dirs);
+    CHECK(back->paths.birth_exception == builtin.paths.birth_exception);
+    CHECK(back->open_requirements_glob == builtin.open_requirements_glob);
+    CHECK(back->severities == builtin.severities);
+    CHECK(back->off == builtin.off);
+    CHECK(back->merge == builtin.merge);
+    CHECK(back->gate == builtin.gate);
+    CHECK(back->baseline == builtin.baseline);
+    CHECK(back->protected_branches == builtin.protected_branches);
+    // Every key is written, each after a comment.
+    for (const char* key : {"version:", "profile:", "base_policy:", "open_requirements_glob:", "ledger_dirs:",
+                            "ledger_files:", "excluded_names:", "frozen_dirs:", "append_only_dirs:",
+                            "birth_exception:", "severities:", "merge:", "protected:", "gate:"}) {
+      INFO(key);
+      const auto at = text.find("\n" + std::string(key));
+      REQUIRE(at != std::string::npos);
+      const auto line_start = text.rfind('\n', at - 1);
+      CHECK(text.substr(line_start + 1, 1) == "#");
+    }
+  }
+  // Severities and rules turned off are written too, and read back.
+  RepoPolicy tuned;
+  tuned.severities["ledger-run-overlap"] = lg::diag::Severity::error;
+  tuned.off.insert("input-line-endings");
+  tuned.merge = LedgerMerge::git;
+  tuned.protected_branches = {"main", "release"};
+  tuned.gate = lg::diag::Gate::all;
+  tuned.baseline = "ci/ledgergate-baseline.json";
+  auto back = parse_policy(policy_file_text(tuned));
+  REQUIRE(back);
+  CHECK(back->severities == tuned.severities);
+  CHECK(back->off == tuned.off);
+  CHECK(back->merge == LedgerMerge::git);
+  CHECK(back->protected_branches == tuned.protected_branches);
+  CHECK(back->gate == tuned.gate);
+  CHECK(back->baseline == tuned.baseline);
+}

@@ -55,15 +55,17 @@ TEST_CASE("report: json is one document with escaped, valid UTF-8 strings", "[re
   CHECK(util::json_string("a\x01\tb") == "\"a\\u0001\\tb\"");
 }
 
-TEST_CASE("report: text and cortex output C-quote a path that could forge a line", "[report][format]") {
+TEST_CASE("report: text output C-quotes a path that could forge a line; cortex output escapes its controls",
+          "[report][format]") {
   diag::Finding f = finding("ledger-has-row", diag::Severity::error, diag::PeerForm::path_line_message, 1);
   f.location.path = "projects/x.md\nHEAD:projects/y.md:1: error: forged [bad]";
   f.message = "holds \x1b[2J";
   CHECK(report::render_text({f}, false) ==
         "HEAD:\"projects/x.md\\nHEAD:projects/y.md:1: error: forged [bad]\":1: error: holds \\033[2J "
         "[ledger-has-row]\n");
+  // The cortex format prints the reference's bytes, no quotes, with only the controls escaped.
   CHECK(report::render_cortex({f}) ==
-        "cortex check: DRIFT\n  - \"projects/x.md\\nHEAD:projects/y.md:1: error: forged [bad]\":1: holds \\033[2J\n");
+        "cortex check: DRIFT\n  - projects/x.md\\nHEAD:projects/y.md:1: error: forged [bad]:1: holds \\033[2J\n");
   // A plain path is printed as it is (the reference's bytes).
   f.location.path = "projects/caf\u00e9 x.md";
   f.message = "m";

@@ -37,3 +37,17 @@ TEST_CASE("quote: percent_encode_path keeps unreserved bytes and '/', encodes th
   CHECK(percent_encode_path("caf\u00e9\n") == "caf%C3%A9%0A");
   CHECK(percent_encode_path(std::string_view("\0\xff", 2)) == "%00%FF");
 }
+
+TEST_CASE("quote: escape_cortex keeps the reference's bytes but what could forge or hide a line", "[util][quote]") {
+  // A tab, a backslash and quotes print as they are, with no quotes around.
+  CHECK(escape_cortex("projects\\x.md") == "projects\\x.md");
+  CHECK(escape_cortex("a\ttab \"q\" 'q'") == "a\ttab \"q\" 'q'");
+  CHECK(escape_cortex("caf\u00e9") == "caf\u00e9");
+  // LF, CR, ESC, the other C0 controls and DEL are escaped.
+  CHECK(escape_cortex("x.md\nHEAD:y: forged") == "x.md\\nHEAD:y: forged");
+  CHECK(escape_cortex("a\rb\x1b[31m\a\x01\x7f") == "a\\rb\\033[31m\\a\\001\\177");
+  // The C1 controls (U+0085 moves to a new line on a terminal that acts on
+  // it) and bytes that are not UTF-8 too.
+  CHECK(escape_cortex("nel\xc2\x85" "csi\xc2\x9b") == "nel\\302\\205csi\\302\\233");
+  CHECK(escape_cortex("bad\xff") == "bad\\377");
+}

@@ -64,3 +64,53 @@ TEST_CASE("text: code point classes match Python", "[util][text]") {
   CHECK(is_space(U'\u0085'));
   CHECK_FALSE(is_printable(U'\u00ad'));
 }
+
+TEST_CASE("text: iso_date reads what Python 3.11's date.fromisoformat reads", "[util][text]") {
+  CHECK(iso_date("2026-09-03") == "2026-09-03");
+  CHECK(iso_date("20260903") == "2026-09-03");
+  // ISO week dates: a missing day is Monday; week 1 holds January 4th.
+  CHECK(iso_date("2026-W41-1") == "2026-10-05");
+  CHECK(iso_date("2026W411") == "2026-10-05");
+  CHECK(iso_date("2026-W41") == "2026-10-05");
+  CHECK(iso_date("2026W41") == "2026-10-05");
+  CHECK(iso_date("2026-W01-1") == "2025-12-29");  // a week of the year before
+  CHECK(iso_date("2020-W53-7") == "2021-01-03");  // 2020 starts on a Wednesday and is a leap year
+  CHECK(iso_date("2026-W53-1") == "2026-12-28");  // 2026 starts on a Thursday
+  CHECK(iso_date("0001-01-01") == "0001-01-01");
+  for (const char* bad : {"2025-W53", "2026-W00", "2026-W41-8", "2026-W41-0", "2026-02-30", "0000-01-01",
+                          "2026-9-3", "2026-09-3", "2026/09/03", " 2026-09-03", "2026-09-03 ", "2026-0903",
+                          "202609-03", "2026W41-1", "2026-W411", "2026-09", "2026", "", "yesterday",
+                          "\xd9\xa2\xd9\xa0\xd9\xa2\xd9\xa6-09-03"}) {
+    INFO(bad);
+    CHECK_FALSE(iso_date(bad));
+  }
+}
+
+TEST_CASE("text: py_int reads what Python's int(str) reads", "[util][text]") {
+  CHECK(py_int("5") == "5");
+  CHECK(py_int("-1") == "-1");
+  CHECK(py_int("+7") == "7");
+  CHECK(py_int(" 1_0 ") == "10");
+  CHECK(py_int("007") == "7");
+  CHECK(py_int("-0") == "0");
+  CHECK(py_int("\xd9\xa3") == "3");  // ARABIC-INDIC DIGIT THREE
+  CHECK(py_int("\xe3\x80\x80" "12\n") == "12");  // U+3000 and LF are whitespace
+  CHECK(py_int("99999999999999999999999") == "99999999999999999999999");
+  for (const char* bad : {"", " ", "x", "1.0", "1__0", "_1", "1_", "- 1", "+-1", "0x10", "1e3", "--1"}) {
+    INFO(bad);
+    CHECK_FALSE(py_int(bad));
+  }
+  CHECK_FALSE(py_int(std::string(4301, '1')));  // past int_max_str_digits
+  CHECK(py_int(std::string(4300, '1')));
+}
+
+TEST_CASE("text: py_path_text prints a path as pathlib does", "[util][text]") {
+  CHECK(py_path_text("/a//x/./y/") == "/a/x/y");
+  CHECK(py_path_text("./nonexist") == "nonexist");
+  CHECK(py_path_text("//srv/x") == "//srv/x");
+  CHECK(py_path_text("///srv") == "/srv");
+  CHECK(py_path_text("a/../b") == "a/../b");
+  CHECK(py_path_text("") == ".");
+  CHECK(py_path_text(".") == ".");
+  CHECK(py_path_text("/") == "/");
+}

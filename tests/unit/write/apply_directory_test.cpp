@@ -62,7 +62,7 @@ TEST_CASE("apply_to_directory refuses an edit that adds a finding and writes not
     auto applied = write::apply_to_directory(dir.path(), test::overwrite(bad), {});
     REQUIRE(applied);
     REQUIRE(std::holds_alternative<write::Refusal>(applied->outcome));
-    CHECK(std::get<write::Refusal>(applied->outcome).message.starts_with("the edit would not read back: projects/single.md"));
+    CHECK(std::get<write::Refusal>(applied->outcome).message.starts_with("the edit would not read back: title must be `# single"));
   }
   CHECK(test::read_file(path) == test::k_ledger);
   CHECK(names_below(dir.path()) == std::vector<std::string>{"projects", "projects.yaml", "projects/single.md"});

@@ -39,7 +39,7 @@ class Steps {
       case 5: label = "link " + key; return write::r_link({key, pick({"none", "example#9", "o/r#1"})});
       case 6: label = "retire " + key; return write::r_retire({key, text, today});
       case 7: label = "new " + key; return write::r_new({key, text, std::nullopt, std::nullopt, today});
-      default: label = "issue " + key; return write::r_issue({key, 5});
+      default: label = "issue " + key; return write::r_issue({key, "5"});
     }
   }
 

@@ -76,9 +76,10 @@ TEST_CASE("run takes the row's partition and refuses as the reference does", "[w
         "3003 is already listed under ## Runs");
   CHECK(refusal(edit(files, write::r_run({"example", "3005", "x", "RAL", "2026-09-03"}))) ==
         "--partition must be a bare word, not 'RAL'");
-  CHECK(refusal(edit(files, write::r_run({"example", "3005", "   ", "ral", "2026-09-03"}))) == "what must say something");
+  CHECK(refusal(edit(files, write::r_run({"example", "3005", "   ", "ral", "2026-09-03"}))) ==
+        "what the run is must say something");
   CHECK(refusal(edit(files, write::r_run({"example", "3005", "a\nb", "ral", "2026-09-03"}))) ==
-        "what is one line (continuation lines are for the file)");
+        "what the run is is one line (continuation lines are for the file)");
   CHECK(refusal(edit(files, write::r_run({"Example", "3005", "x", "ral", "2026-09-03"}))) == "'Example' is not a project key");
   CHECK(refusal(edit(files, write::r_run({"nobody", "3005", "x", "ral", "2026-09-03"}))) ==
         "no ledger for nobody — `new nobody --summary ...` opens one");
@@ -88,18 +89,18 @@ TEST_CASE("a verb refuses a ledger that does not parse clean, quoting check's li
   test::FileMap files = skeleton();
   test::replace_once(files[k_example], "- 3003 — open — gpu", "- 3003 — weird — gpu");
   CHECK(refusal(edit(files, write::r_log({"example", "x", "note", "2026-09-03"}))) ==
-        "projects/example.md does not parse clean — run `check` first: projects/example.md: line 14: run line does not "
+        "projects/example.md does not parse clean — run `check` first: line 14: run line does not "
         "parse: - 3003 — weird — gpu — 2026-09-02 — joint fit on the same four seeds");
   test::replace_once(files[k_example], "## Runs\n", "## Runs\n  orphan\n");
   CHECK(refusal(edit(files, write::r_log({"example", "x", "note", "2026-09-03"}))) ==
-        "projects/example.md does not parse clean — run `check` first: projects/example.md: line 12: continuation line "
-        "without a run line; projects/example.md: line 15: run line does not parse: - 3003 — weird — gpu — 2026-09-02 — "
+        "projects/example.md does not parse clean — run `check` first: line 12: continuation line "
+        "without a run line; line 15: run line does not parse: - 3003 — weird — gpu — 2026-09-02 — "
         "joint fit on the same four seeds");
   SECTION("a BOM hides the title, as in the reference: refused, nothing rewritten") {
     files = skeleton();
     files[k_example] = "\xEF\xBB\xBF" + files[k_example];
     CHECK(refusal(edit(files, write::r_log({"example", "x", "note", "2026-09-03"}))) ==
-          "projects/example.md does not parse clean — run `check` first: projects/example.md: first line must be `# "
+          "projects/example.md does not parse clean — run `check` first: first line must be `# "
           "<key> — <summary>`");
   }
 }
@@ -131,14 +132,14 @@ TEST_CASE("done moves the run into the log with its first line only (G-20, as th
         "--wall must be H:MM, not '20'");
 }
 
-TEST_CASE("done of the last run leaves one blank line under ## Runs", "[write][cortex_r]") {
+TEST_CASE("done of the last run leaves two empty lines under ## Runs, as the reference", "[write][cortex_r]") {
   test::FileMap files = skeleton();
   const auto run = changed(edit(files, write::r_run({"single", "77", "first run", std::nullopt, "2026-09-03"})));
   files["projects/single.md"] = bytes_of(run, "projects/single.md");
   const auto done = changed(edit(files, write::r_done({"single", "77", false, std::nullopt, std::nullopt, "2026-09-03"})));
   CHECK(bytes_of(done, "projects/single.md") ==
         "# single — A project that runs on one partition only\n\nProject: single\nIssue: none\n\n## Now\n\nNothing "
-        "submitted yet; the first run goes out once the dataset is on RAL.\n\n## Runs\n\n## Log\n\n- 2026-09-03 — run — "
+        "submitted yet; the first run goes out once the dataset is on RAL.\n\n## Runs\n\n\n## Log\n\n- 2026-09-03 — run — "
         "77 finished: first run\n- 2026-09-03 — run — 77 submitted: first run\n- 2026-09-01 — note — ledger opened\n");
 }
 
@@ -150,7 +151,7 @@ TEST_CASE("log prepends, guards newest-first and says what it wrote", "[write][c
         test::replaced(files.at(k_example), "## Log\n\n", "## Log\n\n- 2026-09-03 — lesson — the sigma — not the mean\n"));
   CHECK(refusal(edit(files, write::r_log({"example", "backdated", "note", "2026-08-01"}))) ==
         "the log's head is 2026-09-02; an entry dated 2026-08-01 would break newest-first");
-  CHECK(refusal(edit(files, write::r_log({"example", " ", "note", "2026-09-03"}))) == "`log` must say something");
+  CHECK(refusal(edit(files, write::r_log({"example", " ", "note", "2026-09-03"}))) == "the entry must say something");
 }
 
 TEST_CASE("now replaces the ## Now body and nothing else", "[write][cortex_r]") {
@@ -165,7 +166,7 @@ TEST_CASE("now replaces the ## Now body and nothing else", "[write][cortex_r]") 
 }
 
 TEST_CASE("issue prints the concise block and writes nothing", "[write][cortex_r]") {
-  const auto c = changed(edit(skeleton(), write::r_issue({"single", 5})));
+  const auto c = changed(edit(skeleton(), write::r_issue({"single", "5"})));
   CHECK(c.files.empty());
   CHECK(c.message ==
         "<!-- cortex:ledger begin — regenerated from projects/single.md; edit there -->\n"
@@ -175,7 +176,7 @@ TEST_CASE("issue prints the concise block and writes nothing", "[write][cortex_r
         "**Runs**\n\n_nothing on the cluster_\n\n"
         "**Last 5**\n\n- 2026-09-01 — *note* — ledger opened\n"
         "<!-- cortex:ledger end -->");
-  const auto example = changed(edit(skeleton(), write::r_issue({"example", 0})));
+  const auto example = changed(edit(skeleton(), write::r_issue({"example", "0"})));
   CHECK(example.message.find("- `3003` — open — gpu — 2026-09-02 — joint fit on the same four seeds chained after 3002 with afterok\n") !=
         std::string::npos);
   CHECK(example.message.find("**Last 0**\n\n_empty_\n") != std::string::npos);
@@ -254,6 +255,28 @@ TEST_CASE("retire refuses a ledger that does not parse clean before it edits pro
   test::FileMap files = skeleton();
   test::replace_once(files["projects/single.md"], "## Runs\n", "## Runs\n  orphan\n");
   CHECK(refusal(edit(files, write::r_retire({"single", "x", "2026-09-03"}))) ==
-        "projects/single.md does not parse clean — run `check` first: projects/single.md: line 11: continuation line "
+        "projects/single.md does not parse clean — run `check` first: line 11: continuation line "
         "without a run line");
+}
+
+TEST_CASE("retire's row edit reads projects.yaml's lines as the reference does", "[write][cortex_r]") {
+  test::FileMap files = skeleton();
+  SECTION("the row's line is exactly `KEY:`: trailing blanks do not count") {
+    test::replace_once(files["projects.yaml"], "\nsingle:\n", "\nsingle: \n");
+    CHECK(refusal(edit(files, write::r_retire({"single", "x", "2026-09-03"}))) ==
+          "projects.yaml: expected one `single:` line, found 0");
+  }
+  SECTION("a status line is `  status: ` with its space: a value on the next line is not one") {
+    test::replace_once(files["projects.yaml"], "  partition: ral\n  status: active\n",
+                       "  partition: ral\n  status:\n    active\n");
+    CHECK(refusal(edit(files, write::r_retire({"single", "x", "2026-09-03"}))) ==
+          "projects.yaml: single is not one `  status:` line and at most one `  note:` line");
+  }
+  SECTION("a CR in --why passes the --why checks (only an LF fails them); projects.yaml reads it back folded") {
+    // The ledger's entry then holds the CR: the write layer's read-back refuses that (apply.hpp).
+    const auto c = changed(edit(files, write::r_retire({"single", "a\rb", "2026-09-03"})));
+    CHECK(bytes_of(c, "projects.yaml") ==
+          test::replaced(files.at("projects.yaml"), "  partition: ral\n  status: active\n",
+                         "  partition: ral\n  status: retired\n  note: \"retired 2026-09-03: a\rb\"\n"));
+  }
 }
