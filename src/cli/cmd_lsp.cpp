@@ -88,7 +88,9 @@ void setup_lsp(CLI::App& app, Globals& globals) {
   cmd->callback([o, &globals] {
     if (o->today.empty()) {
       o->today = util::format_now("%Y-%m-%d", util::Zone::local);
-    } else if (!write::is_today_value(o->today)) {
+    } else if (const auto date = write::today_value(o->today)) {
+      o->today = *date;
+    } else {
       throw CLI::ValidationError("--today", "must be YYYY-MM-DD, not " + o->today);
     }
     globals.exit_code = run_lsp(*o);
