@@ -3,7 +3,7 @@
 # passed from the cache. Each case starts from a fresh copy of one
 # repository whose cache a clean run has filled (objects loose, as
 # commits leave them).
-skeleton="$SHARED/corpus/pyautocortex/newest/tests/fixtures/skeleton"
+skeleton="$DATA/corpus/pyautocortex/newest/tests/fixtures/skeleton"
 git init -q -b main base && cp -r "$skeleton/." base/ && quietgit -C base add -A && quietgit -C base commit -m skeleton
 git -C base checkout -q -b feature
 echo "- 2026-08-31 — note — an older note" >> base/projects/single.md && quietgit -C base commit -qam "feature: log"

@@ -8,7 +8,7 @@
 # February) is refused and its file left as it was; --rule applies a
 # suggested fix and refuses a rule whose fix is a human's; --commit commits
 # the fixes from objects; --index stages them.
-mkdir repo && (cd "$SHARED/corpus/pyautocortex/newest" && tar -c --exclude=./tests .) | tar -x -C repo
+mkdir repo && (cd "$DATA/corpus/pyautocortex/newest" && tar -c --exclude=./tests .) | tar -x -C repo
 quietgit -C repo init -b main && quietgit -C repo add -A && quietgit -C repo commit -m corpus
 python3 - repo/projects <<'PY'
 import sys

@@ -16,7 +16,7 @@ g() {
 }
 note() { echo "# $*" >>"$actual"; }
 
-cp -r "$SHARED/corpus/pyautocortex/newest" ledger && chmod -R u+w ledger && rm -rf ledger/tests
+cp -r "$DATA/corpus/pyautocortex/newest" ledger && chmod -R u+w ledger && rm -rf ledger/tests
 git init -q -b main repo && cp -r ledger/. repo/ && quietgit -C repo add -A && quietgit -C repo commit -m "the real ledger"
 run check --repo repo
 run hooks install --repo repo --hook pre-commit
