@@ -296,9 +296,13 @@ Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, con
 // error findings that neither BASE nor the merged tree has (by fingerprint:
 // rule, path, message without its line numbers) are the branch's own: they
 // are reported with rev "HEAD" and fail the merge. One BASE has too is
-// BASE's (the merged check reports it where the merge keeps it).
+// BASE's (the merged check reports it where the merge keeps it). Under the
+// gate `new`, one the merge base has too is not the branch's either: it was
+// there when the branch started (BASE may have fixed it since, and the
+// merged tree then has it no more), so a branch is never failed for a
+// finding it did not bring.
 Result<std::vector<diag::Finding>> branch_tip_findings(Sides& s, const rules::CheckOptions& check,
-                                                       const std::vector<diag::Finding>& merged) {
+                                                       const std::vector<diag::Finding>& merged, diag::Gate gate) {
   LG_TRY(rules::CheckReport tip, rules::check_tree(*s.theirs, check, s.cache));
   std::vector<diag::Finding> out;
   for (diag::Finding& f : tip.findings) {
@@ -309,6 +313,10 @@ Result<std::vector<diag::Finding>> branch_tip_findings(Sides& s, const rules::Ch
   std::unordered_set<std::string> known;
   for (const diag::Finding& f : on_base.findings) known.insert(diag::fingerprint(f));
   for (const diag::Finding& f : merged) known.insert(diag::fingerprint(f));
+  if (gate == diag::Gate::introduced) {
+    LG_TRY(rules::CheckReport on_merge_base, rules::check_tree(*s.base, check, s.cache));
+    for (const diag::Finding& f : on_merge_base.findings) known.insert(diag::fingerprint(f));
+  }
   std::erase_if(out, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
   for (diag::Finding& f : out) {
     f.location.rev = "HEAD";
@@ -432,7 +440,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   report.checked = true;
   for (diag::Finding& f : report.findings) f.location.rev = "merged";
   if (head_tree != report.merge.tree) {
-    auto tip = branch_tip_findings(s, check, report.findings);
+    auto tip = branch_tip_findings(s, check, report.findings, report.attribution.gate);
     if (!tip) return tip.error().with_context("checking the branch tip");
     for (diag::Finding& f : *tip) report.findings.push_back(std::move(f));
   }

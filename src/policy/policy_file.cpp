@@ -308,7 +308,15 @@ std::string policy_file_text(const RepoPolicy& policy) {
   out += policy.merge == LedgerMerge::git ? "git" : "records";
   out += "\n"
          "# The branches whose pushes the pre-push hook gates with a trial merge.\n"
-         "protected: " + flow_list(policy.protected_branches) + "\n";
+         "protected: " + flow_list(policy.protected_branches) + "\n"
+         "# What fails a change (a commit, a push, a merge): new (the error findings\n"
+         "# it introduces) or all (every error finding of the tree it makes).\n"
+         "gate: ";
+  out += diag::to_string(policy.gate);
+  out += "\n"
+         "# A committed baseline file whose findings never fail (docs/baseline.md):\n"
+         "# baseline: PATH\n";
+  if (!policy.baseline.empty()) out += "baseline: " + quoted(policy.baseline) + "\n";
   return out;
 }
 

@@ -175,21 +175,31 @@ TEST_CASE("trial merge: a branch whose tip fails check never passes", "[merge][t
   // A finding of the merge base, kept on both sides: BASE's, reported for the merged tree only.
   FileMap broken = base;
   test::replace_once(broken[test::k_example_ledger], "Issue: none", "Issue: not-a-ref");
-  SECTION("a finding BASE has too is BASE's") {
+  SECTION("a finding BASE has too is BASE's: pre-existing, it fails only the whole-tree gate") {
     const Merged m = trial(broken, test::prepend_log(broken, k_ours_entry), test::prepend_log(broken, k_theirs_entry));
     CHECK(m.report.checked);
     CHECK(count_rev(m.report, "merged") > 0);
     CHECK(count_rev(m.report, "HEAD") == 0);
-    CHECK_FALSE(m.report.pass());
+    for (const auto& f : m.report.findings) CHECK(f.state == lg::diag::FindingState::pre_existing);
+    CHECK(m.report.pass());
+    TrialMergeOptions all;
+    all.gate = lg::diag::Gate::all;
+    const Merged whole = trial(broken, test::prepend_log(broken, k_ours_entry), test::prepend_log(broken, k_theirs_entry), all);
+    CHECK_FALSE(whole.report.pass());
   }
-  SECTION("a finding BASE fixed since is still the branch tip's") {
+  SECTION("a finding the merge base had and BASE fixed since is not the branch's, but fails the whole-tree gate") {
     FileMap theirs = broken;
     test::replace_once(theirs[k_runs_ledger], "## Log\n\n", "## Log\n\n- 2026-09-03 — note — theirs\n");
     const Merged m = trial(broken, base, theirs);
     CHECK(m.report.checked);
     CHECK(count_rev(m.report, "merged") == 0);
-    CHECK(count_rev(m.report, "HEAD") > 0);
-    CHECK_FALSE(m.report.pass());
+    CHECK(count_rev(m.report, "HEAD") == 0);
+    CHECK(m.report.pass());
+    TrialMergeOptions all;
+    all.gate = lg::diag::Gate::all;
+    const Merged whole = trial(broken, base, theirs, all);
+    CHECK(count_rev(whole.report, "HEAD") > 0);
+    CHECK_FALSE(whole.report.pass());
   }
 }
 
