@@ -182,7 +182,7 @@ TEST_CASE("trial merge: a branch whose tip fails check never passes", "[merge][t
     CHECK(count_rev(m.report, "HEAD") == 0);
     for (const auto& f : m.report.findings) CHECK(f.state == lg::diag::FindingState::pre_existing);
     CHECK(m.report.pass());
-    TrialMergeOptions all;
+    merge::TrialMergeOptions all;
     all.gate = lg::diag::Gate::all;
     const Merged whole = trial(broken, test::prepend_log(broken, k_ours_entry), test::prepend_log(broken, k_theirs_entry), all);
     CHECK_FALSE(whole.report.pass());
@@ -195,7 +195,7 @@ TEST_CASE("trial merge: a branch whose tip fails check never passes", "[merge][t
     CHECK(count_rev(m.report, "merged") == 0);
     CHECK(count_rev(m.report, "HEAD") == 0);
     CHECK(m.report.pass());
-    TrialMergeOptions all;
+    merge::TrialMergeOptions all;
     all.gate = lg::diag::Gate::all;
     const Merged whole = trial(broken, base, theirs, all);
     CHECK(count_rev(whole.report, "HEAD") > 0);
