@@ -7,7 +7,7 @@
 # that still list runs). A fix that would add a finding (an entry dated 30
 # February) is refused and its file left as it was; --rule applies a
 # suggested fix and refuses a rule whose fix is a human's; --commit commits
-# the fixes from objects; --index stages them.
+# the fixes (the checked-out branch's files follow); --index stages them.
 mkdir repo && (cd "$DATA/corpus/pyautocortex/newest" && tar -c --exclude=./tests .) | tar -x -C repo
 quietgit -C repo init -b main && quietgit -C repo add -A && quietgit -C repo commit -m corpus
 python3 - repo/projects <<'PY'
@@ -43,13 +43,14 @@ run fix --rule ledger-header-duplicate-key
 git diff --stat >>"$actual"
 run fix --rule ledger-summary-word-cap
 git checkout -q projects/euclid.md
-# --commit: the branch's tip fixed from objects; the working tree untouched.
+# --commit: the branch's tip fixed in a commit; as the branch is checked
+# out here, its index entry and file follow (git status stays clean).
 sed -i 's/^Project: euclid$/Project: euclidx/' projects/euclid.md
 quietgit commit -am "a wrong key"
-git checkout -q HEAD~1 -- projects/euclid.md
 "$LG" fix --commit -m "fix: Project: of euclid" 2>>"$actual" | sed -E 's/^[0-9a-f]{40}$/<commit id>/' >>"$actual"
 git log --format=%s -3 >>"$actual"
 git show HEAD:projects/euclid.md | sed -n 3p >>"$actual"
+sed -n 3p projects/euclid.md >>"$actual"
 git status --porcelain >>"$actual"
 # --index: the staged tree fixed; the fix staged, and written to the working
 # file that held what the index held; a file with unstaged changes keeps them.
