@@ -13,6 +13,7 @@
 #include "terminal.hpp"
 #include "ledgergate/fix/engine.hpp"
 #include "ledgergate/git/index_stage.hpp"
+#include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -32,14 +33,10 @@ struct FixOptions {
   std::vector<std::string> rules;
 };
 
-// The branch HEAD names ("ref: refs/heads/NAME").
+// The branch HEAD names, for --commit without --branch.
 Result<std::string> head_branch(const git::Repository& repo) {
-  std::ifstream in(repo.git_dir() + "HEAD");
-  std::string line;
-  std::getline(in, line);
-  constexpr std::string_view k_prefix = "ref: refs/heads/";
-  if (!util::starts_with(line, k_prefix)) return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
-  return line.substr(k_prefix.size());
+  if (auto name = git::head_branch(repo)) return *name;
+  return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
 }
 
 // --rule: known ids (or spec labels) whose fix is not a human's call, as ids.

@@ -5,7 +5,6 @@
 // tree, then written atomically into a folder or committed from objects.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <memory>
 
@@ -13,6 +12,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
+#include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -75,14 +75,10 @@ void print(const report::ProjectOutput& o) {
   std::fputs(o.err.c_str(), stderr);
 }
 
-// The branch HEAD names ("ref: refs/heads/NAME" in the git directory's HEAD).
+// The branch HEAD names, for --commit without --branch.
 Result<std::string> head_branch(const git::Repository& repo) {
-  std::ifstream in(repo.git_dir() + "HEAD");
-  std::string line;
-  std::getline(in, line);
-  constexpr std::string_view k_prefix = "ref: refs/heads/";
-  if (!util::starts_with(line, k_prefix)) return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
-  return line.substr(k_prefix.size());
+  if (auto name = git::head_branch(repo)) return *name;
+  return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
 }
 
 // The check settings of the policy file of the tree a verb edits (rule

@@ -50,6 +50,20 @@ std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::
   return branch;
 }
 
+std::optional<std::string> head_branch(const Repository& repo) {
+  git_reference* raw = nullptr;
+  if (git_reference_lookup(&raw, repo.raw(), "HEAD") < 0) {
+    git_error_clear();
+    return std::nullopt;
+  }
+  const ReferencePtr head(raw);
+  if (git_reference_type(head.get()) != GIT_REFERENCE_SYMBOLIC) return std::nullopt;
+  constexpr std::string_view k_heads = "refs/heads/";
+  const std::string_view target = git_reference_symbolic_target(head.get());
+  if (target.substr(0, k_heads.size()) != k_heads) return std::nullopt;
+  return std::string(target.substr(k_heads.size()));
+}
+
 Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to, const ObjectId& expected,
                            const std::string& log_message) {
   const git_oid new_id = to_git(to);

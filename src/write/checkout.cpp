@@ -53,6 +53,23 @@ Result<std::optional<std::string>> read_below(int root, const std::string& path)
   return std::optional<std::string>(std::move(out));
 }
 
+// Copies what `in` holds into `out`; `from` and `to` name them in errors.
+Result<void> copy_fd(int in, int out, const std::string& from, const std::string& to) {
+  char buf[65536];
+  while (true) {
+    const ssize_t n = ::read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return io_error("reading " + from);
+    if (n == 0) return {};
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out, buf + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) return io_error("writing " + to);
+      done += w;
+    }
+  }
+}
+
 // Copies the file `from` to `to` (a new file); false when `from` is absent.
 Result<bool> copy_file(const std::string& from, const std::string& to) {
   Fd in(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
@@ -62,19 +79,7 @@ Result<bool> copy_file(const std::string& from, const std::string& to) {
   }
   Fd out(::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
   if (out.get() < 0) return io_error("writing " + to);
-  char buf[65536];
-  while (true) {
-    const ssize_t n = ::read(in.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error("reading " + from);
-    if (n == 0) break;
-    for (ssize_t done = 0; done < n;) {
-      const ssize_t w = ::write(out.get(), buf + done, static_cast<std::size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) return io_error("writing " + to);
-      done += w;
-    }
-  }
+  if (auto ok = copy_fd(in.get(), out.get(), from, to); !ok) return ok.error();
   return true;
 }
 
@@ -82,19 +87,7 @@ Result<bool> copy_file(const std::string& from, const std::string& to) {
 Result<void> copy_into(const std::string& from, int to) {
   Fd in(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
   if (in.get() < 0) return io_error("reading " + from);
-  char buf[65536];
-  while (true) {
-    const ssize_t n = ::read(in.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error("reading " + from);
-    if (n == 0) break;
-    for (ssize_t done = 0; done < n;) {
-      const ssize_t w = ::write(to, buf + done, static_cast<std::size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) return io_error("writing the index");
-      done += w;
-    }
-  }
+  if (auto ok = copy_fd(in.get(), to, from, "the index"); !ok) return ok.error();
   if (::fsync(to) != 0) return io_error("writing the index");
   return {};
 }

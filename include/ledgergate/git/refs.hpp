@@ -29,6 +29,10 @@ struct LocalBranch {
 // when there is none.
 std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::string& name);
 
+// The branch HEAD names (`main` for "ref: refs/heads/main"), unborn or not;
+// nullopt when HEAD is detached or names no branch.
+std::optional<std::string> head_branch(const Repository& repo);
+
 // Moves `ref` to `to` if it still points at `expected`, logging `log_message`
 // in its reflog. False (nothing written) when the ref moved meanwhile or
 // another writer holds its lock for longer than a second (a shorter hold is
