@@ -34,7 +34,7 @@ struct FixOptions {
 };
 
 // The branch HEAD names, for --commit without --branch.
-Result<std::string> head_branch(const git::Repository& repo) {
+Result<std::string> commit_branch(const git::Repository& repo) {
   if (auto name = git::head_branch(repo)) return *name;
   return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
 }
@@ -74,7 +74,7 @@ Result<Target> open_target(const FixOptions& o, const Globals& g) {
   if (o.commit) {
     t.branch = o.branch;
     if (t.branch.empty()) {
-      LG_TRY(t.branch, head_branch(*t.repo));
+      LG_TRY(t.branch, commit_branch(*t.repo));
     }
     LG_TRY(git::ObjectId tip, t.repo->resolve_commit("refs/heads/" + t.branch));
     LG_TRY(git::ObjectId tree, t.repo->commit_tree(tip));

@@ -76,7 +76,7 @@ void print(const report::ProjectOutput& o) {
 }
 
 // The branch HEAD names, for --commit without --branch.
-Result<std::string> head_branch(const git::Repository& repo) {
+Result<std::string> commit_branch(const git::Repository& repo) {
   if (auto name = git::head_branch(repo)) return *name;
   return make_error(ErrorKind::usage, "HEAD names no branch: say which with --branch");
 }
@@ -109,7 +109,7 @@ Result<write::Applied> apply(const ProjectOptions& o, const Globals& g, const wr
     LG_TRY(git::Repository repo, git::Repository::open(repo_dir(o, g), true));
     branch = o.branch;
     if (branch.empty()) {
-      LG_TRY(branch, head_branch(repo));
+      LG_TRY(branch, commit_branch(repo));
     }
     // The tip's policy; a missing branch is apply_as_commit's error to report.
     if (auto tip = repo.resolve_commit("refs/heads/" + branch)) {
