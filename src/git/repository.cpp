@@ -114,7 +114,8 @@ Result<Repository> Repository::open(const std::string& path, bool discover) {
 
 Result<Repository> Repository::init(const std::string& path) {
   git_repository* raw = nullptr;
-  git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+  git_repository_init_options options;
+  git_repository_init_options_init(&options, GIT_REPOSITORY_INIT_OPTIONS_VERSION);
   // As `git init`: the folder made when missing, HEAD on init.defaultBranch.
   options.flags = GIT_REPOSITORY_INIT_MKPATH | GIT_REPOSITORY_INIT_EXTERNAL_TEMPLATE;
   if (const int rc = git_repository_init_ext(&raw, path.c_str(), &options); rc < 0) {
