@@ -35,16 +35,6 @@ std::string header() { return fmt::format("ledgergate-cache {} {}\n", k_format_v
 std::string trailer(std::string_view covered) { return fmt::format("checksum {:016x}\n", util::hash64(covered)); }
 constexpr std::size_t k_trailer_size = 9 + 16 + 1;
 
-bool write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
 std::atomic<bool> g_disabled{false};
 std::mutex g_notes_mutex;
 std::vector<std::string> g_notes;
@@ -111,7 +101,7 @@ bool Store::put(std::string_view kind, std::string_view key, std::string_view pa
   {
     util::Fd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
     if (fd.get() < 0) return false;
-    if (!write_all(fd.get(), text) || !fd.close()) {
+    if (!util::write_all(fd.get(), text) || !fd.close()) {
       ::unlink(temp.c_str());
       return false;
     }

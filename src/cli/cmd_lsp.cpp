@@ -17,6 +17,7 @@
 #include "ledgergate/lsp/framing.hpp"
 #include "ledgergate/lsp/server.hpp"
 #include "ledgergate/util/clock.hpp"
+#include "ledgergate/util/fd.hpp"
 #include "ledgergate/write/cortex_r.hpp"
 
 namespace lg::cli {
@@ -26,16 +27,6 @@ struct LspOptions {
   std::string today, root;
   bool stdio = false;
 };
-
-bool write_all(std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(STDOUT_FILENO, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
 
 // Reads what stdin holds, waiting for it. False at the end of the input or on an error.
 bool read_some(lsp::FrameReader& reader) {
@@ -68,7 +59,7 @@ ExitCode run_lsp(const LspOptions& o) {
       return ExitCode::error;
     }
     for (const std::string& out : server.process()) {
-      if (!write_all(lsp::frame(out))) return ExitCode::fail;
+      if (!util::write_all(STDOUT_FILENO, lsp::frame(out))) return ExitCode::fail;
     }
   }
   if (!server.exited()) return static_cast<ExitCode>(lsp::Server::k_lost_client);

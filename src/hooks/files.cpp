@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ledgergate/util/fd.hpp"
+
 namespace lg::hooks::files {
 
 Error io_error(const std::string& what) {
@@ -46,12 +48,7 @@ Result<std::string> read_bytes(const std::string& path) {
 }
 
 Result<void> write_all(int fd, std::string_view data, const std::string& path) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error("writing " + path);
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
+  if (!util::write_all(fd, data)) return io_error("writing " + path);
   return {};
 }
 

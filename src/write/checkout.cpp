@@ -61,12 +61,7 @@ Result<void> copy_fd(int in, int out, const std::string& from, const std::string
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return io_error("reading " + from);
     if (n == 0) return {};
-    for (ssize_t done = 0; done < n;) {
-      const ssize_t w = ::write(out, buf + done, static_cast<std::size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) return io_error("writing " + to);
-      done += w;
-    }
+    if (!util::write_all(out, std::string_view(buf, static_cast<std::size_t>(n)))) return io_error("writing " + to);
   }
 }
 

@@ -67,12 +67,7 @@ std::string unescape(std::string_view s) {
 }
 
 Result<void> write_all(int fd, std::string_view bytes) {
-  for (std::size_t done = 0; done < bytes.size();) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error("write");
-    done += static_cast<std::size_t>(n);
-  }
+  if (!util::write_all(fd, bytes)) return io_error("write");
   return {};
 }
 

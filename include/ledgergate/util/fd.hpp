@@ -54,6 +54,10 @@ class Fd {
 // does not exist" (not_found), "P is not a directory" and the rest (io).
 Result<Fd> open_dir_beneath(int dir, std::string_view rel, std::vector<std::string>* made = nullptr);
 
+// Writes all of `bytes` to `fd`, again after a signal (EINTR) or a short
+// write; false on an error, errno saying which (the caller words it).
+bool write_all(int fd, std::string_view bytes);
+
 // The folder part of `rel` ("" for a name at the top) and its last component.
 std::pair<std::string_view, std::string_view> split_parent(std::string_view rel);
 
