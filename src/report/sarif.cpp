@@ -87,15 +87,9 @@ void write_rule(util::JsonWriter& w, std::string_view id) {
   w.end_object().end_object();
 }
 
-std::string_view baseline_state(const SarifResult& res) {
-  if (res.fixed) return "absent";
-  switch (res.finding->state) {
-    case diag::FindingState::unjudged: return "";
-    case diag::FindingState::introduced: return "new";
-    case diag::FindingState::pre_existing: return "unchanged";
-  }
-  return "";
-}
+// SARIF's baselineState: "absent" for a fixed finding, else the finding's
+// state as JSON spells it ("new", "unchanged"; "" unjudged).
+std::string_view baseline_state(const SarifResult& res) { return res.fixed ? "absent" : state_name(res.finding->state); }
 
 // A result's `fixes`: the one fix, a change per file, each edit a replacement
 // (1-based lines, columns in UTF-16 code units: SARIF's default columnKind).
