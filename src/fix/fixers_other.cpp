@@ -63,6 +63,30 @@ std::optional<YamlKeyLine> yaml_key_line(std::string_view line) {
   return YamlKeyLine{begin, at};
 }
 
+// The projects.yaml line a finding names, when it is a mapping line
+// `<name>:<rest>`: the file, the line's number, text and first byte, its key.
+struct ProjectsYamlKey {
+  const SourceFile* file = nullptr;
+  int line = 0;
+  std::string_view text;
+  std::size_t begin = 0;  // the line's first byte in the file
+  YamlKeyLine key;
+};
+Result<std::optional<ProjectsYamlKey>> projects_yaml_key_at(FixContext& context, const diag::Finding& finding) {
+  if (finding.location.path != ledger::k_projects_yaml) return std::optional<ProjectsYamlKey>();
+  LG_TRY(const SourceFile* file, file_of(context, finding));
+  if (!file) return std::optional<ProjectsYamlKey>();
+  ProjectsYamlKey at;
+  at.file = file;
+  at.line = finding.location.line;
+  at.text = line_of(*file, at.line);
+  const auto key = yaml_key_line(at.text);
+  if (!key) return std::optional<ProjectsYamlKey>();
+  at.key = *key;
+  at.begin = file->lines().line_begin(static_cast<std::size_t>(at.line - 1));
+  return std::optional<ProjectsYamlKey>(at);
+}
+
 // The row key whose block holds line `line` of projects.yaml: the nearest
 // `<key>:` line at column 0 above it.
 std::string row_key_above(const SourceFile& file, int line) {
@@ -195,35 +219,27 @@ Answer fix_pt_header_duplicate(FixContext& context, const diag::Finding& finding
 // ---- YAML ---------------------------------------------------------------------
 
 Answer fix_yaml_field_name(FixContext& context, const diag::Finding& finding) {
-  if (finding.location.path != ledger::k_projects_yaml) return std::optional<Fix>();
-  LG_TRY(const SourceFile* file, file_of(context, finding));
-  if (!file) return std::optional<Fix>();
-  const int line = finding.location.line;
-  const std::string_view text = line_of(*file, line);
-  const auto key = yaml_key_line(text);
-  if (!key || key->name_begin == 0) return std::optional<Fix>();
-  const std::string name(text.substr(key->name_begin, key->name_end - key->name_begin));
+  LG_TRY(const auto at, projects_yaml_key_at(context, finding));
+  if (!at || at->key.name_begin == 0) return std::optional<Fix>();
+  const YamlKeyLine& key = at->key;
+  const std::string name(at->text.substr(key.name_begin, key.name_end - key.name_begin));
   const std::vector<std::string> known = rules::known_project_fields(rules::ProjectsYamlEra{});
   const auto closest = util::closest_word(name, known);
   if (!closest || *closest == name) return std::optional<Fix>();
   LG_TRY(auto rows, context.rows());
-  const std::string row_key = row_key_above(*file, line);
+  const std::string row_key = row_key_above(*at->file, at->line);
   const rules::ProjectRow* row = rows ? rows->find(row_key) : nullptr;
   if (!row || row->get(*closest)) return std::optional<Fix>();
-  const std::size_t begin = file->lines().line_begin(static_cast<std::size_t>(line - 1));
-  return std::optional<Fix>(make_fix("rename the field `" + name + "` to `" + *closest + "`",
-                                     {Edit{file->path(), begin + key->name_begin, begin + key->name_end, *closest}}));
+  return std::optional<Fix>(
+      make_fix("rename the field `" + name + "` to `" + *closest + "`",
+               {Edit{at->file->path(), at->begin + key.name_begin, at->begin + key.name_end, *closest}}));
 }
 
 Answer fix_yaml_field_quote(FixContext& context, const diag::Finding& finding) {
-  if (finding.location.path != ledger::k_projects_yaml) return std::optional<Fix>();
-  LG_TRY(const SourceFile* file, file_of(context, finding));
-  if (!file) return std::optional<Fix>();
-  const int line = finding.location.line;
-  const std::string_view text = line_of(*file, line);
-  const auto key = yaml_key_line(text);
-  if (!key) return std::optional<Fix>();
-  std::size_t begin = key->name_end + 1;
+  LG_TRY(const auto at, projects_yaml_key_at(context, finding));
+  if (!at) return std::optional<Fix>();
+  const std::string_view text = at->text;
+  std::size_t begin = at->key.name_end + 1;
   while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
   std::size_t end = text.find(" #", begin);
   if (end == std::string_view::npos) end = text.size();
@@ -233,9 +249,9 @@ Answer fix_yaml_field_quote(FixContext& context, const diag::Finding& finding) {
       value.find_first_of("\"\\") != std::string_view::npos) {
     return std::optional<Fix>();
   }
-  const std::size_t at = file->lines().line_begin(static_cast<std::size_t>(line - 1));
-  return std::optional<Fix>(make_fix("quote the value as a string",
-                                     {Edit{file->path(), at + begin, at + end, "\"" + std::string(value) + "\""}}));
+  return std::optional<Fix>(
+      make_fix("quote the value as a string",
+               {Edit{at->file->path(), at->begin + begin, at->begin + end, "\"" + std::string(value) + "\""}}));
 }
 
 Answer fix_orl_kind_gap(FixContext& context, const diag::Finding& finding) {
