@@ -89,9 +89,9 @@ class Audit {
   Result<AuditReport> run() {
     if (m_repo.is_shallow()) return make_error(ErrorKind::not_found, shallow_note(m_repo));
     if (m_options.incremental && !m_options.cache_dir.empty()) {
-      m_results.emplace(ResultCache::in_folder(m_options.cache_dir, cache_fingerprint(m_options.first_parent)));
+      m_results.emplace(ResultCache::in_folder(m_options.cache_dir, m_options.first_parent));
     } else if (m_options.incremental && m_options.repository_cache && cache::enabled()) {
-      m_results.emplace(ResultCache::in_repository(m_repo.common_dir(), cache_fingerprint(m_options.first_parent)));
+      m_results.emplace(ResultCache::in_repository(m_repo.common_dir(), m_options.first_parent));
     }
     LG_TRY(std::vector<CommitFacts> commits, walk_history(m_repo, m_options));
     m_report.commits.reserve(commits.size());

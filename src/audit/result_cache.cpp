@@ -2,46 +2,27 @@
 // CachedCommit in the cache's codec.
 #include "result_cache.hpp"
 
-#include <fmt/format.h>
-
 #include <limits>
 
 #include "ledgergate/cache/codec.hpp"
-#include "ledgergate/rules/registry.hpp"
-#include "ledgergate/util/hash.hpp"
-#include "ledgergate/util/version.hpp"
 
 namespace lg::audit {
 
-namespace {
+constexpr cache::Kind k_kind = cache::Kind::audit_result;
 
-constexpr std::string_view k_kind = "audit";
-
-}  // namespace
-
-std::string cache_fingerprint(bool first_parent) {
-  std::string text = "ledgergate " + std::string(util::k_version);
-  for (const rules::RuleInfo& r : rules::all_rules()) {
-    text += fmt::format("\n{} {} {}", r.id, static_cast<int>(r.severity), r.profile);
-  }
-  text += first_parent ? "\nfirst-parent" : "\nall-parents";
-  return fmt::format("{:016x}", util::fnv1a(text));
-}
-
-ResultCache ResultCache::in_folder(std::string dir, std::string fingerprint) {
+ResultCache ResultCache::in_folder(std::string dir, bool first_parent) {
   const cache::Budget unbounded{std::numeric_limits<std::size_t>::max(), std::numeric_limits<std::uint64_t>::max()};
-  return ResultCache(cache::Store(std::move(dir), unbounded), std::move(fingerprint), false);
+  return ResultCache(cache::Store(std::move(dir), unbounded), first_parent, false);
 }
 
-ResultCache ResultCache::in_repository(const std::string& common_dir, std::string fingerprint) {
+ResultCache ResultCache::in_repository(const std::string& common_dir, bool first_parent) {
   // A commit's entry is small (its changed findings): a long history fits.
   return ResultCache(cache::Store(cache::Store::dir_for(common_dir), cache::Budget{100000, 256ull << 20}),
-                     std::move(fingerprint), true);
+                     first_parent, true);
 }
 
 std::optional<CachedCommit> ResultCache::load(const std::string& commit) const {
-  cache::Store::Lookup got = m_store.get(k_kind, key_of(commit));
-  if (got.note) cache::add_note(std::move(*got.note));
+  const cache::Cache::Entry got = m_cache.get(k_kind, {commit, m_walk});
   if (!got.payload) return std::nullopt;
   cache::Decoder r(*got.payload);
   CachedCommit out;
@@ -57,7 +38,7 @@ std::optional<CachedCommit> ResultCache::load(const std::string& commit) const {
     out.findings[path] = r.findings();
   }
   if (!r.ok() || !r.at_end()) {
-    cache::add_note("cache entry " + m_store.path_of(k_kind, key_of(commit)) + " ignored (malformed); it is rebuilt");
+    m_cache.note_malformed(k_kind, {commit, m_walk});
     return std::nullopt;
   }
   return out;
@@ -76,8 +57,8 @@ Result<void> ResultCache::store(const std::string& commit, const CachedCommit& e
     w.field(path);
     w.findings(list);
   }
-  if (m_store.put(k_kind, key_of(commit), w.text()) || m_quiet) return {};
-  return make_error(ErrorKind::io, "audit cache: cannot write into " + m_store.dir());
+  if (m_cache.put(k_kind, {commit, m_walk}, w.text()) || m_quiet) return {};
+  return make_error(ErrorKind::io, "audit cache: cannot write into " + m_cache.store().dir());
 }
 
 }  // namespace lg::audit

@@ -1,8 +1,8 @@
 // The audit's per-commit results, kept in the persistent cache (cache/
-// store.hpp, kind "audit"): each commit's result keyed by the commit id and
-// a fingerprint of what else decides it (ledgergate's version, the rule
-// registry, the walk's options), so a re-audit checks only the commits it
-// has not seen. The store is `audit --cache DIR` (no budget: the user's
+// cache.hpp, kind audit_result): each commit's result keyed by the commit id
+// and the walk (first parent or all parents), under the stamp every key
+// carries (ledgergate's version, the rule table), so a re-audit checks only
+// the commits it has not seen. The store is `audit --cache DIR` (no budget: the user's
 // folder), else the repository's own cache (unless it is off). An entry
 // that is not whole, of another version or of another key is ignored (a
 // note; the commit is checked again and the entry rewritten). Internal to
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "ledgergate/cache/store.hpp"
+#include "ledgergate/cache/cache.hpp"
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -39,24 +39,20 @@ class ResultCache {
  public:
   // `--cache DIR`: every entry kept; a failed write is an error (a warning
   // in the report).
-  static ResultCache in_folder(std::string dir, std::string fingerprint);
+  static ResultCache in_folder(std::string dir, bool first_parent);
   // The repository's cache (its common git dir): budgeted, and a failed
   // write (a read-only repository) is no error.
-  static ResultCache in_repository(const std::string& common_dir, std::string fingerprint);
+  static ResultCache in_repository(const std::string& common_dir, bool first_parent);
 
   std::optional<CachedCommit> load(const std::string& commit) const;
   Result<void> store(const std::string& commit, const CachedCommit& entry) const;
 
  private:
-  ResultCache(cache::Store store, std::string fingerprint, bool quiet)
-      : m_store(std::move(store)), m_fingerprint(std::move(fingerprint)), m_quiet(quiet) {}
-  std::string key_of(const std::string& commit) const { return commit + " " + m_fingerprint; }
-  cache::Store m_store;
-  std::string m_fingerprint;
+  ResultCache(cache::Store store, bool first_parent, bool quiet)
+      : m_cache(std::move(store)), m_walk(first_parent ? "first-parent" : "all-parents"), m_quiet(quiet) {}
+  cache::Cache m_cache;
+  std::string_view m_walk;  // the walk's input to every key
   bool m_quiet;
 };
-
-// The fingerprint of this build and the walk's options.
-std::string cache_fingerprint(bool first_parent);
 
 }  // namespace lg::audit

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "ledgergate/cache/codec.hpp"
-#include "ledgergate/cache/store.hpp"
+#include "ledgergate/cache/cache.hpp"
 #include "ledgergate/git/config.hpp"
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/ledger/profile.hpp"
@@ -18,11 +18,9 @@
 namespace lg::merge {
 namespace {
 
-using namespace std::string_view_literals;
+using namespace std::string_literals;
 
-constexpr std::string_view k_kind = "trial-merge";
-constexpr std::string_view k_diff_kind = "branch-diff";
-constexpr std::string_view k_rows_kind = "retired-rows";
+constexpr cache::Kind k_kind = cache::Kind::trial_merge;
 constexpr long long k_max_count = 1LL << 24;
 
 // The configuration values a merge reads: the conflict markers' style
@@ -55,26 +53,27 @@ std::optional<std::string> get_optional(cache::Decoder& d) {
 Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const git::ObjectId& base,
                                               const git::ObjectId& head, const TrialMergeOptions& options) {
   if (!cache::enabled() || repo.is_shallow()) return std::optional<VerdictKey>();
-  std::string key = rules::cache_fingerprint();
-  key += "\0report 3"sv;  // 3: records a side changed and the other removed conflict; the branch tip is checked; the blobs it stands on
-  key += '\0' + base.hex() + '\0' + head.hex();
-  key += options.check ? "\0check\0"sv : "\0merge-only\0"sv;
+  std::string key = options.check ? "check"s : "merge-only"s;
+  key += '\0';
   key += options.profile;
   key += '\0';
   key += !options.ledger_merge ? "policy" : *options.ledger_merge == policy::LedgerMerge::git ? "git" : "records";
-  // The gate and the baseline a report is judged with (and the report's shape: "judged 1").
-  key += "\0judged 1\0"sv;
+  // The gate and the baseline a report is judged with.
+  key += '\0';
   key += options.gate ? diag::to_string(*options.gate) : "policy";
   key += '\0';
   key += options.baseline ? fmt::format("{:016x}", util::hash64(options.baseline->render())) : std::string("policy");
+  std::string settings;
   LG_TRY(const git::Config config, git::Config::snapshot(repo));
   for (std::string_view name : k_config_keys) {
     LG_TRY(const auto value, config.get_string(std::string(name)));
-    key += '\0';
-    key += name;
-    key += value ? "=" + *value : std::string("-");
+    settings += name;
+    settings += value ? "=" + *value : std::string("-");
+    settings += '\0';
   }
-  return std::optional<VerdictKey>(VerdictKey{repo.common_dir(), std::move(key)});
+  VerdictKey out{repo.common_dir(), base.hex(), head.hex(), std::move(key), std::move(settings), {}};
+  out.key = cache::key_of(k_kind, {out.base, out.head, out.options, out.settings});
+  return std::optional<VerdictKey>(std::move(out));
 }
 
 std::string encode_report(const TrialMergeReport& r) {
@@ -208,11 +207,10 @@ std::optional<TrialMergeReport> decode_report(std::string_view payload) {
 
 Result<std::vector<policy::Change>> cached_tree_changes(const git::Repository& repo, const git::ObjectId& from,
                                                         const git::ObjectId& to, bool use) {
-  if (!use || !cache::enabled()) return tree_changes(repo, from, to);
-  const cache::Store store(cache::Store::dir_for(repo.common_dir()));
-  const std::string key = rules::cache_fingerprint() + '\0' + from.hex() + '\0' + to.hex();
-  cache::Store::Lookup got = store.get(k_diff_kind, key);
-  if (got.note) cache::add_note(std::move(*got.note));
+  const std::optional<cache::Cache> store = use ? cache::Cache::open(repo.common_dir()) : std::nullopt;
+  if (!store) return tree_changes(repo, from, to);
+  const std::string inputs[] = {from.hex(), to.hex()};
+  const cache::Cache::Entry got = store->get(cache::Kind::branch_diff, {inputs[0], inputs[1]});
   if (got.payload) {
     cache::Decoder d(*got.payload);
     std::vector<policy::Change> changes;
@@ -229,7 +227,7 @@ Result<std::vector<policy::Change>> cached_tree_changes(const git::Repository& r
       if (auto r = git::confirm_objects(repo, trees); !r) return r.error().with_context("the cached diff");
       return changes;
     }
-    cache::add_note("cache entry " + store.path_of(k_diff_kind, key) + " ignored (malformed); it is rebuilt");
+    store->note_malformed(cache::Kind::branch_diff, {inputs[0], inputs[1]});
   }
   LG_TRY(std::vector<policy::Change> changes, tree_changes(repo, from, to));
   cache::Encoder e;
@@ -239,7 +237,7 @@ Result<std::vector<policy::Change>> cached_tree_changes(const git::Repository& r
     e.field(c.path);
     e.number(static_cast<long long>(c.new_kind));
   }
-  store.put(k_diff_kind, key, e.text());
+  store->put(cache::Kind::branch_diff, {inputs[0], inputs[1]}, e.text());
   return changes;
 }
 
@@ -258,12 +256,11 @@ Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache
     return out;
   };
   LG_TRY(const auto entry, side.stat(ledger::k_projects_yaml));
-  if (home.empty() || !cache::enabled() || !entry || !entry->content_id) return compute();
-  const cache::Store store(cache::Store::dir_for(home));
-  const std::string key = rules::cache_fingerprint() + '\0' + std::string(git::to_string(entry->kind)) + '\0' +
-                          entry->content_id->hex();
-  cache::Store::Lookup got = store.get(k_rows_kind, key);
-  if (got.note) cache::add_note(std::move(*got.note));
+  const std::optional<cache::Cache> store = cache::Cache::open(home);
+  if (!store || !entry || !entry->content_id) return compute();
+  const std::string blob = entry->content_id->hex();
+  const std::string_view kind = git::to_string(entry->kind);
+  const cache::Cache::Entry got = store->get(cache::Kind::retired_rows, {kind, blob});
   if (got.payload) {
     cache::Decoder d(*got.payload);
     RetiredRows out;
@@ -275,11 +272,11 @@ Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache
       out.rows.emplace_back(std::move(k), retired);
     }
     if (d.ok() && d.at_end()) {
-      const git::ObjectId blob[] = {*entry->content_id};
-      if (auto r = side.confirm(blob); !r) return r.error().with_context("the cached rows of " + side.rev());
+      const git::ObjectId ids[] = {*entry->content_id};
+      if (auto r = side.confirm(ids); !r) return r.error().with_context("the cached rows of " + side.rev());
       return out;
     }
-    cache::add_note("cache entry " + store.path_of(k_rows_kind, key) + " ignored (malformed); it is rebuilt");
+    store->note_malformed(cache::Kind::retired_rows, {kind, blob});
   }
   LG_TRY(RetiredRows out, compute());
   cache::Encoder e;
@@ -289,19 +286,17 @@ Result<RetiredRows> retired_rows(git::TreeSource& side, rules::CheckCache& cache
     e.field(k);
     e.number(retired ? 1 : 0);
   }
-  store.put(k_rows_kind, key, e.text());
+  store->put(cache::Kind::retired_rows, {kind, blob}, e.text());
   return out;
 }
 
 std::optional<TrialMergeReport> load_report(const VerdictKey& key) {
-  const cache::Store store(cache::Store::dir_for(key.home));
-  cache::Store::Lookup got = store.get(k_kind, key.key);
-  if (got.note) cache::add_note(std::move(*got.note));
+  const std::optional<cache::Cache> store = cache::Cache::open(key.home);
+  if (!store) return std::nullopt;
+  const cache::Cache::Entry got = store->get(k_kind, {key.base, key.head, key.options, key.settings});
   if (!got.payload) return std::nullopt;
   auto report = decode_report(*got.payload);
-  if (!report) {
-    cache::add_note("cache entry " + store.path_of(k_kind, key.key) + " ignored (malformed); it is rebuilt");
-  }
+  if (!report) store->note_malformed(k_kind, {key.base, key.head, key.options, key.settings});
   return report;
 }
 
@@ -309,7 +304,9 @@ void keep_report(const VerdictKey& key, const TrialMergeReport& report) {
   const bool unreadable = std::any_of(report.findings.begin(), report.findings.end(),
                                       [](const diag::Finding& f) { return f.rule == "input-unreadable"; });
   if (unreadable) return;
-  cache::Store(cache::Store::dir_for(key.home)).put(k_kind, key.key, encode_report(report));
+  if (const auto store = cache::Cache::open(key.home)) {
+    store->put(k_kind, {key.base, key.head, key.options, key.settings}, encode_report(report));
+  }
 }
 
 }  // namespace lg::merge

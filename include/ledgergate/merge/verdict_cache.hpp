@@ -1,10 +1,10 @@
-// The whole trial merge's report in the persistent cache (cache/store.hpp;
-// docs/performance.md): a rerun of `trial-merge` on the same pair is one
-// lookup, without the merge. What determines a report exactly is its key:
-// the two commit ids (they name the trees, the history and so the merge
-// bases, and BASE's policy file), the options, the configuration the merge
-// reads (merge.conflictStyle, the rename limits), the rule table and
-// ledgergate's version (every entry's header). A shallow repository is never
+// The whole trial merge's report in the persistent cache (cache/cache.hpp,
+// kind trial_merge; docs/cache.md): a rerun of `trial-merge` on the same
+// pair is one lookup, without the merge. What determines a report exactly
+// is its key: the two commit ids (they name the trees, the history and so
+// the merge bases, and BASE's policy file), the options, the configuration
+// the merge reads (merge.conflictStyle, the rename limits), and the stamp
+// every key carries (the rule table, ledgergate's version). A shallow repository is never
 // cached (a deepened history can change the merge bases); a report holding
 // an `input-unreadable` finding neither (a read failed: not a function of
 // the content).
@@ -22,8 +22,10 @@ namespace lg::merge {
 // The cache's address of one trial merge: nullopt when the cache is off or
 // the repository is shallow. Errors: an unreadable configuration.
 struct VerdictKey {
-  std::string home;  // the common git dir the store lives under
-  std::string key;   // the entry's full key
+  std::string home;                 // the common git dir the store lives under
+  std::string base, head;           // the commits' ids
+  std::string options, settings;    // the options, the merge settings read
+  std::string key;                  // the entry's full key (cache::key_of of the above)
 };
 Result<std::optional<VerdictKey>> verdict_key(const git::Repository& repo, const git::ObjectId& base,
                                               const git::ObjectId& head, const TrialMergeOptions& options);

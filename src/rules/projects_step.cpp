@@ -1,0 +1,382 @@
+// The cortex-projects pass's pieces (projects_step.hpp) and the steps the
+// writers and the history audit run one by one (check.hpp's projects_step_*).
+#include "projects_step.hpp"
+
+#include <atomic>
+#include <functional>
+#include <thread>
+
+#include "ledgergate/ledger/project_ledger.hpp"
+#include "ledgergate/rules/cortex_projects.hpp"
+#include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/assert.hpp"
+#include "ledgergate/util/cursor.hpp"
+#include "ledgergate/util/temp_name.hpp"
+
+namespace lg::rules {
+namespace steps {
+
+namespace {
+
+bool is_ledger_key(std::string_view stem) {
+  // [a-z][a-z0-9_]*, byte by byte: every character of a key is ASCII, so a
+  // byte of a longer UTF-8 sequence (or of none) fails it as its code point would.
+  if (stem.empty() || !util::is_lower_ascii(static_cast<unsigned char>(stem[0]))) return false;
+  return std::all_of(stem.begin() + 1, stem.end(),
+                     [](char ch) { return util::is_key_char(static_cast<unsigned char>(ch)); });
+}
+
+// G-03: a file under projects/ that `check` does not read (recursing into
+// directories), which the merge gate would still land as ledger.
+Result<void> report_unchecked(Pass& pass, const std::string& path, const git::Entry& entry) {
+  if (util::is_writer_temp_name(entry.name)) return {};  // input-writer-temp-file reports it
+  if (entry.kind != git::EntryKind::directory) {
+    pass.sink.report(make_finding("input-unchecked-file", path, 0,
+                                  "not read by `check` (only projects/<key>.md files are ledgers), yet the "
+                                  "merge gate would land it as ledger",
+                                  diag::PeerForm::none));
+    return {};
+  }
+  LG_TRY(auto entries, pass.tree.list(path));
+  for (const git::Entry& e : entries.value_or(std::vector<git::Entry>{})) {
+    if (auto r = report_unchecked(pass, path + "/" + e.name, e); !r) return r.error();
+  }
+  return {};
+}
+
+diag::Finding bad_ledger_name(std::string_view name) {
+  return make_finding("ledger-file-name", ledger_path(name), 0, "file name must be projects/<key>.md with a bare key",
+                      diag::PeerForm::path_message);
+}
+
+Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
+  LG_TRY(auto listing, list_ledger_entries(pass));
+  std::vector<LedgerFile> ledgers;
+  ledgers.reserve(listing.ledgers.size());
+  for (std::size_t i = 0; i < listing.ledgers.size(); ++i) ledgers.push_back(listing.file(i));
+  return ledgers;
+}
+
+std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view bytes) {
+  ledger::ProjectLedger full = ledger::parse_project_ledger(bytes);
+  full.compact();  // rules read no texts; a cache of thousands of parses stays small
+  return std::make_shared<const ledger::ProjectLedger>(std::move(full));
+}
+
+std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
+  const std::optional<git::ObjectId>& id = lf.entry.content_id;
+  cover(pass, id);
+  if (id) {
+    if (auto hit = pass.cache.ledgers().find(*id)) return hit;
+  }
+  auto bytes = read_or_report(pass, lf.path, lf.entry);
+  if (!bytes) return nullptr;
+  auto parsed = parse_compact(*bytes);
+  if (id) pass.cache.ledgers().keep(*id, parsed);
+  return parsed;
+}
+
+std::shared_ptr<const YamlFacts> yaml_facts_of(const CheckCache::ProjectsYamlResult& parsed) {
+  std::vector<YamlFacts::OwnedRow> rows;
+  rows.reserve(parsed.table.rows.size());
+  for (const ProjectRow& row : parsed.table.rows) {
+    rows.push_back(YamlFacts::OwnedRow{row.key, row.line, is_active(row), projects_step_row_inputs(parsed.table, row.key)});
+  }
+  return YamlFacts::build(parsed.findings, rows);
+}
+
+}  // namespace
+
+std::string ledger_path(std::string_view name) {
+  std::string path;
+  path.reserve(ledger::k_projects_dir.size() + 1 + name.size());
+  append_ledger_path(path, name);
+  return path;
+}
+
+Result<LedgerListing> list_ledger_entries(Pass& pass) {
+  LG_TRY(auto listed, pass.tree.list_view(ledger::k_projects_dir));
+  LedgerListing out;
+  if (!listed) return out;
+  out.listed = std::move(*listed);
+  const git::Listing& entries = out.listed;
+  out.ledgers.reserve(entries.size());
+  std::vector<std::uint32_t> unchecked;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string_view name = entries[i].name;
+    switch (projects_entry_role(name)) {
+      case ProjectsEntryRole::skipped:
+        break;
+      case ProjectsEntryRole::unchecked:
+        unchecked.push_back(static_cast<std::uint32_t>(i));
+        break;
+      case ProjectsEntryRole::bad_name:
+        pass.sink.report(bad_ledger_name(name));
+        break;
+      case ProjectsEntryRole::ledger:
+        out.ledgers.push_back(static_cast<std::uint32_t>(i));
+        break;
+    }
+  }
+  for (const std::uint32_t i : unchecked) {
+    const git::EntryView e = entries[i];
+    if (auto r = report_unchecked(pass, ledger_path(e.name), e.entry()); !r) return r.error();
+  }
+  return out;
+}
+
+// Each worker has its own repository handle (libgit2 handles are not shared
+// between threads). What a worker cannot read is left to the sequential path, which
+// reports it; sources without thread readers (folders, the index) skip this.
+void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
+  std::vector<const LedgerFile*> todo;
+  for (const LedgerFile& lf : ledgers) {
+    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id &&
+        !pass.cache.ledgers().contains(*lf.entry.content_id)) {
+      todo.push_back(&lf);
+    }
+  }
+  if (todo.size() < 64) return;  // before asking for the core count: a file read, per call
+  const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  if (workers < 2) return;
+  std::vector<git::TreeSource::BlobReader> readers;
+  for (unsigned i = 0; i < workers; ++i) {
+    auto reader = pass.tree.thread_reader();
+    if (!reader) return;
+    readers.push_back(std::move(reader));
+  }
+  std::vector<std::shared_ptr<const ledger::ProjectLedger>> parsed(todo.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&](git::TreeSource::BlobReader& read) {
+    for (std::size_t i = next++; i < todo.size(); i = next++) {
+      auto bytes = read(todo[i]->entry);
+      if (bytes) parsed[i] = parse_compact(*bytes);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned i = 1; i < workers; ++i) threads.emplace_back(work, std::ref(readers[i]));
+  work(readers[0]);
+  for (std::thread& t : threads) t.join();
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    if (parsed[i]) pass.cache.ledgers().keep(*todo[i]->entry.content_id, std::move(parsed[i]));
+  }
+}
+
+void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows) {
+  if (!is_readable_kind(lf.entry.kind)) {
+    report_not_a_file(pass, lf.path, lf.entry.kind);
+    return;
+  }
+  auto parsed = load_ledger(pass, lf);
+  if (!parsed) return;
+  check_text_input(parsed->input, lf.path, pass.sink);
+  check_project_ledger(*parsed, lf.path, std::string(lf.key()), rows, pass.sink);
+}
+
+void report_active_row(diag::FindingSink& sink, std::string_view key, int line) {
+  const std::string k(key);
+  sink.report(make_finding("ledger-active-has-ledger", std::string(k_projects_yaml), line,
+                           k + " is active but has no projects/" + k + ".md", diag::PeerForm::path_message));
+}
+
+bool is_active(const ProjectRow& row) {
+  const auto status = row.get("status");
+  return status && *status == "active";
+}
+
+LedgerKeys keys_of(const LedgerListing& listing) {
+  LedgerKeys keys;
+  for (std::size_t i = 0; i < listing.ledgers.size(); ++i) {
+    if (is_readable_kind(listing.entry(i).kind)) keys.add(listing.key(i));
+  }
+  keys.seal();
+  return keys;
+}
+
+bool table_from_inputs(std::string_view key, std::string_view inputs, ProjectsTable& out) {
+  out = ProjectsTable{};
+  out.present = true;
+  if (inputs.empty()) return true;
+  if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return false;
+  const std::size_t second = inputs.find('\0', 4);
+  ProjectRow row;
+  row.key = key;
+  const std::string_view status = inputs.substr(4, second - 4);
+  const std::string_view partition = inputs.substr(second + 1);
+  if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
+  if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
+  out.rows.push_back(std::move(row));
+  return true;
+}
+
+ProjectsYamlInput::ProjectsYamlInput(Pass& pass, bool report) : m_pass(pass) {
+  CheckCache::Persistent* p = pass.persistent;
+  if (p) {
+    auto entry = pass.tree.stat(k_projects_yaml);
+    if (entry && *entry && is_readable_kind((*entry)->kind) && (*entry)->content_id) {
+      m_id = (*entry)->content_id->hex();
+      load_pack(*p);
+      if ((m_facts = p->pack.find_yaml(m_id))) {
+        vouch(pass, *(*entry)->content_id);
+        if (report) {
+          for (const diag::Finding& f : m_facts->findings) pass.sink.report(f);
+        }
+        return;
+      }
+    }
+  }
+  if (report) {
+    m_parsed = check_projects_file(pass);
+  } else {
+    Pass quiet{pass.tree, pass.cache, {}};
+    m_parsed = check_projects_file(quiet);
+  }
+  if (p && !m_id.empty() && !has_unreadable(m_parsed->findings)) {
+    m_facts = yaml_facts_of(*m_parsed);
+    p->pack.keep_yaml(m_id, m_facts);
+  }
+}
+
+const ProjectsTable& ProjectsYamlInput::table() {
+  if (!m_parsed) {  // the same blob again, its findings already reported: parsed into a sink of its own
+    Pass quiet{m_pass.tree, m_pass.cache, {}};
+    m_parsed = check_projects_file(quiet);
+  }
+  return m_parsed->table;
+}
+
+const ProjectsTable& ProjectsYamlInput::table_for(std::string_view key) {
+  if (m_parsed) return m_parsed->table;
+  return table_from_inputs(key, m_facts->inputs_of(key), m_one) ? m_one : table();
+}
+
+void ProjectsYamlInput::append_row_inputs(std::string& out, std::string_view key) {
+  if (m_facts) {
+    out += m_facts->inputs_of(key);
+  } else {
+    out += projects_step_row_inputs(m_parsed->table, key);
+  }
+}
+
+void ProjectsYamlInput::report_active_without_ledger(const LedgerKeys& has) {
+  if (m_parsed) return steps::report_active_without_ledger(m_pass.sink, m_parsed->table, has);
+  for (const YamlFacts::Row& row : m_facts->rows) {
+    if (row.active && !has(m_facts->key(row))) report_active_row(m_pass.sink, m_facts->key(row), row.line);
+  }
+}
+
+}  // namespace steps
+
+using namespace steps;
+
+Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  auto result = check_projects_file(pass);
+  return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), pass.sink.take()};
+}
+
+Result<ProjectsStepNames> projects_step_names(git::TreeSource& tree, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  LG_TRY(auto ledgers, list_ledgers(pass));
+  return ProjectsStepNames{std::move(ledgers), pass.sink.take()};
+}
+
+std::vector<std::vector<diag::Finding>> projects_step_ledgers(git::TreeSource& tree,
+                                                              const std::vector<ProjectsStepLedger>& ledgers,
+                                                              const ProjectsTable& rows, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  prefetch_ledgers(pass, ledgers);
+  std::vector<std::vector<diag::Finding>> out;
+  out.reserve(ledgers.size());
+  for (const LedgerFile& lf : ledgers) {
+    check_ledger_file(pass, lf, rows);
+    out.push_back(pass.sink.take());
+  }
+  return out;
+}
+
+std::vector<diag::Finding> projects_step_active_rows(const ProjectsTable& rows,
+                                                     const std::unordered_set<std::string>& keys) {
+  diag::CollectingSink sink;
+  report_active_without_ledger(sink, rows, [&keys](const std::string& key) { return keys.count(key) != 0; });
+  return sink.take();
+}
+
+std::string projects_step_row_inputs(const ProjectsTable& rows, std::string_view key) {
+  // check_project_ledger (cortex_projects.cpp) reads the row's presence, `status` and `partition`.
+  const ProjectRow* row = rows.find(key);
+  if (!row) return std::string();
+  std::string out = "row";
+  for (std::string_view field : {std::string_view("status"), std::string_view("partition")}) {
+    const auto v = row->get(field);
+    out += '\0';
+    if (v) out.append(1, 'v').append(*v);
+  }
+  return out;
+}
+
+ProjectsEntryRole projects_entry_role(std::string_view name) {
+  if (name == "AGENTS.md" || name == "TEMPLATE.md") return ProjectsEntryRole::skipped;
+  if (!ends_with(name, ".md")) return ProjectsEntryRole::unchecked;
+  return is_ledger_key(name.substr(0, name.size() - 3)) ? ProjectsEntryRole::ledger : ProjectsEntryRole::bad_name;
+}
+
+Result<ProjectsStepEntry> projects_step_entry(git::TreeSource& tree, const git::Entry& entry, CheckCache& cache) {
+  ProjectsStepEntry out;
+  out.role = projects_entry_role(entry.name);
+  if (out.role == ProjectsEntryRole::bad_name) out.names.push_back(bad_ledger_name(entry.name));
+  if (out.role == ProjectsEntryRole::unchecked) {
+    Pass pass{tree, cache, {}};
+    if (auto r = report_unchecked(pass, ledger_path(entry.name), entry); !r) return r.error();
+    out.unchecked = pass.sink.take();
+  }
+  return out;
+}
+
+Result<std::string> projects_row_inputs(git::TreeSource& tree, std::string_view key, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  pass.persistent = open_persistent(tree, cache);
+  std::string out;
+  {
+    ProjectsYamlInput projects(pass, false);
+    projects.append_row_inputs(out, key);
+  }
+  if (pass.persistent) flush_pack(*pass.persistent);
+  return out;
+}
+
+ProjectsTable projects_table_from_inputs(std::string_view key, std::string_view inputs) {
+  ProjectsTable out;
+  const bool ok = table_from_inputs(key, inputs, out);
+  LEDGERGATE_ASSERT(ok && "row inputs of projects_step_row_inputs' form");
+  out.index();
+  return out;
+}
+
+Result<std::shared_ptr<const ProjectsTable>> projects_table(git::TreeSource& tree, CheckCache& cache) {
+  const std::string path(k_projects_yaml);
+  LG_TRY(auto entry, tree.stat(path));
+  if (!entry || !is_readable_kind(entry->kind)) return std::shared_ptr<const ProjectsTable>();
+  std::shared_ptr<const CheckCache::ProjectsYamlResult> result;
+  if (auto hit = entry->content_id ? cache.projects_yaml().find(QualifiedId{*entry->content_id, {}}) : nullptr) {
+    result = std::move(hit);
+  } else {
+    LG_TRY(std::string bytes, tree.read(path, *entry));
+    auto fresh = std::make_shared<CheckCache::ProjectsYamlResult>();
+    diag::CollectingSink local;
+    const ledger::TextFile file = ledger::decode_text(bytes);
+    check_text_input(file.facts, path, local);
+    fresh->table = check_projects_yaml(file.text, ProjectsYamlEra{}, local, path);
+    fresh->findings = local.take();
+    if (entry->content_id) cache.projects_yaml().keep(QualifiedId{*entry->content_id, {}}, fresh);
+    result = std::move(fresh);
+  }
+  for (const diag::Finding& f : result->findings) {
+    if (f.rule == "projects-yaml-parses" || f.rule == "projects-yaml-is-mapping") {
+      return std::shared_ptr<const ProjectsTable>();
+    }
+  }
+  return std::shared_ptr<const ProjectsTable>(result, &result->table);
+}
+
+}  // namespace lg::rules
