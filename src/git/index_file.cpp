@@ -71,113 +71,172 @@ bool plain_path(std::string_view path) {
   }
 }
 
-// Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
-// left where they lie.
-std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
-  const auto* const data = reinterpret_cast<const unsigned char*>(bytes.data());
-  const std::size_t size = bytes.size();
-  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
-  if (bytes.substr(0, 4) != "DIRC") return std::nullopt;
-  const std::uint32_t version = be32(data + 4);
-  if (version < 2 || version > 4) return std::nullopt;
-  const std::uint32_t count = be32(data + 8);
-  const std::size_t body_end = size - k_checksum_size;
-  // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
-  if (count > (body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
+// An entry's path in a version 4 index: the previous path (`built`) cut by
+// a varint and extended by a NUL-terminated suffix at `name`. Returns the
+// position after it; nullopt when malformed.
+std::optional<const unsigned char*> read_v4_path(const unsigned char* name, const unsigned char* limit,
+                                                 std::size_t name_len, std::string& built) {
+  const std::optional<std::size_t> strip = decode_varint(name, limit);
+  if (!strip || *strip > built.size()) return std::nullopt;
+  const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', static_cast<std::size_t>(limit - name)));
+  if (!nul) return std::nullopt;
+  built.resize(built.size() - *strip);
+  built.append(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
+  if (name_len != k_name_mask && name_len != built.size()) return std::nullopt;
+  return nul + 1;
+}
 
+// An entry's path in a version 2 or 3 index, at `name_at` in the entry at
+// `entry` (`room` bytes to the body's end), and the entry's padded size;
+// nullopt when malformed.
+std::optional<std::pair<std::string_view, std::size_t>> read_v23_path(const unsigned char* entry, std::size_t room,
+                                                                      std::size_t name_at, std::size_t name_len) {
+  const unsigned char* name = entry + name_at;
+  const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', room - name_at));
+  if (!nul) return std::nullopt;
+  const auto len = static_cast<std::size_t>(nul - name);
+  if (name_len != k_name_mask ? len != name_len : len < k_name_mask) return std::nullopt;
+  // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
+  const std::size_t entry_size = (name_at + len + 8) & ~std::size_t{7};
+  if (room < entry_size) return std::nullopt;
+  for (std::size_t i = name_at + len; i < entry_size; ++i) {
+    if (entry[i] != 0) return std::nullopt;
+  }
+  return std::make_pair(std::string_view(reinterpret_cast<const char*>(name), len), entry_size);
+}
+
+// Extensions: an upper-case first letter marks one a reader may skip; any
+// other ("link": a split index, "sdir": a sparse one) must be understood.
+bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t body_end) {
+  while (body_end - pos > 0) {
+    if (body_end - pos < 8) return false;
+    const unsigned char* ext = data + pos;
+    if (ext[0] < 'A' || ext[0] > 'Z') return false;
+    const std::uint32_t ext_size = be32(ext + 4);
+    if (ext_size > body_end - pos - 8) return false;
+    pos += 8 + std::size_t{ext_size};
+  }
+  return true;
+}
+
+// One pass over an index's entries into an IndexListing. Each step returns
+// false when the file is malformed (or of a kind this reader declines).
+class Parser {
+ public:
+  Parser(std::string_view bytes, bool keep_paths_in_file)
+      : m_data(reinterpret_cast<const unsigned char*>(bytes.data())), m_size(bytes.size()),
+        m_in_file(keep_paths_in_file) {}
+
+  // The header: signature, version, count.
+  bool header() {
+    if (m_size < k_header_size + k_checksum_size || m_size > std::numeric_limits<std::uint32_t>::max()) return false;
+    if (std::memcmp(m_data, "DIRC", 4) != 0) return false;
+    m_version = be32(m_data + 4);
+    if (m_version < 2 || m_version > 4) return false;
+    m_count = be32(m_data + 8);
+    m_body_end = m_size - k_checksum_size;
+    // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
+    if (m_count > (m_body_end - k_header_size) / (k_name_at + 1)) return false;
+    m_in_file = m_in_file && m_version < 4;  // paths left where they lie
+    out.items.reserve(m_count);
+    if (!m_in_file) out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
+    return true;
+  }
+
+  bool entries() {
+    for (std::uint32_t n = 0; n < m_count; ++n) {
+      if (!entry(n)) return false;
+    }
+    return skip_extensions(m_data, m_pos, m_body_end);
+  }
+
+  bool in_file() const { return m_in_file; }
   IndexListing out;
-  out.items.reserve(count);
-  const bool in_file = file && version < 4;  // paths left where they lie
-  if (!in_file) out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
-  std::string built;  // v4: the current entry's path (the previous one's, cut and extended)
-  std::string_view path;  // the current entry's path (into `built`, or into the file)
-  std::string previous;   // v4: the previous entry's path
-  std::string_view previous_path;
-  unsigned previous_stage = 0;
-  std::size_t pos = k_header_size;
-  for (std::uint32_t n = 0; n < count; ++n) {
-    if (body_end - pos < k_name_at + 1) return std::nullopt;
-    const unsigned char* entry = data + pos;
+
+ private:
+  bool entry(std::uint32_t n) {
+    if (m_body_end - m_pos < k_name_at + 1) return false;
+    const unsigned char* entry = m_data + m_pos;
     const std::uint32_t mode = be32(entry + k_mode_at);
     const unsigned flags = be16(entry + k_flags_at);
     std::size_t name_at = k_name_at;
     if (flags & k_flag_extended) {
-      if (version < 3) return std::nullopt;
-      if (body_end - pos < k_name_at + 3) return std::nullopt;
-      if (be16(entry + k_name_at) & ~k_known_extended) return std::nullopt;
+      if (m_version < 3) return false;
+      if (m_body_end - m_pos < k_name_at + 3) return false;
+      if (be16(entry + k_name_at) & ~k_known_extended) return false;
       name_at += 2;
     }
-    if (!known_mode(mode)) return std::nullopt;  // sparse-index directories among them
+    if (!known_mode(mode)) return false;  // sparse-index directories among them
     const unsigned stage = (flags & k_stage_mask) >> 12;
     const std::size_t name_len = flags & k_name_mask;
     const unsigned char* name = entry + name_at;
-    const unsigned char* const limit = data + body_end;
-    if (version == 4) {
-      const std::optional<std::size_t> strip = decode_varint(name, limit);
-      if (!strip || *strip > built.size()) return std::nullopt;
-      const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', static_cast<std::size_t>(limit - name)));
-      if (!nul) return std::nullopt;
-      built.resize(built.size() - *strip);
-      built.append(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
-      path = built;
-      if (name_len != k_name_mask && name_len != path.size()) return std::nullopt;
-      pos = static_cast<std::size_t>(nul + 1 - data);
+    std::string_view path;
+    if (m_version == 4) {
+      const auto next = read_v4_path(name, m_data + m_body_end, name_len, m_built);
+      if (!next) return false;
+      path = m_built;
+      m_pos = static_cast<std::size_t>(*next - m_data);
     } else {
-      const std::size_t room = static_cast<std::size_t>(limit - name);
-      const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', room));
-      if (!nul) return std::nullopt;
-      const auto len = static_cast<std::size_t>(nul - name);
-      if (name_len != k_name_mask ? len != name_len : len < k_name_mask) return std::nullopt;
-      path = std::string_view(reinterpret_cast<const char*>(name), len);
-      // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
-      const std::size_t entry_size = (name_at + len + 8) & ~std::size_t{7};
-      if (body_end - pos < entry_size) return std::nullopt;
-      for (std::size_t i = name_at + len; i < entry_size; ++i) {
-        if (entry[i] != 0) return std::nullopt;
-      }
-      pos += entry_size;
+      const auto read = read_v23_path(entry, m_body_end - m_pos, name_at, name_len);
+      if (!read) return false;
+      path = read->first;
+      m_pos += read->second;
     }
-    if (!plain_path(path)) return std::nullopt;
-    // git's order: by path bytes, then stage; each (path, stage) once.
-    if (n > 0) {
-      const int order = previous_path.compare(path);
-      if (order > 0 || (order == 0 && previous_stage >= stage)) return std::nullopt;
-    }
-    if (version == 4) {  // `built` changes with the next entry
-      previous.assign(path);
-      previous_path = previous;
-    } else {
-      previous_path = path;
-    }
-    previous_stage = stage;
+    if (!plain_path(path) || !in_order(n, path, stage)) return false;
     if (stage != 0) {
       out.unmerged = true;
-      continue;
+      return true;
     }
     IndexListing::Item item;
     item.size = static_cast<std::uint32_t>(path.size());
     item.mode = mode;
     item.id = ObjectId::from_bytes(entry + k_id_at);
-    if (in_file) {
-      item.offset = static_cast<std::uint32_t>(name - data);
+    if (m_in_file) {
+      item.offset = static_cast<std::uint32_t>(name - m_data);
     } else {
       item.offset = static_cast<std::uint32_t>(out.paths.size());
       out.paths.append(path);
     }
     out.items.push_back(item);
+    return true;
   }
-  // Extensions: an upper-case first letter marks one a reader may skip; any
-  // other ("link": a split index, "sdir": a sparse one) must be understood.
-  while (body_end - pos > 0) {
-    if (body_end - pos < 8) return std::nullopt;
-    const unsigned char* ext = data + pos;
-    if (ext[0] < 'A' || ext[0] > 'Z') return std::nullopt;
-    const std::uint32_t ext_size = be32(ext + 4);
-    if (ext_size > body_end - pos - 8) return std::nullopt;
-    pos += 8 + std::size_t{ext_size};
+
+  // git's order: by path bytes, then stage; each (path, stage) once.
+  bool in_order(std::uint32_t n, std::string_view path, unsigned stage) {
+    if (n > 0) {
+      const int order = m_previous_path.compare(path);
+      if (order > 0 || (order == 0 && m_previous_stage >= stage)) return false;
+    }
+    if (m_version == 4) {  // `m_built` changes with the next entry
+      m_previous.assign(path);
+      m_previous_path = m_previous;
+    } else {
+      m_previous_path = path;
+    }
+    m_previous_stage = stage;
+    return true;
   }
-  if (in_file) out.file = std::move(file);
-  return out;
+
+  const unsigned char* m_data;
+  std::size_t m_size;
+  bool m_in_file;
+  std::uint32_t m_version = 0;
+  std::uint32_t m_count = 0;
+  std::size_t m_body_end = 0;
+  std::size_t m_pos = k_header_size;
+  std::string m_built;             // v4: the current entry's path (the previous one's, cut and extended)
+  std::string m_previous;          // v4: the previous entry's path
+  std::string_view m_previous_path;
+  unsigned m_previous_stage = 0;
+};
+
+// Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
+// left where they lie.
+std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
+  Parser p(bytes, file != nullptr);
+  if (!p.header() || !p.entries()) return std::nullopt;
+  if (p.in_file()) p.out.file = std::move(file);
+  return std::move(p.out);
 }
 
 }  // namespace

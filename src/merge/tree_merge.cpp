@@ -530,89 +530,11 @@ class RenameProbe {
   // merge pairs them all as git does.
   Result<RenameRisk> rename_risk() {
     RenameRisk risk;
-    int side = 0;
-    // `why`: why git may pair otherwise ("" if it cannot); `similar`: not identical blobs.
-    const auto found = [&](const std::string& src, const std::string& dst, const char* why, bool similar,
-                           bool directory) {
-      const std::string pair = src + " -> " + dst;
-      if (risk.first.empty()) risk.first = pair;
-      if (*why && risk.unknown.empty()) risk.unknown = pair + ": " + why;
-      const char* libgit2 = *why ? why : similar ? "similar, not identical" : "";
-      if (*libgit2 && risk.unreproducible.empty()) risk.unreproducible = pair + ": " + libgit2;
-      if (directory && risk.directory.empty()) risk.directory = pair;
-      RenamePair p{side, src, dst, files.at(src).base, side == 0 ? files.at(src).theirs : files.at(src).ours, false};
-      const auto at_dst = files.find(dst);
-      const bool other_has_dst = at_dst != files.end() && (side == 0 ? at_dst->second.theirs : at_dst->second.ours).present;
-      p.followable = p.other_src.is_blob() && p.base_src.is_blob() && !other_has_dst;
-      if (!p.followable && risk.unfollowable.empty()) {
-        risk.unfollowable = pair + ": the other side deletes or renames it too, or has a file at the new name";
-      }
-      risk.pairs.push_back(std::move(p));
-    };
-    for (side = 0; side < 2; ++side) {
-      std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
-      std::map<std::string, bool> relevant;  // source -> location relevant (a directory rename could apply)
-      for (const auto& [path, f] : files) {
-        const Side& mine = side == 0 ? f.ours : f.theirs;
-        const Side& other = side == 0 ? f.theirs : f.ours;
-        if (f.base.present && !mine.present) {
-          sources.emplace_back(path, &f);
-          // Content relevant: the other side changed or deleted it too.
-          // Location relevant: under a directory this side removed, the
-          // other side kept and added a file directly into.
-          const bool location = std::any_of(
-              removed_dirs[side].begin(), removed_dirs[side].end(), [&, &p = path](const std::string& d) {
-                return p.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
-              });
-          if (!same(other, f.base) || location) relevant[path] = location;
-        }
-        if (!f.base.present && mine.present) dests.emplace_back(path, &f);
-      }
-      if (relevant.empty() || dests.empty()) continue;
-      const auto added = [side](const FlatEntry* f) -> const Side& { return side == 0 ? f->ours : f->theirs; };
-      // Identical blobs first, over every source (diffcore's exact renames).
-      // libgit2 pairs them as git does when one blob has one source and one
-      // destination; git then also uses them to find directory renames.
-      std::map<git::ObjectId, std::pair<int, int>> count;  // blob -> (sources, destinations)
-      for (const auto& [src, sf] : sources) ++count[sf->base.id].first;
-      for (const auto& [dst, df] : dests) ++count[added(df).id].second;
-      std::set<std::string> paired;
-      for (const auto& [src, sf] : sources) {
-        for (const auto& [dst, df] : dests) {
-          if (sf->base.id != added(df).id) continue;
-          const auto [n_src, n_dst] = count[sf->base.id];
-          const auto rel = relevant.find(src);
-          const bool directory = rel != relevant.end() && rel->second;
-          const char* why = directory ? "a directory rename may apply" : "";
-          if (!directory && (n_src != 1 || n_dst != 1)) why = "one blob under several names";
-          found(src, dst, why, false, directory);
-          paired.insert(src);
-          paired.insert(dst);
-        }
-      }
-      // Then similar pairs among the relevant sources left: libgit2's
-      // similarity measure is not git's. Where a source and its destination
-      // have no other candidate, git pairs them whatever its scores' order.
-      std::vector<std::pair<std::string, std::string>> similar;
-      std::map<std::string, int> candidates;  // path -> the similar pairs it is in
-      for (const auto& [src, location] : relevant) {
-        const FlatEntry& sf = files.at(src);
-        if (paired.count(src) || !is_regular(sf.base)) continue;
-        for (const auto& [dst, df] : dests) {
-          if (paired.count(dst) || !is_regular(added(df))) continue;
-          LG_TRY(const bool is_similar, similar_enough(sf.base.id, added(df).id));
-          if (!is_similar) continue;
-          similar.emplace_back(src, dst);
-          ++candidates[src];
-          ++candidates[dst];
-        }
-      }
-      for (const auto& [src, dst] : similar) {
-        const bool directory = relevant.at(src);
-        const char* why = directory ? "a directory rename may apply" : "";
-        if (!directory && (candidates[src] > 1 || candidates[dst] > 1)) why = "several candidates";
-        found(src, dst, why, true, directory);
-      }
+    for (int side = 0; side < 2; ++side) {
+      Candidates c = candidates(side);
+      if (c.relevant.empty() || c.dests.empty()) continue;
+      const std::set<std::string> paired = exact_pairs(risk, side, c);
+      if (auto r = similar_pairs(risk, side, c, paired); !r) return r.error();
     }
     return risk;
   }
@@ -621,6 +543,108 @@ class RenameProbe {
   std::vector<std::string> removed_dirs[2];
 
  private:
+  // What side `side` (0 ours, 1 theirs) deleted and added, and which of the
+  // deleted files git looks for renames of.
+  struct Candidates {
+    std::vector<std::pair<std::string, const FlatEntry*>> sources, dests;
+    std::map<std::string, bool> relevant;  // source -> location relevant (a directory rename could apply)
+  };
+
+  Candidates candidates(int side) const {
+    Candidates c;
+    for (const auto& [path, f] : files) {
+      const Side& mine = side == 0 ? f.ours : f.theirs;
+      const Side& other = side == 0 ? f.theirs : f.ours;
+      if (f.base.present && !mine.present) {
+        c.sources.emplace_back(path, &f);
+        // Content relevant: the other side changed or deleted it too.
+        // Location relevant: under a directory this side removed, the
+        // other side kept and added a file directly into.
+        const bool location = std::any_of(
+            removed_dirs[side].begin(), removed_dirs[side].end(), [&, &p = path](const std::string& d) {
+              return p.compare(0, d.size(), d) == 0 && adds_directly_in(d, side == 0 ? 1 : 0);
+            });
+        if (!same(other, f.base) || location) c.relevant[path] = location;
+      }
+      if (!f.base.present && mine.present) c.dests.emplace_back(path, &f);
+    }
+    return c;
+  }
+
+  static const Side& added(int side, const FlatEntry* f) { return side == 0 ? f->ours : f->theirs; }
+
+  // Identical blobs first, over every source (diffcore's exact renames).
+  // libgit2 pairs them as git does when one blob has one source and one
+  // destination; git then also uses them to find directory renames. Returns
+  // the paths paired.
+  std::set<std::string> exact_pairs(RenameRisk& risk, int side, const Candidates& c) const {
+    std::map<git::ObjectId, std::pair<int, int>> count;  // blob -> (sources, destinations)
+    for (const auto& [src, sf] : c.sources) ++count[sf->base.id].first;
+    for (const auto& [dst, df] : c.dests) ++count[added(side, df).id].second;
+    std::set<std::string> paired;
+    for (const auto& [src, sf] : c.sources) {
+      for (const auto& [dst, df] : c.dests) {
+        if (sf->base.id != added(side, df).id) continue;
+        const auto [n_src, n_dst] = count[sf->base.id];
+        const auto rel = c.relevant.find(src);
+        const bool directory = rel != c.relevant.end() && rel->second;
+        const char* why = directory ? "a directory rename may apply" : "";
+        if (!directory && (n_src != 1 || n_dst != 1)) why = "one blob under several names";
+        found(risk, side, src, dst, why, false, directory);
+        paired.insert(src);
+        paired.insert(dst);
+      }
+    }
+    return paired;
+  }
+
+  // Then similar pairs among the relevant sources left: libgit2's
+  // similarity measure is not git's. Where a source and its destination
+  // have no other candidate, git pairs them whatever its scores' order.
+  Result<void> similar_pairs(RenameRisk& risk, int side, const Candidates& c, const std::set<std::string>& paired) {
+    std::vector<std::pair<std::string, std::string>> similar;
+    std::map<std::string, int> in_pairs;  // path -> the similar pairs it is in
+    for (const auto& [src, location] : c.relevant) {
+      const FlatEntry& sf = files.at(src);
+      if (paired.count(src) || !is_regular(sf.base)) continue;
+      for (const auto& [dst, df] : c.dests) {
+        if (paired.count(dst) || !is_regular(added(side, df))) continue;
+        LG_TRY(const bool is_similar, similar_enough(sf.base.id, added(side, df).id));
+        if (!is_similar) continue;
+        similar.emplace_back(src, dst);
+        ++in_pairs[src];
+        ++in_pairs[dst];
+      }
+    }
+    for (const auto& [src, dst] : similar) {
+      const bool directory = c.relevant.at(src);
+      const char* why = directory ? "a directory rename may apply" : "";
+      if (!directory && (in_pairs[src] > 1 || in_pairs[dst] > 1)) why = "several candidates";
+      found(risk, side, src, dst, why, true, directory);
+    }
+    return {};
+  }
+
+  // Records the pair src -> dst on side `side`. `why`: why git may pair
+  // otherwise ("" if it cannot); `similar`: not identical blobs.
+  void found(RenameRisk& risk, int side, const std::string& src, const std::string& dst, const char* why,
+             bool similar, bool directory) const {
+    const std::string pair = src + " -> " + dst;
+    if (risk.first.empty()) risk.first = pair;
+    if (*why && risk.unknown.empty()) risk.unknown = pair + ": " + why;
+    const char* libgit2 = *why ? why : similar ? "similar, not identical" : "";
+    if (*libgit2 && risk.unreproducible.empty()) risk.unreproducible = pair + ": " + libgit2;
+    if (directory && risk.directory.empty()) risk.directory = pair;
+    RenamePair p{side, src, dst, files.at(src).base, side == 0 ? files.at(src).theirs : files.at(src).ours, false};
+    const auto at_dst = files.find(dst);
+    const bool other_has_dst = at_dst != files.end() && (side == 0 ? at_dst->second.theirs : at_dst->second.ours).present;
+    p.followable = p.other_src.is_blob() && p.base_src.is_blob() && !other_has_dst;
+    if (!p.followable && risk.unfollowable.empty()) {
+      risk.unfollowable = pair + ": the other side deletes or renames it too, or has a file at the new name";
+    }
+    risk.pairs.push_back(std::move(p));
+  }
+
   // A file directly in directory `dir` ("a/b/") present on side `side`
   // (0 ours, 1 theirs) and not in the merge base.
   bool adds_directly_in(const std::string& dir, int side) const {
