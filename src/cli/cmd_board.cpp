@@ -91,7 +91,7 @@ void setup_board(CLI::App& app, Globals& globals) {
   cmd->add_option("--format", opts->format,
                   "Page: md or html (default: by the --out/--check file's extension, else md)")
       ->check(CLI::IsMember({"md", "html"}));
-  auto* out = cmd->add_option("--out", opts->out, "Write the page to FILE (atomically) instead of stdout");
+  auto* out = cmd->add_option("-o,--out,--output", opts->out, "Write the page to FILE (atomically) instead of stdout");
   cmd->add_option("--check", opts->check,
                   "Exit 1 if the committed page FILE differs from a re-render, setting aside its generated "
                   "line and its Last updated banner; 0 if not")
