@@ -86,7 +86,7 @@ void setup_board(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<BoardCliOptions>();
   CLI::App* cmd = app.add_subcommand(
       "board", "Render the board (dashboard.md / dashboard.html) of a cortex-projects ledger, or check a committed one");
-  cmd->add_option("rev", opts->rev, "Commit to render (default: HEAD); read from objects, no checkout");
+  cmd->add_option("rev", opts->rev, "Commit to render (default: HEAD); read from objects, no checkout")->type_name("REV");
   cmd->add_option("--root", opts->root, "Render a plain folder instead (no git needed)");
   cmd->add_option("--format", opts->format,
                   "Page: md or html (default: by the --out/--check file's extension, else md)")

@@ -296,7 +296,7 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
 void setup_check(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<CheckOptions>();
   CLI::App* cmd = app.add_subcommand("check", "Check a ledger tree against its profile's rules");
-  cmd->add_option("rev", opts->rev, "Commit to check (default: HEAD)");
+  cmd->add_option("rev", opts->rev, "Commit to check (default: HEAD)")->type_name("REV");
   auto* index = cmd->add_flag("--index", opts->index, "Check the tree the index would commit");
   auto* worktree = cmd->add_flag("--worktree", opts->worktree, "Check the repository's working tree");
   auto* root = cmd->add_option("--root", opts->root, "Check a plain folder (no git needed)");
@@ -323,6 +323,7 @@ void setup_check(CLI::App& app, Globals& globals) {
                                   "Judge the checked tree as a change from this older revision: fail on the error "
                                   "findings it introduces (its policy judges), and run the cross-version rules "
                                   "(orl-h-*) from it")
+                       ->type_name("REV")
                        ->excludes(root);
   cmd->add_option("--gate", opts->gate,
                   "With --against: fail on the error findings the change introduces (new) or on every error of the "
@@ -335,8 +336,10 @@ void setup_check(CLI::App& app, Globals& globals) {
   cmd->add_option("--select", opts->select,
                   "Report only these rules: rule ids or family prefixes (`ledger`, `projects-yaml`), "
                   "comma-separated or repeated")
+      ->type_name("RULE")
       ->delimiter(',');
   cmd->add_option("--ignore", opts->ignore, "Leave out these rules (rule ids or family prefixes), as --select")
+      ->type_name("RULE")
       ->delimiter(',');
   cmd->add_flag("--statistics", opts->statistics, "Text: a count of findings per rule instead of the findings");
   allow_path_operands(cmd);

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "fixture_tree.hpp"
+#include "support/fixture_tree.hpp"
 
 using namespace lg;
 
