@@ -295,7 +295,8 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
 
 void setup_check(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Check a ledger tree against its profile's rules");
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Check a ledger tree against its profile's rules; `check [REV] -- PATH...` reports only those paths");
   cmd->add_option("rev", opts->rev, "Commit to check (default: HEAD)")->type_name("REV");
   auto* index = cmd->add_flag("--index", opts->index, "Check the tree the index would commit");
   auto* worktree = cmd->add_flag("--worktree", opts->worktree, "Check the repository's working tree");

@@ -161,7 +161,7 @@ void setup_docs(CLI::App& app, Globals& globals) {
   complete->group("");  // hidden, as __docs
   complete->add_option("kind", *kind, "REV, KEY or RULE")->required()->check(CLI::IsMember({"REV", "KEY", "RULE"}));
   complete->callback([kind, &globals] {
-    for (const std::string& word : completion_words(*kind, globals)) std::printf("%s\n", word.c_str());
+    std::fputs(report::render_completion_words(completion_words(*kind, globals)).c_str(), stdout);
   });
 }
 

@@ -47,12 +47,16 @@ constexpr Command k_commands[] = {
     {"rules", setup_rules, k_read, "ledgergate rules\n  ledgergate rules --profile cortex-projects", true},
     {"explain", setup_explain, k_read, "ledgergate explain ledger-run-listed-once\n  ledgergate explain R-F07", true},
     {"req", setup_req, k_write,
-     "ledgergate req --help\n  ledgergate req COMMAND --help   (each protocol step and its arguments)", false},
+     "ledgergate req init run/open-requirements.ledger.yml\n"
+     "  ledgergate req summary run/open-requirements.ledger.yml --format json",
+     false},
     {"hooks", setup_hooks, k_git, "ledgergate hooks install\n  ledgergate hooks status", false},
     {"renumber", setup_renumber, k_write,
-     "ledgergate renumber R-20260901-03 --to next --rev rule-06\n  ledgergate renumber --help", false},
+     "ledgergate renumber R-20260901-03 --to next --rev rule-06\n  ledgergate renumber R-20260901-03 --worktree",
+     false},
     {"merge-file", setup_merge_file, k_git,
-     "ledgergate merge-driver install   (git then runs merge-file)\n  ledgergate merge-file BASE OURS THEIRS --path projects/x.md",
+     "ledgergate merge-driver install   (git then runs merge-file itself)\n"
+     "  ledgergate merge-file base.md ours.md theirs.md --path projects/example.md",
      false},
     {"merge-driver", setup_merge_driver, k_git, "ledgergate merge-driver install\n  ledgergate merge-driver status",
      false},
@@ -63,8 +67,10 @@ constexpr Command k_commands[] = {
      true},
     {"recover", setup_recover, k_write, "ledgergate recover\n  ledgergate recover --root DIR", false},
     {"fix", setup_fix, k_write, "ledgergate fix\n  ledgergate fix --diff", true},
-    {"lsp", setup_lsp, k_git, "ledgergate lsp   (started by an editor, docs/editors.md)\n  ledgergate lsp --help", false},
-    {"init", setup_init, k_write, "ledgergate init lab\n  ledgergate init --help", false},
+    {"lsp", setup_lsp, k_git,
+     "ledgergate lsp   (started by an editor: docs/editors.md)\n  nvim projects/example.md   (with the client set up)",
+     false},
+    {"init", setup_init, k_write, "ledgergate init lab\n  ledgergate init   (in the current folder)", false},
 };
 
 constexpr std::string_view k_description =

@@ -316,6 +316,12 @@ std::string render_zsh_completion(const CliCommand& root) {
   return out;
 }
 
+std::string render_completion_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += w + "\n";
+  return out;
+}
+
 std::string render_fish_completion(const CliCommand& root) {
   const std::string prog = root.path.front();
   std::string out = "# fish completion for " + prog + ", generated from its command-line definitions: do not edit.\n";
