@@ -37,3 +37,17 @@ echo "report.txt after exit 2:" >>"$actual"; sed 's/^/  > /' report.txt >>"$actu
 run classify --repo r projects.yaml -o classify.txt
 echo "classify.txt:" >>"$actual"; sed 's/^/  > /' classify.txt >>"$actual"
 run
+# -o on the other commands with a report: the file holds what stdout would.
+same() {  # same FILE ARGS...: whether `ledgergate ARGS` prints FILE's bytes
+  local file=$1; shift
+  "$LG" "$@" >"$file.stdout" 2>/dev/null
+  if cmp -s "$file.stdout" "$file"; then echo "$file: as stdout" >>"$actual"; else echo "$file: DIFFERS" >>"$actual"; fi
+}
+run rules --profile open-requirements -o rules.txt
+same rules.txt rules --profile open-requirements
+run audit --repo r --format json -o audit.json
+same audit.json audit --repo r --format json
+run trial-merge --repo r main main --format json -o trial.json
+same trial.json trial-merge --repo r main main --format json
+run board --repo r -o board.md
+head -c 40 board.md >>"$actual"; echo >>"$actual"
