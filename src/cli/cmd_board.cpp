@@ -86,12 +86,12 @@ void setup_board(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<BoardCliOptions>();
   CLI::App* cmd = app.add_subcommand(
       "board", "Render the board (dashboard.md / dashboard.html) of a cortex-projects ledger, or check a committed one");
-  cmd->add_option("rev", opts->rev, "Commit to render (default: HEAD); read from objects, no checkout");
+  cmd->add_option("rev", opts->rev, "Commit to render (default: HEAD); read from objects, no checkout")->type_name("REV");
   cmd->add_option("--root", opts->root, "Render a plain folder instead (no git needed)");
   cmd->add_option("--format", opts->format,
                   "Page: md or html (default: by the --out/--check file's extension, else md)")
       ->check(CLI::IsMember({"md", "html"}));
-  auto* out = cmd->add_option("--out", opts->out, "Write the page to FILE (atomically) instead of stdout");
+  auto* out = cmd->add_option("-o,--out,--output", opts->out, "Write the page to FILE (atomically) instead of stdout");
   cmd->add_option("--check", opts->check,
                   "Exit 1 if the committed page FILE differs from a re-render, setting aside its generated "
                   "line and its Last updated banner; 0 if not")

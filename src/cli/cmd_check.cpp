@@ -1,12 +1,17 @@
-// `ledgergate check [REV] [--index | --worktree | --root DIR]`: read a tree,
-// run the profile's rules, print in the chosen format, exit 0/1/2.
+// `ledgergate check [REV] [--index | --worktree | --root DIR] [-- PATH...]`:
+// read a tree, run the profile's rules, print in the chosen format (the
+// report narrowed to the paths and rules asked for), exit 0/1/2.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "baseline_file.hpp"
 #include "errors.hpp"
 #include "file_io.hpp"
+#include "paths.hpp"
+#include "ledgergate/diag/rule_select.hpp"
 #include "ledgergate/git/status.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/policy/policy_file.hpp"
@@ -19,6 +24,7 @@
 #include "ledgergate/report/sarif.hpp"
 #include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/rules/columns.hpp"
 #include "ledgergate/write/recovery.hpp"
 
 namespace lg::cli {
@@ -36,12 +42,18 @@ struct CheckOptions {
   bool bisect = false;  // --bisect: `git bisect run`'s exit codes (0 good, 1 bad, 125 skip)
   std::string baseline;        // --baseline FILE: findings it holds are suppressed
   std::string write_baseline;  // --write-baseline FILE: record today's findings
+  bool quiet = false;          // -q: the verdict line only, and nothing on a pass
+  bool statistics = false;     // --statistics: a count per rule instead of the findings
+  std::vector<std::string> select;  // --select RULE|FAMILY...
+  std::vector<std::string> ignore;  // --ignore RULE|FAMILY...
+  std::vector<std::string> paths;   // `-- PATH...`: the report's paths, as typed
 };
 
 struct Source {
   std::unique_ptr<git::TreeSource> tree;
   std::optional<git::Repository> repo;  // kept open for the tree's life
   std::string label;
+  std::string root;  // the folder the tree's paths are under on disk ("" for a bare repository)
 };
 
 void print_error(const CheckOptions& o, const std::string& message) {
@@ -61,10 +73,12 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
     // A folder that is half one write is not judged (write/recovery.hpp).
     if (auto whole = write::refuse_pending_writes(o.root); !whole) return whole.error();
     s.tree = std::move(*tree);
+    s.root = o.root;
     return s;
   }
   LG_TRY(git::Repository repo, git::Repository::open(g.repo.empty() ? "." : g.repo, true));
   s.repo.emplace(std::move(repo));
+  if (!s.repo->is_bare()) s.root = s.repo->workdir();
   if (o.worktree) {
     if (s.repo->is_bare()) return make_error(ErrorKind::usage, "--worktree: the repository is bare");
     if (auto whole = write::refuse_pending_writes(s.repo->workdir()); !whole) return whole.error();
@@ -123,106 +137,153 @@ Result<diag::Attribution> judge_against(const CheckOptions& o, Source& s, Agains
   return out;
 }
 
-ExitCode run_check(const CheckOptions& o, const Globals& g) {
-  expect_error_document("check", o.format);
-  auto source = open_source(o, g);
-  if (!source) {
-    print_error(o, source.error().message);
-    return ExitCode::error;
-  }
+// A check run to its findings: the tree, its policy, the report, and (with
+// --against) the change's attribution and the older tree.
+struct Checked {
+  Source source;
   std::optional<Against> against;
+  policy::RepoPolicy policy;
+  rules::CheckReport report;
+  std::optional<diag::Attribution> change;
+  std::vector<std::string> paths;  // the `-- PATH` operands as tree paths
+};
+
+Result<Checked> run_rules(const CheckOptions& o, const Globals& g) {
+  Checked c;
+  LG_TRY(c.source, open_source(o, g));
+  for (const std::string& operand : o.paths) {
+    LG_TRY(std::string path, tree_path(operand, c.source.root));
+    c.paths.push_back(std::move(path));
+  }
   if (!o.against.empty()) {
-    auto opened = open_against(o, *source);
-    if (!opened) {
-      print_error(o, opened.error().message);
-      return ExitCode::error;
-    }
-    against.emplace(std::move(*opened));
+    LG_TRY(Against opened, open_against(o, c.source));
+    c.against.emplace(std::move(opened));
   }
   // The checked tree's own policy file (rule severities, the profile); with
   // --against, REV2's.
-  auto policy = against ? Result<policy::RepoPolicy>(against->policy) : policy::load_policy(*source->tree);
-  if (!policy) {
-    print_error(o, policy.error().message);
-    return ExitCode::error;
+  if (c.against) {
+    c.policy = c.against->policy;
+  } else {
+    LG_TRY(c.policy, policy::load_policy(*c.source.tree));
   }
   rules::CheckCache cache;
-  rules::CheckOptions options =
-      against ? policy::check_options(*policy) : policy::check_options_for_own_tree(*policy);
+  rules::CheckOptions options = c.against ? policy::check_options(c.policy) : policy::check_options_for_own_tree(c.policy);
   if (!o.profile.empty()) options.profile = o.profile;
-  auto report = rules::check_tree(*source->tree, options, cache);
-  if (!report) {
-    print_error(o, report.error().message);
-    return ExitCode::error;
+  LG_TRY(c.report, rules::check_tree(*c.source.tree, options, cache));
+  if (c.against) {
+    LG_TRY(diag::Attribution judged, judge_against(o, c.source, *c.against, c.report, options, cache));
+    c.change.emplace(std::move(judged));
   }
-  std::optional<diag::Attribution> change;
-  if (against) {
-    auto judged = judge_against(o, *source, *against, *report, options, cache);
-    if (!judged) {
-      print_error(o, judged.error().message);
-      return ExitCode::error;
-    }
-    change.emplace(std::move(*judged));
-  }
-  for (diag::Finding& f : report->findings) f.location.rev = source->label;
-  if (!o.write_baseline.empty()) {
-    if (!write_atomically(o.write_baseline, diag::Baseline::of(report->findings).render())) {
-      print_error_document("cannot write the baseline " + o.write_baseline);
-      return ExitCode::error;
-    }
-  }
-  std::vector<diag::Finding> suppressed;
+  rules::locate_columns(*c.source.tree, c.report.findings);
+  for (diag::Finding& f : c.report.findings) f.location.rev = c.source.label;
+  return c;
+}
+
+// The findings --select/--ignore and the `-- PATH...` operands keep (the
+// check itself saw the whole tree: cross-file facts stay whole).
+void narrow(const diag::RuleSelection& selection, Checked& c) {
+  std::vector<diag::Finding>& findings = c.report.findings;
+  findings = selection.apply(std::move(findings));
+  if (c.paths.empty()) return;
+  std::erase_if(findings, [&](const diag::Finding& f) {
+    return !f.cannot_judge && !std::any_of(c.paths.begin(), c.paths.end(), [&](const std::string& p) {
+      return p.empty() || f.location.path == p || f.location.path.starts_with(p + "/");
+    });
+  });
+}
+
+// The baseline's findings taken out of the report (--baseline FILE, or with
+// --against the older tree's policy baseline).
+Result<std::vector<diag::Finding>> suppress(const CheckOptions& o, Checked& c) {
   if (!o.baseline.empty()) {
-    auto baseline = read_baseline(o.baseline);
-    if (!baseline) {
-      print_error(o, baseline.error().message);
-      return ExitCode::error;
-    }
-    suppressed = baseline->suppress(report->findings);
-  } else if (against) {
-    auto baseline = policy::load_baseline(*against->tree, *policy);
-    if (!baseline) {
-      print_error(o, baseline.error().message);
-      return ExitCode::error;
-    }
-    if (*baseline) suppressed = (*baseline)->suppress(report->findings);
+    LG_TRY(diag::Baseline baseline, read_baseline(o.baseline));
+    return baseline.suppress(c.report.findings);
   }
-  if (change) change->suppressed = suppressed;
-  const diag::Gate gate = change ? change->gate : diag::Gate::all;
-  const bool cannot_judge = report->cannot_judge();
-  const bool failed = diag::any_blocking(report->findings, gate);
-  const diag::Verdict verdict =
-      cannot_judge ? diag::Verdict::error : failed ? diag::Verdict::fail : diag::Verdict::pass;
-  report::JsonHeader header{verdict, report->profile, source->label, suppressed.size(),
-                            change ? &*change : nullptr};
+  if (c.against) {
+    LG_TRY(auto baseline, policy::load_baseline(*c.against->tree, c.policy));
+    if (baseline) return baseline->suppress(c.report.findings);
+  }
+  return std::vector<diag::Finding>{};
+}
+
+void print_text(const CheckOptions& o, const Globals& g, const Checked& c, const std::vector<diag::Finding>& shown,
+                const report::JsonHeader& header) {
+  if (o.quiet && header.verdict == diag::Verdict::pass) return;
+  if (!o.quiet) {
+    std::fputs(o.statistics ? report::render_statistics(shown).c_str()
+                            : report::render_text(shown, use_color(g.color, stdout), display_base(c.source.root)).c_str(),
+               stdout);
+  }
+  std::fputs(report::render_check_summary(shown, header, use_color(g.color, stderr)).c_str(), stderr);
+  if (o.quiet) return;
+  if (c.change) {
+    std::fputs(report::render_change_notes(c.report.findings, *c.change).c_str(), stderr);
+  } else if (header.suppressed > 0) {
+    std::fputs(report::render_suppressed_note(header.suppressed).c_str(), stderr);
+  }
+  note_uncommitted(o, c.source);
+}
+
+void print_report(const CheckOptions& o, const Globals& g, const Checked& c, const std::vector<diag::Finding>& suppressed,
+                  report::JsonHeader& header) {
+  const std::vector<diag::Finding>& findings = c.report.findings;
   // What text and annotations list: the findings the change introduced (every one without --against).
-  const std::vector<diag::Finding> shown = change ? report::shown_findings(report->findings, *change) : report->findings;
+  const std::vector<diag::Finding> shown = c.change ? report::shown_findings(findings, *c.change) : findings;
   // The machine formats carry each finding's fix (none where computing it fails).
   std::optional<report::FindingFixes> fixes;
   if (o.format == "json" || o.format == "sarif") {
-    if (auto computed = fix::fixes_for(*source->tree, report->findings)) fixes = std::move(*computed);
+    if (auto computed = fix::fixes_for(*c.source.tree, findings)) fixes = std::move(*computed);
     if (fixes) header.fixes = &*fixes;
   }
   document_printed();
   if (o.format == "cortex") {
-    std::fputs(report::render_cortex(report->findings).c_str(), stdout);
+    std::fputs(report::render_cortex(findings).c_str(), stdout);
   } else if (o.format == "github") {
     std::fputs(report::render_github(shown).c_str(), stdout);
     append_step_summary(report::render_github_summary(shown, header, "ledgergate check"));
   } else if (o.format == "json") {
-    std::fputs(report::render_json(report->findings, header).c_str(), stdout);
+    std::fputs(report::render_json(findings, header).c_str(), stdout);
   } else if (o.format == "sarif") {
-    std::fputs(report::render_check_sarif(report->findings, suppressed, header).c_str(), stdout);
+    std::fputs(report::render_check_sarif(findings, suppressed, header).c_str(), stdout);
   } else {
-    std::fputs(report::render_text(shown, use_color(g.color, stdout)).c_str(), stdout);
-    std::fputs(report::render_check_summary(shown, header).c_str(), stderr);
-    if (change) {
-      std::fputs(report::render_change_notes(report->findings, *change).c_str(), stderr);
-    } else if (!suppressed.empty()) {
-      std::fputs(report::render_suppressed_note(suppressed.size()).c_str(), stderr);
-    }
-    note_uncommitted(o, *source);
+    print_text(o, g, c, shown, header);
   }
+}
+
+ExitCode run_check(const CheckOptions& o, const Globals& g) {
+  expect_error_document("check", o.format);
+  auto selection = diag::RuleSelection::make(o.select, o.ignore);
+  if (!selection) {
+    print_error(o, selection.error().message);
+    return ExitCode::error;
+  }
+  auto checked = run_rules(o, g);
+  if (!checked) {
+    print_error(o, checked.error().message);
+    return ExitCode::error;
+  }
+  Checked& c = *checked;
+  narrow(*selection, c);
+  if (!o.write_baseline.empty()) {
+    if (!write_atomically(o.write_baseline, diag::Baseline::of(c.report.findings).render())) {
+      print_error_document("cannot write the baseline " + o.write_baseline);
+      return ExitCode::error;
+    }
+  }
+  auto suppressed = suppress(o, c);
+  if (!suppressed) {
+    print_error(o, suppressed.error().message);
+    return ExitCode::error;
+  }
+  if (c.change) c.change->suppressed = *suppressed;
+  const diag::Gate gate = c.change ? c.change->gate : diag::Gate::all;
+  const bool cannot_judge = c.report.cannot_judge();
+  const bool failed = diag::any_blocking(c.report.findings, gate);
+  const diag::Verdict verdict =
+      cannot_judge ? diag::Verdict::error : failed ? diag::Verdict::fail : diag::Verdict::pass;
+  report::JsonHeader header{verdict, c.report.profile, c.source.label, suppressed->size(),
+                            c.change ? &*c.change : nullptr};
+  print_report(o, g, c, *suppressed, header);
   if (cannot_judge) {
     cli::print_error("cannot judge: some ledger input could not be read (see the findings)");
     return ExitCode::error;
@@ -234,8 +295,9 @@ ExitCode run_check(const CheckOptions& o, const Globals& g) {
 
 void setup_check(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Check a ledger tree against its profile's rules");
-  cmd->add_option("rev", opts->rev, "Commit to check (default: HEAD)");
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Check a ledger tree against its profile's rules; `check [REV] -- PATH...` reports only those paths");
+  cmd->add_option("rev", opts->rev, "Commit to check (default: HEAD)")->type_name("REV");
   auto* index = cmd->add_flag("--index", opts->index, "Check the tree the index would commit");
   auto* worktree = cmd->add_flag("--worktree", opts->worktree, "Check the repository's working tree");
   auto* root = cmd->add_option("--root", opts->root, "Check a plain folder (no git needed)");
@@ -262,6 +324,7 @@ void setup_check(CLI::App& app, Globals& globals) {
                                   "Judge the checked tree as a change from this older revision: fail on the error "
                                   "findings it introduces (its policy judges), and run the cross-version rules "
                                   "(orl-h-*) from it")
+                       ->type_name("REV")
                        ->excludes(root);
   cmd->add_option("--gate", opts->gate,
                   "With --against: fail on the error findings the change introduces (new) or on every error of the "
@@ -270,7 +333,22 @@ void setup_check(CLI::App& app, Globals& globals) {
       ->needs(against);
   cmd->add_flag("--bisect", opts->bisect,
                 "Exit codes for `git bisect run`: 0 clean, 1 error findings, 125 cannot judge (skip)");
+  cmd->add_flag("-q,--quiet", opts->quiet, "Text: print only the verdict line, and nothing on a pass");
+  cmd->add_option("--select", opts->select,
+                  "Report only these rules: rule ids or family prefixes (`ledger`, `projects-yaml`), "
+                  "comma-separated or repeated")
+      ->type_name("RULE")
+      ->delimiter(',');
+  cmd->add_option("--ignore", opts->ignore, "Leave out these rules (rule ids or family prefixes), as --select")
+      ->type_name("RULE")
+      ->delimiter(',');
+  cmd->add_flag("--statistics", opts->statistics, "Text: a count of findings per rule instead of the findings");
+  allow_path_operands(cmd);
   cmd->callback([opts, &globals] {
+    opts->paths = globals.operands;
+    if (opts->statistics && opts->format != "text") {
+      throw CLI::ValidationError("--statistics", "prints text; it cannot be combined with --format " + opts->format);
+    }
     if (!opts->rev.empty() && (opts->index || opts->worktree || !opts->root.empty())) {
       throw CLI::ValidationError("rev", "a revision cannot be combined with --index, --worktree or --root");
     }

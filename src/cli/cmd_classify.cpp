@@ -104,8 +104,8 @@ void setup_classify(CLI::App& app, Globals& globals) {
   CLI::App* cmd = app.add_subcommand(
       "classify", "Is a change ledger-only (exit 0) or code / nothing to merge (exit 1)?");
   cmd->add_option("paths", opts->paths, "Paths to classify (else --base, else stdin)");
-  cmd->add_option("--base", opts->base, "Classify the diff merge-base(BASE, HEAD)..HEAD");
-  cmd->add_option("--head", opts->head, "The branch head (default HEAD)");
+  cmd->add_option("--base", opts->base, "Classify the diff merge-base(BASE, HEAD)..HEAD")->type_name("REV");
+  cmd->add_option("--head", opts->head, "The branch head (default HEAD)")->type_name("REV");
   cmd->add_option("--profile", opts->profile,
                   "Pin the profile whose built-in policy judges (e.g. cortex-phases@p2); default: the BASE tree's "
                   "layout");

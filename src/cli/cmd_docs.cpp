@@ -8,10 +8,18 @@
 #include <optional>
 #include <system_error>
 
+#include <cstdio>
+
 #include "commands.hpp"
 #include "errors.hpp"
 #include "file_io.hpp"
+#include "ledgergate/diag/rule_table.hpp"
+#include "ledgergate/git/refs.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/report/cli_docs.hpp"
+#include "ledgergate/rules/check.hpp"
+#include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/report/cli_examples.hpp"
 #include "ledgergate/util/version.hpp"
 
@@ -113,6 +121,31 @@ ExitCode write_docs(const CLI::App& root_app, const std::string& out, const std:
   return ok ? ExitCode::pass : ExitCode::error;
 }
 
+// `__complete KIND`: the words a shell completes for a value of that kind,
+// one a line (report/cli_docs.hpp: the completions call it).
+std::vector<std::string> completion_words(const std::string& kind, const Globals& g) {
+  std::vector<std::string> out;
+  if (kind == "RULE") {
+    for (const diag::RuleInfo& r : diag::all_rules()) out.emplace_back(r.id);
+    return out;
+  }
+  auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
+  if (kind == "REV") {
+    if (!repo) return out;
+    out.emplace_back("HEAD");
+    for (std::string& name : git::ref_short_names(*repo)) out.push_back(std::move(name));
+    return out;
+  }
+  // KEY: the rows of the working tree's projects.yaml (a plain folder's, outside git).
+  auto tree = git::open_directory_source(repo && !repo->is_bare() ? repo->workdir() : std::string("."));
+  if (!tree) return out;
+  rules::CheckCache cache;
+  auto table = rules::projects_table(**tree, cache);
+  if (!table || !*table) return out;
+  for (const rules::ProjectRow& row : (*table)->rows) out.push_back(row.key);
+  return out;
+}
+
 }  // namespace
 
 void setup_docs(CLI::App& app, Globals& globals) {
@@ -123,6 +156,13 @@ void setup_docs(CLI::App& app, Globals& globals) {
   cmd->add_option("dir", *out, "Output folder: man/man1/ and completions/ are written under it")->required();
   cmd->add_option("--examples", *readme, "The README whose ```console examples the pages show");
   cmd->callback([out, readme, &app, &globals] { globals.exit_code = write_docs(app, *out, *readme); });
+  auto kind = std::make_shared<std::string>();
+  CLI::App* complete = app.add_subcommand("__complete", "Print the words a shell completes for a value kind");
+  complete->group("");  // hidden, as __docs
+  complete->add_option("kind", *kind, "REV, KEY or RULE")->required()->check(CLI::IsMember({"REV", "KEY", "RULE"}));
+  complete->callback([kind, &globals] {
+    std::fputs(report::render_completion_words(completion_words(*kind, globals)).c_str(), stdout);
+  });
 }
 
 }  // namespace lg::cli

@@ -203,6 +203,7 @@ void setup_fix(CLI::App& app, Globals& globals) {
   cmd->add_option("--branch", o->branch, "The branch --commit moves (default: the one HEAD names)")->needs(commit);
   cmd->add_option("--rule", o->rules,
                   "Fix only this rule (id or spec label; repeatable): a suggested fix is applied only when named")
+      ->type_name("RULE")
       ->allow_extra_args(false);
   cmd->add_flag("--diff", o->diff, "Print the fixes as a unified diff and write nothing");
   cmd->add_option("--profile", o->profile, "Pin the ledger profile instead of detecting it (cortex-projects, ...)");

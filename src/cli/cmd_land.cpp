@@ -71,7 +71,7 @@ void setup_land(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<LandCliOptions>();
   CLI::App* cmd = app.add_subcommand(
       "land", "Land a ledger-only branch into main on the remote (the ledger-merge job); audit mode writes nothing");
-  cmd->add_option("branch", opts->land.branch, "The branch to land (as named on the remote)")->required();
+  cmd->add_option("branch", opts->land.branch, "The branch to land (as named on the remote)")->type_name("REV")->required();
   cmd->add_option("--into", opts->land.into, "The target branch on the remote (default main)");
   cmd->add_option("--remote", opts->land.remote, "The remote to fetch from and push to (default origin)");
   cmd->add_option("--mode", opts->mode, "audit (judge only, the default) or merge (write and push)")

@@ -200,7 +200,7 @@ void add_today(CLI::App* cmd, std::string& today) {
 }
 
 void add_key(CLI::App* cmd, std::string& key) {
-  cmd->add_option("key", key, "The project's key (a projects.yaml row)")->required();
+  cmd->add_option("key", key, "The project's key (a projects.yaml row)")->type_name("KEY")->required();
 }
 
 template <class Args>

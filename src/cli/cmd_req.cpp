@@ -60,13 +60,8 @@ CLI::App* verb(CLI::App* req, const std::string& name, const std::string& help, 
   return cmd;
 }
 
-}  // namespace
-
-void setup_req(CLI::App& app, Globals& globals) {
-  auto o = std::make_shared<ReqOptions>();
-  CLI::App* req = app.add_subcommand("req", "Open-requirements protocol steps: validated, atomic edits of a ledger file");
-  req->require_subcommand(1);
-
+// `init`: an empty ledger, nothing when the file exists.
+void add_init(CLI::App* req, const std::shared_ptr<ReqOptions>& o, Globals& globals) {
   CLI::App* init = verb(req, "init", "Create an empty ledger (no-op if the file exists)", *o);
   init->add_option("--cap", o->cap, "Also start the escalation budget with this cap")
       ->check(CLI::PositiveNumber);
@@ -84,7 +79,10 @@ void setup_req(CLI::App& app, Globals& globals) {
     const std::string text = o->cap ? rules::orl_empty_with_cap(*o->cap) : std::string(rules::k_orl_empty);
     globals.exit_code = write_atomically(o->file, text) ? ExitCode::pass : ExitCode::error;
   });
+}
 
+// `append` and `drop`: a new entry.
+void add_new_entries(CLI::App* req, const std::shared_ptr<ReqOptions>& o, Globals& globals) {
   CLI::App* append = verb(req, "append", "Append an open gap", *o);
   append->add_option("--id", o->id, "Kebab-case id")->required();
   append->add_option("--raised-by", o->raised_by, "The step appending it")->required();
@@ -109,7 +107,10 @@ void setup_req(CLI::App& app, Globals& globals) {
     rules::OrlNewEntry n{o->id, o->raised_by, o->unmet, o->missing, o->step, false, true, o->units, o->because};
     globals.exit_code = apply(o->file, "drop", [&](std::string_view t) { return rules::orl_append(t, n); });
   });
+}
 
+// `resolve`, `supersede` and `note`: an entry closed, refuted or noted.
+void add_entry_changes(CLI::App* req, const std::shared_ptr<ReqOptions>& o, Globals& globals) {
   CLI::App* resolve = verb(req, "resolve", "open -> resolved", *o);
   resolve->add_option("id", o->id, "The entry's id")->required();
   resolve->add_option("--by", o->by, "The step closing it")->required();
@@ -140,7 +141,10 @@ void setup_req(CLI::App& app, Globals& globals) {
   note->callback([o, &globals] {
     globals.exit_code = apply(o->file, "note", [&](std::string_view t) { return rules::orl_note(t, o->id, o->text); });
   });
+}
 
+// `escalate` and `surrender`: the escalation budget.
+void add_budget(CLI::App* req, const std::shared_ptr<ReqOptions>& o, Globals& globals) {
   CLI::App* escalate = verb(req, "escalate",
                             "After a repair: escalations += 1, append the open blocking count; at the cap, "
                             "surrender the open blocking entries",
@@ -161,7 +165,10 @@ void setup_req(CLI::App& app, Globals& globals) {
       return rules::orl_surrender(t, o->all, o->note);
     });
   });
+}
 
+// `summary`: the counts, as text or JSON.
+void add_summary(CLI::App* req, const std::shared_ptr<ReqOptions>& o, Globals& globals) {
   CLI::App* summary = verb(req, "summary", "Counts by status, kind, blocking; drops by units; the budget", *o);
   summary->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   summary->callback([o, &globals] {
@@ -185,6 +192,19 @@ void setup_req(CLI::App& app, Globals& globals) {
                stdout);
     globals.exit_code = ExitCode::pass;
   });
+}
+
+}  // namespace
+
+void setup_req(CLI::App& app, Globals& globals) {
+  auto o = std::make_shared<ReqOptions>();
+  CLI::App* req = app.add_subcommand("req", "Open-requirements protocol steps: validated, atomic edits of a ledger file");
+  req->require_subcommand(1);
+  add_init(req, o, globals);
+  add_new_entries(req, o, globals);
+  add_entry_changes(req, o, globals);
+  add_budget(req, o, globals);
+  add_summary(req, o, globals);
 }
 
 }  // namespace lg::cli

@@ -32,7 +32,7 @@ void setup_explain(CLI::App& app, Globals& globals) {
   auto id = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand(
       "explain", "Explain one rule (by id or spec label, e.g. R-F07): why, a bad and a good example, the fix");
-  cmd->add_option("id", *id, "Rule id or spec label")->required();
+  cmd->add_option("id", *id, "Rule id or spec label")->type_name("RULE")->required();
   cmd->callback([id, &globals] {
     const rules::RuleInfo* r = rules::find_rule(*id);
     if (!r) {

@@ -103,8 +103,8 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
 void setup_trial_merge(CLI::App& app, Globals& globals) {
   auto opts = std::make_shared<TrialMergeOptions>();
   CLI::App* cmd = app.add_subcommand("trial-merge", "Merge HEAD into BASE in memory and judge the result");
-  cmd->add_option("base", opts->base, "The target (e.g. main)")->required();
-  cmd->add_option("head", opts->head, "The branch to land")->required();
+  cmd->add_option("base", opts->base, "The target (e.g. main)")->type_name("REV")->required();
+  cmd->add_option("head", opts->head, "The branch to land")->type_name("REV")->required();
   cmd->add_option("--format", opts->format,
                   "Output: text, json or sarif (SARIF 2.1.0); json and sarif print one document")
       ->check(CLI::IsMember({"text", "json", "sarif"}));

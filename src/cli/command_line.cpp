@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "ledgergate/util/suggest.hpp"
@@ -212,6 +213,23 @@ std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::
     if (opt && takes_value(opt) && !inline_value) ++i;
   }
   return args;
+}
+
+namespace {
+std::set<const CLI::App*>& operand_commands() {
+  static std::set<const CLI::App*> commands;
+  return commands;
+}
+}  // namespace
+
+void allow_path_operands(CLI::App* command) { operand_commands().insert(command); }
+
+std::vector<std::string> take_path_operands(CLI::App& app, std::vector<std::string>& args) {
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  if (dashes == args.end() || !operand_commands().count(walk(app, args).chain.back())) return {};
+  std::vector<std::string> out(dashes + 1, args.end());
+  args.erase(dashes, args.end());
+  return out;
 }
 
 std::string command_path(CLI::App& app, const std::vector<std::string>& args) {

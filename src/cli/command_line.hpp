@@ -42,6 +42,14 @@ void allow_option_prefixes(CLI::App* command);
 // command's own. Other words are unchanged.
 std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::string> args);
 
+// Lets `command` take path operands after `--` (`check [REV] -- PATH...`):
+// CLI11 would give the first of them to the command's REV positional.
+void allow_path_operands(CLI::App* command);
+
+// The words after the first `--` of a line whose command allows path
+// operands, taken out of `args`; empty (and `args` unchanged) otherwise.
+std::vector<std::string> take_path_operands(CLI::App& app, std::vector<std::string>& args);
+
 // The commands a line names, as typed ("project log"; "" when none), for
 // the usage hint to point at that command's own help.
 std::string command_path(CLI::App& app, const std::vector<std::string>& args);

@@ -11,6 +11,8 @@ namespace lg::cli {
 struct Globals {
   std::string repo;  // --repo DIR ("" = discover from the current directory)
   std::string color = "auto";  // --color auto|always|never (terminal.hpp)
+  std::string output;          // -o FILE: the command's report (stdout) written there atomically
+  std::vector<std::string> operands;  // the `-- PATH...` of a command that takes them
   ExitCode exit_code = ExitCode::pass;
 };
 

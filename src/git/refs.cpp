@@ -64,6 +64,23 @@ std::optional<std::string> head_branch(const Repository& repo) {
   return std::string(target.substr(k_heads.size()));
 }
 
+std::vector<std::string> ref_short_names(const Repository& repo) {
+  std::vector<std::string> out;
+  const auto add = [](const char* name, void* payload) {
+    constexpr std::string_view k_prefixes[] = {"refs/heads/", "refs/remotes/", "refs/tags/"};
+    const std::string_view full = name;
+    for (const std::string_view prefix : k_prefixes) {
+      if (full.starts_with(prefix)) {
+        static_cast<std::vector<std::string>*>(payload)->emplace_back(full.substr(prefix.size()));
+      }
+    }
+    return 0;
+  };
+  if (git_reference_foreach_name(repo.raw(), add, &out) < 0) git_error_clear();
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 Result<bool> update_ref_if(const Repository& repo, const std::string& ref, const ObjectId& to, const ObjectId& expected,
                            const std::string& log_message) {
   const git_oid new_id = to_git(to);

@@ -25,6 +25,7 @@
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/rules/columns.hpp"
 
 extern char** environ;
 
@@ -70,6 +71,7 @@ Result<git::ObjectId> parse_oid(std::string_view hex, std::string_view line) {
 Result<rules::CheckReport> check_with(git::TreeSource& tree, const rules::CheckOptions& options,
                                       const std::string& label, rules::CheckCache& cache) {
   LG_TRY(rules::CheckReport report, rules::check_tree(tree, options, cache));
+  rules::locate_columns(tree, report.findings);
   for (diag::Finding& f : report.findings) f.location.rev = label;
   return report;
 }

@@ -203,6 +203,7 @@ struct Dialect {
   std::string (*opt)(const CliOption& o, const std::string& name);    // an option name's word
   std::string (*choices)(const CliOption& o);                         // the action offering its values
   std::string_view files;                                             // the action offering file names
+  std::string (*words)(std::string_view prog, std::string_view kind);  // offering `PROG __complete KIND`'s words
 };
 
 struct CompletionCases {
@@ -210,6 +211,10 @@ struct CompletionCases {
   std::string values;   // an arm per option with values
   std::string nodes;    // an arm per node: its subs and opts
 };
+
+// The value kinds whose words the program itself prints (`PROG __complete
+// KIND`): revisions, project keys, rule ids.
+bool is_word_kind(std::string_view value) { return value == "REV" || value == "KEY" || value == "RULE"; }
 
 CompletionCases completion_cases(const CliCommand& root, const Dialect& d) {
   std::vector<std::string> descend, file_values;
@@ -224,16 +229,30 @@ CompletionCases completion_cases(const CliCommand& root, const Dialect& d) {
         opts.push_back(d.opt(o, n));
         if (!o.choices.empty()) {
           out.values += fmt::format("    {}{}) {}; return ;;\n", d.open, sq(path + " " + n), d.choices(o));
+        } else if (is_word_kind(o.value)) {
+          out.values += fmt::format("    {}{}) {}; return ;;\n", d.open, sq(path + " " + n), d.words(root.path.front(), o.value));
         } else if (!o.value.empty()) {
           file_values.push_back(sq(path + " " + n));
         }
       }
     }
-    out.nodes += fmt::format("    {}{}) subs={}; opts={} ;;\n", d.open, sq(path), d.list(subs), d.list(opts));
+    // The kind of the node's first positional, completed where a word is not an option.
+    std::string kind;
+    if (!c.positionals.empty() && is_word_kind(c.positionals.front().value)) kind = c.positionals.front().value;
+    out.nodes += fmt::format("    {}{}) subs={}; opts={}; kind={} ;;\n", d.open, sq(path), d.list(subs), d.list(opts),
+                             sq(kind));
   });
   if (!file_values.empty()) out.values += fmt::format("    {}{}) {}; return ;;\n", d.open, join(file_values, "|"), d.files);
   if (!descend.empty()) out.descend = fmt::format("      {}{}) node=", d.open, join(descend, "|"));
   return out;
+}
+
+// The words `PROG __complete KIND` prints (its errors dropped), offered by bash and zsh.
+std::string bash_words(std::string_view prog, std::string_view kind) {
+  return fmt::format("COMPREPLY=($(compgen -W \"$({} __complete {} 2>/dev/null)\" -- \"$cur\"))", prog, kind);
+}
+std::string zsh_words(std::string_view prog, std::string_view kind) {
+  return fmt::format("compadd -- ${{(f)\"$({} __complete {} 2>/dev/null)\"}}", prog, kind);
 }
 
 // A zsh _describe entry, "name:description" (a ':' in the name escaped).
@@ -254,12 +273,12 @@ std::string render_bash_completion(const CliCommand& root) {
                     [](const CliOption& o) {
                       return fmt::format("COMPREPLY=($(compgen -W {} -- \"$cur\"))", sq(join(o.choices, " ")));
                     },
-                    "COMPREPLY=($(compgen -f -- \"$cur\"))"});
+                    "COMPREPLY=($(compgen -f -- \"$cur\"))", bash_words});
   std::string out = "# bash completion for " + root.path.front() +
                     ", generated from its command-line definitions: do not edit.\n";
   out += fn + "() {\n";
   out += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n";
-  out += "  local node=" + sq(root.path.front()) + " subs opts i\n";
+  out += "  local node=" + sq(root.path.front()) + " subs opts kind i\n";
   out += "  for ((i = 1; i < COMP_CWORD; i++)); do\n";
   out += "    case \"$node ${COMP_WORDS[i]}\" in\n";
   if (!cases.descend.empty()) out += cases.descend + "\"$node ${COMP_WORDS[i]}\" ;;\n";
@@ -268,6 +287,7 @@ std::string render_bash_completion(const CliCommand& root) {
   out += "  case \"$node\" in\n" + cases.nodes + "  esac\n";
   out += "  if [[ \"$cur\" == -* ]]; then\n    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n";
   out += "  elif [ -n \"$subs\" ]; then\n    COMPREPLY=($(compgen -W \"$subs\" -- \"$cur\"))\n";
+  out += "  elif [ -n \"$kind\" ]; then\n    " + bash_words(root.path.front(), "$kind") + "\n";
   out += "  else\n    COMPREPLY=($(compgen -f -- \"$cur\"))\n  fi\n}\n";
   out += "complete -F " + fn + " " + root.path.front() + "\n";
   return out;
@@ -279,19 +299,26 @@ std::string render_zsh_completion(const CliCommand& root) {
       root, Dialect{"(", [](const std::vector<std::string>& w) { return "(" + join(w, " ") + ")"; },
                     [](const CliCommand& s) { return zsh_entry(s.path.back(), s.description); },
                     [](const CliOption& o, const std::string& n) { return zsh_entry(n, o.description); },
-                    [](const CliOption& o) { return "compadd -- " + join(o.choices, " "); }, "_files"});
+                    [](const CliOption& o) { return "compadd -- " + join(o.choices, " "); }, "_files", zsh_words});
   std::string out = "#compdef " + root.path.front() + "\n# zsh completion for " + root.path.front() +
                     ", generated from its command-line definitions: do not edit.\n";
   out += fn + "() {\n";
-  out += "  local node=" + sq(root.path.front()) + " i\n  local -a subs opts\n";
+  out += "  local node=" + sq(root.path.front()) + " kind i\n  local -a subs opts\n";
   out += "  for ((i = 2; i < CURRENT; i++)); do\n    case \"$node ${words[i]}\" in\n";
   if (!cases.descend.empty()) out += cases.descend + "\"$node ${words[i]}\" ;;\n";
   out += "    esac\n  done\n";
   out += "  case \"$node ${words[CURRENT-1]}\" in\n" + cases.values + "  esac\n";
   out += "  case \"$node\" in\n" + cases.nodes + "  esac\n";
   out += "  if [[ $PREFIX == -* ]]; then\n    _describe option opts\n";
-  out += "  elif (( ${#subs} )); then\n    _describe command subs\n  else\n    _files\n  fi\n}\n";
+  out += "  elif (( ${#subs} )); then\n    _describe command subs\n";
+  out += "  elif [[ -n $kind ]]; then\n    " + zsh_words(root.path.front(), "$kind") + "\n  else\n    _files\n  fi\n}\n";
   out += fn + " \"$@\"\n";
+  return out;
+}
+
+std::string render_completion_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += w + "\n";
   return out;
 }
 
@@ -308,6 +335,10 @@ std::string render_fish_completion(const CliCommand& root) {
     for (const CliCommand& s : c.subcommands) {
       out += "complete -c " + prog + cond + " -a " + sq(s.path.back()) + " -d " + sq(first_line(s.description)) + "\n";
     }
+    if (c.subcommands.empty() && !c.positionals.empty() && is_word_kind(c.positionals.front().value)) {
+      out += "complete -c " + prog + cond + " -a " + sq("(" + prog + " __complete " + c.positionals.front().value +
+                                                          " 2>/dev/null)") + "\n";
+    }
     for (const CliOption& o : c.options) {
       std::string line = "complete -c " + prog + cond;
       for (const std::string& n : o.names) {
@@ -315,6 +346,8 @@ std::string render_fish_completion(const CliCommand& root) {
       }
       if (!o.choices.empty()) {
         line += " -x -a " + sq(join(o.choices, " "));
+      } else if (is_word_kind(o.value)) {
+        line += " -x -a " + sq("(" + prog + " __complete " + o.value + " 2>/dev/null)");
       } else if (!o.value.empty()) {
         line += " -r -F";
       }

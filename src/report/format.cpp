@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/diag/severity_counts.hpp"
@@ -31,12 +32,17 @@ std::string_view color_of(diag::Severity s) {
 bool in_cortex_output(const diag::Finding& f) { return f.severity == diag::Severity::error; }
 }  // namespace
 
-std::string render_text(const std::vector<diag::Finding>& findings, bool color) {
+std::string render_text(const std::vector<diag::Finding>& findings, bool color, std::string_view base) {
   std::string out;
   for (const diag::Finding& f : findings) {
-    if (!f.location.rev.empty()) out += f.location.rev + ":";
-    out += util::quote_path(f.location.path);
+    if (!f.location.rev.empty()) {
+      out += f.location.rev + ":" + util::quote_path(f.location.path);
+    } else {
+      out += util::quote_path(base.empty() || f.location.path.empty() ? f.location.path
+                                                                      : std::string(base) + "/" + f.location.path);
+    }
     if (f.location.line > 0) out += fmt::format(":{}", f.location.line);
+    if (f.location.line > 0 && f.location.column > 0) out += fmt::format(":{}", f.location.column);
     const std::string_view sev = diag::to_string(f.severity);
     const std::string message = util::escape_controls(f.message);
     if (color) {
@@ -164,11 +170,38 @@ std::string render_change_notes(const std::vector<diag::Finding>& findings, cons
   return out;
 }
 
-std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header) {
+std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header, bool color) {
   const diag::SeverityCounts n = diag::count_severities(findings);
   return fmt::format("ledgergate check {}: {} ({}): {} error(s), {} warning(s)\n",
-                     header.rev.empty() ? "." : header.rev, diag::to_string(header.verdict), header.profile, n.errors,
-                     n.warnings);
+                     header.rev.empty() ? "." : header.rev, render_verdict_word(header.verdict, color),
+                     header.profile, n.errors, n.warnings);
+}
+
+std::string render_verdict_word(diag::Verdict verdict, bool color) {
+  const std::string_view word = diag::to_string(verdict);
+  if (!color) return std::string(word);
+  const std::string_view sgr = verdict == diag::Verdict::pass   ? "\033[1;32m"
+                               : verdict == diag::Verdict::fail ? "\033[1;31m"
+                                                                : "\033[1;33m";
+  return fmt::format("{}{}\033[0m", sgr, word);
+}
+
+std::string render_statistics(const std::vector<diag::Finding>& findings) {
+  std::map<std::string_view, std::pair<std::size_t, diag::Severity>> counts;
+  for (const diag::Finding& f : findings) {
+    auto& [count, severity] = counts.try_emplace(f.rule, 0, f.severity).first->second;
+    ++count;
+    severity = std::max(severity, f.severity);
+  }
+  std::vector<std::pair<std::string_view, std::pair<std::size_t, diag::Severity>>> rows(counts.begin(), counts.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  std::size_t width = 1;
+  for (const auto& row : rows) width = std::max(width, std::to_string(row.second.first).size());
+  std::string out;
+  for (const auto& [rule, row] : rows) {
+    out += fmt::format("{:>{}}  {:<7}  {}\n", row.first, width, diag::to_string(row.second), rule);
+  }
+  return out;
 }
 
 std::string render_suppressed_note(std::size_t suppressed) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -32,6 +33,11 @@ std::optional<LocalBranch> find_local_branch(const Repository& repo, const std::
 // The branch HEAD names (`main` for "ref: refs/heads/main"), unborn or not;
 // nullopt when HEAD is detached or names no branch.
 std::optional<std::string> head_branch(const Repository& repo);
+
+// The short names of the repository's branches, remote-tracking branches
+// and tags ("main", "origin/main", "v1.0"), sorted; what a shell completes
+// for a revision.
+std::vector<std::string> ref_short_names(const Repository& repo);
 
 // Moves `ref` to `to` if it still points at `expected`, logging `log_message`
 // in its reflog. False (nothing written) when the ref moved meanwhile or

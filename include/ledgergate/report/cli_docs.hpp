@@ -53,5 +53,7 @@ std::string render_man_page(const CliCommand& cmd, const std::vector<CliOption>&
 std::string render_bash_completion(const CliCommand& root);
 std::string render_zsh_completion(const CliCommand& root);
 std::string render_fish_completion(const CliCommand& root);
+// What `__complete KIND` prints for the scripts above: one word a line.
+std::string render_completion_words(const std::vector<std::string>& words);
 
 }  // namespace lg::report

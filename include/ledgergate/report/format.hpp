@@ -16,9 +16,13 @@
 
 namespace lg::report {
 
-// "rev:path:line: severity: message [rule]" per finding ("rev:" and ":line"
-// omitted when unknown). `color` wraps the severity in ANSI colour.
-std::string render_text(const std::vector<diag::Finding>& findings, bool color);
+// "path:line:col: severity: message [rule]" per finding, the shape editors
+// and terminals open; "rev:path:line:col: ..." for a finding in a revision
+// (a commit, ":index"). ":line" and ":col" are omitted when unknown. A
+// worktree finding's (no rev) path is printed under `base`, the way from the
+// current directory to the tree's root ("" when it is the root). `color`
+// wraps the severity in ANSI colour.
+std::string render_text(const std::vector<diag::Finding>& findings, bool color, std::string_view base = {});
 
 // The reference checker's output, byte for byte: "cortex check: OK" or
 // "cortex check: DRIFT" and "  - " lines. ledgergate's own findings are
@@ -84,7 +88,13 @@ std::string render_change_notes(const std::vector<diag::Finding>& findings, cons
 
 // `check`'s closing line on stderr after the text findings, so a clean
 // check says so: "ledgergate check LABEL: VERDICT (PROFILE): N error(s), M warning(s)".
-std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header);
+std::string render_check_summary(const std::vector<diag::Finding>& findings, const JsonHeader& header,
+                                 bool color = false);
+// "pass", "fail" or "error"; with `color`, in ANSI green, red or yellow.
+std::string render_verdict_word(diag::Verdict verdict, bool color);
+// `--statistics`: one "COUNT  SEVERITY  RULE" line per rule that has
+// findings (its highest severity), most findings first, then by rule id.
+std::string render_statistics(const std::vector<diag::Finding>& findings);
 // "ledgergate: N finding(s) in the baseline suppressed", after that summary.
 std::string render_suppressed_note(std::size_t suppressed);
 

@@ -45,8 +45,8 @@ TEST_CASE("cli docs: a man page per command, with its options and subcommands", 
 TEST_CASE("cli docs: completions name every command, option and choice", "[report][cli_docs]") {
   const report::CliCommand root = sample();
   const std::string bash = report::render_bash_completion(root);
-  CHECK(bash.find("'tool') subs='check hooks'; opts='--repo' ;;") != std::string::npos);
-  CHECK(bash.find("'tool check') subs=''; opts='-f --format --index --repo' ;;") != std::string::npos);
+  CHECK(bash.find("'tool') subs='check hooks'; opts='--repo'; kind='' ;;") != std::string::npos);
+  CHECK(bash.find("'tool check') subs=''; opts='-f --format --index --repo'; kind='' ;;") != std::string::npos);
   CHECK(bash.find("'tool check --format') COMPREPLY=($(compgen -W 'text json' -- \"$cur\")); return ;;") !=
         std::string::npos);
   CHECK(bash.find("'tool check'|'tool hooks'|'tool hooks install') node=") != std::string::npos);
@@ -59,4 +59,25 @@ TEST_CASE("cli docs: completions name every command, option and choice", "[repor
         std::string::npos);
   CHECK(fish.find("complete -c tool -n '__fish_seen_subcommand_from check' -s 'f' -l 'format' -x -a 'text json' -d "
                   "'Output format'\n") != std::string::npos);
+}
+
+TEST_CASE("cli docs: values typed REV, KEY or RULE complete from the program's own __complete", "[report][cli_docs]") {
+  report::CliCommand root = sample();
+  report::CliCommand& check = root.subcommands[0];
+  check.positionals[0].value = "REV";
+  check.options.push_back({{"--select"}, "", "RULE", "Rules", {}, false, true});
+  const std::string bash = report::render_bash_completion(root);
+  CHECK(bash.find("'tool check') subs=''; opts='-f --format --index --select --repo'; kind='REV' ;;") !=
+        std::string::npos);
+  CHECK(bash.find("'tool check --select') COMPREPLY=($(compgen -W \"$(tool __complete RULE 2>/dev/null)\" -- "
+                  "\"$cur\")); return ;;") != std::string::npos);
+  CHECK(bash.find("elif [ -n \"$kind\" ]; then\n    COMPREPLY=($(compgen -W \"$(tool __complete $kind 2>/dev/null)\"") !=
+        std::string::npos);
+  const std::string zsh = report::render_zsh_completion(root);
+  CHECK(zsh.find("('tool check --select') compadd -- ${(f)\"$(tool __complete RULE 2>/dev/null)\"}; return ;;") !=
+        std::string::npos);
+  const std::string fish = report::render_fish_completion(root);
+  CHECK(fish.find("complete -c tool -n '__fish_seen_subcommand_from check' -a '(tool __complete REV 2>/dev/null)'\n") !=
+        std::string::npos);
+  CHECK(fish.find("-l 'select' -x -a '(tool __complete RULE 2>/dev/null)'") != std::string::npos);
 }

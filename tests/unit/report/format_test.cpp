@@ -36,6 +36,31 @@ TEST_CASE("report: text output is rev:path:line: severity: message [rule]", "[re
   CHECK(report::render_text({f}, false) == "projects/x.md: error: something \"quoted\" [ledger-has-row]\n");
 }
 
+TEST_CASE("report: text locations open in an editor: path:line:col from here, REV: only for a revision",
+          "[report][format]") {
+  auto f = finding("ledger-has-row", diag::Severity::error, diag::PeerForm::path_message);
+  f.location.column = 5;
+  CHECK(report::render_text({f}, false, "..") == "HEAD:projects/x.md:3:5: error: something \"quoted\" [ledger-has-row]\n");
+  f.location.rev.clear();
+  CHECK(report::render_text({f}, false) == "projects/x.md:3:5: error: something \"quoted\" [ledger-has-row]\n");
+  CHECK(report::render_text({f}, false, "..") == "../projects/x.md:3:5: error: something \"quoted\" [ledger-has-row]\n");
+  f.location.line = 0;  // no line: no column either
+  CHECK(report::render_text({f}, false, "r") == "r/projects/x.md: error: something \"quoted\" [ledger-has-row]\n");
+}
+
+TEST_CASE("report: statistics count findings per rule, most first; the verdict word in colour", "[report][format]") {
+  const auto err = finding("ledger-has-row", diag::Severity::error, diag::PeerForm::path_message);
+  const auto warn = finding("ledger-run-overlap", diag::Severity::warning, diag::PeerForm::none);
+  CHECK(report::render_statistics({warn, err, err}) == "2  error    ledger-has-row\n1  warning  ledger-run-overlap\n");
+  CHECK(report::render_statistics({}).empty());
+  CHECK(report::render_verdict_word(diag::Verdict::fail, false) == "fail");
+  CHECK(report::render_verdict_word(diag::Verdict::pass, true) == "\033[1;32mpass\033[0m");
+  CHECK(report::render_verdict_word(diag::Verdict::fail, true) == "\033[1;31mfail\033[0m");
+  const report::JsonHeader header{diag::Verdict::fail, "cortex-projects", "HEAD"};
+  CHECK(report::render_check_summary({err}, header, true) ==
+        "ledgergate check HEAD: \033[1;31mfail\033[0m (cortex-projects): 1 error(s), 0 warning(s)\n");
+}
+
 TEST_CASE("report: json is one document with escaped, valid UTF-8 strings", "[report][format]") {
   auto f = finding("ledger-has-row", diag::Severity::warning, diag::PeerForm::path_message);
   f.location.path = "projects/\xff.md";
