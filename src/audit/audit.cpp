@@ -170,7 +170,7 @@ class Audit {
     if (entry->delta && !parent_judged_last(c)) return false;
     const git::ObjectId tree[] = {c.tree};
     if (auto r = git::confirm_objects(m_repo, tree); !r) return r.error().with_context("the cached result of " + c.hex());
-    m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), entry->profile, c.parents.size() > 1});
+    m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), entry->profile, c.parents.size() > 1, c.time});
     for (diag::Finding& f : entry->events) m_report.findings.push_back(AuditFinding{std::move(f), c.id, std::nullopt, false});
     m_invariants.give_back(entry->deleted_ruling_ids);
     PathFindings changed;
@@ -196,7 +196,7 @@ class Audit {
     ++m_report.commits_checked;
     if (m_check.holds_state() && step) m_versions.parse_changed(step->diff, c.id.short_hex(), m_check.cache());
     LG_TRY(Checked checked, check(c, *tree, step));
-    m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), checked.profile, c.parents.size() > 1});
+    m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), checked.profile, c.parents.size() > 1, c.time});
     entry.profile = checked.profile;
     Events events(m_report.findings, c.id, checked.options);
     const std::size_t events_from = m_report.findings.size();

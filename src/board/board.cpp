@@ -104,6 +104,97 @@ Result<std::vector<std::optional<ledger::ProjectLedger>>> parse_ledgers(git::Tre
   return parsed;
 }
 
+// The summary of a listed (not active) row: its ledger's title summary
+// (the check's cached parse when it has one), else the row's note.
+Result<Listed> listed_row(git::TreeSource& tree, rules::CheckCache& cache, const rules::ProjectRow& row,
+                          const git::Entry* entry) {
+  const std::string path = std::string(ledger::k_projects_dir) + "/" + row.key + ".md";
+  Listed l{row.key, std::string(row_value(row, "status")), "", ""};
+  if (entry != nullptr) {
+    l.path = path;
+    std::shared_ptr<const ledger::ProjectLedger> hit;
+    if (entry->content_id) hit = cache.ledgers().find(*entry->content_id);
+    if (!hit) {
+      LG_TRY(std::string bytes, tree.read(path, *entry));
+      hit = std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(bytes));
+    }
+    if (hit->title && hit->title->matches) l.summary = hit->title->summary;
+  }
+  if (l.summary.empty()) l.summary = std::string(row_value(row, "note"));
+  return l;
+}
+
+// An active row's card, taking the texts of its parsed ledger (nullopt: none).
+Card active_card(const rules::ProjectRow& row, std::optional<ledger::ProjectLedger>& ledger) {
+  Card c;
+  c.key = row.key;
+  c.status = std::string(row_value(row, "status"));
+  c.partition = std::string(row_value(row, "partition"));
+  c.path = std::string(ledger::k_projects_dir) + "/" + row.key + ".md";
+  c.has_ledger = ledger.has_value();
+  if (!ledger) return c;
+  if (ledger->title && ledger->title->matches) c.summary = ledger->title->summary;
+  if (const ledger::HeaderField* issue = ledger->header_field("Issue")) c.issue = issue->value;
+  c.now = std::move(ledger->now);
+  for (ledger::RunLine& r : ledger->runs) c.runs.push_back(Run{std::move(r), std::nullopt, false});
+  c.log_total = ledger->log.size();
+  if (!ledger->log.empty()) c.updated = ledger->log.front().date;
+  const std::size_t n = std::min(k_log_window, ledger->log.size());
+  c.log.assign(std::make_move_iterator(ledger->log.begin()),
+               std::make_move_iterator(ledger->log.begin() + static_cast<std::ptrdiff_t>(n)));
+  return c;
+}
+
+// The cards and listed rows of `table`, in its order; the active rows'
+// ledgers parsed in full (their texts are the cards).
+Result<void> read_rows(git::TreeSource& tree, rules::CheckCache& cache, const rules::ProjectsTable& table,
+                       Board& b) {
+  LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
+  std::unordered_map<std::string_view, const git::Entry*> ledger_of;
+  for (const rules::ProjectsStepLedger& l : names.ledgers) ledger_of.emplace(l.key(), &l.entry);
+  const auto entry_of = [&](const rules::ProjectRow& row) -> const git::Entry* {
+    auto it = ledger_of.find(row.key);
+    return it == ledger_of.end() || !is_readable(it->second->kind) ? nullptr : it->second;
+  };
+  std::vector<const git::Entry*> active_entries;
+  for (const rules::ProjectRow& row : table.rows) {
+    if (row_value(row, "status") == "active") active_entries.push_back(entry_of(row));
+  }
+  LG_TRY(std::vector<std::optional<ledger::ProjectLedger>> parsed, parse_ledgers(tree, active_entries));
+  std::size_t next_active = 0;
+  for (const rules::ProjectRow& row : table.rows) {
+    if (row_value(row, "status") == "active") {
+      b.active.push_back(active_card(row, parsed[next_active++]));
+      continue;
+    }
+    LG_TRY(Listed l, listed_row(tree, cache, row, entry_of(row)));
+    (l.status == "retired" ? b.retired : b.resting).push_back(std::move(l));
+  }
+  return {};
+}
+
+// The board's as_of (the newest date among the cards' newest log entries
+// and the check-in stamp's day), and each run's age and staleness against it.
+void age_runs(Board& b) {
+  std::optional<long> newest;
+  const auto consider = [&](std::string_view date) {
+    if (auto day = util::day_number(date); day && (!newest || *day > *newest)) {
+      newest = day;
+      b.as_of = std::string(date);
+    }
+  };
+  for (const Card& c : b.active) consider(c.updated);
+  if (b.checkin.state == Checkin::State::ok) consider(std::string_view(b.checkin.stamp).substr(0, 10));
+  for (Card& c : b.active) {
+    for (Run& r : c.runs) {
+      const auto day = util::day_number(r.line.date);
+      if (!day || !newest) continue;
+      r.age_days = *newest - *day;
+      r.stale = (r.line.state == "open" || r.line.state == "running") && *r.age_days > b.stale_days;
+    }
+  }
+}
+
 }  // namespace
 
 Checkin read_checkin(const std::optional<std::string>& bytes) {
@@ -153,6 +244,16 @@ std::optional<std::string> github_home_of_remote(std::string_view url) {
   return std::nullopt;
 }
 
+Result<std::optional<Home>> read_home(git::TreeSource& tree, std::string_view remote_url) {
+  for (const std::string_view file : {"README.md", "AGENTS.md"}) {
+    LG_TRY(std::optional<std::string> text, git::read_regular_file(tree, std::string(file)));
+    if (!text) continue;
+    if (auto home = github_home_in(*text)) return std::optional<Home>(Home{std::move(*home), std::string(file)});
+  }
+  if (auto home = github_home_of_remote(remote_url)) return std::optional<Home>(Home{std::move(*home), "git remote"});
+  return std::optional<Home>();
+}
+
 Result<Board> read_board(git::TreeSource& tree, const BoardOptions& options) {
   rules::CheckCache cache;
   LG_TRY(rules::CheckReport report, rules::check_tree(tree, options.check, cache));
@@ -174,84 +275,17 @@ Result<Board> read_board(git::TreeSource& tree, const BoardOptions& options) {
               : report.failed()     ? diag::Verdict::fail
                                     : diag::Verdict::pass;
   b.findings = std::move(report.findings);
-
-  // The ledgers by key (names the check already listed), the active rows'
-  // parsed in full (their texts are the cards); the others need only their
-  // title, which the check's cached parse keeps.
-  LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
-  std::unordered_map<std::string_view, const git::Entry*> ledger_of;
-  for (const rules::ProjectsStepLedger& l : names.ledgers) ledger_of.emplace(l.key(), &l.entry);
-  const auto entry_of = [&](const rules::ProjectRow& row) -> const git::Entry* {
-    auto it = ledger_of.find(row.key);
-    return it == ledger_of.end() || !is_readable(it->second->kind) ? nullptr : it->second;
-  };
-  std::vector<const rules::ProjectRow*> active_rows;
-  std::vector<const git::Entry*> active_entries;
-  for (const rules::ProjectRow& row : table->rows) {
-    if (row_value(row, "status") != "active") continue;
-    active_rows.push_back(&row);
-    active_entries.push_back(entry_of(row));
-  }
-  LG_TRY(std::vector<std::optional<ledger::ProjectLedger>> parsed, parse_ledgers(tree, active_entries));
-
-  std::size_t next_active = 0;
-  for (const rules::ProjectRow& row : table->rows) {
-    const std::string path = std::string(ledger::k_projects_dir) + "/" + row.key + ".md";
-    const std::string status(row_value(row, "status"));
-    if (status != "active") {
-      Listed l{row.key, status, "", ""};
-      if (const git::Entry* e = entry_of(row)) {
-        l.path = path;
-        std::shared_ptr<const ledger::ProjectLedger> hit;
-        if (e->content_id) hit = cache.ledgers().find(*e->content_id);
-        if (!hit) {
-          LG_TRY(std::string bytes, tree.read(path, *e));
-          hit = std::make_shared<const ledger::ProjectLedger>(ledger::parse_project_ledger(bytes));
-        }
-        if (hit->title && hit->title->matches) l.summary = hit->title->summary;
-      }
-      if (l.summary.empty()) l.summary = std::string(row_value(row, "note"));
-      (status == "retired" ? b.retired : b.resting).push_back(std::move(l));
-      continue;
-    }
-    std::optional<ledger::ProjectLedger>& ledger = parsed[next_active++];
-    Card c;
-    c.key = row.key;
-    c.status = status;
-    c.partition = std::string(row_value(row, "partition"));
-    c.path = path;
-    c.has_ledger = ledger.has_value();
-    if (ledger) {
-      if (ledger->title && ledger->title->matches) c.summary = ledger->title->summary;
-      if (const ledger::HeaderField* issue = ledger->header_field("Issue")) c.issue = issue->value;
-      c.now = std::move(ledger->now);
-      c.runs = std::move(ledger->runs);
-      c.log_total = ledger->log.size();
-      if (!ledger->log.empty()) c.updated = ledger->log.front().date;
-      const std::size_t n = std::min(k_log_window, ledger->log.size());
-      c.log.assign(std::make_move_iterator(ledger->log.begin()),
-                   std::make_move_iterator(ledger->log.begin() + static_cast<std::ptrdiff_t>(n)));
-    }
-    b.active.push_back(std::move(c));
-  }
+  if (auto rows = read_rows(tree, cache, *table, b); !rows) return rows.error();
 
   LG_TRY(std::optional<std::string> checkin, git::read_regular_file(tree, std::string(k_checkin_yaml)));
   b.checkin = read_checkin(checkin);
+  b.stale_days = options.stale_days;
+  age_runs(b);
 
-  for (const std::string_view file : {"README.md", "AGENTS.md"}) {
-    LG_TRY(std::optional<std::string> text, git::read_regular_file(tree, std::string(file)));
-    if (!text) continue;
-    if (auto home = github_home_in(*text)) {
-      b.home = std::move(home);
-      b.home_source = std::string(file);
-      break;
-    }
-  }
-  if (!b.home && !options.remote_url.empty()) {
-    if (auto home = github_home_of_remote(options.remote_url)) {
-      b.home = std::move(home);
-      b.home_source = "git remote";
-    }
+  LG_TRY(std::optional<Home> home, read_home(tree, options.remote_url));
+  if (home) {
+    b.home = std::move(home->url);
+    b.home_source = std::move(home->source);
   }
   return b;
 }

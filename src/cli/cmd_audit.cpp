@@ -19,7 +19,10 @@
 #include "errors.hpp"
 #include "file_io.hpp"
 #include "ledgergate/audit/audit.hpp"
+#include "ledgergate/board/board.hpp"
 #include "ledgergate/git/commit.hpp"
+#include "ledgergate/git/config.hpp"
+#include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/report/audit.hpp"
 #include "ledgergate/report/board.hpp"
 #include "ledgergate/report/notices.hpp"
@@ -27,6 +30,21 @@
 
 namespace lg::cli {
 namespace {
+
+// The GitHub home board::read_home finds in `commit`'s tree (or the origin
+// remote), "" when none: the audit page links commits there.
+std::string home_of(const git::Repository& repo, const git::ObjectId& commit) {
+  std::string remote;
+  if (auto config = git::Config::snapshot(repo)) {
+    if (auto url = config->get_string("remote.origin.url"); url && *url) remote = **url;
+  }
+  auto tree_id = repo.commit_tree(commit);
+  if (!tree_id) return "";
+  auto tree = git::open_tree_source(repo, *tree_id, commit.short_hex());
+  if (!tree) return "";
+  auto home = board::read_home(**tree, remote);
+  return home && *home ? (*home)->url : "";
+}
 
 struct AuditCliOptions {
   std::string range;
@@ -109,13 +127,9 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
   if (!repo) return report_error(repo.error());
   auto report = audit::audit_history(*repo, options);
-  // The timeline dates its commits (committer time), read before the repository closes.
-  std::map<git::ObjectId, long long> times;
-  if (report && o.format == "html") {
-    for (const audit::AuditCommit& c : report->commits) {
-      if (auto info = git::read_commit(*repo, c.id)) times.emplace(c.id, info->time);
-    }
-  }
+  // The page links each commit on the project's home, read from the tip's tree before the repository closes.
+  std::string home;
+  if (report && o.format == "html" && !report->commits.empty()) home = home_of(*repo, report->commits.back().id);
   {  // the report stands alone: its pack windows and freed memory go back before it is rendered
     git::Repository done = std::move(*repo);
   }
@@ -135,7 +149,7 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   document_printed();
   const std::string out = o.format == "json"    ? report::render_audit_json(*report, suppressed.size())
                           : o.format == "sarif" ? report::render_audit_sarif(*report, suppressed)
-                          : o.format == "html"  ? report::render_audit_html(*report, times, page_stamp())
+                          : o.format == "html"  ? report::render_audit_html(*report, home, page_stamp())
                                                 : report::render_audit_text(*report, suppressed.size());
   std::fputs(out.c_str(), stdout);
   return report->failed() ? ExitCode::fail : ExitCode::pass;

@@ -54,6 +54,7 @@ Result<board::Board> read(const BoardCliOptions& o, const Globals& g) {
   }
   LG_TRY(policy::RepoPolicy policy, policy::load_policy(*tree));
   options.check = policy::check_options_for_own_tree(policy);
+  options.stale_days = policy.board_stale_days;
   return board::read_board(*tree, options);
 }
 

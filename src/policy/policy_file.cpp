@@ -111,6 +111,14 @@ Result<void> read_key(const std::string& key, const YAML::Node& value, const YAM
     out.baseline = value.Scalar();
     return {};
   }
+  if (key == "board_stale_days") {
+    const std::string& v = value.IsScalar() ? value.Scalar() : std::string();
+    if (v.empty() || v.size() > 5 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1) {
+      return at(value, "`board_stale_days` must be a whole number of days, 1 or more");
+    }
+    out.board_stale_days = std::stoi(v);
+    return {};
+  }
   if (key == "protected") {
     LG_TRY(out.protected_branches, string_list(value, key, false));
     for (const std::string& b : out.protected_branches) {
@@ -314,6 +322,8 @@ std::string policy_file_text(const RepoPolicy& policy) {
          "gate: ";
   out += diag::to_string(policy.gate);
   out += "\n"
+         "# The board marks a run open or running for more days than this as stale.\n"
+         "board_stale_days: " + std::to_string(policy.board_stale_days) + "\n"
          "# A committed baseline file whose findings never fail (docs/baseline.md):\n"
          "# baseline: PATH\n";
   if (!policy.baseline.empty()) out += "baseline: " + quoted(policy.baseline) + "\n";

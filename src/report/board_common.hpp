@@ -17,6 +17,22 @@ std::string html_escape(std::string_view s);
 // Markdown escaping for text inside a list item or paragraph: every
 // character that could open markup (\ ` * _ [ ] < > | # & ~) gets a backslash.
 std::string md_escape(std::string_view s);
+// The small markdown ledger texts use, rendered safely: **strong** and
+// __strong__, *emphasis* and _emphasis_ (an underscore inside a word is
+// text: run_id_2), `code`, [text](target) with an http(s) or relative
+// target, backslash escapes. Anything else, raw HTML included, is text;
+// a link with another target (javascript:, data:, ...) stays its source text.
+std::string inline_html(std::string_view text);
+// The same spans as markdown of our own writing: every text escaped
+// (md_escape), the spans respelled, a refused link as escaped text.
+std::string inline_md(std::string_view text);
+// Whether a link target may be written into a page: http:// or https://,
+// or a relative reference (no scheme, not "//host"), with no space or
+// control character.
+bool is_safe_link(std::string_view target);
+// GitHub's anchor of a markdown heading's text ("a — B c" → "a--b-c"):
+// lowercased (ASCII), punctuation dropped, spaces to hyphens.
+std::string heading_anchor(std::string_view heading);
 // The link target of a repository path (and line): `{home}/blob/main/{path}`
 // with a home, else the path relative to the page at the tree's root; with
 // `line` > 0, "#L{line}".
@@ -33,8 +49,10 @@ std::string project_counts(const board::Board& b);
 // The `## Now` text as paragraphs, each a list of lines (blank lines split paragraphs).
 std::vector<std::vector<std::string>> paragraphs(std::string_view text);
 // "<!doctype html>" to "<body>": the generated line, the head with the
-// page's inline style (board_html.cpp), `title`; `command` re-renders the page.
-std::string html_head(std::string_view title, const PageStamp& stamp, std::string_view command);
+// page's inline style (board_html.cpp) and `extra_style` after it, `title`;
+// `command` re-renders the page.
+std::string html_head(std::string_view title, const PageStamp& stamp, std::string_view command,
+                      std::string_view extra_style = {});
 // The page's title: "OWNER/REPO — ledger board" with a home, else "Ledger board".
 std::string page_title(const board::Board& b);
 

@@ -1,9 +1,11 @@
 // The board as `dashboard.html`: one self-contained page (inline CSS, no
-// script, no external asset), readable on a phone (viewport meta, a grid of
-// cards that collapses to one column), accessible (lang, landmarks, one h1,
+// script, no external asset), readable on a phone (viewport meta, cards in
+// CSS columns that pack them without holes and fall to one column on a
+// narrow window), accessible (lang, landmarks, one h1,
 // h2 per section, h3 per card, text colours at 4.5:1 or better on their
 // backgrounds) in a light and a dark scheme (prefers-color-scheme). The
-// content and order are board_md's; every ledger text is HTML-escaped.
+// content and order are board_md's; every ledger text is HTML-escaped, the
+// Now, run and log texts through the inline markdown (board_common.hpp).
 #include <fmt/format.h>
 
 #include "board_common.hpp"
@@ -25,8 +27,10 @@ h1{font-size:1.6rem;margin:.5rem 0 .2rem}h2{font-size:1.25rem;margin:1.25rem 0 .
 h3{font-size:1.05rem;margin:0 0 .25rem;overflow-wrap:anywhere}h4{font-size:.95rem;margin:.75rem 0 .25rem}
 a{color:var(--link)}code{font:.9em ui-monospace,SFMono-Regular,Menlo,monospace}
 .updated,.meta,.quiet{color:var(--muted)}.meta{font-size:.9rem;margin:0}
-.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:1rem}
-.card{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem;overflow-wrap:anywhere}
+.cards{columns:24rem auto;column-gap:1rem}.cards>.card{break-inside:avoid;margin:0 0 1rem}
+.card{display:flow-root;background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem;overflow-wrap:anywhere}
+.index{font-size:.95rem;margin:.25rem 0}.index a{white-space:nowrap}
+.stale{font-weight:700;color:var(--bad)}
 .card p{margin:.25rem 0}ul{margin:.25rem 0;padding-left:1.25rem}li{margin:.15rem 0;overflow-wrap:anywhere}
 .verdict-pass{color:var(--ok)}.verdict-fail,.sev-error{color:var(--bad)}.verdict-error,.sev-warning{color:var(--warn)}
 .verdict{font-weight:700}.kind{font-style:italic}
@@ -65,7 +69,7 @@ void card(std::string& out, const board::Board& b, const board::Card& c) {
   if (now.empty()) out += "<p class=\"quiet\">(nothing yet)</p>\n";
   for (const auto& lines : now) {
     out += "<p>";
-    for (std::size_t i = 0; i < lines.size(); ++i) out += (i > 0 ? "<br>\n" : "") + html_escape(lines[i]);
+    for (std::size_t i = 0; i < lines.size(); ++i) out += (i > 0 ? "<br>\n" : "") + inline_html(lines[i]);
     out += "</p>\n";
   }
   out += "<h4>Runs</h4>\n";
@@ -73,9 +77,12 @@ void card(std::string& out, const board::Board& b, const board::Card& c) {
     out += "<p class=\"quiet\">nothing on the cluster</p>\n";
   } else {
     out += "<ul class=\"runs\">\n";
-    for (const ledger::RunLine& r : c.runs) {
-      out += fmt::format("<li><code>{}</code> — <strong>{}</strong> — {} — {} — {}</li>\n", html_escape(r.ident),
-                         html_escape(r.state), html_escape(r.partition), html_escape(r.date), html_escape(r.text));
+    for (const board::Run& run : c.runs) {
+      const ledger::RunLine& r = run.line;
+      out += fmt::format("<li><code>{}</code> — <strong>{}</strong> — {} — {}{} — {}</li>\n", html_escape(r.ident),
+                         html_escape(r.state), html_escape(r.partition), html_escape(r.date),
+                         run.stale ? fmt::format(" <span class=\"stale\">stale: {} days</span>", *run.age_days) : "",
+                         inline_html(r.text));
     }
     out += "</ul>\n";
   }
@@ -88,7 +95,7 @@ void card(std::string& out, const board::Board& b, const board::Card& c) {
     out += "<ul class=\"log\">\n";
     for (const ledger::LogEntry& e : c.log) {
       out += fmt::format("<li>{} — <span class=\"kind\">{}</span> — {}</li>\n", html_escape(e.date),
-                         html_escape(e.kind), html_escape(e.text));
+                         html_escape(e.kind), inline_html(e.text));
     }
     out += "</ul>\n";
   }
@@ -102,7 +109,7 @@ void listed(std::string& out, const board::Board& b, const std::vector<board::Li
   }
   out += "<ul class=\"listed\">\n";
   for (const board::Listed& l : rows) {
-    out += "<li>" + (l.path.empty() ? "<strong>" + html_escape(l.key) + "</strong>" : a(l.key, file_link(b, l.path)));
+    out += "<li id=\"project-" + html_escape(l.key) + "\">" + (l.path.empty() ? "<strong>" + html_escape(l.key) + "</strong>" : a(l.key, file_link(b, l.path)));
     if (with_status) out += " — " + html_escape(l.status);
     if (!l.summary.empty()) out += " — " + html_escape(l.summary);
     out += "</li>\n";
@@ -110,11 +117,36 @@ void listed(std::string& out, const board::Board& b, const std::vector<board::Li
   out += "</ul>\n";
 }
 
+// The project index: every row's key linking to its card or line, by section.
+void project_index(std::string& out, const board::Board& b) {
+  out += "<nav class=\"index\" aria-label=\"projects\">\n";
+  const auto keys = [&](std::string_view section, std::string_view anchor, const auto& rows) {
+    if (rows.empty()) return;
+    out += fmt::format("<p><a href=\"#{}\">{}</a>:", anchor, section);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      out += fmt::format("{} <a href=\"#project-{}\">{}</a>", i > 0 ? " ·" : "", html_escape(rows[i].key),
+                         html_escape(rows[i].key));
+    }
+    out += "</p>\n";
+  };
+  keys("Active", "active", b.active);
+  keys("Dormant and planned", "resting", b.resting);
+  keys("Retired", "retired", b.retired);
+  if (!b.as_of.empty()) {
+    out += fmt::format(
+        "<p class=\"quiet\">A run open or running for more than {} days before {} (the newest date in the "
+        "ledger) is marked <span class=\"stale\">stale</span>.</p>\n",
+        b.stale_days, html_escape(b.as_of));
+  }
+  out += "</nav>\n";
+}
+
 }  // namespace
 
 namespace board_page {
 
-std::string html_head(std::string_view title, const PageStamp& stamp, std::string_view command) {
+std::string html_head(std::string_view title, const PageStamp& stamp, std::string_view command,
+                      std::string_view extra_style) {
   std::string out = "<!doctype html>\n";
   out += fmt::format("{}{} from the ledger — do not edit; re-render with `{}` -->\n", k_board_generated_prefix,
                      stamp.generator, command);
@@ -123,6 +155,7 @@ std::string html_head(std::string_view title, const PageStamp& stamp, std::strin
   out += "<meta name=\"color-scheme\" content=\"light dark\">\n";
   out += "<title>" + html_escape(title) + "</title>\n";
   out += k_style;
+  out += extra_style;
   out += "</head>\n<body>\n";
   return out;
 }
@@ -134,8 +167,10 @@ std::string render_board_html(const board::Board& b, const PageStamp& stamp) {
   std::string out = html_head(title, stamp, "ledgergate board --out dashboard.html");
   out += "<header>\n<h1>" + html_escape(title) + "</h1>\n";
   out += fmt::format("{}{}</p>\n", k_board_banner_html, html_escape(stamp.updated));
-  out += fmt::format("<p>check: {} · {} · {}</p>\n</header>\n<main>\n", verdict_span(b.verdict),
-                     severity_counts(b.findings), project_counts(b));
+  out += fmt::format("<p>check: {} · {} · {}</p>\n", verdict_span(b.verdict), severity_counts(b.findings),
+                     project_counts(b));
+  project_index(out, b);
+  out += "</header>\n<main>\n";
 
   out += "<section aria-labelledby=\"checkin\">\n<h2 id=\"checkin\">Check-in</h2>\n";
   switch (b.checkin.state) {

@@ -1,9 +1,13 @@
 // The board as `dashboard.md`: a heading, the banner, the check and the
 // check-in, one card per active project in the reference's issue-block
 // shape (spec §8.4 `issue`: status line, Now, Runs, Last N), then the other
-// rows one line each. Ledger text is markdown-escaped; run ids sit in code
-// spans (a backtick in one falls back to escaped text).
+// rows one line each; a project index under the heading. Ledger text is
+// markdown-escaped, the Now, run and log texts through the inline markdown
+// (board_common.hpp); run ids sit in code spans (a backtick in one falls
+// back to escaped text).
 #include <fmt/format.h>
+
+#include <tuple>
 
 #include "board_common.hpp"
 #include "ledgergate/report/board.hpp"
@@ -26,10 +30,40 @@ std::string link(std::string_view text, const std::string& target) {
 std::string paragraph(const std::vector<std::string>& lines) {
   std::string out;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    out += md_escape(lines[i]);
+    out += inline_md(lines[i]);
     out += i + 1 < lines.size() ? "\\\n" : "\n";
   }
   return out;
+}
+
+// A card's heading text (its anchor is GitHub's of it).
+std::string card_heading(const board::Card& c) {
+  return c.summary.empty() ? c.key : c.key + " — " + c.summary;
+}
+
+// The project index: the active keys linking to their cards, the other
+// rows' keys to their sections.
+void project_index(std::string& out, const board::Board& b) {
+  if (!b.active.empty()) {
+    out += "- **Active:**";
+    for (std::size_t i = 0; i < b.active.size(); ++i) {
+      out += (i > 0 ? " · " : " ") + link(b.active[i].key, "#" + heading_anchor(card_heading(b.active[i])));
+    }
+    out += "\n";
+  }
+  for (const auto& [section, anchor, rows] : {std::tuple{"Dormant and planned", "dormant-and-planned", &b.resting},
+                                               std::tuple{"Retired", "retired", &b.retired}}) {
+    if (rows->empty()) continue;
+    out += fmt::format("- **[{}](#{}):**", section, anchor);
+    for (std::size_t i = 0; i < rows->size(); ++i) out += (i > 0 ? " · " : " ") + md_escape((*rows)[i].key);
+    out += "\n";
+  }
+  if (!b.active.empty() || !b.resting.empty() || !b.retired.empty()) out += "\n";
+  if (!b.as_of.empty()) {
+    out += fmt::format("A run open or running for more than {} days before {} (the newest date in the ledger) is "
+                       "marked **stale**.\n\n",
+                       b.stale_days, md_escape(b.as_of));
+  }
 }
 
 void card(std::string& out, const board::Board& b, const board::Card& c) {
@@ -56,16 +90,18 @@ void card(std::string& out, const board::Board& b, const board::Card& c) {
   }
   out += "\n**Runs**\n\n";
   if (c.runs.empty()) out += "_nothing on the cluster_\n";
-  for (const ledger::RunLine& r : c.runs) {
-    out += fmt::format("- {} — {} — {} — {} — {}\n", code_span(r.ident), md_escape(r.state), md_escape(r.partition),
-                       md_escape(r.date), md_escape(r.text));
+  for (const board::Run& run : c.runs) {
+    const ledger::RunLine& r = run.line;
+    out += fmt::format("- {} — {} — {} — {}{} — {}\n", code_span(r.ident), md_escape(r.state), md_escape(r.partition),
+                       md_escape(r.date), run.stale ? fmt::format(" **stale: {} days**", *run.age_days) : "",
+                       inline_md(r.text));
   }
   out += fmt::format("\n**Last {}**", board::k_log_window);
   if (c.log_total > c.log.size()) out += fmt::format(" (of {})", c.log_total);
   out += "\n\n";
   if (c.log.empty()) out += "_empty_\n";
   for (const ledger::LogEntry& e : c.log) {
-    out += fmt::format("- {} — *{}* — {}\n", md_escape(e.date), md_escape(e.kind), md_escape(e.text));
+    out += fmt::format("- {} — *{}* — {}\n", md_escape(e.date), md_escape(e.kind), inline_md(e.text));
   }
   out += "\n";
 }
@@ -91,6 +127,7 @@ std::string render_board_md(const board::Board& b, const PageStamp& stamp) {
   out += fmt::format("{}{}_\n\n", k_board_banner_md, stamp.updated);
   out += fmt::format("**check: {}** · {} · {}\n\n", verdict_word(b.verdict), severity_counts(b.findings),
                      project_counts(b));
+  project_index(out, b);
 
   out += "## Check-in\n\n";
   switch (b.checkin.state) {

@@ -436,6 +436,12 @@ std::optional<std::string> checked_date(const Ymd& d) {
 
 }  // namespace
 
+std::optional<long> day_number(std::string_view date) {
+  if (!is_real_date(date)) return std::nullopt;
+  const auto number = [&](std::size_t at, std::size_t n) { return std::stol(std::string(date.substr(at, n))); };
+  return days_from_civil(number(0, 4), number(5, 2), number(8, 2));
+}
+
 std::optional<std::string> iso_date(std::string_view s) {
   if (s.size() != 7 && s.size() != 8 && s.size() != 10) return std::nullopt;
   const auto year = ascii_digits(s, 0, 4);

@@ -58,6 +58,7 @@ struct AuditCommit {
   std::string summary;  // the message's first line
   std::string profile;  // detected profile ("" when the tree holds no ledger)
   bool merge = false;
+  long long time = 0;   // committer time (seconds since the epoch)
 };
 
 struct AuditFinding {

@@ -5,7 +5,8 @@
 // verdict and findings, and the project's home link read from the tree's
 // own files (PyAutoCortex's schema decision 48). Read from a tree source (a commit's objects,
 // no checkout); the renderers are report/board_md and report/board_html.
-// Nothing here depends on the clock: the same tree gives the same board.
+// Nothing here depends on the clock: the same tree gives the same board
+// (a run's staleness is judged against the tree's own newest date).
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,17 @@ namespace lg::board {
 // The reference conductor's LOG_WINDOW (spec §4.2): a card's log entries.
 inline constexpr std::size_t k_log_window = 5;
 inline constexpr std::string_view k_checkin_yaml = "checkin.yaml";
+// A run open or running for more days than this is stale (the policy's
+// `board_stale_days`, docs/policy.md).
+inline constexpr int k_default_stale_days = 14;
+
+// A run line of a card, with its age.
+struct Run {
+  ledger::RunLine line;
+  // Days from the run's date to the board's as_of; nullopt when either is not a date.
+  std::optional<long> age_days;
+  bool stale = false;  // open or running, and older than the stale threshold
+};
 
 struct Card {
   std::string key;
@@ -36,7 +48,7 @@ struct Card {
   std::string summary;    // the title's summary ("" without a ledger or a readable title)
   std::string issue;      // the `Issue:` header value ("" when absent)
   std::string now;        // the `## Now` text (lines joined with "\n", stripped)
-  std::vector<ledger::RunLine> runs;
+  std::vector<Run> runs;
   std::vector<ledger::LogEntry> log;  // the newest k_log_window entries, newest first
   std::size_t log_total = 0;          // every entry of the log
   std::string updated;                // the first (newest) log entry's date, "" when the log is empty
@@ -80,6 +92,11 @@ struct Board {
   Checkin checkin;
   std::optional<std::string> home;     // see github_home_in
   std::string home_source;             // "README.md", "AGENTS.md", "git remote" or ""
+  // The day runs are aged against: the newest date the tree holds (a card's
+  // newest log entry, the check-in stamp's day), so that the same tree gives
+  // the same board whenever it is rendered; "" when the tree holds none.
+  std::string as_of;
+  int stale_days = k_default_stale_days;
 };
 
 struct BoardOptions {
@@ -87,7 +104,16 @@ struct BoardOptions {
   // The home used when the tree's files name none: the repository's remote
   // URL (the caller reads it; "" when there is no remote).
   std::string remote_url;
+  int stale_days = k_default_stale_days;  // the policy's `board_stale_days`
 };
+
+// The project's home and where it was read: github_home_in of README.md,
+// then of AGENTS.md, then github_home_of_remote(remote_url).
+struct Home {
+  std::string url;     // "https://github.com/OWNER/REPO"
+  std::string source;  // "README.md", "AGENTS.md" or "git remote"
+};
+Result<std::optional<Home>> read_home(git::TreeSource& tree, std::string_view remote_url);
 
 // Reads the board of `tree`. Errors: an unreadable tree, a tree that is not
 // of the cortex-projects era (the board is the newest era's page), a

@@ -54,6 +54,9 @@ struct RepoPolicy {
   // `baseline: PATH`: a committed baseline file (docs/baseline.md) whose
   // findings never fail a change judged by this policy ("" none).
   std::string baseline;
+  // `board_stale_days: N`: the board marks a run open or running for more
+  // than N days as stale (docs/board.md).
+  int board_stale_days = 14;
   bool from_file = false;         // false: the built-in policy
   // The layout of the tree the policy was read from, detected once by
   // load_policy when the profile is "auto" (unset otherwise); a check of

@@ -40,12 +40,11 @@ std::string render_board_check(std::string_view file, bool exists, bool up_to_da
 // `board --out FILE`: "wrote FILE".
 std::string render_board_written(std::string_view file);
 
-// The audit as a timeline: per project (the ledger a finding's path names;
-// the tree's other files together), when each finding was introduced and
-// fixed, the merges the audit judged and the migrations between eras (a
-// change of the detected profile between consecutive commits). `times`
-// gives a commit's committer time (seconds since the epoch) where known.
-std::string render_audit_html(const audit::AuditReport& report, const std::map<git::ObjectId, long long>& times,
-                              const PageStamp& stamp);
+// The audit as a page: a chart of the findings open at each commit
+// (stacked by rule family, the migrations and re-verified merges marked), a
+// table of rules (introduced, fixed, still open), then the findings grouped
+// by rule, each linking to its commit on `home` (the project's GitHub home,
+// board::read_home; "" for none: the commit is named, not linked).
+std::string render_audit_html(const audit::AuditReport& report, std::string_view home, const PageStamp& stamp);
 
 }  // namespace lg::report

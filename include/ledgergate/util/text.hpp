@@ -62,6 +62,9 @@ bool has_non_ascii_digit(std::string_view s);
 
 // A calendar-valid ASCII YYYY-MM-DD date (datetime.date.fromisoformat).
 bool is_real_date(std::string_view s);
+// The days from 1970-01-01 to a calendar-valid ASCII YYYY-MM-DD date
+// (is_real_date); nullopt for anything else.
+std::optional<long> day_number(std::string_view date);
 // `\d{4}-\d{2}-\d{2}` with Unicode \d: the reference's DATE shape.
 bool is_date_shape(std::string_view s);
 // A date as Python 3.11's date.fromisoformat reads it (YYYY-MM-DD, YYYYMMDD,

@@ -75,8 +75,8 @@ TEST_CASE("board: one card per active row, the last five entries, the rest liste
   CHECK(c.has_ledger);
   CHECK(c.now == "Now line one.\nNow line two.");
   REQUIRE(c.runs.size() == 1);
-  CHECK(c.runs[0].ident == "3002");
-  CHECK(c.runs[0].state == "running");
+  CHECK(c.runs[0].line.ident == "3002");
+  CHECK(c.runs[0].line.state == "running");
   REQUIRE(c.log.size() == board::k_log_window);
   CHECK(c.log_total == 7);
   CHECK(c.log.front().text == "entry 7");
@@ -168,4 +168,36 @@ TEST_CASE("board: a commit of many projects reads as its folder does (ledgers pa
   CHECK(from_commit->resting[1].summary == "Question p3");  // a dormant row's title, from the check's parse
   CHECK(from_commit->resting[3].key == "p9");
   CHECK(from_commit->resting[3].path.empty());
+}
+
+TEST_CASE("board: runs open or running past the threshold are stale, aged against the tree's newest date", "[board]") {
+  const test::FileMap files{
+      {"projects.yaml", k_rows},
+      {"projects/example.md",
+       test::example_ledger("Now.\n",
+                            "- 3001 — open — ral — 2026-08-01 — old and open\n"
+                            "- 3002 — running — ral — 2026-08-18 — exactly fourteen days\n"
+                            "- 3003 — running — ral — 2026-08-17 — fifteen days\n",
+                            "- 2026-08-20 — note — newest entry\n")},
+      {"checkin.yaml", "refreshed: 2026-09-01T09:00Z\n"}};
+  const auto b = read(files);
+  CHECK(b.as_of == "2026-09-01");  // the check-in is newer than the newest log entry
+  CHECK(b.stale_days == board::k_default_stale_days);
+  const std::vector<board::Run>& runs = b.active.at(0).runs;
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[0].age_days == 31);
+  CHECK(runs[0].stale);
+  CHECK(runs[1].age_days == 14);
+  CHECK_FALSE(runs[1].stale);  // more than the threshold, not equal to it
+  CHECK(runs[2].stale);
+  // The policy's threshold.
+  board::BoardOptions options;
+  options.stale_days = 40;
+  CHECK_FALSE(read(files, options).active.at(0).runs[0].stale);
+  // Without the check-in the newest log entry dates the board.
+  test::FileMap no_checkin = files;
+  no_checkin.erase("checkin.yaml");
+  const auto c = read(no_checkin);
+  CHECK(c.as_of == "2026-08-20");
+  CHECK(c.active.at(0).runs[0].age_days == 19);
 }

@@ -22,6 +22,18 @@ TEST_CASE("policy file: `merge` picks the record-level merge or git's", "[policy
   CHECK(records->merge == LedgerMerge::records);
 }
 
+TEST_CASE("policy file: `board_stale_days` sets the board's stale threshold (default 14)", "[policy][policy_file]") {
+  auto builtin = parse_policy("");
+  REQUIRE(builtin);
+  CHECK(builtin->board_stale_days == 14);
+  auto set = parse_policy("board_stale_days: 30\n");
+  REQUIRE(set);
+  CHECK(set->board_stale_days == 30);
+  auto back = parse_policy(policy_file_text(*set));
+  REQUIRE(back);
+  CHECK(back->board_stale_days == 30);
+}
+
 TEST_CASE("policy file: `protected` names the branches pre-push gates (default main)", "[policy][policy_file]") {
   auto none = parse_policy("");
   REQUIRE(none);
@@ -86,6 +98,8 @@ TEST_CASE("policy file: errors name the line", "[policy][policy_file]") {
       Row{"version: 2\n", ".ledgergate.yaml:1: `version` must be 1"},
       Row{"merge: union\n", ".ledgergate.yaml:1: `merge` must be records or git"},
       Row{"merge: [git]\n", ".ledgergate.yaml:1: `merge` must be records or git"},
+      Row{"board_stale_days: 0\n", ".ledgergate.yaml:1: `board_stale_days` must be a whole number of days, 1 or more"},
+      Row{"board_stale_days: two\n", ".ledgergate.yaml:1: `board_stale_days` must be a whole number of days, 1 or more"},
       Row{"ledger_dirs: [a/\n", ".ledgergate.yaml:2: not valid YAML: end of sequence flow not found"});
   CAPTURE(row.first);
   auto p = parse_policy(row.first);

@@ -27,7 +27,7 @@ board::Board hostile_board() {
   r.partition = "ral";
   r.date = "2026-09-01";
   r.text = "wave <2> | `code`";
-  c.runs.push_back(r);
+  c.runs.push_back(board::Run{r, 0, false});
   ledger::LogEntry e;
   e.date = "2026-09-02";
   e.kind = "note";
@@ -73,8 +73,8 @@ TEST_CASE("board page: ledger text is HTML-escaped, nothing runs, nothing is fet
 TEST_CASE("board page: markdown escapes what would break a list or a heading", "[report][board]") {
   const std::string md = report::render_board_md(hostile_board(), k_stamp);
   CHECK(md.find("### example — a \\<script\\>alert(1)\\</script\\> \\| pipe\n") != std::string::npos);
-  CHECK(md.find("line \\*one\\* \\[x\\](y)\\\n\\# not a heading\n\nsecond paragraph \\& more\n") != std::string::npos);
-  CHECK(md.find("- `3002_[0-3]` — running — ral — 2026-09-01 — wave \\<2\\> \\| \\`code\\`\n") != std::string::npos);
+  CHECK(md.find("line *one* [x](y)\\\n\\# not a heading\n\nsecond paragraph \\& more\n") != std::string::npos);
+  CHECK(md.find("- `3002_[0-3]` — running — ral — 2026-09-01 — wave \\<2\\> \\| `code`\n") != std::string::npos);
   CHECK(md.find("[projects/a b.md:7](projects/a%20b.md#L7)") != std::string::npos);
 }
 
