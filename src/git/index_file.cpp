@@ -73,7 +73,10 @@ bool plain_path(std::string_view path) {
 
 // Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
 // left where they lie.
-std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
+// With `only`, the entries it names alone, with their stat data.
+std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file,
+                                  const std::span<const std::string>* only = nullptr) {
+  const bool with_stat = only != nullptr;
   const auto* const data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
@@ -86,9 +89,9 @@ std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const 
   if (count > (body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
 
   IndexListing out;
-  out.items.reserve(count);
+  if (!only) out.items.reserve(count);
   const bool in_file = file && version < 4;  // paths left where they lie
-  if (!in_file) out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
+  if (!in_file && !only) out.paths.reserve(std::min<std::size_t>(body_end, std::size_t{count} * 32));
   std::string built;  // v4: the current entry's path (the previous one's, cut and extended)
   std::string_view path;  // the current entry's path (into `built`, or into the file)
   std::string previous;   // v4: the previous entry's path
@@ -101,10 +104,12 @@ std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const 
     const std::uint32_t mode = be32(entry + k_mode_at);
     const unsigned flags = be16(entry + k_flags_at);
     std::size_t name_at = k_name_at;
+    bool flagged = false;
     if (flags & k_flag_extended) {
       if (version < 3) return std::nullopt;
       if (body_end - pos < k_name_at + 3) return std::nullopt;
       if (be16(entry + k_name_at) & ~k_known_extended) return std::nullopt;
+      flagged = (be16(entry + k_name_at) & k_known_extended) != 0;
       name_at += 2;
     }
     if (!known_mode(mode)) return std::nullopt;  // sparse-index directories among them
@@ -154,6 +159,7 @@ std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const 
       out.unmerged = true;
       continue;
     }
+    if (only && !path_in(*only, path)) continue;
     IndexListing::Item item;
     item.size = static_cast<std::uint32_t>(path.size());
     item.mode = mode;
@@ -165,6 +171,10 @@ std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const 
       out.paths.append(path);
     }
     out.items.push_back(item);
+    if (with_stat) {
+      out.stats.push_back(IndexStat{be32(entry), be32(entry + 4), be32(entry + 8), be32(entry + 12), be32(entry + 16),
+                                    be32(entry + 20), be32(entry + 28), be32(entry + 32), be32(entry + 36), flagged});
+    }
   }
   // Extensions: an upper-case first letter marks one a reader may skip; any
   // other ("link": a split index, "sdir": a sparse one) must be understood.
@@ -187,6 +197,21 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) { return pa
 std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileBytes> file) {
   const std::string_view bytes = file->bytes();
   return parse(bytes, std::move(file));
+}
+
+bool path_in(std::span<const std::string> only, std::string_view path) {
+  for (const std::string& p : only) {
+    if (!p.empty() && p.back() == '/' ? path.starts_with(p) : path == p) return true;
+  }
+  return false;
+}
+
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
+  int error = 0;
+  auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
+  if (!file) return std::nullopt;
+  const std::string_view bytes = file->bytes();
+  return parse(bytes, std::move(file), &only);
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {

@@ -308,3 +308,37 @@ TEST_CASE("index source: GIT_INDEX_FILE is the index a hook reads; a declined in
     CHECK_THAT(src.error().message, Catch::Contains("link"));
   }
 }
+
+TEST_CASE("index file: read_index_stat keeps the named paths with the stat data git recorded", "[git][index]") {
+  test::TempDir dir;
+  REQUIRE(sh(dir.path(), "git init -q .") == 0);
+  test::write_file(dir.path() + "/projects.yaml", "p\n");
+  test::write_file(dir.path() + "/projects/a.md", "a\n");
+  test::write_file(dir.path() + "/projects/deep/b.md", "bb\n");
+  test::write_file(dir.path() + "/projectsx.md", "x\n");
+  test::write_file(dir.path() + "/archive/c.md", "c\n");
+  REQUIRE(sh(dir.path(), "git add . && git update-index --skip-worktree projects/deep/b.md") == 0);
+  const std::vector<std::string> only = {"projects.yaml", "projects/"};
+  const auto listing = git::read_index_stat(dir.path() + "/.git/index", only);
+  REQUIRE(listing.has_value());
+  REQUIRE(listing->stats.size() == listing->items.size());
+  std::vector<std::string> paths;
+  for (const auto& item : listing->items) paths.emplace_back(listing->path(item));
+  CHECK(paths == std::vector<std::string>{"projects.yaml", "projects/a.md", "projects/deep/b.md"});
+  // Each entry's stat data as `git ls-files --debug` prints it.
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    CAPTURE(paths[i]);
+    const git::IndexStat& s = listing->stats[i];
+    const std::string expected = test::capture("git -C '" + dir.path() + "' ls-files --debug -- '" + paths[i] + "'").out;
+    const std::string got = paths[i] + "\n  ctime: " + std::to_string(s.ctime_s) + ":" + std::to_string(s.ctime_ns) +
+                            "\n  mtime: " + std::to_string(s.mtime_s) + ":" + std::to_string(s.mtime_ns) +
+                            "\n  dev: " + std::to_string(s.dev) + "\tino: " + std::to_string(s.ino) +
+                            "\n  uid: " + std::to_string(s.uid) + "\tgid: " + std::to_string(s.gid) +
+                            "\n  size: " + std::to_string(s.size);
+    CHECK(expected.substr(0, got.size()) == got);
+    CHECK(s.flagged == (paths[i] == "projects/deep/b.md"));
+  }
+  CHECK(git::path_in(only, "projects/x/y.md"));
+  CHECK_FALSE(git::path_in(only, "projectsx.md"));
+  CHECK_FALSE(git::path_in(only, "projects"));
+}
