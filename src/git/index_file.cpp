@@ -127,6 +127,15 @@ std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const 
       path = built;
       if (name_len != k_name_mask && name_len != path.size()) return std::nullopt;
       pos = static_cast<std::size_t>(nul + 1 - data);
+    } else if (only && name_len != k_name_mask &&
+               !path_in(*only, std::string_view(reinterpret_cast<const char*>(name),
+                                                std::min<std::size_t>(name_len, static_cast<std::size_t>(limit - name))))) {
+      // An entry `only` does not name is stepped over by its recorded
+      // length, unread: nothing of it is kept, so nothing of it is checked.
+      const std::size_t entry_size = (name_at + name_len + 8) & ~std::size_t{7};
+      if (body_end - pos < entry_size) return std::nullopt;
+      pos += entry_size;
+      continue;
     } else {
       const std::size_t room = static_cast<std::size_t>(limit - name);
       const auto* nul = static_cast<const unsigned char*>(std::memchr(name, '\0', room));
@@ -184,6 +193,7 @@ std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const 
     if (ext[0] < 'A' || ext[0] > 'Z') return std::nullopt;
     const std::uint32_t ext_size = be32(ext + 4);
     if (ext_size > body_end - pos - 8) return std::nullopt;
+    if (only && std::memcmp(ext, "TREE", 4) == 0) out.cache_tree.assign(reinterpret_cast<const char*>(ext + 8), ext_size);
     pos += 8 + std::size_t{ext_size};
   }
   if (in_file) out.file = std::move(file);
@@ -201,7 +211,9 @@ std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileByt
 
 bool path_in(std::span<const std::string> only, std::string_view path) {
   for (const std::string& p : only) {
-    if (!p.empty() && p.back() == '/' ? path.starts_with(p) : path == p) return true;
+    // The first byte first: most of a big index is under none of `only`.
+    if (p.empty() || path.empty() || path[0] != p[0]) continue;
+    if (p.back() == '/' ? path.starts_with(p) : path == p) return true;
   }
   return false;
 }
@@ -212,6 +224,88 @@ std::optional<IndexListing> read_index_stat(const std::string& path, std::span<c
   if (!file) return std::nullopt;
   const std::string_view bytes = file->bytes();
   return parse(bytes, std::move(file), &only);
+}
+
+namespace {
+
+// One cache-tree entry (gitformat-index.txt, "Cache tree"): its path
+// component, NUL, the entry count (-1: invalid), a space, the subtree count,
+// a newline, and the tree id when the entry is valid; then its subtrees.
+struct CacheTreeNode {
+  std::string_view name;
+  long entries = -1;
+  long subtrees = 0;
+  std::optional<ObjectId> id;
+};
+
+std::optional<long> ascii_number(std::string_view& at, char end) {
+  const std::size_t stop = at.find(end);
+  if (stop == std::string_view::npos || stop == 0 || stop > 11) return std::nullopt;
+  const std::string_view digits = at.substr(0, stop);
+  long value = 0;
+  std::size_t i = digits[0] == '-' ? 1 : 0;
+  if (i == digits.size()) return std::nullopt;
+  for (; i < digits.size(); ++i) {
+    if (digits[i] < '0' || digits[i] > '9') return std::nullopt;
+    value = value * 10 + (digits[i] - '0');
+  }
+  at.remove_prefix(stop + 1);
+  return digits[0] == '-' ? -value : value;
+}
+
+std::optional<CacheTreeNode> cache_tree_node(std::string_view& at) {
+  CacheTreeNode node;
+  const std::size_t nul = at.find('\0');
+  if (nul == std::string_view::npos) return std::nullopt;
+  node.name = at.substr(0, nul);
+  at.remove_prefix(nul + 1);
+  const std::optional<long> entries = ascii_number(at, ' ');
+  const std::optional<long> subtrees = entries ? ascii_number(at, '\n') : std::nullopt;
+  if (!subtrees || *subtrees < 0) return std::nullopt;
+  node.entries = *entries;
+  node.subtrees = *subtrees;
+  if (node.entries >= 0) {
+    if (at.size() < ObjectId::k_raw_size) return std::nullopt;
+    node.id = ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(at.data()));
+    at.remove_prefix(ObjectId::k_raw_size);
+  }
+  return node;
+}
+
+// Steps over the `count` subtrees at `at`, each with its own subtrees.
+bool skip_cache_trees(std::string_view& at, long count, int depth) {
+  if (depth > 4096) return false;
+  for (long i = 0; i < count; ++i) {
+    const std::optional<CacheTreeNode> node = cache_tree_node(at);
+    if (!node || !skip_cache_trees(at, node->subtrees, depth + 1)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_view dir) {
+  std::string_view at = cache_tree;
+  std::optional<CacheTreeNode> node = cache_tree_node(at);  // the root
+  if (!node || !node->name.empty()) return std::nullopt;
+  while (!dir.empty()) {
+    const std::size_t slash = dir.find('/');
+    const std::string_view want = dir.substr(0, slash);
+    dir = slash == std::string_view::npos ? std::string_view() : dir.substr(slash + 1);
+    std::optional<CacheTreeNode> found;
+    for (long i = 0; i < node->subtrees && !found; ++i) {
+      std::optional<CacheTreeNode> child = cache_tree_node(at);
+      if (!child) return std::nullopt;
+      if (child->name == want) {
+        found = child;
+      } else if (!skip_cache_trees(at, child->subtrees, 1)) {
+        return std::nullopt;
+      }
+    }
+    if (!found) return std::nullopt;
+    node = found;
+  }
+  return node->id;
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {

@@ -3,9 +3,10 @@
 // The question is asked of the ledger paths only, so its cost follows them,
 // not the working tree: git's index file is read as it lies
 // (index_file.hpp), its entries under the ledger paths are compared with
-// HEAD's tree by id and with the working files by the stat data git
-// recorded (one lstat each, as `git status` does), and the ledger folders
-// are listed for files the index does not hold. A file whose stat data
+// HEAD's tree by id (a folder the index's cache-tree records as HEAD's is
+// not read) and with the working files by the stat data git recorded (one
+// lstat each, as `git status` does), and the ledger folders are listed for
+// files the index does not hold. A file whose stat data
 // differs (or that git could not vouch for when it wrote the index) is
 // hashed as git would store it, filters applied; a file the index does not
 // hold counts unless the ignore rules ignore it. What is neither a regular
@@ -107,8 +108,26 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
       },
       &walk);
   if (w < 0) return libgit2_error(w, "reading HEAD's " + path);
-  std::sort(out.begin(), out.end(), [](const Blob& a, const Blob& b) { return a.path < b.path; });
+  // Tree order is byte order but for folders (compared as "name/"): a
+  // folder of files alone is sorted already.
+  const auto by_path = [](const Blob& a, const Blob& b) { return a.path < b.path; };
+  if (!std::is_sorted(out.begin(), out.end(), by_path)) std::sort(out.begin(), out.end(), by_path);
   return out;
+}
+
+// Whether the folder `spec` ("dir/") of the index is HEAD's, by the tree id
+// git's cache-tree records for it: false when that cannot tell.
+Result<bool> same_folder(git_tree* root, const IndexListing& index, const std::string& spec) {
+  if (!root || spec.empty() || spec.back() != '/' || index.cache_tree.empty()) return false;
+  const std::string path = spec.substr(0, spec.size() - 1);
+  const std::optional<ObjectId> cached = cached_tree_id(index.cache_tree, path);
+  if (!cached) return false;
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
+  if (rc == GIT_ENOTFOUND) return false;
+  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
+  const TreeEntryPtr entry(raw);
+  return git_tree_entry_type(entry.get()) == GIT_OBJECT_TREE && from_git(*git_tree_entry_id(entry.get())) == *cached;
 }
 
 // The index items `spec` covers: one path, or every path below a folder.
@@ -130,6 +149,33 @@ bool indexed(const IndexListing& index, std::string_view path) {
   const auto at = std::lower_bound(index.items.begin(), index.items.end(), path, less);
   return at != index.items.end() && index.path(*at) == path;
 }
+
+// lstat of working files by their paths in the index, each relative to its
+// folder held open (the index lists a folder's files one after another), so
+// that the path above them is not looked up again for each.
+class FolderStat {
+ public:
+  explicit FolderStat(std::string workdir) : m_workdir(std::move(workdir)) {}
+  // False when the file is missing (or its folder is).
+  bool lstat(std::string_view path, struct stat& st) {
+    const std::size_t slash = path.rfind('/');
+    const std::string_view folder = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+    if (!m_open || folder != m_folder) {
+      m_folder.assign(folder);
+      m_open = true;
+      m_fd = util::Fd(::open((m_workdir + m_folder).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    }
+    if (m_fd.get() < 0) return false;
+    const std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
+    return ::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+  }
+
+ private:
+  std::string m_workdir;
+  std::string m_folder;
+  bool m_open = false;
+  util::Fd m_fd;
+};
 
 // Whether the working file is of the kind the entry records (a regular
 // file, with the same executable bit), so that its content decides.
@@ -159,17 +205,20 @@ bool stat_clean(const IndexStat& s, std::uint32_t mode, const struct stat& st, c
 }
 
 // Adds to `doubt` every file below the folder `rel` (no trailing slash) of
-// the working tree `dir` that the index does not hold.
+// the working tree `dir` that the index does not hold. Each of the index's
+// files is known to be there (an lstat found it, or it is in doubt
+// already), so a folder with as many files as the index lists in it holds
+// no other: its names are looked up only when the counts differ.
 void unindexed_below(int dir, const std::string& rel, const IndexListing& index, std::vector<std::string>& doubt) {
   DIR* d = ::fdopendir(dir);
   if (!d) {
     ::close(dir);
     return;
   }
+  std::vector<std::string> files;
   while (const dirent* e = ::readdir(d)) {
     const std::string_view name = e->d_name;
     if (name == "." || name == "..") continue;
-    std::string path = rel + "/" + std::string(name);
     unsigned char type = e->d_type;
     if (type == DT_UNKNOWN) {
       struct stat st {};
@@ -178,12 +227,29 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
     }
     if (type == DT_DIR) {
       const int sub = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (sub >= 0) unindexed_below(sub, path, index, doubt);
-    } else if (!indexed(index, path)) {
-      doubt.push_back(std::move(path));
+      if (sub >= 0) unindexed_below(sub, rel + "/" + std::string(name), index, doubt);
+    } else {
+      files.emplace_back(name);
     }
   }
   ::closedir(d);
+  // The index's files directly in the folder (a submodule's folder aside:
+  // then every name is looked up).
+  const std::string prefix = rel + "/";
+  const auto [first, last] = items_of(index, prefix);
+  std::size_t listed = 0;
+  bool submodule = false;
+  for (std::size_t i = first; i < last; ++i) {
+    const std::string_view path = index.path(index.items[i]);
+    if (path.find('/', prefix.size()) != std::string_view::npos) continue;
+    ++listed;
+    submodule = submodule || index.items[i].mode == 0160000;
+  }
+  if (listed == files.size() && !submodule) return;
+  for (const std::string& name : files) {
+    std::string path = prefix + name;
+    if (!indexed(index, path)) doubt.push_back(std::move(path));
+  }
 }
 
 // The fast answer; nullopt when the index file is one this reader declines
@@ -204,37 +270,43 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::v
     LG_TRY(head, lookup_tree(repo, tree));
   }
   const std::string workdir = repo.workdir();
+  FolderStat folders{workdir};
   std::vector<std::string> doubt;
   for (const std::string& spec : pathspecs) {
     const auto [first, last] = items_of(*index, spec);
-    // Staged: the index against HEAD, by path, mode and id.
-    LG_TRY(const std::vector<Blob> committed, head_blobs(head.get(), spec));
-    if (committed.size() != last - first) return std::optional<bool>{true};
-    for (std::size_t i = first; i < last; ++i) {
-      const IndexListing::Item& item = index->items[i];
-      const Blob& b = committed[i - first];
-      if (index->path(item) != b.path || item.mode != b.mode || item.id != b.id) return std::optional<bool>{true};
+    // Staged: the index against HEAD, by path, mode and id; a folder whose
+    // tree the index's cache-tree records as HEAD's is the same unread.
+    LG_TRY(const bool same, same_folder(head.get(), *index, spec));
+    if (!same) {
+      LG_TRY(const std::vector<Blob> committed, head_blobs(head.get(), spec));
+      if (committed.size() != last - first) return std::optional<bool>{true};
+      for (std::size_t i = first; i < last; ++i) {
+        const IndexListing::Item& item = index->items[i];
+        const Blob& b = committed[i - first];
+        if (index->path(item) != b.path || item.mode != b.mode || item.id != b.id) return std::optional<bool>{true};
+      }
     }
     // Unstaged: each working file against the stat data of its entry; a
     // file whose stat data differs is hashed as git would store it (its
     // filters applied) and compared by id.
     for (std::size_t i = first; i < last; ++i) {
       const IndexListing::Item& item = index->items[i];
-      const std::string path(index->path(item));
+      const std::string_view path = index->path(item);
       struct stat st {};
       if (item.mode == 0160000) {
-        doubt.push_back(path);
+        doubt.emplace_back(path);
         continue;
       }
-      if (::lstat((workdir + path).c_str(), &st) != 0) return std::optional<bool>{true};  // deleted
+      if (!folders.lstat(path, st)) return std::optional<bool>{true};  // deleted
       if (stat_clean(index->stats[i], item.mode, st, index_st.st_mtim)) continue;
       if (!same_kind(item.mode, st) || index->stats[i].flagged) {
-        doubt.push_back(path);
+        doubt.emplace_back(path);
         continue;
       }
       git_oid oid;
-      if (const int rc = git_repository_hashfile(&oid, repo.raw(), path.c_str(), GIT_OBJECT_BLOB, nullptr); rc < 0) {
-        return libgit2_error(rc, "reading " + path);
+      const std::string name(path);
+      if (const int rc = git_repository_hashfile(&oid, repo.raw(), name.c_str(), GIT_OBJECT_BLOB, nullptr); rc < 0) {
+        return libgit2_error(rc, "reading " + name);
       }
       if (from_git(oid) != item.id) return std::optional<bool>{true};
     }

@@ -65,6 +65,9 @@ struct IndexListing {
   // Each item's stat data, in the order of `items`; filled only by
   // read_index_stat.
   std::vector<IndexStat> stats;
+  // The bytes of git's cache-tree extension ("TREE"), when the index has
+  // one; kept only by read_index_stat (see cached_tree_id).
+  std::string cache_tree;
 
   std::string_view path(const Item& item) const {
     return {(file ? file->bytes().data() : paths.data()) + item.offset, item.size};
@@ -91,5 +94,12 @@ bool path_in(std::span<const std::string> only, std::string_view path);
 // and checked. An index of 270,000 entries is read this way in a pass over
 // its bytes, without a listing of every entry.
 std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only);
+
+// The tree id git's cache-tree extension (`cache_tree`) records for the
+// folder `dir` ("" the root, else "a/b" with no trailing slash): what a
+// commit of the index would have there. nullopt when the extension holds no
+// valid entry for it (git invalidates a folder's entry, and its parents',
+// when a path below it is staged) or is malformed.
+std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_view dir);
 
 }  // namespace lg::git

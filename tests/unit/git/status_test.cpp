@@ -91,6 +91,17 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     REQUIRE(sh(d, "git add projects.yaml && git show HEAD:projects.yaml > projects.yaml") == 0);
     expect(true);
   }
+  SECTION("a folder the cache-tree records as HEAD's, and one staged and then undone") {
+    // A commit leaves every folder's cache-tree entry valid: the staged
+    // comparison then reads no tree of HEAD.
+    REQUIRE(sh(d, "git write-tree >/dev/null") == 0);
+    expect(false);
+    test::write_file(d + "/tasks/t/one.md", "t, staged\n");
+    REQUIRE(sh(d, "git add tasks/t/one.md && git show HEAD:tasks/t/one.md > tasks/t/one.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "git reset -q && git write-tree >/dev/null") == 0);
+    expect(false);
+  }
   SECTION("a staged deletion, the file left in place") {
     REQUIRE(sh(d, "git rm -q --cached projects/a.md") == 0);
     expect(true);
