@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <string_view>
 #include <tuple>
 
@@ -156,7 +157,8 @@ bool indexed(const IndexListing& index, std::string_view path) {
 class FolderStat {
  public:
   explicit FolderStat(std::string workdir) : m_workdir(std::move(workdir)) {}
-  // False when the file is missing (or its folder is).
+  // False when the file cannot be stat-ed; errno says why (ENOENT or
+  // ENOTDIR: it, or its folder, is missing).
   bool lstat(std::string_view path, struct stat& st) {
     const std::size_t slash = path.rfind('/');
     const std::string_view folder = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
@@ -164,8 +166,12 @@ class FolderStat {
       m_folder.assign(folder);
       m_open = true;
       m_fd = util::Fd(::open((m_workdir + m_folder).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+      m_errno = errno;
     }
-    if (m_fd.get() < 0) return false;
+    if (m_fd.get() < 0) {
+      errno = m_errno;
+      return false;
+    }
     const std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
     return ::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
   }
@@ -175,6 +181,7 @@ class FolderStat {
   std::string m_folder;
   bool m_open = false;
   util::Fd m_fd;
+  int m_errno = 0;  // why the folder did not open
 };
 
 // Whether the working file is of the kind the entry records (a regular
@@ -297,7 +304,11 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::v
         doubt.emplace_back(path);
         continue;
       }
-      if (!folders.lstat(path, st)) return std::optional<bool>{true};  // deleted
+      if (!folders.lstat(path, st)) {
+        if (errno == ENOENT || errno == ENOTDIR) return std::optional<bool>{true};  // deleted
+        doubt.emplace_back(path);  // unreadable: libgit2 says what it makes of it
+        continue;
+      }
       if (stat_clean(index->stats[i], item.mode, st, index_st.st_mtim)) continue;
       if (!same_kind(item.mode, st) || index->stats[i].flagged) {
         doubt.emplace_back(path);
