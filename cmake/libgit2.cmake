@@ -12,8 +12,9 @@
 #
 # The network layers are not linked in: ledgergate never opens a connection.
 # src/git/link/no_network.cpp stands in for the three calls libgit2's
-# initialisation makes into them (--wrap) and for GSSAPI, which is then not
-# linked at all.
+# initialisation makes into them (--wrap), for mbedTLS's HAVEGE entropy
+# source (its timing-loop fill), and for GSSAPI, which is then not linked at
+# all.
 #
 # Where an archive is missing (a distribution without static libraries), or
 # a probe program linked with them does not link and run, the build says so
@@ -25,7 +26,7 @@ option(LEDGERGATE_STATIC_LIBGIT2 "Link libgit2 and its dependencies statically (
 add_library(lg_libgit2 INTERFACE)
 set(LEDGERGATE_LIBGIT2_LINKAGE shared)
 # The calls libgit2.a makes that go to no_network.cpp's __wrap_ stand-ins.
-set(_wrapped mbedtls_x509_crt_parse_file mbedtls_x509_crt_parse_path libssh2_init)
+set(_wrapped mbedtls_x509_crt_parse_file mbedtls_x509_crt_parse_path libssh2_init mbedtls_havege_init mbedtls_havege_poll)
 list(TRANSFORM _wrapped PREPEND "LINKER:--wrap=" OUTPUT_VARIABLE _wrap_options)
 if(LEDGERGATE_STATIC_LIBGIT2)
   # libgit2.pc's own libraries (Libs.private, Requires.private), then what

@@ -107,13 +107,15 @@ std::optional<std::pair<std::string_view, std::size_t>> read_v23_path(const unsi
 
 // Extensions: an upper-case first letter marks one a reader may skip; any
 // other ("link": a split index, "sdir": a sparse one) must be understood.
-bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t body_end) {
+// With `cache_tree`, git's cache-tree extension ("TREE") is kept there.
+bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t body_end, std::string* cache_tree) {
   while (body_end - pos > 0) {
     if (body_end - pos < 8) return false;
     const unsigned char* ext = data + pos;
     if (ext[0] < 'A' || ext[0] > 'Z') return false;
     const std::uint32_t ext_size = be32(ext + 4);
     if (ext_size > body_end - pos - 8) return false;
+    if (cache_tree && std::memcmp(ext, "TREE", 4) == 0) cache_tree->assign(reinterpret_cast<const char*>(ext + 8), ext_size);
     pos += 8 + std::size_t{ext_size};
   }
   return true;
@@ -121,11 +123,12 @@ bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t bod
 
 // One pass over an index's entries into an IndexListing. Each step returns
 // false when the file is malformed (or of a kind this reader declines).
+// With `only`, the entries it names alone, with their stat data.
 class Parser {
  public:
-  Parser(std::string_view bytes, bool keep_paths_in_file)
+  Parser(std::string_view bytes, bool keep_paths_in_file, const std::span<const std::string>* only)
       : m_data(reinterpret_cast<const unsigned char*>(bytes.data())), m_size(bytes.size()),
-        m_in_file(keep_paths_in_file) {}
+        m_in_file(keep_paths_in_file), m_only(only) {}
 
   // The header: signature, version, count.
   bool header() {
@@ -138,6 +141,7 @@ class Parser {
     // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
     if (m_count > (m_body_end - k_header_size) / (k_name_at + 1)) return false;
     m_in_file = m_in_file && m_version < 4;  // paths left where they lie
+    if (m_only) return true;
     out.items.reserve(m_count);
     if (!m_in_file) out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
     return true;
@@ -147,7 +151,7 @@ class Parser {
     for (std::uint32_t n = 0; n < m_count; ++n) {
       if (!entry(n)) return false;
     }
-    return skip_extensions(m_data, m_pos, m_body_end);
+    return skip_extensions(m_data, m_pos, m_body_end, m_only ? &out.cache_tree : nullptr);
   }
 
   bool in_file() const { return m_in_file; }
@@ -160,10 +164,12 @@ class Parser {
     const std::uint32_t mode = be32(entry + k_mode_at);
     const unsigned flags = be16(entry + k_flags_at);
     std::size_t name_at = k_name_at;
+    bool flagged = false;
     if (flags & k_flag_extended) {
       if (m_version < 3) return false;
       if (m_body_end - m_pos < k_name_at + 3) return false;
       if (be16(entry + k_name_at) & ~k_known_extended) return false;
+      flagged = (be16(entry + k_name_at) & k_known_extended) != 0;
       name_at += 2;
     }
     if (!known_mode(mode)) return false;  // sparse-index directories among them
@@ -176,6 +182,15 @@ class Parser {
       if (!next) return false;
       path = m_built;
       m_pos = static_cast<std::size_t>(*next - m_data);
+    } else if (m_only && name_len != k_name_mask &&
+               !path_in(*m_only, std::string_view(reinterpret_cast<const char*>(name),
+                                                  std::min<std::size_t>(name_len, m_body_end - m_pos - name_at)))) {
+      // An entry `only` does not name is stepped over by its recorded
+      // length, unread: nothing of it is kept, so nothing of it is checked.
+      const std::size_t entry_size = (name_at + name_len + 8) & ~std::size_t{7};
+      if (m_body_end - m_pos < entry_size) return false;
+      m_pos += entry_size;
+      return true;
     } else {
       const auto read = read_v23_path(entry, m_body_end - m_pos, name_at, name_len);
       if (!read) return false;
@@ -187,6 +202,7 @@ class Parser {
       out.unmerged = true;
       return true;
     }
+    if (m_only && !path_in(*m_only, path)) return true;
     IndexListing::Item item;
     item.size = static_cast<std::uint32_t>(path.size());
     item.mode = mode;
@@ -198,6 +214,10 @@ class Parser {
       out.paths.append(path);
     }
     out.items.push_back(item);
+    if (m_only) {
+      out.stats.push_back(IndexStat{be32(entry), be32(entry + 4), be32(entry + 8), be32(entry + 12), be32(entry + 16),
+                                    be32(entry + 20), be32(entry + 28), be32(entry + 32), be32(entry + 36), flagged});
+    }
     return true;
   }
 
@@ -220,6 +240,7 @@ class Parser {
   const unsigned char* m_data;
   std::size_t m_size;
   bool m_in_file;
+  const std::span<const std::string>* m_only;
   std::uint32_t m_version = 0;
   std::uint32_t m_count = 0;
   std::size_t m_body_end = 0;
@@ -231,9 +252,11 @@ class Parser {
 };
 
 // Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
-// left where they lie.
-std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
-  Parser p(bytes, file != nullptr);
+// left where they lie. With `only`, the entries it names alone, with their
+// stat data.
+std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file,
+                                  const std::span<const std::string>* only = nullptr) {
+  Parser p(bytes, file != nullptr, only);
   if (!p.header() || !p.entries()) return std::nullopt;
   if (p.in_file()) p.out.file = std::move(file);
   return std::move(p.out);
@@ -246,6 +269,105 @@ std::optional<IndexListing> parse_index_file(std::string_view bytes) { return pa
 std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileBytes> file) {
   const std::string_view bytes = file->bytes();
   return parse(bytes, std::move(file));
+}
+
+bool path_in(std::span<const std::string> only, std::string_view path) {
+  for (const std::string& p : only) {
+    // The first byte first: most of a big index is under none of `only`.
+    if (p.empty() || path.empty() || path[0] != p[0]) continue;
+    if (p.back() == '/' ? path.starts_with(p) : path == p) return true;
+  }
+  return false;
+}
+
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
+  int error = 0;
+  auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
+  if (!file) return std::nullopt;
+  const std::string_view bytes = file->bytes();
+  return parse(bytes, std::move(file), &only);
+}
+
+namespace {
+
+// One cache-tree entry (gitformat-index.txt, "Cache tree"): its path
+// component, NUL, the entry count (-1: invalid), a space, the subtree count,
+// a newline, and the tree id when the entry is valid; then its subtrees.
+struct CacheTreeNode {
+  std::string_view name;
+  long entries = -1;
+  long subtrees = 0;
+  std::optional<ObjectId> id;
+};
+
+std::optional<long> ascii_number(std::string_view& at, char end) {
+  const std::size_t stop = at.find(end);
+  if (stop == std::string_view::npos || stop == 0 || stop > 11) return std::nullopt;
+  const std::string_view digits = at.substr(0, stop);
+  long value = 0;
+  std::size_t i = digits[0] == '-' ? 1 : 0;
+  if (i == digits.size()) return std::nullopt;
+  for (; i < digits.size(); ++i) {
+    if (digits[i] < '0' || digits[i] > '9') return std::nullopt;
+    value = value * 10 + (digits[i] - '0');
+  }
+  at.remove_prefix(stop + 1);
+  return digits[0] == '-' ? -value : value;
+}
+
+std::optional<CacheTreeNode> cache_tree_node(std::string_view& at) {
+  CacheTreeNode node;
+  const std::size_t nul = at.find('\0');
+  if (nul == std::string_view::npos) return std::nullopt;
+  node.name = at.substr(0, nul);
+  at.remove_prefix(nul + 1);
+  const std::optional<long> entries = ascii_number(at, ' ');
+  const std::optional<long> subtrees = entries ? ascii_number(at, '\n') : std::nullopt;
+  if (!subtrees || *subtrees < 0) return std::nullopt;
+  node.entries = *entries;
+  node.subtrees = *subtrees;
+  if (node.entries >= 0) {
+    if (at.size() < ObjectId::k_raw_size) return std::nullopt;
+    node.id = ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(at.data()));
+    at.remove_prefix(ObjectId::k_raw_size);
+  }
+  return node;
+}
+
+// Steps over the `count` subtrees at `at`, each with its own subtrees.
+bool skip_cache_trees(std::string_view& at, long count, int depth) {
+  if (depth > 4096) return false;
+  for (long i = 0; i < count; ++i) {
+    const std::optional<CacheTreeNode> node = cache_tree_node(at);
+    if (!node || !skip_cache_trees(at, node->subtrees, depth + 1)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_view dir) {
+  std::string_view at = cache_tree;
+  std::optional<CacheTreeNode> node = cache_tree_node(at);  // the root
+  if (!node || !node->name.empty()) return std::nullopt;
+  while (!dir.empty()) {
+    const std::size_t slash = dir.find('/');
+    const std::string_view want = dir.substr(0, slash);
+    dir = slash == std::string_view::npos ? std::string_view() : dir.substr(slash + 1);
+    std::optional<CacheTreeNode> found;
+    for (long i = 0; i < node->subtrees && !found; ++i) {
+      std::optional<CacheTreeNode> child = cache_tree_node(at);
+      if (!child) return std::nullopt;
+      if (child->name == want) {
+        found = child;
+      } else if (!skip_cache_trees(at, child->subtrees, 1)) {
+        return std::nullopt;
+      }
+    }
+    if (!found) return std::nullopt;
+    node = found;
+  }
+  return node->id;
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {

@@ -1,14 +1,41 @@
 // Uncommitted-change detection limited to ledger pathspecs.
+//
+// The question is asked of the ledger paths only, so its cost follows them,
+// not the working tree: git's index file is read as it lies
+// (index_file.hpp), its entries under the ledger paths are compared with
+// HEAD's tree by id (a folder the index's cache-tree records as HEAD's is
+// not read) and with the working files by the stat data git recorded (one
+// lstat each, as `git status` does), and the ledger folders are listed for
+// files the index does not hold. A file whose stat data
+// differs (or that git could not vouch for when it wrote the index) is
+// hashed as git would store it, filters applied; a file the index does not
+// hold counts unless the ignore rules ignore it. What is neither a regular
+// file nor absent from the index (a symbolic link, a changed executable bit,
+// a submodule) is put to libgit2's status, limited to those paths.
 #include "ledgergate/git/status.hpp"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <string_view>
+#include <tuple>
+
+#include "ledgergate/git/index_file.hpp"
+#include "ledgergate/util/fd.hpp"
 #include "libgit2.hpp"
 
 namespace lg::git {
 
 using StatusListPtr = Owned<git_status_list, git_status_list_free>;
 
-Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs) {
-  if (repo.is_bare()) return false;
+namespace {
+
+// libgit2's status of the index and working tree under `pathspecs`; with
+// `exact`, each pathspec is one path (no pattern, no prefix).
+Result<bool> libgit2_status(const Repository& repo, const std::vector<std::string>& pathspecs, bool exact) {
   std::vector<char*> specs;
   specs.reserve(pathspecs.size());
   for (const std::string& s : pathspecs) specs.push_back(const_cast<char*>(s.c_str()));
@@ -17,6 +44,7 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
   opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
   opts.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
                GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+  if (exact) opts.flags |= GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH;
   opts.pathspec.strings = specs.data();
   opts.pathspec.count = specs.size();
   git_status_list* raw = nullptr;
@@ -24,6 +52,307 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
   if (rc < 0) return libgit2_error(rc, "reading the working tree status");
   StatusListPtr list(raw);
   return git_status_list_entrycount(list.get()) > 0;
+}
+
+// libgit2 walks the working tree from the pathspecs' common prefix: one
+// walk per pathspec keeps each to its own folder.
+Result<bool> libgit2_status_each(const Repository& repo, const std::vector<std::string>& pathspecs) {
+  for (const std::string& spec : pathspecs) {
+    LG_TRY(const bool dirty, libgit2_status(repo, {spec}, false));
+    if (dirty) return true;
+  }
+  return false;
+}
+
+struct Blob {
+  std::string path;
+  std::uint32_t mode = 0;
+  ObjectId id;
+};
+
+// The non-tree entries of HEAD's tree at `spec` ("dir/" a folder, else one
+// path), sorted by path bytes as the index is.
+Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
+  std::vector<Blob> out;
+  if (!root) return out;
+  const bool folder = !spec.empty() && spec.back() == '/';
+  const std::string path = folder ? spec.substr(0, spec.size() - 1) : spec;
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
+  if (rc == GIT_ENOTFOUND) return out;
+  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
+  const TreeEntryPtr entry(raw);
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) {
+    if (!folder) out.push_back(Blob{path, git_tree_entry_filemode(entry.get()), from_git(*git_tree_entry_id(entry.get()))});
+    return out;
+  }
+  git_tree* sub_raw = nullptr;
+  if (const int r = git_tree_lookup(&sub_raw, git_tree_owner(root), git_tree_entry_id(entry.get())); r < 0) {
+    return libgit2_error(r, "reading HEAD's " + path);
+  }
+  const TreePtr sub(sub_raw);
+  struct Walk {
+    std::vector<Blob>* out;
+    const std::string* base;
+  } walk{&out, &path};
+  const int w = git_tree_walk(
+      sub.get(), GIT_TREEWALK_PRE,
+      [](const char* root_path, const git_tree_entry* e, void* payload) -> int {
+        auto* into = static_cast<Walk*>(payload);
+        if (git_tree_entry_type(e) == GIT_OBJECT_TREE) return 0;
+        std::string full = *into->base;
+        full += '/';
+        full += root_path;
+        full += git_tree_entry_name(e);
+        into->out->push_back(Blob{std::move(full), git_tree_entry_filemode(e), from_git(*git_tree_entry_id(e))});
+        return 0;
+      },
+      &walk);
+  if (w < 0) return libgit2_error(w, "reading HEAD's " + path);
+  // Tree order is byte order but for folders (compared as "name/"): a
+  // folder of files alone is sorted already.
+  const auto by_path = [](const Blob& a, const Blob& b) { return a.path < b.path; };
+  if (!std::is_sorted(out.begin(), out.end(), by_path)) std::sort(out.begin(), out.end(), by_path);
+  return out;
+}
+
+// Whether the folder `spec` ("dir/") of the index is HEAD's, by the tree id
+// git's cache-tree records for it: false when that cannot tell.
+Result<bool> same_folder(git_tree* root, const IndexListing& index, const std::string& spec) {
+  if (!root || spec.empty() || spec.back() != '/' || index.cache_tree.empty()) return false;
+  const std::string path = spec.substr(0, spec.size() - 1);
+  const std::optional<ObjectId> cached = cached_tree_id(index.cache_tree, path);
+  if (!cached) return false;
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
+  if (rc == GIT_ENOTFOUND) return false;
+  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
+  const TreeEntryPtr entry(raw);
+  return git_tree_entry_type(entry.get()) == GIT_OBJECT_TREE && from_git(*git_tree_entry_id(entry.get())) == *cached;
+}
+
+// The index items `spec` covers: one path, or every path below a folder.
+std::pair<std::size_t, std::size_t> items_of(const IndexListing& index, const std::string& spec) {
+  const bool folder = !spec.empty() && spec.back() == '/';
+  const auto less = [&index](const IndexListing::Item& item, std::string_view key) { return index.path(item) < key; };
+  const auto first = std::lower_bound(index.items.begin(), index.items.end(), std::string_view(spec), less);
+  auto last = first;
+  if (folder) {
+    while (last != index.items.end() && index.path(*last).starts_with(spec)) ++last;
+  } else if (last != index.items.end() && index.path(*last) == spec) {
+    ++last;
+  }
+  return {static_cast<std::size_t>(first - index.items.begin()), static_cast<std::size_t>(last - index.items.begin())};
+}
+
+bool indexed(const IndexListing& index, std::string_view path) {
+  const auto less = [&index](const IndexListing::Item& item, std::string_view key) { return index.path(item) < key; };
+  const auto at = std::lower_bound(index.items.begin(), index.items.end(), path, less);
+  return at != index.items.end() && index.path(*at) == path;
+}
+
+// lstat of working files by their paths in the index, each relative to its
+// folder held open (the index lists a folder's files one after another), so
+// that the path above them is not looked up again for each.
+class FolderStat {
+ public:
+  explicit FolderStat(std::string workdir) : m_workdir(std::move(workdir)) {}
+  // False when the file cannot be stat-ed; errno says why (ENOENT or
+  // ENOTDIR: it, or its folder, is missing).
+  bool lstat(std::string_view path, struct stat& st) {
+    const std::size_t slash = path.rfind('/');
+    const std::string_view folder = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+    if (!m_open || folder != m_folder) {
+      m_folder.assign(folder);
+      m_open = true;
+      m_fd = util::Fd(::open((m_workdir + m_folder).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+      m_errno = errno;
+    }
+    if (m_fd.get() < 0) {
+      errno = m_errno;
+      return false;
+    }
+    const std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
+    return ::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+  }
+
+ private:
+  std::string m_workdir;
+  std::string m_folder;
+  bool m_open = false;
+  util::Fd m_fd;
+  int m_errno = 0;  // why the folder did not open
+};
+
+// Whether the working file is of the kind the entry records (a regular
+// file, with the same executable bit), so that its content decides.
+bool same_kind(std::uint32_t mode, const struct stat& st) {
+  if (!S_ISREG(st.st_mode)) return false;
+  return mode == 0100755 ? (st.st_mode & S_IXUSR) != 0 : mode == 0100644 && (st.st_mode & S_IXUSR) == 0;
+}
+
+// Whether the working file's lstat data is what git recorded for the
+// entry, and git could vouch for it: a file modified in the same instant
+// the index was written ("racily clean", git's racy-git rule) is not.
+bool stat_clean(const IndexStat& s, std::uint32_t mode, const struct stat& st, const struct timespec& index_mtime) {
+  if (s.flagged) return false;
+  if (mode == 0120000 ? !S_ISLNK(st.st_mode) : !same_kind(mode, st)) return false;
+  if (s.size != static_cast<std::uint32_t>(st.st_size)) return false;
+  if (s.mtime_s != static_cast<std::uint32_t>(st.st_mtim.tv_sec) ||
+      s.mtime_ns != static_cast<std::uint32_t>(st.st_mtim.tv_nsec)) {
+    return false;
+  }
+  if (s.ctime_s != static_cast<std::uint32_t>(st.st_ctim.tv_sec) ||
+      s.ctime_ns != static_cast<std::uint32_t>(st.st_ctim.tv_nsec)) {
+    return false;
+  }
+  if (s.ino != static_cast<std::uint32_t>(st.st_ino)) return false;
+  // Racily clean: written no earlier than the index itself.
+  return std::tie(st.st_mtim.tv_sec, st.st_mtim.tv_nsec) < std::tie(index_mtime.tv_sec, index_mtime.tv_nsec);
+}
+
+// Adds to `doubt` every file below the folder `rel` (no trailing slash) of
+// the working tree `dir` that the index does not hold. Each of the index's
+// files is known to be there (an lstat found it, or it is in doubt
+// already), so a folder with as many files as the index lists in it holds
+// no other: its names are looked up only when the counts differ.
+void unindexed_below(int dir, const std::string& rel, const IndexListing& index, std::vector<std::string>& doubt) {
+  DIR* d = ::fdopendir(dir);
+  if (!d) {
+    ::close(dir);
+    return;
+  }
+  std::vector<std::string> files;
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN) {
+      struct stat st {};
+      if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+      type = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+    }
+    if (type == DT_DIR) {
+      const int sub = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub >= 0) unindexed_below(sub, rel + "/" + std::string(name), index, doubt);
+    } else {
+      files.emplace_back(name);
+    }
+  }
+  ::closedir(d);
+  // The index's files directly in the folder (a submodule's folder aside:
+  // then every name is looked up).
+  const std::string prefix = rel + "/";
+  const auto [first, last] = items_of(index, prefix);
+  std::size_t listed = 0;
+  bool submodule = false;
+  for (std::size_t i = first; i < last; ++i) {
+    const std::string_view path = index.path(index.items[i]);
+    if (path.find('/', prefix.size()) != std::string_view::npos) continue;
+    ++listed;
+    submodule = submodule || index.items[i].mode == 0160000;
+  }
+  if (listed == files.size() && !submodule) return;
+  for (const std::string& name : files) {
+    std::string path = prefix + name;
+    if (!indexed(index, path)) doubt.push_back(std::move(path));
+  }
+}
+
+// The fast answer; nullopt when the index file is one this reader declines
+// or has unmerged paths (libgit2 answers those).
+Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::vector<std::string>& pathspecs) {
+  const std::string index_path = repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file();
+  // The index's own time, taken before it is read: an index rewritten
+  // meanwhile is newer, which only makes more files racy.
+  struct stat index_st {};
+  if (::stat(index_path.c_str(), &index_st) != 0) return std::optional<bool>{};
+  const std::optional<IndexListing> index = read_index_stat(index_path, pathspecs);
+  if (!index || index->unmerged) return std::optional<bool>{};
+
+  TreePtr head;
+  if (!repo.head_unborn()) {
+    LG_TRY(const ObjectId commit, repo.resolve_commit("HEAD"));
+    LG_TRY(const ObjectId tree, repo.commit_tree(commit));
+    LG_TRY(head, lookup_tree(repo, tree));
+  }
+  const std::string workdir = repo.workdir();
+  FolderStat folders{workdir};
+  std::vector<std::string> doubt;
+  for (const std::string& spec : pathspecs) {
+    const auto [first, last] = items_of(*index, spec);
+    // Staged: the index against HEAD, by path, mode and id; a folder whose
+    // tree the index's cache-tree records as HEAD's is the same unread.
+    LG_TRY(const bool same, same_folder(head.get(), *index, spec));
+    if (!same) {
+      LG_TRY(const std::vector<Blob> committed, head_blobs(head.get(), spec));
+      if (committed.size() != last - first) return std::optional<bool>{true};
+      for (std::size_t i = first; i < last; ++i) {
+        const IndexListing::Item& item = index->items[i];
+        const Blob& b = committed[i - first];
+        if (index->path(item) != b.path || item.mode != b.mode || item.id != b.id) return std::optional<bool>{true};
+      }
+    }
+    // Unstaged: each working file against the stat data of its entry; a
+    // file whose stat data differs is hashed as git would store it (its
+    // filters applied) and compared by id.
+    for (std::size_t i = first; i < last; ++i) {
+      const IndexListing::Item& item = index->items[i];
+      const std::string_view path = index->path(item);
+      struct stat st {};
+      if (item.mode == 0160000) {
+        doubt.emplace_back(path);
+        continue;
+      }
+      if (!folders.lstat(path, st)) {
+        if (errno == ENOENT || errno == ENOTDIR) return std::optional<bool>{true};  // deleted
+        doubt.emplace_back(path);  // unreadable: libgit2 says what it makes of it
+        continue;
+      }
+      if (stat_clean(index->stats[i], item.mode, st, index_st.st_mtim)) continue;
+      if (!same_kind(item.mode, st) || index->stats[i].flagged) {
+        doubt.emplace_back(path);
+        continue;
+      }
+      git_oid oid;
+      const std::string name(path);
+      if (const int rc = git_repository_hashfile(&oid, repo.raw(), name.c_str(), GIT_OBJECT_BLOB, nullptr); rc < 0) {
+        return libgit2_error(rc, "reading " + name);
+      }
+      if (from_git(oid) != item.id) return std::optional<bool>{true};
+    }
+    // Untracked: the files of the ledger folder the index does not hold and
+    // its ignore rules do not ignore.
+    std::vector<std::string> unindexed;
+    const bool folder = !spec.empty() && spec.back() == '/';
+    if (folder) {
+      const std::string rel = spec.substr(0, spec.size() - 1);
+      const int dir = ::open((workdir + rel).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (dir >= 0) unindexed_below(dir, rel, *index, unindexed);
+    } else if (first == last) {
+      struct stat st {};
+      if (::lstat((workdir + spec).c_str(), &st) == 0) unindexed.push_back(spec);
+    }
+    for (const std::string& path : unindexed) {
+      int ignored = 0;
+      if (const int rc = git_ignore_path_is_ignored(&ignored, repo.raw(), path.c_str()); rc < 0) {
+        return libgit2_error(rc, "reading the ignore rules for " + path);
+      }
+      if (!ignored) return std::optional<bool>{true};
+    }
+  }
+  if (doubt.empty()) return std::optional<bool>{false};
+  LG_TRY(const bool dirty, libgit2_status(repo, doubt, true));
+  return std::optional<bool>{dirty};
+}
+
+}  // namespace
+
+Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs) {
+  if (repo.is_bare()) return false;
+  LG_TRY(const std::optional<bool> fast, from_index_stat(repo, pathspecs));
+  if (fast) return *fast;
+  return libgit2_status_each(repo, pathspecs);
 }
 
 }  // namespace lg::git

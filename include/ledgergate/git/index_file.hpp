@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,22 @@
 #include "ledgergate/util/file_bytes.hpp"
 
 namespace lg::git {
+
+// What git recorded of a working file when it last wrote or refreshed the
+// entry (each field as stored: 32 bits), for telling an unchanged file by
+// lstat alone, as git does.
+struct IndexStat {
+  std::uint32_t ctime_s = 0;
+  std::uint32_t ctime_ns = 0;
+  std::uint32_t mtime_s = 0;
+  std::uint32_t mtime_ns = 0;
+  std::uint32_t dev = 0;
+  std::uint32_t ino = 0;
+  std::uint32_t uid = 0;
+  std::uint32_t gid = 0;
+  std::uint32_t size = 0;
+  bool flagged = false;  // skip-worktree or intent-to-add: git does not compare the file by stat
+};
 
 struct IndexListing {
   struct Item {
@@ -45,6 +62,12 @@ struct IndexListing {
   // Some entry is at a stage above 0 (a merge left unmerged paths); then
   // `items` may be incomplete and must not be used.
   bool unmerged = false;
+  // Each item's stat data, in the order of `items`; filled only by
+  // read_index_stat.
+  std::vector<IndexStat> stats;
+  // The bytes of git's cache-tree extension ("TREE"), when the index has
+  // one; kept only by read_index_stat (see cached_tree_id).
+  std::string cache_tree;
 
   std::string_view path(const Item& item) const {
     return {(file ? file->bytes().data() : paths.data()) + item.offset, item.size};
@@ -61,5 +84,22 @@ std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileByt
 // read (missing included: libgit2 then takes it as an empty index) or the
 // parse declines.
 std::optional<IndexListing> read_index_file(const std::string& path);
+
+// The paths to keep of an index: each a literal path, or every path below a
+// folder when it ends in '/'.
+bool path_in(std::span<const std::string> only, std::string_view path);
+
+// read_index_file keeping only the entries at the paths `only` names
+// (path_in), with their stat data (`stats`); the whole file is still read
+// and checked. An index of 270,000 entries is read this way in a pass over
+// its bytes, without a listing of every entry.
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only);
+
+// The tree id git's cache-tree extension (`cache_tree`) records for the
+// folder `dir` ("" the root, else "a/b" with no trailing slash): what a
+// commit of the index would have there. nullopt when the extension holds no
+// valid entry for it (git invalidates a folder's entry, and its parents',
+// when a path below it is staged) or is malformed.
+std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_view dir);
 
 }  // namespace lg::git

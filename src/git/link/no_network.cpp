@@ -9,7 +9,9 @@
 // network connection, so it needs neither: the three functions libgit2 calls
 // for them are stood in for here. They do nothing and succeed. Were a
 // connection ever made, a TLS one would fail its certificate check (no
-// trusted root loaded) rather than trust anything.
+// trusted root loaded) rather than trust anything. Linked static, the HAVEGE
+// entropy source mbedTLS fills at the same initialisation is stood in for
+// too (below).
 //
 // How libgit2's calls reach these (cmake/libgit2.cmake):
 // - libgit2.a linked in (LEDGERGATE_STATIC_LIBGIT2): the link editor's --wrap
@@ -27,6 +29,12 @@
 #define LG_STAND_IN(name) name
 #endif
 
+#include <sys/random.h>
+#include <sys/types.h>
+
+#include <cerrno>
+#include <cstddef>
+
 struct mbedtls_x509_crt;
 
 extern "C" {
@@ -40,6 +48,29 @@ int LG_STAND_IN(mbedtls_x509_crt_parse_path)(mbedtls_x509_crt* /*chain*/, const 
 int LG_STAND_IN(libssh2_init)(int /*flags*/) { return 0; }
 
 #ifdef LEDGERGATE_STATIC_LIBGIT2
+// mbedtls/havege.h and entropy_poll.h's signatures. mbedTLS's entropy set-up,
+// which libgit2's initialisation runs, fills a HAVEGE state (a timing loop
+// of about 1.1 M instructions: a sixth of a `merge-file` process) to use as
+// one of the entropy sources the random generator is seeded from. The state
+// is not filled here, and the source gives bytes of the kernel's random
+// generator (getrandom) instead: the generator is seeded no worse, and
+// HAVEGE's state is never read. mbedtls_havege_free, left as it is, clears
+// the state's memory.
+int LG_STAND_IN(mbedtls_havege_poll)(void* /*data*/, unsigned char* output, std::size_t len, std::size_t* olen) {
+  std::size_t got = 0;
+  while (got < len) {
+    const ssize_t n = ::getrandom(output + got, len - got, 0);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return -0x003C;  // MBEDTLS_ERR_ENTROPY_SOURCE_FAILED
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  *olen = got;
+  return 0;
+}
+void LG_STAND_IN(mbedtls_havege_init)(void* /*state*/) {}
+
 // gssapi/gssapi.h's signatures, for the calls libgit2.a makes (its HTTP
 // Negotiate authentication, src/libgit2/transports/auth_negotiate.c). Every
 // context and name operation fails with GSS_S_FAILURE: a server asking for

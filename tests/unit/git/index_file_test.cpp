@@ -308,3 +308,77 @@ TEST_CASE("index source: GIT_INDEX_FILE is the index a hook reads; a declined in
     CHECK_THAT(src.error().message, Catch::Contains("link"));
   }
 }
+
+TEST_CASE("index file: read_index_stat keeps the named paths with the stat data git recorded", "[git][index]") {
+  test::TempDir dir;
+  REQUIRE(sh(dir.path(), "git init -q .") == 0);
+  test::write_file(dir.path() + "/projects.yaml", "p\n");
+  test::write_file(dir.path() + "/projects/a.md", "a\n");
+  test::write_file(dir.path() + "/projects/deep/b.md", "bb\n");
+  test::write_file(dir.path() + "/projectsx.md", "x\n");
+  test::write_file(dir.path() + "/archive/c.md", "c\n");
+  REQUIRE(sh(dir.path(), "git add . && git update-index --skip-worktree projects/deep/b.md") == 0);
+  const std::vector<std::string> only = {"projects.yaml", "projects/"};
+  const auto listing = git::read_index_stat(dir.path() + "/.git/index", only);
+  REQUIRE(listing.has_value());
+  REQUIRE(listing->stats.size() == listing->items.size());
+  std::vector<std::string> paths;
+  for (const auto& item : listing->items) paths.emplace_back(listing->path(item));
+  CHECK(paths == std::vector<std::string>{"projects.yaml", "projects/a.md", "projects/deep/b.md"});
+  // Each entry's stat data as `git ls-files --debug` prints it.
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    CAPTURE(paths[i]);
+    const git::IndexStat& s = listing->stats[i];
+    const std::string expected = test::capture("git -C '" + dir.path() + "' ls-files --debug -- '" + paths[i] + "'").out;
+    const std::string got = paths[i] + "\n  ctime: " + std::to_string(s.ctime_s) + ":" + std::to_string(s.ctime_ns) +
+                            "\n  mtime: " + std::to_string(s.mtime_s) + ":" + std::to_string(s.mtime_ns) +
+                            "\n  dev: " + std::to_string(s.dev) + "\tino: " + std::to_string(s.ino) +
+                            "\n  uid: " + std::to_string(s.uid) + "\tgid: " + std::to_string(s.gid) +
+                            "\n  size: " + std::to_string(s.size);
+    CHECK(expected.substr(0, got.size()) == got);
+    CHECK(s.flagged == (paths[i] == "projects/deep/b.md"));
+  }
+  CHECK(git::path_in(only, "projects/x/y.md"));
+  CHECK_FALSE(git::path_in(only, "projectsx.md"));
+  CHECK_FALSE(git::path_in(only, "projects"));
+}
+
+TEST_CASE("index file: cached_tree_id reads the tree ids git's cache-tree records", "[git][index]") {
+  test::TempDir dir;
+  REQUIRE(sh(dir.path(), "git init -q .") == 0);
+  test::write_file(dir.path() + "/projects/a.md", "a\n");
+  test::write_file(dir.path() + "/projects/deep/b.md", "b\n");
+  test::write_file(dir.path() + "/tasks/t.md", "t\n");
+  test::write_file(dir.path() + "/top.md", "top\n");
+  REQUIRE(sh(dir.path(), "git add . && git commit -q -m c0") == 0);
+  const std::vector<std::string> only = {"projects/"};
+  const auto rev = [&](const std::string& spec) {
+    return test::capture("git -C '" + dir.path() + "' rev-parse " + spec).out.substr(0, 40);
+  };
+  auto listing = git::read_index_stat(dir.path() + "/.git/index", only);
+  REQUIRE(listing.has_value());
+  REQUIRE_FALSE(listing->cache_tree.empty());
+  const auto id = [&](std::string_view d) {
+    const auto found = git::cached_tree_id(listing->cache_tree, d);
+    return found ? found->hex() : std::string("none");
+  };
+  CHECK(id("") == rev("HEAD^{tree}"));
+  CHECK(id("projects") == rev("HEAD:projects"));
+  CHECK(id("projects/deep") == rev("HEAD:projects/deep"));
+  CHECK(id("tasks") == rev("HEAD:tasks"));
+  CHECK(id("nothing") == "none");
+  CHECK(id("projects/nothing") == "none");
+  // Staging below a folder invalidates its entry and its parents', not its siblings'.
+  test::write_file(dir.path() + "/projects/deep/b.md", "changed\n");
+  REQUIRE(sh(dir.path(), "git add projects/deep/b.md") == 0);
+  listing = git::read_index_stat(dir.path() + "/.git/index", only);
+  REQUIRE(listing.has_value());
+  CHECK(id("") == "none");
+  CHECK(id("projects") == "none");
+  CHECK(id("projects/deep") == "none");
+  CHECK(id("tasks") == rev("HEAD:tasks"));
+  // Malformed bytes are no answer.
+  CHECK_FALSE(git::cached_tree_id("", "").has_value());
+  CHECK_FALSE(git::cached_tree_id(std::string("\0-1 x\n", 6), "").has_value());
+  CHECK_FALSE(git::cached_tree_id(std::string("\0" "1 0\n", 5), "").has_value());  // no id after a valid count
+}

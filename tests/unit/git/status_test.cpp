@@ -1,0 +1,120 @@
+// has_uncommitted_changes against `git status` over the same pathspecs: the
+// answer read from the index's stat data, the ledger files hashed only when
+// their stat data differs, untracked files through the ignore rules, in
+// each way a working tree can differ from HEAD (and the ways it only seems
+// to).
+#include "ledgergate/git/status.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "ledgergate/git/repository.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+
+namespace {
+
+const char* const k_env =
+    "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' "
+    "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' ";
+
+int sh(const std::string& dir, const std::string& script) {
+  return test::run_quiet("cd '" + dir + "' && " + k_env + "sh -c '" + script + "'");
+}
+
+const std::vector<std::string> k_ledger = {"projects.yaml", "projects/", "tasks/"};
+
+// What `git status` says of the ledger paths (a read-only status: no index refresh written).
+bool git_says_dirty(const std::string& dir) {
+  return !test::capture("git -C '" + dir +
+                        "' --no-optional-locks status --porcelain --untracked-files=all -- projects.yaml projects/ tasks/")
+              .out.empty();
+}
+
+bool ours(const std::string& dir) {
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  auto dirty = git::has_uncommitted_changes(*repo, k_ledger);
+  REQUIRE(dirty);
+  return *dirty;
+}
+
+}  // namespace
+
+TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][status]") {
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  test::write_file(d + "/projects/a.md", "# a\n");
+  test::write_file(d + "/projects/b.md", "# b\n");
+  test::write_file(d + "/tasks/t/one.md", "t\n");
+  test::write_file(d + "/archive/old.md", "old\n");
+  test::write_file(d + "/.gitignore", "*.swp\n");
+  // The files are older than the index: none is racily clean.
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
+                "git add . && git commit -q -m c0") == 0);
+
+  const auto expect = [&](bool dirty) {
+    CHECK(git_says_dirty(d) == dirty);
+    CHECK(ours(d) == dirty);
+  };
+  SECTION("a clean tree, and changes outside the ledger paths") {
+    expect(false);
+    test::write_file(d + "/archive/old.md", "changed\n");
+    test::write_file(d + "/archive/new.md", "new\n");
+    test::write_file(d + "/projectsx.md", "beside, not below\n");
+    expect(false);
+  }
+  SECTION("a ledger file touched, its content the same") {
+    REQUIRE(sh(d, "touch projects/a.md tasks/t/one.md") == 0);
+    expect(false);
+  }
+  SECTION("a ledger file changed to the same size in the instant the index was written") {
+    // Racily clean: the same size, and the file's and the index's times made equal.
+    REQUIRE(sh(d, "printf \"# c\\n\" > projects/a.md && touch -d 2026-01-01T00:00:00 projects/a.md && "
+                  "touch -d 2026-01-01T00:00:00 .git/index") == 0);
+    expect(true);
+  }
+  SECTION("a ledger file modified, deleted, or made executable") {
+    test::write_file(d + "/projects/b.md", "# b, longer\n");
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects/b.md && rm projects/a.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects/a.md && chmod +x tasks/t/one.md") == 0);
+    expect(true);
+  }
+  SECTION("a change staged and then undone in the working tree") {
+    test::write_file(d + "/projects.yaml", "projects: {a: 1}\n");
+    REQUIRE(sh(d, "git add projects.yaml && git show HEAD:projects.yaml > projects.yaml") == 0);
+    expect(true);
+  }
+  SECTION("a folder the cache-tree records as HEAD's, and one staged and then undone") {
+    // A commit leaves every folder's cache-tree entry valid: the staged
+    // comparison then reads no tree of HEAD.
+    REQUIRE(sh(d, "git write-tree >/dev/null") == 0);
+    expect(false);
+    test::write_file(d + "/tasks/t/one.md", "t, staged\n");
+    REQUIRE(sh(d, "git add tasks/t/one.md && git show HEAD:tasks/t/one.md > tasks/t/one.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "git reset -q && git write-tree >/dev/null") == 0);
+    expect(false);
+  }
+  SECTION("a staged deletion, the file left in place") {
+    REQUIRE(sh(d, "git rm -q --cached projects/a.md") == 0);
+    expect(true);
+  }
+  SECTION("untracked files: new, deep, and ignored") {
+    test::write_file(d + "/projects/zz.swp", "ignored\n");
+    test::write_file(d + "/tasks/t/.x/y.swp", "ignored\n");
+    expect(false);
+    test::write_file(d + "/tasks/new/deep/n.md", "n\n");
+    expect(true);
+  }
+  SECTION("no HEAD yet: a staged ledger is a change") {
+    REQUIRE(sh(d, "rm -rf .git && git init -q . && git add projects.yaml") == 0);
+    expect(true);
+  }
+}
