@@ -525,39 +525,83 @@ std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view byte
 // with its own repository handle (libgit2 handles are not shared between
 // threads). What a worker cannot read is left to the sequential path, which
 // reports it; sources without thread readers (folders, the index) skip this.
-void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
-  std::vector<const LedgerFile*> todo;
-  for (const LedgerFile& lf : ledgers) {
-    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id &&
-        !pass.cache.ledgers().contains(*lf.entry.content_id)) {
-      todo.push_back(&lf);
+// Started `behind`, the calling thread is not a worker: it goes on with
+// other work of the pass (the projects.yaml validation) on its own handle
+// until finish(), which keeps the parses in the cache (the workers touch
+// nothing of the pass but their readers).
+class LedgerPrefetch {
+ public:
+  LedgerPrefetch(Pass& pass, std::span<const LedgerFile> ledgers, bool behind = false) : m_pass(pass) {
+    for (const LedgerFile& lf : ledgers) {
+      if (is_readable_kind(lf.entry.kind) && lf.entry.content_id &&
+          !pass.cache.ledgers().contains(*lf.entry.content_id)) {
+        m_todo.push_back(&lf);
+      }
+    }
+    if (m_todo.size() < 64) {  // before asking for the core count: a file read, per call
+      clear();
+      return;
+    }
+    const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+    if (workers < 2) {
+      clear();
+      return;
+    }
+    for (unsigned i = 0; i < workers; ++i) {
+      auto reader = pass.tree.thread_reader();
+      if (!reader) {
+        clear();
+        return;
+      }
+      m_readers.push_back(std::move(reader));
+    }
+    m_parsed.resize(m_todo.size());
+    for (unsigned i = behind ? 0 : 1; i < workers; ++i) m_threads.emplace_back(&LedgerPrefetch::work, this, i);
+    if (!behind) work(0);
+  }
+  LedgerPrefetch(const LedgerPrefetch&) = delete;
+  LedgerPrefetch& operator=(const LedgerPrefetch&) = delete;
+  ~LedgerPrefetch() { join(); }
+
+  // Waits for the workers and keeps what they parsed; returns the ids kept.
+  std::vector<git::ObjectId> finish() {
+    join();
+    std::vector<git::ObjectId> kept;
+    for (std::size_t i = 0; i < m_todo.size(); ++i) {
+      if (!m_parsed[i]) continue;
+      kept.push_back(*m_todo[i]->entry.content_id);
+      m_pass.cache.ledgers().keep(kept.back(), std::move(m_parsed[i]));
+    }
+    clear();
+    return kept;
+  }
+
+ private:
+  void work(unsigned reader) {
+    git::TreeSource::BlobReader& read = m_readers[reader];
+    for (std::size_t i = m_next++; i < m_todo.size(); i = m_next++) {
+      auto bytes = read(m_todo[i]->entry);
+      if (bytes) m_parsed[i] = parse_compact(*bytes);
     }
   }
-  if (todo.size() < 64) return;  // before asking for the core count: a file read, per call
-  const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
-  if (workers < 2) return;
-  std::vector<git::TreeSource::BlobReader> readers;
-  for (unsigned i = 0; i < workers; ++i) {
-    auto reader = pass.tree.thread_reader();
-    if (!reader) return;
-    readers.push_back(std::move(reader));
+  void join() {
+    for (std::thread& t : m_threads) t.join();
+    m_threads.clear();
   }
-  std::vector<std::shared_ptr<const ledger::ProjectLedger>> parsed(todo.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&](git::TreeSource::BlobReader& read) {
-    for (std::size_t i = next++; i < todo.size(); i = next++) {
-      auto bytes = read(todo[i]->entry);
-      if (bytes) parsed[i] = parse_compact(*bytes);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned i = 1; i < workers; ++i) threads.emplace_back(work, std::ref(readers[i]));
-  work(readers[0]);
-  for (std::thread& t : threads) t.join();
-  for (std::size_t i = 0; i < todo.size(); ++i) {
-    if (parsed[i]) pass.cache.ledgers().keep(*todo[i]->entry.content_id, std::move(parsed[i]));
+  void clear() {
+    m_todo.clear();
+    m_parsed.clear();
   }
-}
+
+  Pass& m_pass;
+  std::vector<const LedgerFile*> m_todo;
+  std::vector<git::TreeSource::BlobReader> m_readers;
+  std::vector<std::shared_ptr<const ledger::ProjectLedger>> m_parsed;
+  std::atomic<std::size_t> m_next{0};
+  std::vector<std::thread> m_threads;
+};
+
+void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) { LedgerPrefetch(pass, ledgers).finish(); }
 
 std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const LedgerFile& lf) {
   const std::optional<git::ObjectId>& id = lf.entry.content_id;
@@ -928,7 +972,20 @@ Result<void> check_cortex_projects(Pass& pass) {
     LG_TRY(const bool done, check_projects_by_memo(pass));
     if (done) return {};
   }
+  // Without the persistent cache every ledger is read: the first chunk's
+  // reads and parses run on the other cores while this thread validates
+  // projects.yaml (its findings still come first).
+  std::vector<LedgerFile> first;
+  std::optional<LedgerPrefetch> ahead;
+  if (!pass.persistent) {
+    Pass quiet{pass.tree, pass.cache, {}};  // the listing's findings are reported below, in their place
+    if (auto listed = list_ledger_entries(quiet)) {
+      for (std::size_t i = 0; i < std::min(k_ledger_chunk, listed->ledgers.size()); ++i) first.push_back(listed->file(i));
+      ahead.emplace(pass, first, true);
+    }
+  }
   ProjectsYamlInput projects(pass);
+  const std::vector<git::ObjectId> fetched_ahead = ahead ? ahead->finish() : std::vector<git::ObjectId>{};
   CheckCache::Persistent* p = pass.persistent;
   LG_TRY(auto listing, list_ledger_entries(pass));
   // The memo of this pass, when all it found can be kept.
@@ -971,6 +1028,7 @@ Result<void> check_cortex_projects(Pass& pass) {
       }
     }
     std::vector<git::ObjectId> fresh;  // the blobs to read the cache lacked
+    if (from == 0) fresh = fetched_ahead;
     for (const LedgerFile& lf : misses) {
       if (lf.entry.content_id && !pass.cache.ledgers().contains(*lf.entry.content_id)) {
         fresh.push_back(*lf.entry.content_id);
