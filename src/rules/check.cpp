@@ -515,8 +515,8 @@ Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
   return ledgers;
 }
 
-std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view bytes) {
-  ledger::ProjectLedger full = ledger::parse_project_ledger(bytes);
+std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string&& bytes) {
+  ledger::ProjectLedger full = ledger::parse_owned_project_ledger(std::move(bytes));
   full.compact();  // rules read no texts; a cache of thousands of parses stays small
   return std::make_shared<const ledger::ProjectLedger>(std::move(full));
 }
@@ -581,7 +581,7 @@ class LedgerPrefetch {
     git::TreeSource::BlobReader& read = m_readers[reader];
     for (std::size_t i = m_next++; i < m_todo.size(); i = m_next++) {
       auto bytes = read(m_todo[i]->entry);
-      if (bytes) m_parsed[i] = parse_compact(*bytes);
+      if (bytes) m_parsed[i] = parse_compact(std::move(*bytes));
     }
   }
   void join() {
@@ -611,7 +611,7 @@ std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const Ledge
   }
   auto bytes = read_or_report(pass, lf.path, lf.entry);
   if (!bytes) return nullptr;
-  auto parsed = parse_compact(*bytes);
+  auto parsed = parse_compact(std::move(*bytes));
   if (id) pass.cache.ledgers().keep(*id, parsed);
   return parsed;
 }
