@@ -240,9 +240,11 @@ void ProjectLedger::compact() {
   problems.shrink_to_fit();
 }
 
-ProjectLedger parse_project_ledger(std::string_view bytes) {
+ProjectLedger parse_project_ledger(std::string_view bytes) { return parse_owned_project_ledger(std::string(bytes)); }
+
+ProjectLedger parse_owned_project_ledger(std::string&& bytes) {
   ProjectLedger out;
-  const TextFile file = decode_text(bytes);
+  const TextFile file = decode_owned_text(std::move(bytes));
   out.input = file.facts;
   out.title = parse_title(file.line(0));
   parse_header(file, out);

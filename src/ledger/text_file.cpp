@@ -2,6 +2,7 @@
 #include "ledgergate/ledger/text_file.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace lg::ledger {
@@ -22,12 +23,31 @@ namespace {
 
 bool is_control(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
 
+// The first control character in [p, end), or end. Eight bytes at a time:
+// a word with no byte below 0x20 (the usual one; a line's end is one) is
+// passed over whole; the test may flag a byte above a true hit (a borrow),
+// never miss one, and a flagged word is looked at byte by byte.
+const unsigned char* first_control(const unsigned char* p, const unsigned char* end) {
+  constexpr std::uint64_t k_ones = 0x0101010101010101ull;
+  constexpr std::uint64_t k_high = 0x8080808080808080ull;
+  while (end - p >= 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, 8);
+    if (((word - 0x20 * k_ones) & ~word & k_high) != 0) {
+      const auto* hit = std::find_if(p, p + 8, is_control);
+      if (hit != p + 8) return hit;
+    }
+    p += 8;
+  }
+  return std::find_if(p, end, is_control);
+}
+
 // The first control character of `text`, located as after universal
 // newlines (a lone CR, a CRLF and an LF each end one line).
 std::optional<ControlChar> find_control(std::string_view text) {
   const auto* begin = reinterpret_cast<const unsigned char*>(text.data());
   const auto* end = begin + text.size();
-  const auto* hit = std::find_if(begin, end, is_control);
+  const auto* hit = first_control(begin, end);
   if (hit == end) return std::nullopt;
   ControlChar out{1, 1, *hit};
   for (const auto* p = begin; p != hit; ++p) {

@@ -66,6 +66,7 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& 
   }
   auto result = std::make_shared<CheckCache::ProjectsYamlResult>();
   diag::CollectingSink local;
+  const bool read = bytes.has_value();  // the blob was read (not absent, not unreadable): its result is kept
   if (bytes) {
     const ledger::TextFile file = ledger::decode_owned_text(std::move(*bytes), false);
     bytes.reset();
@@ -76,7 +77,7 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& 
   }
   result->findings = local.take();
   for (const diag::Finding& f : result->findings) pass.sink.report(f);
-  if (bytes && entry && *entry && (*entry)->content_id) {
+  if (read && (*entry)->content_id) {
     pass.cache.projects_yaml().keep(QualifiedId{*(*entry)->content_id, era_key}, result);
   }
   return result;

@@ -4,6 +4,7 @@
 // (projects_memo_pass.cpp); else a ledger whose (path, blob, row inputs)
 // the facts pack or the memo's journal holds is not read, and the pass's
 // results are kept as the memo a later pass answers from.
+#include <memory>
 #include <optional>
 
 #include "projects_step.hpp"
@@ -23,9 +24,25 @@ struct Chunk {
   std::vector<LedgerFile> misses;
 };
 
+// Without the persistent cache every ledger is read: the first chunk's reads
+// and parses start on the other cores before projects.yaml is validated on
+// this thread (its findings still come first); `first` holds the chunk.
+std::unique_ptr<LedgerPrefetch> read_ahead(Pass& pass, std::vector<LedgerFile>& first) {
+  if (pass.persistent) return nullptr;
+  Pass quiet{pass.tree, pass.cache, {}};  // the listing's findings are reported later, in their place
+  auto listed = list_ledger_entries(quiet);
+  if (!listed) return nullptr;
+  for (std::size_t i = 0; i < std::min(k_ledger_chunk, listed->ledgers.size()); ++i) first.push_back(listed->file(i));
+  return std::make_unique<LedgerPrefetch>(pass, first, true);
+}
+
 class FullPass {
  public:
-  explicit FullPass(Pass& pass) : m_pass(pass), m_projects(pass), m_p(pass.persistent) {}
+  explicit FullPass(Pass& pass)
+      : m_pass(pass), m_ahead(read_ahead(pass, m_first)), m_projects(pass), m_p(pass.persistent) {
+    if (m_ahead) m_fetched_ahead = m_ahead->finish();
+    m_ahead.reset();
+  }
 
   Result<void> run() {
     LG_TRY(m_listing, list_ledger_entries(m_pass));
@@ -90,6 +107,7 @@ class FullPass {
   // (and kept).
   void check(Chunk& c) {
     std::vector<git::ObjectId> fresh;  // the blobs to read the parse cache lacked
+    if (c.from == 0) fresh = std::move(m_fetched_ahead);
     for (const LedgerFile& lf : c.misses) {
       if (lf.entry.content_id && !m_pass.cache.ledgers().contains(*lf.entry.content_id)) {
         fresh.push_back(*lf.entry.content_id);
@@ -133,6 +151,9 @@ class FullPass {
   }
 
   Pass& m_pass;
+  std::vector<LedgerFile> m_first;  // read ahead (read_ahead)
+  std::unique_ptr<LedgerPrefetch> m_ahead;
+  std::vector<git::ObjectId> m_fetched_ahead;
   ProjectsYamlInput m_projects;
   CheckCache::Persistent* m_p;
   LedgerListing m_listing;

@@ -57,8 +57,8 @@ Result<std::vector<LedgerFile>> list_ledgers(Pass& pass) {
   return ledgers;
 }
 
-std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string_view bytes) {
-  ledger::ProjectLedger full = ledger::parse_project_ledger(bytes);
+std::shared_ptr<const ledger::ProjectLedger> parse_compact(std::string&& bytes) {
+  ledger::ProjectLedger full = ledger::parse_owned_project_ledger(std::move(bytes));
   full.compact();  // rules read no texts; a cache of thousands of parses stays small
   return std::make_shared<const ledger::ProjectLedger>(std::move(full));
 }
@@ -71,7 +71,7 @@ std::shared_ptr<const ledger::ProjectLedger> load_ledger(Pass& pass, const Ledge
   }
   auto bytes = read_or_report(pass, lf.path, lf.entry);
   if (!bytes) return nullptr;
-  auto parsed = parse_compact(*bytes);
+  auto parsed = parse_compact(std::move(*bytes));
   if (id) pass.cache.ledgers().keep(*id, parsed);
   return parsed;
 }
@@ -125,42 +125,67 @@ Result<LedgerListing> list_ledger_entries(Pass& pass) {
   return out;
 }
 
-// Each worker has its own repository handle (libgit2 handles are not shared
-// between threads). What a worker cannot read is left to the sequential path, which
-// reports it; sources without thread readers (folders, the index) skip this.
-void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) {
-  std::vector<const LedgerFile*> todo;
+LedgerPrefetch::LedgerPrefetch(Pass& pass, std::span<const LedgerFile> ledgers, bool behind) : m_pass(pass) {
   for (const LedgerFile& lf : ledgers) {
-    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id &&
-        !pass.cache.ledgers().contains(*lf.entry.content_id)) {
-      todo.push_back(&lf);
+    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id && !pass.cache.ledgers().contains(*lf.entry.content_id)) {
+      m_todo.push_back(&lf);
     }
   }
-  if (todo.size() < 64) return;  // before asking for the core count: a file read, per call
+  if (m_todo.size() < 64) {  // before asking for the core count: a file read, per call
+    clear();
+    return;
+  }
   const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
-  if (workers < 2) return;
-  std::vector<git::TreeSource::BlobReader> readers;
+  if (workers < 2) {
+    clear();
+    return;
+  }
   for (unsigned i = 0; i < workers; ++i) {
     auto reader = pass.tree.thread_reader();
-    if (!reader) return;
-    readers.push_back(std::move(reader));
-  }
-  std::vector<std::shared_ptr<const ledger::ProjectLedger>> parsed(todo.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&](git::TreeSource::BlobReader& read) {
-    for (std::size_t i = next++; i < todo.size(); i = next++) {
-      auto bytes = read(todo[i]->entry);
-      if (bytes) parsed[i] = parse_compact(*bytes);
+    if (!reader) {
+      clear();
+      return;
     }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned i = 1; i < workers; ++i) threads.emplace_back(work, std::ref(readers[i]));
-  work(readers[0]);
-  for (std::thread& t : threads) t.join();
-  for (std::size_t i = 0; i < todo.size(); ++i) {
-    if (parsed[i]) pass.cache.ledgers().keep(*todo[i]->entry.content_id, std::move(parsed[i]));
+    m_readers.push_back(std::move(reader));
+  }
+  m_parsed.resize(m_todo.size());
+  for (unsigned i = behind ? 0 : 1; i < workers; ++i) m_threads.emplace_back(&LedgerPrefetch::work, this, i);
+  if (!behind) work(0);
+}
+
+LedgerPrefetch::~LedgerPrefetch() { join(); }
+
+std::vector<git::ObjectId> LedgerPrefetch::finish() {
+  join();
+  std::vector<git::ObjectId> kept;
+  for (std::size_t i = 0; i < m_todo.size(); ++i) {
+    if (!m_parsed[i]) continue;
+    kept.push_back(*m_todo[i]->entry.content_id);
+    m_pass.cache.ledgers().keep(kept.back(), std::move(m_parsed[i]));
+  }
+  clear();
+  return kept;
+}
+
+void LedgerPrefetch::work(unsigned reader) {
+  git::TreeSource::BlobReader& read = m_readers[reader];
+  for (std::size_t i = m_next++; i < m_todo.size(); i = m_next++) {
+    auto bytes = read(m_todo[i]->entry);
+    if (bytes) m_parsed[i] = parse_compact(std::move(*bytes));
   }
 }
+
+void LedgerPrefetch::join() {
+  for (std::thread& t : m_threads) t.join();
+  m_threads.clear();
+}
+
+void LedgerPrefetch::clear() {
+  m_todo.clear();
+  m_parsed.clear();
+}
+
+void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) { LedgerPrefetch(pass, ledgers).finish(); }
 
 void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows) {
   if (!is_readable_kind(lf.entry.kind)) {

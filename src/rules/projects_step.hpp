@@ -6,11 +6,13 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "check_pass.hpp"
@@ -44,8 +46,37 @@ struct LedgerListing {
 // below it `check` does not read).
 Result<LedgerListing> list_ledger_entries(Pass& pass);
 
-// Reads and parses the ledgers the parse cache lacks on every core (sources
-// without thread readers skip this: the sequential path reads them).
+// Reads and parses the ledgers the parse cache lacks on every core, each
+// worker with its own repository handle (libgit2 handles are not shared
+// between threads). What a worker cannot read is left to the sequential
+// path, which reports it; sources without thread readers (folders, the
+// index) skip this. Started `behind`, the calling thread is not a worker: it
+// goes on with other work of the pass (the projects.yaml validation) on its
+// own handle until finish(), which keeps the parses in the cache (the
+// workers touch nothing of the pass but their readers).
+class LedgerPrefetch {
+ public:
+  LedgerPrefetch(Pass& pass, std::span<const LedgerFile> ledgers, bool behind = false);
+  LedgerPrefetch(const LedgerPrefetch&) = delete;
+  LedgerPrefetch& operator=(const LedgerPrefetch&) = delete;
+  ~LedgerPrefetch();
+
+  // Waits for the workers and keeps what they parsed; returns the ids kept.
+  std::vector<git::ObjectId> finish();
+
+ private:
+  void work(unsigned reader);
+  void join();
+  void clear();
+
+  Pass& m_pass;
+  std::vector<const LedgerFile*> m_todo;
+  std::vector<git::TreeSource::BlobReader> m_readers;
+  std::vector<std::shared_ptr<const ledger::ProjectLedger>> m_parsed;
+  std::atomic<std::size_t> m_next{0};
+  std::vector<std::thread> m_threads;
+};
+// LedgerPrefetch, waited for at once.
 void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers);
 // One ledger of the cortex-projects pass: its kind, its text, its rules.
 void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows);

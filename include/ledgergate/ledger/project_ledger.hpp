@@ -72,6 +72,8 @@ struct ProjectLedger {
 };
 
 ProjectLedger parse_project_ledger(std::string_view bytes);
+// The same, decoding `bytes` in place (no copy of a file read whole).
+ProjectLedger parse_owned_project_ledger(std::string&& bytes);
 
 // Pieces shared with the era-P/T parser (ledger/pt_file).
 // HEADER_KEY_RE = ^([A-Z][A-Za-z0-9-]*):(?:[ \t]+(.*?))?[ \t]*$ → key and

@@ -77,3 +77,26 @@ TEST_CASE("check: a tree of more ledgers than the parse cache keeps is checked i
   CHECK(cache.ledgers().size() == 4096);  // the last chunk, past the cap, was not kept
   CHECK(cortex_of(**tree, cache) == sequential);  // again, partly from the cache
 }
+
+TEST_CASE("check: trees sharing projects.yaml validate it once per cache", "[rules][check]") {
+  // A trial merge checks BASE after the merged tree: the same projects.yaml
+  // blob is the same table and findings, not a second parse.
+  test::FileMap files = many_ledgers(8);
+  test::TempDir dir;
+  const git_oid first = test::commit_tree(dir.path() + "/repo", files, "first");
+  files["projects/p1.md"] += "- 2026-09-02 \u2014 note \u2014 again\n";
+  const git_oid second = test::commit_tree(dir.path() + "/repo", files, "second", &first);
+  auto repo = git::Repository::open(dir.path() + "/repo", false);
+  REQUIRE(repo);
+  auto a = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(first)), "A");
+  auto b = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(second)), "B");
+  REQUIRE(a);
+  REQUIRE(b);
+  rules::CheckCache cache;
+  const std::string on_a = cortex_of(**a, cache);
+  CHECK(cache.projects_yaml().size() == 1);
+  const std::string on_b = cortex_of(**b, cache);
+  CHECK(cache.projects_yaml().size() == 1);
+  CHECK(on_a == cortex_of(**a));
+  CHECK(on_b == cortex_of(**b));
+}
