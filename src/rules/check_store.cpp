@@ -224,9 +224,4 @@ void remove_memo_journal(CheckCache::Persistent& p) {
   p.store.remove(Kind::projects_journal, {});
 }
 
-const std::string& cache_fingerprint() {
-  static const std::string text = cache::Stamp::current().version + " " + cache::Stamp::current().rules;
-  return text;
-}
-
 }  // namespace lg::rules

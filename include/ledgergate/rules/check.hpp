@@ -124,9 +124,4 @@ Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSour
                                                                   const CheckOptions& options,
                                                                   CheckCache* cache = nullptr);
 
-// What besides a tree's content decides a check, for the persistent cache's
-// keys: this build's rule table (ids, default severities, profiles) and
-// ledgergate's version. The trial merge's whole-report entries use it too.
-const std::string& cache_fingerprint();
-
 }  // namespace lg::rules
