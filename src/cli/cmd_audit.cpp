@@ -170,7 +170,7 @@ void setup_audit(CLI::App& app, Globals& globals) {
                   "Keep each commit's result in DIR (created when missing); a re-audit checks only new commits. "
                   "Without it, results are kept in the repository's cache (docs/cache.md; off with --no-cache)");
   cmd->add_option("--format", opts->format,
-                  "Output: text (grouped by commit), json, sarif (SARIF 2.1.0) or html (a timeline page)")
+                  "Output: text (grouped by commit), json, sarif (SARIF 2.1.0) or html (a chart of open findings, a table of rules, the findings by rule)")
       ->check(CLI::IsMember({"text", "json", "sarif", "html"}));
   cmd->add_option("--baseline", opts->baseline,
                   "Suppress the findings this baseline file holds (reported as a count; they do not fail)");
