@@ -259,6 +259,81 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
   }
 }
 
+// Staged: the index against HEAD under `spec`, by path, mode and id; a
+// folder whose tree the index's cache-tree records as HEAD's is the same
+// unread.
+Result<bool> staged_differs(git_tree* head, const IndexListing& index, const std::string& spec, std::size_t first,
+                            std::size_t last) {
+  LG_TRY(const bool same, same_folder(head, index, spec));
+  if (same) return false;
+  LG_TRY(const std::vector<Blob> committed, head_blobs(head, spec));
+  if (committed.size() != last - first) return true;
+  for (std::size_t i = first; i < last; ++i) {
+    const IndexListing::Item& item = index.items[i];
+    const Blob& b = committed[i - first];
+    if (index.path(item) != b.path || item.mode != b.mode || item.id != b.id) return true;
+  }
+  return false;
+}
+
+// Unstaged: each working file of the entries [first, last) against the stat
+// data of its entry; a file whose stat data differs is hashed as git would
+// store it (its filters applied) and compared by id. What only libgit2 can
+// judge goes to `doubt`.
+Result<bool> unstaged_differs(const Repository& repo, const IndexListing& index, std::size_t first, std::size_t last,
+                              FolderStat& folders, const struct stat& index_st, std::vector<std::string>& doubt) {
+  for (std::size_t i = first; i < last; ++i) {
+    const IndexListing::Item& item = index.items[i];
+    const std::string_view path = index.path(item);
+    struct stat st {};
+    if (item.mode == 0160000) {
+      doubt.emplace_back(path);
+      continue;
+    }
+    if (!folders.lstat(path, st)) {
+      if (errno == ENOENT || errno == ENOTDIR) return true;  // deleted
+      doubt.emplace_back(path);  // unreadable: libgit2 says what it makes of it
+      continue;
+    }
+    if (stat_clean(index.stats[i], item.mode, st, index_st.st_mtim)) continue;
+    if (!same_kind(item.mode, st) || index.stats[i].flagged) {
+      doubt.emplace_back(path);
+      continue;
+    }
+    git_oid oid;
+    const std::string name(path);
+    if (const int rc = git_repository_hashfile(&oid, repo.raw(), name.c_str(), GIT_OBJECT_BLOB, nullptr); rc < 0) {
+      return libgit2_error(rc, "reading " + name);
+    }
+    if (from_git(oid) != item.id) return true;
+  }
+  return false;
+}
+
+// Untracked: the files under `spec` the index does not hold (`indexed`:
+// whether it holds any entry there) and the ignore rules do not ignore.
+Result<bool> untracked_under(const Repository& repo, const IndexListing& index, const std::string& spec, bool indexed) {
+  const std::string workdir = repo.workdir();
+  std::vector<std::string> unindexed;
+  const bool folder = !spec.empty() && spec.back() == '/';
+  if (folder) {
+    const std::string rel = spec.substr(0, spec.size() - 1);
+    const int dir = ::open((workdir + rel).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir >= 0) unindexed_below(dir, rel, index, unindexed);
+  } else if (!indexed) {
+    struct stat st {};
+    if (::lstat((workdir + spec).c_str(), &st) == 0) unindexed.push_back(spec);
+  }
+  for (const std::string& path : unindexed) {
+    int ignored = 0;
+    if (const int rc = git_ignore_path_is_ignored(&ignored, repo.raw(), path.c_str()); rc < 0) {
+      return libgit2_error(rc, "reading the ignore rules for " + path);
+    }
+    if (!ignored) return true;
+  }
+  return false;
+}
+
 // The fast answer; nullopt when the index file is one this reader declines
 // or has unmerged paths (libgit2 answers those).
 Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::vector<std::string>& pathspecs) {
@@ -276,70 +351,16 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::v
     LG_TRY(const ObjectId tree, repo.commit_tree(commit));
     LG_TRY(head, lookup_tree(repo, tree));
   }
-  const std::string workdir = repo.workdir();
-  FolderStat folders{workdir};
+  FolderStat folders{repo.workdir()};
   std::vector<std::string> doubt;
   for (const std::string& spec : pathspecs) {
     const auto [first, last] = items_of(*index, spec);
-    // Staged: the index against HEAD, by path, mode and id; a folder whose
-    // tree the index's cache-tree records as HEAD's is the same unread.
-    LG_TRY(const bool same, same_folder(head.get(), *index, spec));
-    if (!same) {
-      LG_TRY(const std::vector<Blob> committed, head_blobs(head.get(), spec));
-      if (committed.size() != last - first) return std::optional<bool>{true};
-      for (std::size_t i = first; i < last; ++i) {
-        const IndexListing::Item& item = index->items[i];
-        const Blob& b = committed[i - first];
-        if (index->path(item) != b.path || item.mode != b.mode || item.id != b.id) return std::optional<bool>{true};
-      }
-    }
-    // Unstaged: each working file against the stat data of its entry; a
-    // file whose stat data differs is hashed as git would store it (its
-    // filters applied) and compared by id.
-    for (std::size_t i = first; i < last; ++i) {
-      const IndexListing::Item& item = index->items[i];
-      const std::string_view path = index->path(item);
-      struct stat st {};
-      if (item.mode == 0160000) {
-        doubt.emplace_back(path);
-        continue;
-      }
-      if (!folders.lstat(path, st)) {
-        if (errno == ENOENT || errno == ENOTDIR) return std::optional<bool>{true};  // deleted
-        doubt.emplace_back(path);  // unreadable: libgit2 says what it makes of it
-        continue;
-      }
-      if (stat_clean(index->stats[i], item.mode, st, index_st.st_mtim)) continue;
-      if (!same_kind(item.mode, st) || index->stats[i].flagged) {
-        doubt.emplace_back(path);
-        continue;
-      }
-      git_oid oid;
-      const std::string name(path);
-      if (const int rc = git_repository_hashfile(&oid, repo.raw(), name.c_str(), GIT_OBJECT_BLOB, nullptr); rc < 0) {
-        return libgit2_error(rc, "reading " + name);
-      }
-      if (from_git(oid) != item.id) return std::optional<bool>{true};
-    }
-    // Untracked: the files of the ledger folder the index does not hold and
-    // its ignore rules do not ignore.
-    std::vector<std::string> unindexed;
-    const bool folder = !spec.empty() && spec.back() == '/';
-    if (folder) {
-      const std::string rel = spec.substr(0, spec.size() - 1);
-      const int dir = ::open((workdir + rel).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (dir >= 0) unindexed_below(dir, rel, *index, unindexed);
-    } else if (first == last) {
-      struct stat st {};
-      if (::lstat((workdir + spec).c_str(), &st) == 0) unindexed.push_back(spec);
-    }
-    for (const std::string& path : unindexed) {
-      int ignored = 0;
-      if (const int rc = git_ignore_path_is_ignored(&ignored, repo.raw(), path.c_str()); rc < 0) {
-        return libgit2_error(rc, "reading the ignore rules for " + path);
-      }
-      if (!ignored) return std::optional<bool>{true};
-    }
+    LG_TRY(const bool staged, staged_differs(head.get(), *index, spec, first, last));
+    if (staged) return std::optional<bool>{true};
+    LG_TRY(const bool unstaged, unstaged_differs(repo, *index, first, last, folders, index_st, doubt));
+    if (unstaged) return std::optional<bool>{true};
+    LG_TRY(const bool untracked, untracked_under(repo, *index, spec, first != last));
+    if (untracked) return std::optional<bool>{true};
   }
   if (doubt.empty()) return std::optional<bool>{false};
   LG_TRY(const bool dirty, libgit2_status(repo, doubt, true));
