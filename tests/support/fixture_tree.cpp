@@ -58,6 +58,13 @@ int run_quiet(const std::string& command) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+int sh_pinned(const std::string& dir, const std::string& script) {
+  static const char* const env =
+      "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' "
+      "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' ";
+  return run_quiet("cd '" + dir + "' && " + env + "sh -c '" + script + "'");
+}
+
 std::string git_blob(const std::string& dir, const std::string& text) {
   const std::string tmp = dir + "/.test-blob";
   write_file(tmp, text);

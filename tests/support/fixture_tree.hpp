@@ -87,6 +87,10 @@ Captured capture(const std::string& command);
 // Runs a shell command with its output and errors discarded; its exit status
 // (WEXITSTATUS; -1 when it did not exit).
 int run_quiet(const std::string& command);
+// Runs `script` with sh in `dir`, output discarded, with git's author and
+// committer pinned (name t, 2026-01-01T00:00:00Z: deterministic commit
+// ids); its exit status as run_quiet's.
+int sh_pinned(const std::string& dir, const std::string& script);
 // Stores `text` as a blob in the repository at `dir` with `git hash-object
 // -w`; its id (a test failure when git fails).
 std::string git_blob(const std::string& dir, const std::string& text);

@@ -19,13 +19,7 @@ using namespace lg;
 
 namespace {
 
-const char* const k_env =
-    "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' "
-    "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' ";
-
-int sh(const std::string& dir, const std::string& script) {
-  return test::run_quiet("cd '" + dir + "' && " + k_env + "sh -c '" + script + "'");
-}
+int sh(const std::string& dir, const std::string& script) { return test::sh_pinned(dir, script); }
 
 struct Row {
   std::string mode, id, path;
