@@ -168,16 +168,19 @@ std::optional<std::string> unknown_option(CLI::App& app, const std::vector<std::
 }
 
 namespace {
-std::set<const CLI::App*>& prefix_commands() {
-  static std::set<const CLI::App*> commands;
-  return commands;
+// The commands that opted in to a parsing convenience, one set per kind.
+enum class Allowance { option_prefixes, path_operands };
+std::set<const CLI::App*>& allowed(Allowance kind) {
+  static std::set<const CLI::App*> commands[2];
+  return commands[static_cast<int>(kind)];
 }
 }  // namespace
 
-void allow_option_prefixes(CLI::App* command) { prefix_commands().insert(command); }
+void allow_option_prefixes(CLI::App* command) { allowed(Allowance::option_prefixes).insert(command); }
 
 std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::string> args) {
-  if (prefix_commands().empty()) return args;
+  const std::set<const CLI::App*>& prefix_commands = allowed(Allowance::option_prefixes);
+  if (prefix_commands.empty()) return args;
   std::vector<CLI::App*> chain{&app};
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -191,7 +194,7 @@ std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::
     }
     std::string name = option_name(arg);
     const CLI::Option* opt = find_option(chain, name);
-    if (!opt && name.starts_with("--") && prefix_commands().count(chain.back())) {
+    if (!opt && name.starts_with("--") && prefix_commands.count(chain.back())) {
       std::string full;
       int matches = 0;
       for (const CLI::Option* o : chain.back()->get_options()) {
@@ -215,18 +218,11 @@ std::vector<std::string> expand_option_prefixes(CLI::App& app, std::vector<std::
   return args;
 }
 
-namespace {
-std::set<const CLI::App*>& operand_commands() {
-  static std::set<const CLI::App*> commands;
-  return commands;
-}
-}  // namespace
-
-void allow_path_operands(CLI::App* command) { operand_commands().insert(command); }
+void allow_path_operands(CLI::App* command) { allowed(Allowance::path_operands).insert(command); }
 
 std::vector<std::string> take_path_operands(CLI::App& app, std::vector<std::string>& args) {
   const auto dashes = std::find(args.begin(), args.end(), "--");
-  if (dashes == args.end() || !operand_commands().count(walk(app, args).chain.back())) return {};
+  if (dashes == args.end() || !allowed(Allowance::path_operands).count(walk(app, args).chain.back())) return {};
   std::vector<std::string> out(dashes + 1, args.end());
   args.erase(dashes, args.end());
   return out;
