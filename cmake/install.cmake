@@ -43,9 +43,9 @@ if(LEDGERGATE_LIBGIT2_LINKAGE STREQUAL "static")
   list(APPEND LEDGERGATE_LINTIAN_OVERRIDES
     "# libgit2 and the libraries it needs are linked from Debian's own static\n"
     "# archives on purpose (cmake/libgit2.cmake, and docs/performance.md, \"Start-up\"):\n"
-    "# a fix to them reaches ledgergate when it is rebuilt. Their network code\n"
-    "# is unreachable: ledgergate opens no connection.\n")
-  foreach(lib libssh2 mbedtls zlib)
+    "# a fix to them reaches ledgergate when it is rebuilt. Their network layers\n"
+    "# (libssh2, mbedTLS's TLS) are not linked in: ledgergate opens no connection.\n")
+  foreach(lib zlib)
     list(APPEND LEDGERGATE_LINTIAN_OVERRIDES "ledgergate: embedded-library ${lib} [usr/bin/ledgergate]\n")
   endforeach()
 endif()
@@ -82,7 +82,7 @@ set(CPACK_STRIP_FILES ON)  # the package's binary is stripped
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # yaml-cpp, fmt, libstdc++ (and libgit2, linked shared) from dpkg-shlibdeps
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # libc (and yaml-cpp, fmt, libstdc++, libgit2 when linked shared) from dpkg-shlibdeps
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "git")  # land, the hooks and merge drivers drive the git CLI
 if(LEDGERGATE_HAS_RELR)
   # Packed relative relocations (cmake/settings.cmake) need glibc 2.36's

@@ -11,10 +11,13 @@
 # Linked static, the link editor binds them once, at build time.
 #
 # The network layers are not linked in: ledgergate never opens a connection.
-# src/git/link/no_network.cpp stands in for the three calls libgit2's
-# initialisation makes into them (--wrap), for mbedTLS's HAVEGE entropy
-# source (its timing-loop fill), and for GSSAPI, which is then not linked at
-# all.
+# src/git/link/no_network.cpp stands in (--wrap) for libgit2's SSH transport
+# and its mbedTLS stream, whose objects nothing then refers to: libssh2,
+# OpenSSL's libcrypto and mbedTLS's TLS stay out of the binary, and their
+# set-up (the CA bundle's parse, the random generator's seeding, OpenSSL's
+# initialisation) never runs. It stands in for GSSAPI too, which is then not
+# linked at all. The archives stay on the link line: the link editor takes
+# nothing from them unless something refers to it.
 #
 # Where an archive is missing (a distribution without static libraries), or
 # a probe program linked with them does not link and run, the build says so
@@ -26,12 +29,14 @@ option(LEDGERGATE_STATIC_LIBGIT2 "Link libgit2 and its dependencies statically (
 add_library(lg_libgit2 INTERFACE)
 set(LEDGERGATE_LIBGIT2_LINKAGE shared)
 # The calls libgit2.a makes that go to no_network.cpp's __wrap_ stand-ins.
-set(_wrapped mbedtls_x509_crt_parse_file mbedtls_x509_crt_parse_path libssh2_init mbedtls_havege_init mbedtls_havege_poll)
+set(_wrapped git_transport_ssh_global_init git_smart_subtransport_ssh
+  git_mbedtls_stream_global_init git_mbedtls_stream_new git_mbedtls_stream_wrap git_mbedtls__set_cert_location)
 list(TRANSFORM _wrapped PREPEND "LINKER:--wrap=" OUTPUT_VARIABLE _wrap_options)
 if(LEDGERGATE_STATIC_LIBGIT2)
   # libgit2.pc's own libraries (Libs.private, Requires.private), then what
   # libssh2 needs in turn and libgit2.pc does not carry: OpenSSL's libcrypto
-  # (libssh2's crypto backend), and zlib again, after it.
+  # (libssh2's crypto backend), and zlib again, after it. With the stand-ins,
+  # nothing is taken from libssh2, libcrypto, libmbedtls or libmbedx509.
   set(_archives)
   set(_system)
   set(_missing)
@@ -79,6 +84,7 @@ if(LEDGERGATE_LIBGIT2_LINKAGE STREQUAL "static")
   add_library(lg_no_network OBJECT ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp)
   target_compile_definitions(lg_no_network PRIVATE LEDGERGATE_STATIC_LIBGIT2=1)
   target_link_libraries(lg_no_network PRIVATE ldg_settings ldg_warnings)
+  target_include_directories(lg_no_network PRIVATE ${LIBGIT2_INCLUDE_DIRS})
   target_include_directories(lg_libgit2 INTERFACE ${LIBGIT2_INCLUDE_DIRS})
   # The stand-ins' object goes on every link line that has libgit2.a on it
   # (an archive member would come too late: libgit2.a is what refers to it).

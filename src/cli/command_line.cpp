@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <set>
+#include <string_view>
 
 #include "ledgergate/util/suggest.hpp"
 
@@ -128,10 +130,10 @@ std::vector<std::string> rewrite_help(std::vector<std::string> args) {
   return args;
 }
 
-std::optional<std::string> named_command(const std::vector<std::string>& args) {
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h" || args[i] == "--version") return std::nullopt;
-  }
+namespace {
+
+// The first word that is neither an option of the program's own nor its value.
+std::optional<std::string> first_word(const std::vector<std::string>& args) {
   for (std::size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--repo" || args[i] == "--color") {
       ++i;
@@ -141,6 +143,23 @@ std::optional<std::string> named_command(const std::vector<std::string>& args) {
     return args[i];
   }
   return std::nullopt;
+}
+
+bool has_word(const std::vector<std::string>& args, std::initializer_list<std::string_view> words) {
+  return std::any_of(args.begin() + (args.empty() ? 0 : 1), args.end(), [&](const std::string& a) {
+    return std::find(words.begin(), words.end(), a) != words.end();
+  });
+}
+
+}  // namespace
+
+std::optional<std::string> named_command(const std::vector<std::string>& args) {
+  if (has_word(args, {"--help", "-h", "--version"})) return std::nullopt;
+  return first_word(args);
+}
+
+bool asks_version_only(const std::vector<std::string>& args) {
+  return has_word(args, {"--version"}) && !has_word(args, {"--help", "-h"}) && !first_word(args);
 }
 
 std::optional<std::string> unknown_command(CLI::App& app, const std::vector<std::string>& args) {

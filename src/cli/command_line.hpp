@@ -22,6 +22,10 @@ std::vector<std::string> rewrite_help(std::vector<std::string> args);
 // others' options are hundreds of CLI11 objects a hook need not build.
 std::optional<std::string> named_command(const std::vector<std::string>& args);
 
+// Whether a line asks for the version and nothing else (`--version`, no
+// help, no command word): main then sets up no command at all.
+bool asks_version_only(const std::vector<std::string>& args);
+
 // The error when a command word names no command of the level it is read
 // at ("unknown command 'chek' (did you mean 'check'?)"); nullopt when every
 // command word names one.

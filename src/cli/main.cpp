@@ -88,9 +88,11 @@ void add_global_options(CLI::App& app, Globals& globals) {
 }
 
 // A line naming a command (no help asked) sets up that command alone (a
-// hook's process builds one command's options, not all of them); any other
-// sets up every command, in the order help lists them.
+// hook's process builds one command's options, not all of them), and one
+// asking for the version alone sets up none; any other sets up every
+// command, in the order help lists them.
 void setup_commands(CLI::App& app, Globals& globals, const std::vector<std::string>& args) {
+  if (asks_version_only(args)) return;
   const std::optional<std::string> named = named_command(args);
   const bool alone = named && std::any_of(std::begin(k_commands), std::end(k_commands),
                                           [&](const Command& c) { return c.name == *named; });
@@ -107,9 +109,8 @@ void setup_commands(CLI::App& app, Globals& globals, const std::vector<std::stri
   if (!alone) setup_docs(app, globals);
 }
 
-// libgit2 is initialised only when the invoked command may use it: its
-// initialisation (mbedTLS parses the whole CA bundle) is most of the
-// process start, and --version, --help, `rules` and `explain` need no git.
+// libgit2 is initialised only when the invoked command may use it:
+// --version, --help, `rules` and `explain` need no git.
 void init_git_on_use(CLI::App& app, std::optional<lg::git::Libgit2Session>& session) {
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     const std::string_view name = sub->get_name();

@@ -592,11 +592,19 @@ std::string_view eol_of(const std::vector<Part>& parts) {
 std::vector<std::string_view> raw_lines(std::string_view bytes) {
   std::vector<std::string_view> lines;
   std::size_t start = 0;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\n' || bytes[i] == '\r') {
-      if (bytes[i] == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n') ++i;
-      lines.push_back(bytes.substr(start, i + 1 - start));
-      start = i + 1;
+  if (bytes.find('\r') == std::string_view::npos) {
+    // No CR at all (the usual file): the line ends are the LFs, found by find's memchr.
+    for (std::size_t lf = bytes.find('\n'); lf != std::string_view::npos; lf = bytes.find('\n', start)) {
+      lines.push_back(bytes.substr(start, lf + 1 - start));
+      start = lf + 1;
+    }
+  } else {
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      if (bytes[i] == '\n' || bytes[i] == '\r') {
+        if (bytes[i] == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n') ++i;
+        lines.push_back(bytes.substr(start, i + 1 - start));
+        start = i + 1;
+      }
     }
   }
   if (start < bytes.size()) lines.push_back(bytes.substr(start));
