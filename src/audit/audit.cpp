@@ -5,7 +5,8 @@
 //   1. tree changes: the diff from the first parent, the read-ahead's
 //      (read_ahead.hpp) or computed (tree_changes.hpp);
 //   2. ledger versions: the changed ledgers parsed once (ledger_versions.hpp);
-//   3. check: from the first parent's state, else in full (commit_check.hpp);
+//   3. check: from the first parent's state (the one held, or one kept while
+//      the walk followed another line), else in full (commit_check.hpp);
 //   4. invariants: the cross-commit events (invariant_pass.hpp);
 //   5. drift: where findings entered and left (drift.hpp);
 //   6. merge judging (merge_judge.hpp);
@@ -95,6 +96,7 @@ class Audit {
     }
     LG_TRY(std::vector<CommitFacts> commits, walk_history(m_repo, m_options));
     m_report.commits.reserve(commits.size());
+    m_check.plan(commits);
     if (!commits.empty() && !commits.front().parents.empty()) {
       if (auto r = baseline(commits.front()); !r) return r.error();
     }
@@ -146,6 +148,11 @@ class Audit {
   }
 
   Result<void> visit(CommitFacts& c, std::size_t index) {
+    struct Visited {
+      CommitCheck& check;
+      const CommitFacts& c;
+      ~Visited() { check.visited(c); }
+    } visited{m_check, c};
     if (m_results) {
       LG_TRY(const bool replayed, replay(c));
       if (replayed) return {};
@@ -262,8 +269,7 @@ class Audit {
   // Pass 3: `c` checked from its first parent's state, else in full.
   Result<Checked> check(const CommitFacts& c, git::TreeSource& tree, const std::optional<ParentStep>& step) {
     if (step) {
-      LG_TRY(std::optional<Checked> incremental,
-             m_check.incremental(c, tree, step->diff, m_drift.standing(), parent_judged_last(c)));
+      LG_TRY(std::optional<Checked> incremental, m_check.incremental(c, tree, step->diff, m_drift));
       if (incremental) return std::move(*incremental);
     }
     LG_TRY(Checked checked, m_check.full(tree, c));

@@ -1,4 +1,5 @@
-// One commit's check, in full or from its first parent's era-R state.
+// One commit's check, in full or from its first parent's era-R state (the
+// one held, or one parked while the walk followed another line).
 #include "commit_check.hpp"
 
 #include <fmt/format.h>
@@ -42,10 +43,59 @@ bool touches_policy(const std::vector<git::DiffEntry>& diff) {
 CommitCheck::CommitCheck(const AuditOptions& options)
     : m_options(options), m_cache(rules::CheckCache::history_budget()) {}
 
+void CommitCheck::plan(const std::vector<CommitFacts>& commits) {
+  m_children_left.clear();
+  for (const CommitFacts& c : commits) {
+    if (!c.parents.empty()) ++m_children_left[c.parents.front()];
+  }
+}
+
+void CommitCheck::visited(const CommitFacts& c) {
+  if (c.parents.empty()) return;
+  auto it = m_children_left.find(c.parents.front());
+  if (it == m_children_left.end() || --it->second > 0) return;
+  m_children_left.erase(it);
+  m_parked.erase(std::remove_if(m_parked.begin(), m_parked.end(),
+                                [&](const auto& parked) { return parked.first == c.parents.front(); }),
+                 m_parked.end());
+}
+
+std::size_t CommitCheck::children_left(const git::ObjectId& commit) const {
+  auto it = m_children_left.find(commit);
+  return it == m_children_left.end() ? 0 : it->second;
+}
+
+void CommitCheck::park(const git::ObjectId& commit, StatePtr state) {
+  if (m_parked.size() == k_max_parked) m_parked.pop_front();
+  m_parked.emplace_back(commit, std::move(state));
+}
+
+void CommitCheck::leave_state() {
+  if (m_projects && children_left(m_projects_commit) > 0) park(m_projects_commit, std::move(m_projects));
+  m_projects.reset();
+}
+
+// The child being judged is one of children_left(parent): the state goes to
+// it, copied when another child is still to come.
+CommitCheck::StatePtr CommitCheck::take_state(const git::ObjectId& parent) {
+  const bool shared = children_left(parent) > 1;
+  if (m_projects && m_projects_commit == parent) {
+    if (shared) park(parent, std::make_unique<rules::ProjectsState>(*m_projects));
+    return std::move(m_projects);
+  }
+  leave_state();
+  auto it = std::find_if(m_parked.begin(), m_parked.end(), [&](const auto& parked) { return parked.first == parent; });
+  if (it == m_parked.end()) return nullptr;
+  if (shared) return std::make_unique<rules::ProjectsState>(*it->second);
+  StatePtr state = std::move(it->second);
+  m_parked.erase(it);
+  return state;
+}
+
 Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& commit) {
   const std::string hex = commit.hex();
   Checked out;
-  m_projects.reset();
+  leave_state();
   auto policy = policy::load_policy(tree);
   // The policy's loading detected the layout already: detected once per tree.
   out.options = policy ? policy::check_options_for_own_tree(*policy) : rules::CheckOptions{};
@@ -85,24 +135,40 @@ Result<Checked> CommitCheck::full(git::TreeSource& tree, const CommitFacts& comm
 }
 
 Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, git::TreeSource& tree,
-                                                        const std::vector<git::DiffEntry>& diff,
-                                                        const PathFindings& standing, bool parent_judged_last) {
-  if (!m_options.incremental || !m_projects || c.parents.empty() ||
-      m_projects_commit != c.parents.front() || !parent_judged_last || touches_policy(diff)) {
-    return std::optional<Checked>();
-  }
+                                                        const std::vector<git::DiffEntry>& diff, const Drift& drift) {
+  if (!m_options.incremental || c.parents.empty() || touches_policy(diff)) return std::optional<Checked>();
+  StatePtr state = take_state(c.parents.front());
+  if (!state) return std::optional<Checked>();
   std::set<std::string> touched;
-  auto updated = m_projects->update(tree, diff, m_cache, touched);
+  auto updated = state->update(tree, diff, m_cache, touched);
   if (!updated) return updated.error().with_context("cannot judge: commit " + c.hex());
-  if (!*updated) {
-    m_projects.reset();
-    return std::optional<Checked>();
-  }
+  if (!*updated) return std::optional<Checked>();
+  m_projects = std::move(state);
   m_projects_commit = c.id;
   Checked out;
   out.profile = m_projects->profile();
   out.checked = rules::ProjectsState::checked();
   out.options = m_projects->options();
+  if (drift.last_judged() != c.parents.front()) {
+    // Another line was judged last: the change from it is every path whose
+    // findings differ, the state's whole list against the standing one.
+    out.findings = m_projects->findings();
+    out.options.apply_severities(out.findings);
+    if (auto lg_r = refuse_unreadable(out.findings, c.hex()); !lg_r) return lg_r.error();
+    out.changed = drift.changed_paths(out.findings);
+  } else {
+    if (auto r = changed_at(touched, c, drift.standing(), out); !r) return r.error();
+  }
+  if (m_options.verify) {
+    if (auto r = verify(c, tree); !r) return r.error();
+  }
+  return std::optional<Checked>(std::move(out));
+}
+
+// The findings at `touched` (severities applied) that differ from `standing`,
+// into `out.changed`.
+Result<void> CommitCheck::changed_at(const std::set<std::string>& touched, const CommitFacts& c,
+                                     const PathFindings& standing, Checked& out) const {
   for (const std::string& path : touched) {
     std::vector<diag::Finding> list = m_projects->findings_at(path);
     out.options.apply_severities(list);
@@ -111,10 +177,7 @@ Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, gi
     if (it == standing.end() ? list.empty() : same_findings(it->second, list)) continue;
     out.changed.emplace(path, std::move(list));
   }
-  if (m_options.verify) {
-    if (auto r = verify(c, tree); !r) return r.error();
-  }
-  return std::optional<Checked>(std::move(out));
+  return {};
 }
 
 // The differential check: the incremental state against check_tree.

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <random>
+#include <set>
 
 #include "ledgergate/audit/audit.hpp"
 #include "support/fixture_tree.hpp"
@@ -397,4 +398,175 @@ TEST_CASE("audit: the read-ahead pipeline reports what the walk without it repor
     CHECK(with->full_checks == without->full_checks);
     CHECK_FALSE(with->findings.empty());
   }
+}
+
+namespace {
+
+// `theirs`' changes since `base` laid over `ours`: the tree of a clean merge
+// of two lines that changed different files.
+test::FileMap merged(const test::FileMap& ours, const test::FileMap& theirs, const test::FileMap& base) {
+  test::FileMap out = ours;
+  for (const auto& [path, text] : theirs) {
+    auto was = base.find(path);
+    if (was == base.end() || was->second != text) out[path] = text;
+  }
+  for (const auto& [path, text] : base) {
+    if (theirs.count(path) == 0) out.erase(path);
+  }
+  return out;
+}
+
+void break_issue(World& w, const std::string& key) {
+  replace_first(w.files["projects/" + key + ".md"], "Issue: none", "Issue: not-a-ref");
+}
+
+void log_entry(World& w, const std::string& key, const std::string& what) {
+  replace_first(w.files["projects/" + key + ".md"], "## Log\n\n", "## Log\n\n- 2026-09-03 \u2014 note \u2014 " + what + "\n");
+}
+
+}  // namespace
+
+// Every line of this history leaves findings the others do not have (an
+// invalid Issue line in its own ledger, a row flipped), so a commit checked
+// from any state but its first parent's (the other parent's, the fork's
+// other child's, the commit judged just before) differs from check_tree.
+TEST_CASE("audit: every parent walked, each commit continues its first parent's state", "[audit][differential]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  World w;
+  for (const std::string key : {"alpha", "beta", "gamma", "delta", "eps"}) {
+    w.rows[key] = Row{};
+    w.files["projects/" + key + ".md"] = ledger_for(key);
+  }
+  w.write_yaml();
+  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
+  const auto on = [&](World& line, git_oid& at, const std::string& ref, const std::string& message) {
+    at = test::commit_tree(repo_dir, line.files, message, &at, ref);
+  };
+  log_entry(w, "alpha", "a1");
+  on(w, tip, "refs/heads/main", "a1");
+  break_issue(w, "beta");
+  on(w, tip, "refs/heads/main", "fork");
+  // Three children of the fork: main goes on, side and third start there.
+  const World fork = w;
+  const git_oid fork_id = tip;
+  World side = fork, third = fork;
+  git_oid side_tip = fork_id, third_tip = fork_id;
+  break_issue(w, "gamma");
+  on(w, tip, "refs/heads/main", "m1");
+  log_entry(w, "alpha", "m2");
+  on(w, tip, "refs/heads/main", "m2");
+  break_issue(side, "delta");
+  side.rows["eps"].status = "retired";
+  side.write_yaml();
+  on(side, side_tip, "refs/heads/side", "s1");
+  log_entry(side, "beta", "s2");
+  on(side, side_tip, "refs/heads/side", "s2");
+  break_issue(third, "alpha");
+  on(third, third_tip, "refs/heads/third", "t1");
+  // Merges: side into main, then third.
+  World m = w;
+  m.files = merged(w.files, side.files, fork.files);
+  tip = test::commit_tree(repo_dir, m.files, "Merge branch 'side'", &tip, "refs/heads/main", &side_tip);
+  m.files = merged(m.files, third.files, fork.files);
+  tip = test::commit_tree(repo_dir, m.files, "Merge branch 'third'", &tip, "refs/heads/main", &third_tip);
+  // A line that merges main back in before main takes it (its first parent
+  // is the line's own commit), and a finding fixed on one line only.
+  World back = m;
+  git_oid back_tip = tip;
+  replace_first(back.files["projects/gamma.md"], "Issue: not-a-ref", "Issue: none");
+  on(back, back_tip, "refs/heads/back", "k1");
+  const World at_merge = m;
+  log_entry(m, "eps", "n1");
+  on(m, tip, "refs/heads/main", "n1");
+  World back_merged = back;
+  back_merged.files = merged(back.files, m.files, at_merge.files);
+  back_tip = test::commit_tree(repo_dir, back_merged.files, "Merge branch 'main' into back", &back_tip,
+                               "refs/heads/back", &tip);
+  log_entry(m, "delta", "n2");
+  on(m, tip, "refs/heads/main", "n2");
+  World last = m;
+  last.files = merged(m.files, back_merged.files, at_merge.files);
+  last.files["projects/eps.md"] = m.files["projects/eps.md"];
+  tip = test::commit_tree(repo_dir, last.files, "Merge branch 'back'", &tip, "refs/heads/main", &back_tip);
+
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  audit::AuditOptions full;
+  full.incremental = false;
+  auto reference = audit::audit_history(*repo, full);
+  REQUIRE(reference.has_value());
+  REQUIRE(reference->commits.size() == 15);
+  CHECK(reference->full_checks == 15);
+  auto walked = audit::audit_history(*repo, audit::AuditOptions{});
+  REQUIRE(walked.has_value());
+  audit::AuditOptions verified;
+  verified.verify = true;  // each commit's state against check_tree of its tree: an error when they differ
+  auto checked = audit::audit_history(*repo, verified);
+  INFO((checked ? std::string() : checked.error().message));
+  REQUIRE(checked.has_value());
+  for (const audit::AuditReport* report : {&*walked, &*checked}) {
+    CHECK(describe(*report) == describe(*reference));
+    // Only the root is checked in full: no line is started again from a tree.
+    CHECK(report->full_checks == 1);
+    CHECK(report->commits_checked == 15);
+  }
+  std::set<std::string> rules;
+  for (const audit::AuditFinding& f : reference->findings) rules.insert(f.finding.rule);
+  CHECK(rules.count("ledger-issue-grammar") == 1);
+}
+
+// More lines open at once than the check keeps states for: the oldest is
+// dropped, and its children are checked in full, with the same report.
+TEST_CASE("audit: a history wider than the parked states reports what the full check does", "[audit][differential]") {
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  World w;
+  const std::vector<std::string> keys = {"k00", "k01", "k02", "k03", "k04", "k05", "k06",
+                                         "k07", "k08", "k09", "k10", "k11", "main"};
+  for (const std::string& key : keys) {
+    w.rows[key] = Row{};
+    w.files["projects/" + key + ".md"] = ledger_for(key);
+  }
+  w.write_yaml();
+  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
+  // Twelve branches, each forked from the next main commit, merged at the end.
+  std::vector<std::pair<test::FileMap, git_oid>> branches;
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+    World line = w;
+    git_oid at = tip;
+    break_issue(line, keys[i]);
+    at = test::commit_tree(repo_dir, line.files, "branch " + keys[i], &at, "refs/heads/" + keys[i]);
+    log_entry(line, keys[i], "second");
+    at = test::commit_tree(repo_dir, line.files, "branch " + keys[i] + " again", &at, "refs/heads/" + keys[i]);
+    branches.emplace_back(w.files, at);
+    log_entry(w, "main", "step " + std::to_string(i));
+    tip = test::commit_tree(repo_dir, w.files, "main " + std::to_string(i), &tip);
+  }
+  for (std::size_t i = 0; i < branches.size(); ++i) {
+    break_issue(w, keys[i]);  // the branch's change: its own ledger only
+    log_entry(w, keys[i], "second");
+    tip = test::commit_tree(repo_dir, w.files, "Merge branch '" + keys[i] + "'", &tip, "refs/heads/main",
+                            &branches[i].second);
+  }
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  audit::AuditOptions full;
+  full.incremental = false;
+  auto reference = audit::audit_history(*repo, full);
+  REQUIRE(reference.has_value());
+  audit::AuditOptions verified;
+  verified.verify = true;
+  auto checked = audit::audit_history(*repo, verified);
+  INFO((checked ? std::string() : checked.error().message));
+  REQUIRE(checked.has_value());
+  auto walked = audit::audit_history(*repo, audit::AuditOptions{});
+  REQUIRE(walked.has_value());
+  CHECK(describe(*checked) == describe(*reference));
+  CHECK(describe(*walked) == describe(*reference));
+  CHECK(walked->commits_checked == 1 + 12 * 4);
+  // Some lines were started again from their tree (the cap was reached),
+  // not every one.
+  CHECK(walked->full_checks > 1);
+  CHECK(walked->full_checks < 12);
 }
