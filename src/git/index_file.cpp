@@ -3,12 +3,17 @@
 // stage, extensions (4-byte signature, 4-byte size), a 20-byte checksum.
 #include "ledgergate/git/index_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <limits>
 
+#include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/file_bytes.hpp"
 
 namespace lg::git {
@@ -290,6 +295,147 @@ std::optional<IndexListing> read_index_stat(const std::string& path, std::span<c
 
 namespace {
 
+// An index file read front to back through one small buffer, for a walk
+// that steps over its entries: a mapped 30 MB index costs a fault (or a
+// miss of the translation cache) per page touched, which on a virtual
+// machine is most of the walk; a buffer the kernel copies into stays
+// mapped and hot.
+class StreamedFile {
+ public:
+  explicit StreamedFile(int fd) : m_fd(fd), m_buffer(new unsigned char[k_capacity]) {}
+
+  // Makes `n` bytes from the current position available (at most the
+  // buffer's capacity); false at the end of the file or on an error, with
+  // what there was available.
+  bool fill(std::size_t n) {
+    if (m_end - m_start >= n) return true;
+    if (n > k_capacity) return false;
+    if (m_start > 0) {
+      std::memmove(m_buffer.get(), m_buffer.get() + m_start, m_end - m_start);
+      m_end -= m_start;
+      m_offset += m_start;
+      m_start = 0;
+    }
+    while (m_end < n) {
+      const ssize_t got = ::read(m_fd, m_buffer.get() + m_end, k_capacity - m_end);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      m_end += static_cast<std::size_t>(got);
+    }
+    return true;
+  }
+  const unsigned char* here() const { return m_buffer.get() + m_start; }
+  std::size_t available() const { return m_end - m_start; }
+  // The file offset of the current position.
+  std::size_t offset() const { return m_offset + m_start; }
+  void advance(std::size_t n) { m_start += n; }
+  // Steps over `n` bytes, past the buffer by seeking.
+  bool skip(std::size_t n) {
+    if (n <= available()) {
+      m_start += n;
+      return true;
+    }
+    const std::size_t to = offset() + n;
+    if (::lseek(m_fd, static_cast<off_t>(to), SEEK_SET) < 0) return false;
+    m_offset = to;
+    m_start = m_end = 0;
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t k_capacity = 64 * 1024;
+  int m_fd;
+  std::unique_ptr<unsigned char[]> m_buffer;
+  std::size_t m_start = 0;   // the current position in the buffer
+  std::size_t m_end = 0;     // the end of the bytes read
+  std::size_t m_offset = 0;  // the file offset of the buffer's first byte
+};
+
+// The size of the entry at `in`'s position (version `version`), or 0 when
+// it is malformed or of a kind the reader declines; `stage` gets its stage.
+std::size_t entry_size(StreamedFile& in, std::uint32_t version, unsigned& stage) {
+  if (!in.fill(k_name_at + 1)) return 0;
+  const unsigned flags = be16(in.here() + k_flags_at);
+  std::size_t name_at = k_name_at;
+  if (flags & k_flag_extended) {
+    if (version < 3 || !in.fill(k_name_at + 3)) return 0;
+    if (be16(in.here() + k_name_at) & ~k_known_extended) return 0;
+    name_at += 2;
+  }
+  if (!known_mode(be32(in.here() + k_mode_at))) return 0;  // sparse-index directories among them
+  stage = (flags & k_stage_mask) >> 12;
+  const std::size_t name_len = flags & k_name_mask;
+  if (version < 4 && name_len != k_name_mask) return (name_at + name_len + 8) & ~std::size_t{7};
+  // A long path (version 2, 3), or version 4's varint and NUL-terminated
+  // suffix: the end is the NUL's place, looked for as far as the buffer
+  // holds.
+  std::size_t searched = name_at;
+  if (version == 4) {  // the varint before the suffix (its last byte may be 0)
+    while (true) {
+      if (searched >= in.available() && !in.fill(searched + 1)) return 0;
+      if ((in.here()[searched++] & 0x80u) == 0) break;
+    }
+  }
+  while (true) {
+    const void* nul = std::memchr(in.here() + searched, '\0', in.available() - searched);
+    if (nul) {
+      const auto end = static_cast<std::size_t>(static_cast<const unsigned char*>(nul) - in.here()) + 1;
+      return version < 4 ? (end - 1 + 8) & ~std::size_t{7} : end;
+    }
+    searched = in.available();
+    if (!in.fill(searched + 1)) return 0;
+  }
+}
+
+// The root's tree id in the cache-tree extension whose first bytes (at
+// most a root entry's) are `head`.
+std::optional<ObjectId> cached_root_id(std::string_view head);
+
+}  // namespace
+
+std::optional<IndexTree> read_index_tree(const std::string& path) {
+  util::Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  struct stat st {};
+  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  StreamedFile in(fd.get());
+  if (!in.fill(k_header_size) || std::memcmp(in.here(), "DIRC", 4) != 0) return std::nullopt;
+  const std::uint32_t version = be32(in.here() + 4);
+  const std::uint32_t count = be32(in.here() + 8);
+  const std::size_t body_end = size - k_checksum_size;
+  if (version < 2 || version > 4 || count > (body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
+  in.advance(k_header_size);
+  IndexTree out;
+  for (std::uint32_t n = 0; n < count; ++n) {
+    unsigned stage = 0;
+    const std::size_t step = entry_size(in, version, stage);
+    if (step == 0 || !in.fill(step) || in.offset() + step > body_end) return std::nullopt;
+    if (stage != 0) out.unmerged = true;
+    in.advance(step);
+  }
+  // The extensions, as skip_extensions reads them: only the cache-tree's
+  // root entry is read, the rest stepped over.
+  while (in.offset() < body_end) {
+    if (body_end - in.offset() < 8 || !in.fill(8)) return std::nullopt;
+    const unsigned char* ext = in.here();
+    if (ext[0] < 'A' || ext[0] > 'Z') return std::nullopt;
+    const std::uint32_t ext_size = be32(ext + 4);
+    const bool tree = std::memcmp(ext, "TREE", 4) == 0;
+    in.advance(8);
+    if (ext_size > body_end - in.offset()) return std::nullopt;
+    if (tree) {
+      const std::size_t head = std::min<std::size_t>(ext_size, 64);
+      if (!in.fill(head)) return std::nullopt;
+      out.root = cached_root_id(std::string_view(reinterpret_cast<const char*>(in.here()), head));
+    }
+    if (!in.skip(ext_size)) return std::nullopt;
+  }
+  return out;
+}
+
+namespace {
+
 // One cache-tree entry (gitformat-index.txt, "Cache tree"): its path
 // component, NUL, the entry count (-1: invalid), a space, the subtree count,
 // a newline, and the tree id when the entry is valid; then its subtrees.
@@ -369,6 +515,14 @@ std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_
   }
   return node->id;
 }
+
+namespace {
+std::optional<ObjectId> cached_root_id(std::string_view head) {
+  const std::optional<CacheTreeNode> root = cache_tree_node(head);
+  if (!root || !root->name.empty()) return std::nullopt;
+  return root->id;
+}
+}  // namespace
 
 std::optional<IndexListing> read_index_file(const std::string& path) {
   // Mapped, as git maps it: an index of megabytes is parsed where it lies

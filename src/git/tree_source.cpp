@@ -491,6 +491,21 @@ Result<IndexListing> libgit2_index_listing(const Repository& repo) {
 
 Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
   const std::string path = repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file();
+  // The tree a commit of the index makes is the one git's cache-tree
+  // extension records for the root, when that entry is valid: `git commit`
+  // brings it up to date (writing its trees) before it runs the pre-commit
+  // hook, and git invalidates it up to the root when a path is staged, an
+  // entry is intent-to-add or unmerged. That tree is read from the object
+  // database like a commit's, and the entries are only stepped over; an
+  // invalid root, or a tree the object database lacks, reads every entry.
+  if (const std::optional<IndexTree> scan = read_index_tree(path)) {
+    if (scan->unmerged) return unmerged_error();
+    if (const std::optional<ObjectId> root = scan->root) {
+      if (auto tree = lookup_tree(repo, *root)) {
+        return std::unique_ptr<TreeSource>(std::make_unique<GitTreeSource>(repo, std::move(*tree), ":index"));
+      }
+    }
+  }
   std::optional<IndexListing> listing = read_index_file(path);
   if (!listing) {
     LG_TRY(IndexListing read, libgit2_index_listing(repo));

@@ -95,6 +95,20 @@ bool path_in(std::span<const std::string> only, std::string_view path);
 // its bytes, without a listing of every entry.
 std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only);
 
+// What a commit of the index at `path` makes, when git's cache-tree
+// extension says so: its valid root's tree id, and whether any entry is at
+// a stage above 0. The entries are stepped over by their recorded sizes
+// through a small buffer, never mapped nor held whole (at 270,000 entries,
+// a walk of the mapped file pays a fault or a translation miss per page);
+// of the extensions only the root entry of "TREE" is read. nullopt as
+// read_index_file's (a split or sparse index, malformed bytes), and for an
+// entry over the buffer's 64 KiB.
+struct IndexTree {
+  std::optional<ObjectId> root;  // nullopt: no cache-tree, or its root is invalid
+  bool unmerged = false;
+};
+std::optional<IndexTree> read_index_tree(const std::string& path);
+
 // The tree id git's cache-tree extension (`cache_tree`) records for the
 // folder `dir` ("" the root, else "a/b" with no trailing slash): what a
 // commit of the index would have there. nullopt when the extension holds no

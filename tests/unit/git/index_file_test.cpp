@@ -5,6 +5,8 @@
 // to libgit2 through open_index_source.
 #include "ledgergate/git/index_file.hpp"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -253,9 +255,24 @@ TEST_CASE("index source: GIT_INDEX_FILE is the index a hook reads; a declined in
   REQUIRE(sh(dir.path(), "git write-tree && cp .git/index .git/other-index") == 0);
   index_info(dir.path(), std::string("100644 ") + test::git_blob(dir.path(), "z") + " 0\tonly-in-main.md" + '\0');
 
+  // Every file's path (an index whose cache-tree is valid is read as that tree: listed by walking it).
   const auto listed = [](git::TreeSource& src) {
     std::vector<std::string> paths;
-    src.for_each_file([&](std::string_view p, git::EntryKind) { paths.emplace_back(p); });
+    if (src.for_each_file([&](std::string_view p, git::EntryKind) { paths.emplace_back(p); })) return paths;
+    auto root = src.list("");
+    REQUIRE(root);
+    REQUIRE(root->has_value());
+    for (const git::Entry& e : **root) {
+      if (e.kind != git::EntryKind::directory) {
+        paths.push_back(e.name);
+        continue;
+      }
+      auto below = git::list_recursive(src, e.name);
+      REQUIRE(below);
+      for (const auto& [path, entry] : *below) {
+        if (entry.kind != git::EntryKind::directory) paths.push_back(path);
+      }
+    }
     return paths;
   };
   {
@@ -375,4 +392,114 @@ TEST_CASE("index file: cached_tree_id reads the tree ids git's cache-tree record
   CHECK_FALSE(git::cached_tree_id("", "").has_value());
   CHECK_FALSE(git::cached_tree_id(std::string("\0-1 x\n", 6), "").has_value());
   CHECK_FALSE(git::cached_tree_id(std::string("\0" "1 0\n", 5), "").has_value());  // no id after a valid count
+}
+
+TEST_CASE("index file: read_index_tree reads the cache-tree's root, in versions 2, 3 and 4", "[git][index]") {
+  test::TempDir dir;
+  const std::string d = dir.path();
+  fill(d);
+  const std::string index = d + "/.git/index";
+  // No cache-tree yet (entries fed one by one), then git's.
+  auto scan = git::read_index_tree(index);
+  REQUIRE(scan);
+  CHECK_FALSE(scan->root.has_value());
+  CHECK_FALSE(scan->unmerged);
+  const std::string tree = test::capture("git -C '" + d + "' write-tree").out.substr(0, 40);
+  REQUIRE(sh(d, "git update-index --skip-worktree projects/a.md") == 0);  // extended flags: version 3
+  for (const char* version : {"2", "3", "4", "3"}) {
+    CAPTURE(version);
+    if (std::string(version) == "2") {
+      REQUIRE(sh(d, "git update-index --no-skip-worktree projects/a.md") == 0);
+    } else {
+      REQUIRE(sh(d, "git update-index --skip-worktree projects/a.md") == 0);
+    }
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version + " && git write-tree") == 0);
+    scan = git::read_index_tree(index);
+    REQUIRE(scan);
+    REQUIRE(scan->root.has_value());
+    CHECK(scan->root->hex() == tree);
+    CHECK_FALSE(scan->unmerged);
+  }
+  // Staging invalidates the root; an unmerged entry is seen however far down.
+  index_info(d, std::string("100644 ") + test::git_blob(d, "y") + " 0\tzz/last.md" + '\0');
+  scan = git::read_index_tree(index);
+  REQUIRE(scan);
+  CHECK_FALSE(scan->root.has_value());
+  const std::string blob = test::git_blob(d, "u");
+  index_info(d, "100644 " + blob + " 2\tzz/last.md" + '\0' + "100644 " + blob + " 3\tzz/last.md" + '\0');
+  scan = git::read_index_tree(index);
+  REQUIRE(scan);
+  CHECK(scan->unmerged);
+}
+
+TEST_CASE("index file: read_index_tree declines what it cannot read whole", "[git][index]") {
+  test::TempDir dir;
+  const std::string d = dir.path();
+  fill(d);
+  REQUIRE(sh(d, "git write-tree >/dev/null && git update-index --index-version 2") == 0);
+  const std::string index = d + "/.git/index";
+  const std::string bytes = test::read_file(index);
+  const auto whole = git::read_index_tree(index);
+  REQUIRE(whole);
+  REQUIRE(whole->root.has_value());
+  // Every truncation: declined, or read as an index whose extensions end
+  // early (no root, or the same root).
+  const std::string cut = d + "/cut-index";
+  test::write_file(cut, bytes);
+  for (std::size_t size = bytes.size(); size-- > 0;) {
+    REQUIRE(::truncate(cut.c_str(), static_cast<off_t>(size)) == 0);
+    const auto scan = git::read_index_tree(cut);
+    if (scan && scan->root) {
+      CAPTURE(size);
+      CHECK(scan->root == whole->root);
+    }
+  }
+  CHECK_FALSE(git::read_index_tree(d + "/no-such-index"));
+  // A split index ("link") is declined.
+  REQUIRE(sh(d, "git update-index --split-index") == 0);
+  CHECK_FALSE(git::read_index_tree(index));
+}
+
+TEST_CASE("index source: a valid cache-tree root is read as that tree; without its object, every entry", "[git][index][tree_source]") {
+  test::TempDir dir;
+  const std::string d = dir.path();
+  test::write_file(d + "/projects/a.md", "a\n");
+  test::write_file(d + "/projects/b.md", "b\n");
+  test::write_file(d + "/top.md", "top\n");
+  REQUIRE(sh(d, "git init -q . && git add . && git commit -q -m c0") == 0);
+  test::write_file(d + "/projects/c.md", "c\n");
+  REQUIRE(sh(d, "git add projects/c.md && git rm -q --cached top.md") == 0);
+  const auto children = [](git::TreeSource& src, std::string_view dir_name) {
+    std::vector<std::string> names;
+    auto listed = src.list(dir_name);
+    REQUIRE(listed);
+    REQUIRE(listed->has_value());
+    for (const git::Entry& e : **listed) names.push_back(e.name);
+    return names;
+  };
+  auto repo = git::Repository::open(d, false);
+  REQUIRE(repo);
+  // Invalid root: every entry read (no id for the root).
+  auto src = git::open_index_source(*repo);
+  REQUIRE(src);
+  CHECK_FALSE((*src)->root_entry().content_id.has_value());
+  CHECK(children(**src, "") == std::vector<std::string>{"projects"});
+  CHECK(children(**src, "projects") == std::vector<std::string>{"a.md", "b.md", "c.md"});
+  // `git write-tree` validates it: the tree it names is read.
+  const std::string tree = test::capture("git -C '" + d + "' write-tree").out.substr(0, 40);
+  src = git::open_index_source(*repo);
+  REQUIRE(src);
+  REQUIRE((*src)->root_entry().content_id.has_value());
+  CHECK((*src)->root_entry().content_id->hex() == tree);
+  CHECK((*src)->rev() == ":index");
+  CHECK(children(**src, "") == std::vector<std::string>{"projects"});
+  CHECK(children(**src, "projects") == std::vector<std::string>{"a.md", "b.md", "c.md"});
+  // The root's tree gone from the object database: every entry again, the same listing.
+  REQUIRE(sh(d, "rm .git/objects/" + tree.substr(0, 2) + "/" + tree.substr(2)) == 0);
+  auto repo2 = git::Repository::open(d, false);
+  REQUIRE(repo2);
+  src = git::open_index_source(*repo2);
+  REQUIRE(src);
+  CHECK_FALSE((*src)->root_entry().content_id.has_value());
+  CHECK(children(**src, "projects") == std::vector<std::string>{"a.md", "b.md", "c.md"});
 }

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "ledgergate/git/index_file.hpp"
 #include "ledgergate/hooks/install.hpp"
 #include "ledgergate/report/commands.hpp"
 #include "support/fixture_tree.hpp"
@@ -93,6 +94,69 @@ TEST_CASE("hooks: pre-commit judges the index, not HEAD", "[hooks]") {
   REQUIRE_FALSE(fail->findings.empty());
   CHECK(fail->findings[0].rule == "ledger-issue-grammar");
   CHECK(fail->findings[0].location.rev == ":index");
+}
+
+// `git commit` brings the index's cache-tree up to date before the hook
+// runs, and the hook then reads the tree it names; a `git add` leaves it
+// invalid up to the root, and the hook reads every entry. Both give one
+// judgement, for each kind of staged change.
+TEST_CASE("hooks: pre-commit judges alike whether git's cache-tree names the staged tree or not", "[hooks]") {
+  test::TempDir dir;
+  const std::string d = dir.path();
+  for (const auto& [path, text] : example_ledger()) test::write_file(d + "/" + path, text);
+  REQUIRE(test::sh_pinned(d, "git init -q . && git add . && git commit -q -m base") == 0);
+  auto repo = git::Repository::open(d, false);
+  REQUIRE(repo);
+  const auto root = [&] {
+    const auto scan = git::read_index_tree(d + "/.git/index");
+    REQUIRE(scan);
+    CHECK_FALSE(scan->unmerged);
+    return scan->root;
+  };
+  const auto judged = [&] {
+    auto j = hooks::judge_index(*repo);
+    REQUIRE(j);
+    return std::make_pair(j->verdict, report::render_judgement("hook", *j));
+  };
+  struct Case {
+    std::string name, stage;
+    hooks::Verdict verdict;
+    bool tree_after_write = true;  // `git write-tree` validates the root again
+  };
+  const std::vector<Case> cases = {
+      {"a staged edit adding an error",
+       "sed -i \"s/Issue: example#7/Issue: nonsense/\" projects/example.md && git add projects/example.md",
+       hooks::Verdict::fail},
+      {"a staged log line",
+       "sed -i \"s/^## Log\\$/## Log\\n\\n- 2026-09-03 — note — staged/\" projects/single.md && git add -A",
+       hooks::Verdict::pass},
+      {"a staged deletion", "git rm -q projects/single.md", hooks::Verdict::fail},  // projects.yaml still lists it
+      {"a staged rename", "git mv projects/single.md projects/renamed.md", hooks::Verdict::fail},
+      {"an intent-to-add ledger", "printf \"# new\\n\" > projects/new.md && git add -N projects/new.md",
+       hooks::Verdict::fail, false},  // an empty ledger; git keeps the root invalid
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    REQUIRE(test::sh_pinned(d, "git reset -q --hard && git clean -fdq && " + c.stage) == 0);
+    CHECK_FALSE(root().has_value());  // staging invalidated it
+    const auto every_entry = judged();
+    REQUIRE(test::sh_pinned(d, "git write-tree >/dev/null") == 0);
+    CHECK(root().has_value() == c.tree_after_write);
+    const auto from_tree = judged();
+    CHECK(from_tree.second == every_entry.second);
+    CHECK(from_tree.first == every_entry.first);
+    CHECK(from_tree.first == c.verdict);
+  }
+  // An unmerged path: no verdict either way.
+  REQUIRE(test::sh_pinned(d, "git reset -q --hard && blob=$(git rev-parse HEAD:projects/single.md) && "
+                             "printf \"100644 %s 1\\tprojects/single.md\\n100644 %s 2\\tprojects/single.md\\n\" "
+                             "$blob $blob | git update-index --index-info") == 0);
+  const auto scan = git::read_index_tree(d + "/.git/index");
+  REQUIRE(scan);
+  CHECK(scan->unmerged);
+  auto unmerged = hooks::judge_index(*repo);
+  REQUIRE_FALSE(unmerged);
+  CHECK_THAT(unmerged.error().message, Catch::Contains("unmerged"));
 }
 
 TEST_CASE("hooks: the server guards main's check and its frozen paths", "[hooks]") {
