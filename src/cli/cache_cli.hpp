@@ -1,6 +1,7 @@
 // The persistent cache at the command line: the global `--no-cache` flag
 // (any command that checks; LEDGERGATE_NO_CACHE=1 does the same) and the
-// notes about cache entries that were not trusted, printed once on stderr.
+// notes about cache entries that were not trusted, printed once on stderr;
+// and LEDGERGATE_THREADS, how many threads read a check's ledgers.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,5 +11,9 @@ namespace lg::cli {
 void setup_cache_flag(CLI::App& app);
 // "ledgergate: note: cache entry ... ignored (...); it is rebuilt", each once.
 void print_cache_notes();
+// LEDGERGATE_THREADS: the threads that read and parse a checked tree's
+// ledgers (rules::set_check_threads; unset or not a count: one per core).
+// The verdict and its findings do not depend on it.
+void apply_threads_env();
 
 }  // namespace lg::cli

@@ -160,6 +160,7 @@ int main(int argc, char** argv) {
   // One malloc arena: the check's reader threads then reuse what the YAML
   // parse freed instead of growing arenas of their own (peak memory).
   mallopt(M_ARENA_MAX, 1);
+  apply_threads_env();
   Globals globals;
   try {
     std::optional<lg::git::Libgit2Session> session;

@@ -6,6 +6,7 @@
 #include "ledgergate/rules/check.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/rules/cortex_projects.hpp"
@@ -13,6 +14,7 @@
 #include "ledgergate/util/assert.hpp"
 #include "check_pass.hpp"
 #include "check_store.hpp"
+#include "projects_step.hpp"
 
 namespace lg::rules {
 
@@ -130,6 +132,18 @@ Result<ledger::Profile> choose_profile(git::TreeSource& tree, const CheckOptions
   return ledger::newest_profile(layout);
 }
 
+// Whether the pass will read projects/'s ledgers: the cortex-projects
+// profile, pinned or detected (a tree that turns out not to fit a pin is an
+// error before any ledger is checked).
+bool reads_project_ledgers(git::TreeSource& tree, const CheckOptions& options) {
+  if (options.profile != "auto") {
+    auto pinned = ledger::parse_profile(options.profile);
+    return pinned && pinned->layout == ledger::Layout::cortex_projects;
+  }
+  auto layout = ledger::detected_layout(tree, options);
+  return layout && *layout == ledger::Layout::cortex_projects;
+}
+
 }  // namespace
 
 Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& options, CheckCache& cache) {
@@ -144,15 +158,20 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     hit->report.covered = std::move(hit->covered);
     return std::move(hit->report);
   }
+  Pass pass{tree, cache, {}, {}, {}, persistent};
+  // Without the persistent cache, projects/'s ledgers start being read on
+  // the other cores before the scan (which reads every tree of the tree).
+  std::optional<LedgerReadAhead> ahead;
+  if (!persistent && reads_project_ledgers(tree, options)) pass.ahead = &ahead.emplace(pass);
   LG_TRY(TreeScan scan, scan_tree(tree, options.open_requirements_glob, &cache, persistent));
-  std::vector<std::string> orl_files = std::move(scan.orl_files);
-  LG_TRY(const ledger::Profile profile, choose_profile(tree, options, !orl_files.empty()));
+  pass.orl_files = std::move(scan.orl_files);
+  LG_TRY(const ledger::Profile profile, choose_profile(tree, options, !pass.orl_files.empty()));
   const bool orl_profile = profile.layout == ledger::Layout::open_requirements;
-  if (orl_profile && orl_files.empty()) {
+  if (orl_profile && pass.orl_files.empty()) {
     return make_error(ErrorKind::invalid_input,
                       "no ledger found: no file matches the open-requirements glob " + options.open_requirements_glob);
   }
-  Pass pass{tree, cache, {}, std::move(orl_files), profile.sub, persistent};
+  pass.sub = profile.sub;
   CheckReport report;
   report.profile = profile.name();
   report.checked = profile;

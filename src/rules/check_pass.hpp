@@ -34,6 +34,8 @@ namespace steps {
 
 using ledger::k_projects_yaml;
 
+class LedgerReadAhead;  // projects_step.hpp
+
 struct Pass {
   git::TreeSource& tree;
   CheckCache& cache;
@@ -47,6 +49,9 @@ struct Pass {
   // answer is used (TreeSource::confirm; docs/cache.md).
   std::vector<git::ObjectId> covered = {};
   std::vector<git::ObjectId> vouched = {};
+  // projects/'s first ledgers, being read on the other cores since before
+  // the tree scan (check.cpp); null when not started.
+  LedgerReadAhead* ahead = nullptr;
 };
 
 inline void cover(Pass& pass, const std::optional<git::ObjectId>& id) {

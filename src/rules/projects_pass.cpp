@@ -22,26 +22,25 @@ struct Chunk {
   std::vector<std::string> miss_keys;   // per miss, its key in the pack; "" = not cached persistently
   std::vector<std::string> row_inputs;  // per ledger, for the memo
   std::vector<LedgerFile> misses;
+  std::vector<git::ObjectId> fetched;  // the misses' parses read ahead into the parse cache
 };
 
-// Without the persistent cache every ledger is read: the first chunk's reads
-// and parses start on the other cores before projects.yaml is validated on
-// this thread (its findings still come first); `first` holds the chunk.
-std::unique_ptr<LedgerPrefetch> read_ahead(Pass& pass, std::vector<LedgerFile>& first) {
-  if (pass.persistent) return nullptr;
-  Pass quiet{pass.tree, pass.cache, {}};  // the listing's findings are reported later, in their place
-  auto listed = list_ledger_entries(quiet);
-  if (!listed) return nullptr;
-  for (std::size_t i = 0; i < std::min(k_ledger_chunk, listed->ledgers.size()); ++i) first.push_back(listed->file(i));
-  return std::make_unique<LedgerPrefetch>(pass, first, true);
+// The read-ahead of the pass's first chunk: check_tree's, started before
+// its tree scan, else one started here (a no-op with the persistent cache).
+LedgerReadAhead& read_ahead(Pass& pass, std::optional<LedgerReadAhead>& own) {
+  if (pass.ahead) return *pass.ahead;
+  own.emplace(pass);
+  return *own;
 }
 
 class FullPass {
  public:
+  // Without the persistent cache every ledger is read: the first chunk's
+  // reads and parses run on the other cores while projects.yaml is
+  // validated on this thread (its findings still come first).
   explicit FullPass(Pass& pass)
-      : m_pass(pass), m_ahead(read_ahead(pass, m_first)), m_projects(pass), m_p(pass.persistent) {
-    if (m_ahead) m_fetched_ahead = m_ahead->finish();
-    m_ahead.reset();
+      : m_pass(pass), m_ahead(&read_ahead(pass, m_own_ahead)), m_projects(pass), m_p(pass.persistent) {
+    m_fetched_ahead = m_ahead->finish();
   }
 
   Result<void> run() {
@@ -52,11 +51,27 @@ class FullPass {
     }
     if (m_p) load_memo_journal(*m_p);  // what passes by the memo read: the pack lacks it
     const std::size_t count = m_listing.ledgers.size();
+    // Without the persistent cache, the next chunk is read and parsed on
+    // the other cores while this thread checks the current one (the checks
+    // stay in listing order on this thread; the workers only fill the
+    // parse cache).
+    const bool pipelined = m_p == nullptr;
+    Chunk next;
+    std::unique_ptr<LedgerPrefetch> next_read;
     for (std::size_t from = 0; from < count; from += k_ledger_chunk) {
       Chunk chunk;
-      chunk.from = from;
-      chunk.n = std::min(k_ledger_chunk, count - from);
-      look_up(chunk);
+      if (next_read) {
+        chunk = std::move(next);  // the prefetch points into its misses' buffer, which the move keeps
+        chunk.fetched = next_read->finish();
+        next_read.reset();
+      } else {
+        chunk = make_chunk(from);
+        if (from == 0) chunk.fetched = std::move(m_fetched_ahead);
+      }
+      if (pipelined && from + k_ledger_chunk < count) {
+        next = make_chunk(from + k_ledger_chunk);
+        next_read = std::make_unique<LedgerPrefetch>(m_pass, next.misses, true);
+      }
       check(chunk);
     }
     m_keys.seal();
@@ -86,6 +101,14 @@ class FullPass {
     return nullptr;
   }
 
+  Chunk make_chunk(std::size_t from) {
+    Chunk c;
+    c.from = from;
+    c.n = std::min(k_ledger_chunk, m_listing.ledgers.size() - from);
+    look_up(c);
+    return c;
+  }
+
   void look_up(Chunk& c) {
     c.hits.assign(c.n, nullptr);
     c.row_inputs.resize(m_memo ? c.n : 0);
@@ -106,8 +129,7 @@ class FullPass {
   // Reports each ledger of the chunk: a hit's findings, a miss checked
   // (and kept).
   void check(Chunk& c) {
-    std::vector<git::ObjectId> fresh;  // the blobs to read the parse cache lacked
-    if (c.from == 0) fresh = std::move(m_fetched_ahead);
+    std::vector<git::ObjectId> fresh = std::move(c.fetched);  // the blobs to read the parse cache lacked
     for (const LedgerFile& lf : c.misses) {
       if (lf.entry.content_id && !m_pass.cache.ledgers().contains(*lf.entry.content_id)) {
         fresh.push_back(*lf.entry.content_id);
@@ -151,8 +173,8 @@ class FullPass {
   }
 
   Pass& m_pass;
-  std::vector<LedgerFile> m_first;  // read ahead (read_ahead)
-  std::unique_ptr<LedgerPrefetch> m_ahead;
+  std::optional<LedgerReadAhead> m_own_ahead;  // when check_tree started none
+  LedgerReadAhead* m_ahead;
   std::vector<git::ObjectId> m_fetched_ahead;
   ProjectsYamlInput m_projects;
   CheckCache::Persistent* m_p;

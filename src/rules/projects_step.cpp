@@ -9,6 +9,7 @@
 #include "ledgergate/ledger/project_ledger.hpp"
 #include "ledgergate/rules/cortex_projects.hpp"
 #include "ledgergate/rules/registry.hpp"
+#include "ledgergate/rules/threads.hpp"
 #include "ledgergate/util/assert.hpp"
 #include "ledgergate/util/cursor.hpp"
 #include "ledgergate/util/temp_name.hpp"
@@ -131,11 +132,12 @@ LedgerPrefetch::LedgerPrefetch(Pass& pass, std::span<const LedgerFile> ledgers, 
       m_todo.push_back(&lf);
     }
   }
-  if (m_todo.size() < 64) {  // before asking for the core count: a file read, per call
+  const unsigned threads = check_threads();
+  if (m_todo.size() < 64 || threads == 1) {  // before asking for the core count: a file read, per call
     clear();
     return;
   }
-  const unsigned workers = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  const unsigned workers = threads != 0 ? threads : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
   if (workers < 2) {
     clear();
     return;
@@ -186,6 +188,24 @@ void LedgerPrefetch::clear() {
 }
 
 void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers) { LedgerPrefetch(pass, ledgers).finish(); }
+
+LedgerReadAhead::LedgerReadAhead(Pass& pass) {
+  if (pass.persistent) return;
+  Pass quiet{pass.tree, pass.cache, {}};  // the listing's findings are reported later, in their place
+  auto listed = list_ledger_entries(quiet);
+  if (!listed) return;
+  const std::size_t n = std::min(k_ledger_chunk, listed->ledgers.size());
+  m_first.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) m_first.push_back(listed->file(i));
+  m_prefetch = std::make_unique<LedgerPrefetch>(pass, m_first, true);
+}
+
+std::vector<git::ObjectId> LedgerReadAhead::finish() {
+  if (!m_prefetch) return {};
+  std::vector<git::ObjectId> kept = m_prefetch->finish();
+  m_prefetch.reset();
+  return kept;
+}
 
 void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows) {
   if (!is_readable_kind(lf.entry.kind)) {

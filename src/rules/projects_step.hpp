@@ -78,6 +78,21 @@ class LedgerPrefetch {
 };
 // LedgerPrefetch, waited for at once.
 void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers);
+
+// projects/'s first chunk of ledgers (k_ledger_chunk) read and parsed on
+// the other cores while the calling thread goes on (the tree scan,
+// projects.yaml's validation). Without the persistent cache only: with it,
+// most ledgers are never read.
+class LedgerReadAhead {
+ public:
+  explicit LedgerReadAhead(Pass& pass);
+  // Waits for the workers and keeps their parses; returns the ids kept.
+  std::vector<git::ObjectId> finish();
+
+ private:
+  std::vector<LedgerFile> m_first;  // the prefetch points into it
+  std::unique_ptr<LedgerPrefetch> m_prefetch;
+};
 // One ledger of the cortex-projects pass: its kind, its text, its rules.
 void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows);
 

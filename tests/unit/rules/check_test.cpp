@@ -4,28 +4,13 @@
 
 #include "ledgergate/report/format.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/many_ledgers.hpp"
 
 using namespace lg;
 
 namespace {
 
-// `n` ledgers (120 are enough for the check to read and parse them on
-// several threads), every seventh one drifted, plus their rows.
-test::FileMap many_ledgers(int n = 120) {
-  test::FileMap files;
-  std::string yaml;
-  for (int i = 0; i < n; ++i) {
-    const std::string key = "p" + std::to_string(i);
-    yaml += key + ":\n  remote: none\n  local_path: /tmp/x\n  ral_root: /tmp/y\n  mirror: none\n  sync_cli: s\n"
-                  "  sync_verbs: [pull]\n  ledger: L.md\n  assistant: none\n  witness_file: w\n  partition: both\n"
-                  "  status: active\n";
-    files["projects/" + key + ".md"] =
-        "# " + key + " \u2014 a project\n\nProject: " + key + "\nIssue: " + (i % 7 == 0 ? "bad" : "none") +
-        "\n\n## Now\n\nx\n\n## Runs\n\n## Log\n\n- 2026-09-01 \u2014 note \u2014 opened\n";
-  }
-  files["projects.yaml"] = yaml;
-  return files;
-}
+using test::many_ledgers;
 
 std::string cortex_of(git::TreeSource& tree, rules::CheckCache& cache) {
   auto report = rules::check_tree(tree, {}, cache);
@@ -99,4 +84,37 @@ TEST_CASE("check: trees sharing projects.yaml validate it once per cache", "[rul
   CHECK(cache.projects_yaml().size() == 1);
   CHECK(on_a == cortex_of(**a));
   CHECK(on_b == cortex_of(**b));
+}
+
+TEST_CASE("check: the findings and their order do not depend on the thread count", "[rules][check][threads]") {
+  // 1,100 ledgers: two chunks, the second read on the workers while the
+  // first is checked; every seventh drifted, plus findings before the
+  // ledgers (a bad name, a file check does not read) and after them (an
+  // active row without a ledger).
+  test::FileMap files = many_ledgers(1100);
+  files["projects/Bad-Name.md"] = "x\n";
+  files["projects/notes.txt"] = "x\n";
+  files.erase("projects/p1098.md");
+  test::TempDir dir;
+  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
+  auto repo = git::Repository::open(dir.path() + "/repo", false);
+  REQUIRE(repo);
+  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
+  REQUIRE(tree);
+  REQUIRE((*tree)->thread_reader());
+  auto findings_on = [&](unsigned threads) {
+    const test::CheckThreads set(threads);
+    rules::CheckCache cache;
+    auto report = rules::check_tree(**tree, {}, cache);
+    REQUIRE(report);
+    return test::whole_findings(report->findings);
+  };
+  const std::string alone = findings_on(1);
+  CHECK(std::count(alone.begin(), alone.end(), '\n') == 2 + 158 + 1);  // the two names, p0, p7 ... p1099, p1098's row
+  CHECK(alone.find("ledger-active-has-ledger|") != std::string::npos);
+  CHECK(alone.find("projects/p1099.md") != std::string::npos);
+  for (const unsigned threads : {2u, 3u, 4u, 0u}) {
+    INFO("threads: " << threads);
+    CHECK(findings_on(threads) == alone);
+  }
 }
