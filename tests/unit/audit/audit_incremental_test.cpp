@@ -424,6 +424,30 @@ void log_entry(World& w, const std::string& key, const std::string& what) {
   replace_first(w.files["projects/" + key + ".md"], "## Log\n\n", "## Log\n\n- 2026-09-03 \u2014 note \u2014 " + what + "\n");
 }
 
+// The three audits a differential test compares, of every parent: every
+// commit checked in full (the reference), the incremental walk, and the walk
+// verified at every commit against its tree's full check (an error when
+// they differ).
+struct ThreeAudits {
+  audit::AuditReport reference, walked, verified;
+};
+
+ThreeAudits audit_three_ways(const std::string& repo_dir) {
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  const auto run = [&](const audit::AuditOptions& options) {
+    auto report = audit::audit_history(*repo, options);
+    INFO((report ? std::string() : report.error().message));
+    REQUIRE(report.has_value());
+    return std::move(*report);
+  };
+  audit::AuditOptions full;
+  full.incremental = false;
+  audit::AuditOptions verified;
+  verified.verify = true;
+  return {run(full), run(audit::AuditOptions{}), run(verified)};
+}
+
 }  // namespace
 
 // Every line of this history leaves findings the others do not have (an
@@ -490,29 +514,17 @@ TEST_CASE("audit: every parent walked, each commit continues its first parent's 
   last.files["projects/eps.md"] = m.files["projects/eps.md"];
   tip = test::commit_tree(repo_dir, last.files, "Merge branch 'back'", &tip, "refs/heads/main", &back_tip);
 
-  auto repo = git::Repository::open(repo_dir, false);
-  REQUIRE(repo.has_value());
-  audit::AuditOptions full;
-  full.incremental = false;
-  auto reference = audit::audit_history(*repo, full);
-  REQUIRE(reference.has_value());
-  REQUIRE(reference->commits.size() == 15);
-  CHECK(reference->full_checks == 15);
-  auto walked = audit::audit_history(*repo, audit::AuditOptions{});
-  REQUIRE(walked.has_value());
-  audit::AuditOptions verified;
-  verified.verify = true;  // each commit's state against check_tree of its tree: an error when they differ
-  auto checked = audit::audit_history(*repo, verified);
-  INFO((checked ? std::string() : checked.error().message));
-  REQUIRE(checked.has_value());
-  for (const audit::AuditReport* report : {&*walked, &*checked}) {
-    CHECK(describe(*report) == describe(*reference));
+  const ThreeAudits audits = audit_three_ways(repo_dir);
+  REQUIRE(audits.reference.commits.size() == 15);
+  CHECK(audits.reference.full_checks == 15);
+  for (const audit::AuditReport* report : {&audits.walked, &audits.verified}) {
+    CHECK(describe(*report) == describe(audits.reference));
     // Only the root is checked in full: no line is started again from a tree.
     CHECK(report->full_checks == 1);
     CHECK(report->commits_checked == 15);
   }
   std::set<std::string> rules;
-  for (const audit::AuditFinding& f : reference->findings) rules.insert(f.finding.rule);
+  for (const audit::AuditFinding& f : audits.reference.findings) rules.insert(f.finding.rule);
   CHECK(rules.count("ledger-issue-grammar") == 1);
 }
 
@@ -549,24 +561,12 @@ TEST_CASE("audit: a history wider than the parked states reports what the full c
     tip = test::commit_tree(repo_dir, w.files, "Merge branch '" + keys[i] + "'", &tip, "refs/heads/main",
                             &branches[i].second);
   }
-  auto repo = git::Repository::open(repo_dir, false);
-  REQUIRE(repo.has_value());
-  audit::AuditOptions full;
-  full.incremental = false;
-  auto reference = audit::audit_history(*repo, full);
-  REQUIRE(reference.has_value());
-  audit::AuditOptions verified;
-  verified.verify = true;
-  auto checked = audit::audit_history(*repo, verified);
-  INFO((checked ? std::string() : checked.error().message));
-  REQUIRE(checked.has_value());
-  auto walked = audit::audit_history(*repo, audit::AuditOptions{});
-  REQUIRE(walked.has_value());
-  CHECK(describe(*checked) == describe(*reference));
-  CHECK(describe(*walked) == describe(*reference));
-  CHECK(walked->commits_checked == 1 + 12 * 4);
+  const ThreeAudits audits = audit_three_ways(repo_dir);
+  CHECK(describe(audits.verified) == describe(audits.reference));
+  CHECK(describe(audits.walked) == describe(audits.reference));
+  CHECK(audits.walked.commits_checked == 1 + 12 * 4);
   // Some lines were started again from their tree (the cap was reached),
   // not every one.
-  CHECK(walked->full_checks > 1);
-  CHECK(walked->full_checks < 12);
+  CHECK(audits.walked.full_checks > 1);
+  CHECK(audits.walked.full_checks < 12);
 }

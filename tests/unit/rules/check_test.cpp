@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <memory>
+
 #include "ledgergate/report/format.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/many_ledgers.hpp"
@@ -22,6 +24,24 @@ std::string cortex_of(git::TreeSource& tree) {
   return cortex_of(tree, cache);
 }
 
+// `files` committed in a new repository at `dir`, and that commit's tree
+// read from it (the repository is kept: the source reads through it).
+struct Committed {
+  std::unique_ptr<git::Repository> repo;
+  std::unique_ptr<git::TreeSource> tree;
+};
+
+Committed committed(const std::string& dir, const test::FileMap& files) {
+  const git_oid commit = test::commit_tree(dir, files, "many");
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  Committed out{std::make_unique<git::Repository>(std::move(*repo)), nullptr};
+  auto tree = git::open_tree_source(*out.repo, *out.repo->commit_tree(test::id_of(commit)), "HEAD");
+  REQUIRE(tree);
+  out.tree = std::move(*tree);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("check: a large tree read on several threads equals the sequential read", "[rules][check]") {
@@ -31,13 +51,10 @@ TEST_CASE("check: a large tree read on several threads equals the sequential rea
   auto disk = git::open_directory_source(dir.path() + "/root");  // no thread readers: sequential
   REQUIRE(disk);
   const std::string sequential = cortex_of(**disk);
-  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
-  auto repo = git::Repository::open(dir.path() + "/repo", false);
-  REQUIRE(repo);
-  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
-  REQUIRE(tree);
-  REQUIRE((*tree)->thread_reader());
-  CHECK(cortex_of(**tree) == sequential);
+  const Committed c = committed(dir.path() + "/repo", files);
+  git::TreeSource& tree = *c.tree;
+  REQUIRE(tree.thread_reader());
+  CHECK(cortex_of(tree) == sequential);
   CHECK(sequential.find("projects/p7.md: `Issue:` must be Repo#N, an issue URL or none, not 'bad'") !=
         std::string::npos);
   CHECK(std::count(sequential.begin(), sequential.end(), '\n') == 1 + 18);  // DRIFT + p0, p7, ..., p119
@@ -52,15 +69,12 @@ TEST_CASE("check: a tree of more ledgers than the parse cache keeps is checked i
   REQUIRE(disk);
   const std::string sequential = cortex_of(**disk);
   CHECK(std::count(sequential.begin(), sequential.end(), '\n') == 1 + 643);  // p0, p7, ..., p4494
-  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
-  auto repo = git::Repository::open(dir.path() + "/repo", false);
-  REQUIRE(repo);
-  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
-  REQUIRE(tree);
+  const Committed c = committed(dir.path() + "/repo", files);
+  git::TreeSource& tree = *c.tree;
   rules::CheckCache cache;
-  CHECK(cortex_of(**tree, cache) == sequential);
+  CHECK(cortex_of(tree, cache) == sequential);
   CHECK(cache.ledgers().size() == 4096);  // the last chunk, past the cap, was not kept
-  CHECK(cortex_of(**tree, cache) == sequential);  // again, partly from the cache
+  CHECK(cortex_of(tree, cache) == sequential);  // again, partly from the cache
 }
 
 TEST_CASE("check: trees sharing projects.yaml validate it once per cache", "[rules][check]") {
@@ -96,16 +110,13 @@ TEST_CASE("check: the findings and their order do not depend on the thread count
   files["projects/notes.txt"] = "x\n";
   files.erase("projects/p1098.md");
   test::TempDir dir;
-  const git_oid commit = test::commit_tree(dir.path() + "/repo", files, "many");
-  auto repo = git::Repository::open(dir.path() + "/repo", false);
-  REQUIRE(repo);
-  auto tree = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(commit)), "HEAD");
-  REQUIRE(tree);
-  REQUIRE((*tree)->thread_reader());
+  const Committed c = committed(dir.path() + "/repo", files);
+  git::TreeSource& tree = *c.tree;
+  REQUIRE(tree.thread_reader());
   auto findings_on = [&](unsigned threads) {
     const test::CheckThreads set(threads);
     rules::CheckCache cache;
-    auto report = rules::check_tree(**tree, {}, cache);
+    auto report = rules::check_tree(tree, {}, cache);
     REQUIRE(report);
     return test::whole_findings(report->findings);
   };
