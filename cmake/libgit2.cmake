@@ -59,6 +59,8 @@ if(LEDGERGATE_STATIC_LIBGIT2)
     # or network function the stand-ins lack, or need another archive): else
     # shared, said at configure time rather than a failed link later.
     include(CheckCXXSourceRuns)
+    include(CMakePushCheckState)
+    cmake_push_check_state(RESET)
     file(READ ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp _stand_ins)
     set(CMAKE_REQUIRED_INCLUDES ${LIBGIT2_INCLUDE_DIRS})
     set(CMAKE_REQUIRED_LIBRARIES ${_archives} ${_system} Threads::Threads)
@@ -68,10 +70,7 @@ if(LEDGERGATE_STATIC_LIBGIT2)
 ${_stand_ins}
 #include <git2.h>
 int main() { return git_libgit2_init() == 1 && git_libgit2_shutdown() == 0 ? 0 : 1; }" LEDGERGATE_LIBGIT2_STATIC_LINKS)
-    unset(CMAKE_REQUIRED_INCLUDES)
-    unset(CMAKE_REQUIRED_LIBRARIES)
-    unset(CMAKE_REQUIRED_LINK_OPTIONS)
-    unset(CMAKE_REQUIRED_QUIET)
+    cmake_pop_check_state()
     if(LEDGERGATE_LIBGIT2_STATIC_LINKS)
       set(LEDGERGATE_LIBGIT2_LINKAGE static)
     else()

@@ -41,6 +41,8 @@ if(LEDGERGATE_STATIC_RUNTIME AND NOT LEDGERGATE_SANITIZE)
     # The probe: fmt's implementation and yaml-cpp's archive, linked with the
     # static runtime, format (locale-dependent too) and parse.
     include(CheckCXXSourceRuns)
+    include(CMakePushCheckState)
+    cmake_push_check_state(RESET)
     file(READ ${PROJECT_SOURCE_DIR}/src/util/link/fmt_format.cpp _fmt_impl)
     set(CMAKE_REQUIRED_INCLUDES ${_fmt_includes} ${_yaml_includes})
     set(CMAKE_REQUIRED_LIBRARIES ${LEDGERGATE_ARCHIVE_yaml-cpp})
@@ -54,11 +56,7 @@ int main() {
   const YAML::Node n = YAML::Load(\"a: [1, 2]\");
   return fmt::format(\"{:L}|{}|{:.2f}\", 1234, n[\"a\"][1].as<int>(), 0.5) == \"1234|2|0.50\" ? 0 : 1;
 }" LEDGERGATE_STATIC_RUNTIME_LINKS)
-    unset(CMAKE_REQUIRED_INCLUDES)
-    unset(CMAKE_REQUIRED_LIBRARIES)
-    unset(CMAKE_REQUIRED_LINK_OPTIONS)
-    unset(CMAKE_REQUIRED_FLAGS)
-    unset(CMAKE_REQUIRED_QUIET)
+    cmake_pop_check_state()
     if(LEDGERGATE_STATIC_RUNTIME_LINKS)
       set(LEDGERGATE_RUNTIME_LINKAGE static)
     else()
