@@ -387,10 +387,6 @@ std::size_t entry_size(StreamedFile& in, std::uint32_t version, unsigned& stage)
   }
 }
 
-// The root's tree id in the cache-tree extension whose first bytes (at
-// most a root entry's) are `head`.
-std::optional<ObjectId> cached_root_id(std::string_view head);
-
 }  // namespace
 
 std::optional<IndexTree> read_index_tree(const std::string& path) {
@@ -427,7 +423,7 @@ std::optional<IndexTree> read_index_tree(const std::string& path) {
     if (tree) {
       const std::size_t head = std::min<std::size_t>(ext_size, 64);
       if (!in.fill(head)) return std::nullopt;
-      out.root = cached_root_id(std::string_view(reinterpret_cast<const char*>(in.here()), head));
+      out.root = cached_tree_id(std::string_view(reinterpret_cast<const char*>(in.here()), head), "");
     }
     if (!in.skip(ext_size)) return std::nullopt;
   }
@@ -515,14 +511,6 @@ std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_
   }
   return node->id;
 }
-
-namespace {
-std::optional<ObjectId> cached_root_id(std::string_view head) {
-  const std::optional<CacheTreeNode> root = cache_tree_node(head);
-  if (!root || !root->name.empty()) return std::nullopt;
-  return root->id;
-}
-}  // namespace
 
 std::optional<IndexListing> read_index_file(const std::string& path) {
   // Mapped, as git maps it: an index of megabytes is parsed where it lies
