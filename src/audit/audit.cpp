@@ -201,7 +201,9 @@ class Audit {
     LG_TRY(auto tree, open_tree(m_repo, c));
     LG_TRY(std::optional<ParentStep> step, changes(c, index));
     ++m_report.commits_checked;
-    if (m_check.holds_state() && step) m_versions.parse_changed(step->diff, c.id.short_hex(), m_check.cache());
+    if (step && m_check.has_state_of(step->parent.id)) {
+      m_versions.parse_changed(step->diff, c.id.short_hex(), m_check.cache());
+    }
     LG_TRY(Checked checked, check(c, *tree, step));
     m_report.commits.push_back(AuditCommit{c.id, std::move(c.summary), checked.profile, c.parents.size() > 1, c.time});
     entry.profile = checked.profile;

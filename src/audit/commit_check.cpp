@@ -60,6 +60,11 @@ void CommitCheck::visited(const CommitFacts& c) {
                  m_parked.end());
 }
 
+bool CommitCheck::has_state_of(const git::ObjectId& commit) const {
+  if (m_projects && m_projects_commit == commit) return true;
+  return std::any_of(m_parked.begin(), m_parked.end(), [&](const auto& parked) { return parked.first == commit; });
+}
+
 std::size_t CommitCheck::children_left(const git::ObjectId& commit) const {
   auto it = m_children_left.find(commit);
   return it == m_children_left.end() ? 0 : it->second;
@@ -154,7 +159,7 @@ Result<std::optional<Checked>> CommitCheck::incremental(const CommitFacts& c, gi
     // findings differ, the state's whole list against the standing one.
     out.findings = m_projects->findings();
     out.options.apply_severities(out.findings);
-    if (auto lg_r = refuse_unreadable(out.findings, c.hex()); !lg_r) return lg_r.error();
+    if (auto r = refuse_unreadable(out.findings, c.hex()); !r) return r.error();
     out.changed = drift.changed_paths(out.findings);
   } else {
     if (auto r = changed_at(touched, c, drift.standing(), out); !r) return r.error();

@@ -54,8 +54,9 @@ class CommitCheck {
   // child of it is left to judge.
   void visited(const CommitFacts& c);
 
-  // Whether an era-R state is held (the next commit may be checked from it).
-  bool holds_state() const { return m_projects != nullptr; }
+  // Whether an era-R state of `commit` is held or parked (a child of it may
+  // be checked from it).
+  bool has_state_of(const git::ObjectId& commit) const;
   rules::CheckCache& cache() { return m_cache; }
   std::size_t full_checks() const { return m_full_checks; }
 
