@@ -110,6 +110,37 @@ std::optional<std::pair<std::string_view, std::size_t>> read_v23_path(const unsi
   return std::make_pair(std::string_view(reinterpret_cast<const char*>(name), len), entry_size);
 }
 
+// An entry's fixed part (gitformat-index.txt): where its name starts, its
+// stage, its recorded name length, its mode and whether an extended flag
+// (skip-worktree, intent-to-add) is set; nullopt for an entry this reader
+// declines (an unknown extended flag, an unknown mode: sparse-index
+// directories among them) or that `room` bytes cannot hold.
+struct EntryHead {
+  std::size_t name_at = k_name_at;
+  unsigned stage = 0;
+  std::size_t name_len = 0;
+  std::uint32_t mode = 0;
+  bool flagged = false;
+};
+
+std::optional<EntryHead> entry_head(const unsigned char* entry, std::size_t room, std::uint32_t version) {
+  if (room < k_name_at + 1) return std::nullopt;
+  const unsigned flags = be16(entry + k_flags_at);
+  EntryHead head;
+  head.stage = (flags & k_stage_mask) >> 12;
+  head.name_len = flags & k_name_mask;
+  head.mode = be32(entry + k_mode_at);
+  if (flags & k_flag_extended) {
+    if (version < 3 || room < k_name_at + 3) return std::nullopt;
+    const unsigned extended = be16(entry + k_name_at);
+    if (extended & ~k_known_extended) return std::nullopt;
+    head.flagged = (extended & k_known_extended) != 0;
+    head.name_at += 2;
+  }
+  if (!known_mode(head.mode)) return std::nullopt;
+  return head;
+}
+
 // Extensions: an upper-case first letter marks one a reader may skip; any
 // other ("link": a split index, "sdir": a sparse one) must be understood.
 // With `cache_tree`, git's cache-tree extension ("TREE") is kept there.
@@ -164,22 +195,10 @@ class Parser {
 
  private:
   bool entry(std::uint32_t n) {
-    if (m_body_end - m_pos < k_name_at + 1) return false;
     const unsigned char* entry = m_data + m_pos;
-    const std::uint32_t mode = be32(entry + k_mode_at);
-    const unsigned flags = be16(entry + k_flags_at);
-    std::size_t name_at = k_name_at;
-    bool flagged = false;
-    if (flags & k_flag_extended) {
-      if (m_version < 3) return false;
-      if (m_body_end - m_pos < k_name_at + 3) return false;
-      if (be16(entry + k_name_at) & ~k_known_extended) return false;
-      flagged = (be16(entry + k_name_at) & k_known_extended) != 0;
-      name_at += 2;
-    }
-    if (!known_mode(mode)) return false;  // sparse-index directories among them
-    const unsigned stage = (flags & k_stage_mask) >> 12;
-    const std::size_t name_len = flags & k_name_mask;
+    const std::optional<EntryHead> head = entry_head(entry, m_body_end - m_pos, m_version);
+    if (!head) return false;
+    const auto [name_at, stage, name_len, mode, flagged] = *head;
     const unsigned char* name = entry + name_at;
     std::string_view path;
     if (m_version == 4) {
@@ -355,16 +374,12 @@ class StreamedFile {
 // it is malformed or of a kind the reader declines; `stage` gets its stage.
 std::size_t entry_size(StreamedFile& in, std::uint32_t version, unsigned& stage) {
   if (!in.fill(k_name_at + 1)) return 0;
-  const unsigned flags = be16(in.here() + k_flags_at);
-  std::size_t name_at = k_name_at;
-  if (flags & k_flag_extended) {
-    if (version < 3 || !in.fill(k_name_at + 3)) return 0;
-    if (be16(in.here() + k_name_at) & ~k_known_extended) return 0;
-    name_at += 2;
-  }
-  if (!known_mode(be32(in.here() + k_mode_at))) return 0;  // sparse-index directories among them
-  stage = (flags & k_stage_mask) >> 12;
-  const std::size_t name_len = flags & k_name_mask;
+  in.fill(k_name_at + 3);  // an extended entry's flags, when the file holds them
+  const std::optional<EntryHead> head = entry_head(in.here(), in.available(), version);
+  if (!head) return 0;
+  stage = head->stage;
+  const std::size_t name_at = head->name_at;
+  const std::size_t name_len = head->name_len;
   if (version < 4 && name_len != k_name_mask) return (name_at + name_len + 8) & ~std::size_t{7};
   // A long path (version 2, 3), or version 4's varint and NUL-terminated
   // suffix: the end is the NUL's place, looked for as far as the buffer
