@@ -216,16 +216,36 @@ int refuse(const git_oid* id, const std::string& why) {
   return GIT_ERROR;
 }
 
-// A whole read: a good loose file is answered from the guard's own inflate
-// (libgit2's loose backend would inflate it a second time); the odb hashes
-// what is returned (GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, Libgit2Session).
+// 0 when `bytes` of `type` hash to `id`, else an error naming both.
+int check_hash(const git_oid* id, const void* bytes, std::size_t size, git_object_t type) {
+  git_oid actual;
+  if (git_odb_hash(&actual, bytes, size, type) < 0) return refuse(id, "cannot hash it");
+  if (!git_oid_equal(&actual, id)) return refuse(id, "object hash mismatch: its bytes hash to " + hex_of(&actual));
+  return 0;
+}
+
+// A whole read, hashed here (libgit2's odb does not re-hash what it reads,
+// Libgit2Session): a good loose file is answered from the guard's own
+// inflate (libgit2's loose backend would inflate it a second time); one the
+// guard leaves to libgit2 (in an alternate or a push quarantine, or in the
+// old "pack-like" format) is hashed after libgit2 read it.
 int guarded_read(void** out, size_t* len, git_object_t* type, git_odb_backend* b, const git_oid* id) {
   const auto g = guarded(b);
   if (!g) return GIT_ERROR;
   try {
     const Loose l = inflate_loose(g->objects_dir, id, std::numeric_limits<std::size_t>::max());
     if (l.state == Loose::State::bad) return refuse(id, l.why);
-    if (l.state != Loose::State::good) return g->read(out, len, type, b, id);
+    if (l.state != Loose::State::good) {
+      const int rc = g->read(out, len, type, b, id);
+      if (rc < 0) return rc;
+      if (const int bad = check_hash(id, *out, *len, *type); bad < 0) {
+        git_odb_backend_data_free(b, *out);
+        *out = nullptr;
+        return bad;
+      }
+      return 0;
+    }
+    if (const int bad = check_hash(id, l.body.data(), l.body.size(), l.type); bad < 0) return bad;
     auto* data = static_cast<char*>(git_odb_backend_data_alloc(b, l.body.size() + 1));
     if (!data) return GIT_ERROR;
     std::memcpy(data, l.body.data(), l.body.size());
@@ -239,10 +259,10 @@ int guarded_read(void** out, size_t* len, git_object_t* type, git_odb_backend* b
   }
 }
 
-// A header read is not hashed by libgit2: the guard hashes the loose file,
-// up to k_max_blob_bytes. A header stating more is answered from the header
-// alone (nothing larger is read whole to be judged; a whole read is hashed
-// by libgit2), so a bomb is refused at the cost of its first bytes.
+// A header read: the guard hashes the loose file, up to k_max_blob_bytes. A
+// header stating more is answered from the header alone (nothing larger is
+// read whole to be judged; a whole read is hashed by guarded_read), so a
+// bomb is refused at the cost of its first bytes.
 int guarded_read_header(size_t* len, git_object_t* type, git_odb_backend* b, const git_oid* id) {
   const auto g = guarded(b);
   if (!g) return GIT_ERROR;
@@ -250,9 +270,7 @@ int guarded_read_header(size_t* len, git_object_t* type, git_odb_backend* b, con
     const Loose l = inflate_loose(g->objects_dir, id, k_max_blob_bytes);
     if (l.state == Loose::State::bad) return refuse(id, l.why);
     if (l.state == Loose::State::good) {
-      git_oid actual;
-      if (git_odb_hash(&actual, l.body.data(), l.body.size(), l.type) < 0) return refuse(id, "cannot hash it");
-      if (!git_oid_equal(&actual, id)) return refuse(id, "object hash mismatch: its bytes hash to " + hex_of(&actual));
+      if (const int bad = check_hash(id, l.body.data(), l.body.size(), l.type); bad < 0) return bad;
     } else if (l.state != Loose::State::large) {
       return g->read_header(len, type, b, id);
     }

@@ -4,9 +4,11 @@
 // front of the loose backend's read and read_header entry points of `repo`'s
 // object database: the object's file (if it is loose in the repository's own
 // objects folder) is inflated here, its header first, then its body into a
-// buffer of the stated size and never past it; its hash is checked too
-// before a header read (libgit2 hashes a whole read itself: strict hash
-// verification). A header read of an object stating more than
+// buffer of the stated size and never past it; its hash is checked too, on
+// a whole read and a header read alike (libgit2's strict hash verification
+// is off: packed objects are not re-hashed). A loose object the guard
+// leaves to libgit2 (an alternate's, a push quarantine's) is hashed after
+// libgit2's read. A header read of an object stating more than
 // k_max_blob_bytes stops at the header, so a small file that inflates to
 // gigabytes is refused for its size at the cost of its first bytes; a bad
 // object is an ODB error naming it.

@@ -4,6 +4,10 @@
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
 #include "tree_memo.hpp"
+#include "ledgergate/util/text.hpp"
+
+#include <algorithm>
+#include <cstring>
 
 namespace lg::git {
 namespace {
@@ -77,34 +81,144 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
   return {};
 }
 
-void TreeBuilder::Free::operator()(git_treebuilder* builder) const noexcept { git_treebuilder_free(builder); }
+namespace {
+
+// One entry of a tree's bytes: "<octal mode> <name>\0<20-byte id>".
+struct RawEntry {
+  unsigned mode = 0;
+  std::string_view name;
+  const char* id = nullptr;
+};
+
+// The entry at `pos` of `bytes`, advancing `pos`; nullopt at the end or on
+// bytes that are no entry (the tree was parsed by libgit2 when it was read,
+// so that is a tree changed under the builder).
+std::optional<RawEntry> next_raw_entry(std::string_view bytes, std::size_t& pos) {
+  if (pos >= bytes.size()) return std::nullopt;
+  RawEntry e;
+  std::size_t i = pos;
+  for (; i < bytes.size() && bytes[i] >= '0' && bytes[i] <= '7'; ++i) e.mode = e.mode * 8 + unsigned(bytes[i] - '0');
+  if (i == pos || i >= bytes.size() || bytes[i] != ' ') return std::nullopt;
+  const std::size_t nul = bytes.find('\0', i + 1);
+  if (nul == std::string_view::npos || bytes.size() - nul - 1 < ObjectId::k_raw_size) return std::nullopt;
+  e.name = bytes.substr(i + 1, nul - i - 1);
+  e.id = bytes.data() + nul + 1;
+  pos = nul + 1 + ObjectId::k_raw_size;
+  return e;
+}
+
+bool is_tree_mode(unsigned mode) { return (mode & 0170000) == 0040000; }
+
+// git's tree order: names compared bytewise, a directory's as if it ended in '/'.
+bool tree_order(std::string_view a, bool a_dir, std::string_view b, bool b_dir) {
+  const std::size_t n = std::min(a.size(), b.size());
+  if (const int c = std::memcmp(a.data(), b.data(), n); c != 0) return c < 0;
+  const auto next = [n](std::string_view s, bool dir) -> unsigned char {
+    return n < s.size() ? static_cast<unsigned char>(s[n]) : dir ? '/' : '\0';
+  };
+  return next(a, a_dir) < next(b, b_dir);
+}
+
+void append_entry(std::string& out, unsigned mode, std::string_view name, const char* id) {
+  char digits[12];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + (mode & 7));
+    mode >>= 3;
+  } while (mode != 0);
+  while (n > 0) out.push_back(digits[--n]);
+  out.push_back(' ');
+  out.append(name);
+  out.push_back('\0');
+  out.append(id, ObjectId::k_raw_size);
+}
+
+}  // namespace
 
 Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
-  TreePtr tree;
+  std::string base;
   if (from) {
-    LG_TRY(tree, lookup_tree(repo, *from));
+    git_odb* raw = nullptr;
+    if (const int rc = git_repository_odb(&raw, repo.raw()); rc < 0) return libgit2_error(rc);
+    const OdbPtr odb(raw);
+    git_odb_object* obj = nullptr;
+    const git_oid oid = to_git(*from);
+    if (const int rc = git_odb_read(&obj, odb.get(), &oid); rc < 0) return libgit2_error(rc);
+    const OdbObjectPtr object(obj);
+    if (git_odb_object_type(obj) != GIT_OBJECT_TREE) {
+      return make_error(ErrorKind::git, "object " + from->hex() + " is not a tree");
+    }
+    base.assign(static_cast<const char*>(git_odb_object_data(obj)), git_odb_object_size(obj));
   }
-  git_treebuilder* builder = nullptr;
-  if (const int rc = git_treebuilder_new(&builder, repo.raw(), tree.get()); rc < 0) return libgit2_error(rc);
-  return TreeBuilder(builder);
+  return TreeBuilder(repo, std::move(base));
+}
+
+bool TreeBuilder::has(const std::string& name) const {
+  if (auto it = m_edits.find(name); it != m_edits.end()) return it->second.has_value();
+  std::size_t pos = 0;
+  while (auto e = next_raw_entry(m_base, pos)) {
+    if (e->name == name) return true;
+  }
+  return false;
 }
 
 Result<void> TreeBuilder::insert(const std::string& name, const ObjectId& id, FileMode mode) {
-  const git_oid oid = to_git(id);
-  const int rc =
-      git_treebuilder_insert(nullptr, m_builder.get(), name.c_str(), &oid, static_cast<git_filemode_t>(mode));
-  if (rc < 0) return libgit2_error(rc);
+  if (name.find('\0') != std::string::npos) {
+    return make_error(ErrorKind::invalid_input, "a tree entry name holding a NUL byte");
+  }
+  if (const auto why = malformed_name_reason(name)) {
+    return make_error(ErrorKind::invalid_input,
+                      "tree entry " + util::py_repr(util::sanitize_utf8(name)) + ": " + std::string(*why));
+  }
+  if (mode == FileMode::none) return make_error(ErrorKind::invalid_input, "tree entry " + name + " has no mode");
+  m_edits.insert_or_assign(name, TreeItem{name, mode, id});
   return {};
 }
 
 Result<void> TreeBuilder::remove(const std::string& name) {
-  if (const int rc = git_treebuilder_remove(m_builder.get(), name.c_str()); rc < 0) return libgit2_error(rc);
+  if (!has(name)) return make_error(ErrorKind::not_found, "failed to remove entry: " + name + " is not in the tree");
+  m_edits.insert_or_assign(name, std::nullopt);
   return {};
 }
 
 Result<ObjectId> TreeBuilder::write() {
+  // The edits that add an entry, in tree order; the base's entries are
+  // already in it.
+  std::vector<const TreeItem*> added;
+  for (const auto& [name, item] : m_edits) {
+    if (item) added.push_back(&*item);
+  }
+  const auto item_dir = [](const TreeItem* t) { return t->mode == FileMode::tree; };
+  std::sort(added.begin(), added.end(), [&](const TreeItem* a, const TreeItem* b) {
+    return tree_order(a->name, item_dir(a), b->name, item_dir(b));
+  });
+  std::string out;
+  out.reserve(m_base.size() + added.size() * 64);
+  std::size_t next = 0, pos = 0;
+  // The added entries that sort before `name` (all of them at the end).
+  const auto place_added_before = [&](std::optional<std::pair<std::string_view, bool>> name) {
+    for (; next < added.size() && (!name || tree_order(added[next]->name, item_dir(added[next]), name->first,
+                                                       name->second));
+         ++next) {
+      append_entry(out, static_cast<unsigned>(added[next]->mode), added[next]->name,
+                   reinterpret_cast<const char*>(added[next]->id.bytes()));
+    }
+  };
+  while (pos < m_base.size()) {
+    const auto e = next_raw_entry(m_base, pos);
+    if (!e) return make_error(ErrorKind::git, "a tree being rewritten holds malformed bytes");
+    if (!m_edits.empty() && m_edits.find(e->name) != m_edits.end()) continue;
+    place_added_before(std::pair{e->name, is_tree_mode(e->mode)});
+    append_entry(out, e->mode, e->name, e->id);
+  }
+  place_added_before(std::nullopt);
+  git_odb* raw = nullptr;
+  if (const int rc = git_repository_odb(&raw, m_repo->raw()); rc < 0) return libgit2_error(rc);
+  const OdbPtr odb(raw);
   git_oid id;
-  if (const int rc = git_treebuilder_write(&id, m_builder.get()); rc < 0) return libgit2_error(rc);
+  if (const int rc = git_odb_write(&id, odb.get(), out.data(), out.size(), GIT_OBJECT_TREE); rc < 0) {
+    return libgit2_error(rc, "writing a tree");
+  }
   return from_git(id);
 }
 

@@ -5,6 +5,7 @@
 // carry libgit2's message; callers add what they were doing.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -15,8 +16,6 @@
 #include "ledgergate/git/object_id.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/util/result.hpp"
-
-struct git_treebuilder;  // opaque: only src/git/ calls libgit2
 
 namespace lg::git {
 
@@ -61,21 +60,29 @@ Result<bool> has_object(const Repository& repo, const ObjectId& id);
 // (ErrorKind::git), named.
 Result<void> confirm_objects(const Repository& repo, std::span<const ObjectId> ids);
 
-// Writes one tree: the entries of a starting tree (or none), changed.
+// Writes one tree: the entries of a starting tree (or none), changed. The
+// starting tree's entries are copied from its bytes and only the changed
+// names are placed (git's tree order), so a change to a large directory
+// costs its bytes once, not a sort of every entry. Names git fsck rejects
+// are refused; the ids are written as given (the merge and the writers
+// name objects they read or wrote).
 class TreeBuilder {
  public:
   static Result<TreeBuilder> open(const Repository& repo, const ObjectId* from);
 
   Result<void> insert(const std::string& name, const ObjectId& id, FileMode mode);
+  // Errors: `name` is not in the tree.
   Result<void> remove(const std::string& name);
   Result<ObjectId> write();
 
  private:
-  struct Free {
-    void operator()(git_treebuilder* builder) const noexcept;
-  };
-  explicit TreeBuilder(git_treebuilder* builder) : m_builder(builder) {}
-  std::unique_ptr<git_treebuilder, Free> m_builder;
+  TreeBuilder(const Repository& repo, std::string base) : m_repo(&repo), m_base(std::move(base)) {}
+  bool has(const std::string& name) const;
+
+  const Repository* m_repo;
+  std::string m_base;  // the starting tree's bytes
+  // By name: the new entry, or nullopt where the name is removed.
+  std::map<std::string, std::optional<TreeItem>, std::less<>> m_edits;
 };
 
 // A change at a path of a tree: the blob `id` with `mode` there, or the

@@ -7,6 +7,8 @@
 #include <utime.h>
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
 #include <filesystem>
 
 #include "ledgergate/git/objects.hpp"
@@ -82,6 +84,35 @@ TEST_CASE("read integrity: a substituted loose blob is an error naming it, not i
   CHECK_THAT(bytes.error().message, Catch::Contains(blob.hex()));
   auto direct = git::read_blob(*again, blob);
   REQUIRE_FALSE(direct);
+}
+
+TEST_CASE("read integrity: a substituted loose blob in an alternate is an error naming it", "[git][integrity]") {
+  // The guard inflates only the repository's own loose files: one an
+  // alternate holds is read by libgit2 and hashed after.
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path() + "/shared", {{"a.md", "the committed text\n"}, {"b", "other\n"}}, "c");
+  auto shared = git::Repository::open(dir.path() + "/shared", false);
+  REQUIRE(shared);
+  auto items = git::read_tree(*shared, *shared->commit_tree(test::id_of(c)));
+  REQUIRE(items);
+  const git::ObjectId a = (*items)[0].id, b = (*items)[1].id;
+  test::commit_tree(dir.path() + "/borrower", {{"own", "own\n"}}, "own");
+  {
+    std::ofstream alternates(dir.path() + "/borrower/.git/objects/info/alternates");
+    alternates << dir.path() << "/shared/.git/objects\n";
+  }
+  auto borrower = git::Repository::open(dir.path() + "/borrower", false);
+  REQUIRE(borrower);
+  auto good = git::read_blob(*borrower, a);
+  REQUIRE(good);
+  CHECK(*good == "the committed text\n");
+
+  substitute_loose(dir.path() + "/shared", a, b);
+  auto fresh = git::Repository::open(dir.path() + "/borrower", false);
+  REQUIRE(fresh);
+  auto bad = git::read_blob(*fresh, a);
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error().message, Catch::Contains(a.hex()) && Catch::Contains("hash mismatch"));
 }
 
 TEST_CASE("read integrity: tree entries git fsck rejects make the tree unreadable", "[git][integrity]") {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "ledgergate/git/commit.hpp"
@@ -106,17 +107,42 @@ TEST_CASE("ref update: moves only from the expected tip", "[git][write]") {
   CHECK(git::ref_target(*repo, "refs/heads/topic") == two);
 }
 
-TEST_CASE("trees: built, updated and read back in the trial repository's memory", "[git][write]") {
+namespace {
+
+// `files` committed in a new repository, a trial repository over it, the
+// commit's tree and a blob "new\n" written into the trial's memory.
+struct TrialTree {
   test::TempDir dir;
-  const git::ObjectId c = test::id_of(test::commit_tree(dir.path(), {{"d/a", "a"}, {"b", "b"}}, "c"));
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto trial = git::TrialRepo::open(*repo);
-  REQUIRE(trial);
-  auto base = repo->commit_tree(c);
-  REQUIRE(base);
-  auto blob = trial->write_blob("new\n");
-  REQUIRE(blob);
+  std::optional<git::Repository> repo;
+  std::optional<git::TrialRepo> trial;
+  git::ObjectId base;
+  git::ObjectId blob;
+
+  explicit TrialTree(const test::FileMap& files) {
+    const git::ObjectId c = test::id_of(test::commit_tree(dir.path(), files, "c"));
+    auto opened = git::Repository::open(dir.path(), false);
+    REQUIRE(opened);
+    repo.emplace(std::move(*opened));
+    auto t = git::TrialRepo::open(*repo);
+    REQUIRE(t);
+    trial.emplace(std::move(*t));
+    auto tree = repo->commit_tree(c);
+    REQUIRE(tree);
+    base = *tree;
+    auto written = trial->write_blob("new\n");
+    REQUIRE(written);
+    blob = *written;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("trees: built, updated and read back in the trial repository's memory", "[git][write]") {
+  TrialTree t({{"d/a", "a"}, {"b", "b"}});
+  auto& repo = t.repo;
+  auto& trial = t.trial;
+  const git::ObjectId* base = &t.base;
+  const git::ObjectId* blob = &t.blob;
   auto updated = git::update_tree(trial->repo(), *base, {{"d/n", *blob, git::FileMode::executable}, {"b", {}, {}}});
   REQUIRE(updated);
   auto entry = git::tree_entry_at(trial->repo(), *updated, "d/n");
@@ -145,6 +171,74 @@ TEST_CASE("trees: built, updated and read back in the trial repository's memory"
   CHECK((*items)[0].name == "b");
   CHECK((*items)[1].name == "z");
   CHECK((*items)[1].id == *blob);
+}
+
+TEST_CASE("trees: the builder places its changes in git's tree order, as libgit2's builder does", "[git][write]") {
+  // "a" a file beside "a-c" and "a.b": made a directory, it sorts as "a/",
+  // after both; "ab" a directory.
+  TrialTree t({{"a", "a"}, {"a.b", "ab"}, {"a-c/x", "x"}, {"ab/y", "y"}, {"b/z", "z"}, {"m", "m"}});
+  auto& repo = t.repo;
+  auto& trial = t.trial;
+  const git::ObjectId* base = &t.base;
+  const git::ObjectId* blob = &t.blob;
+  auto sub = git::tree_entry_at(*repo, *base, "ab");
+  REQUIRE(sub);
+  REQUIRE(sub->has_value());
+  const git::ObjectId dir_id = (*sub)->id;
+
+  auto builder = git::TreeBuilder::open(trial->repo(), &*base);
+  REQUIRE(builder);
+  REQUIRE(builder->insert("a", dir_id, git::FileMode::tree));
+  REQUIRE(builder->insert("a0", *blob, git::FileMode::executable));
+  REQUIRE(builder->remove("b"));
+  REQUIRE(builder->insert("m", *blob, git::FileMode::blob));
+  REQUIRE(builder->insert("0", *blob, git::FileMode::blob));
+  REQUIRE(builder->insert("z", *blob, git::FileMode::link));
+  auto built = builder->write();
+  REQUIRE(built);
+
+  // The same changes through libgit2's own builder, in the trial's memory.
+  git_odb* odb = nullptr;
+  REQUIRE(git_repository_odb(&odb, trial->repo().raw()) == 0);
+  git_tree* tree = nullptr;
+  const git_oid base_oid = test::oid_of(*base);
+  REQUIRE(git_tree_lookup(&tree, trial->repo().raw(), &base_oid) == 0);
+  git_treebuilder* ref = nullptr;
+  REQUIRE(git_treebuilder_new(&ref, trial->repo().raw(), tree) == 0);
+  const git_oid dir_oid = test::oid_of(dir_id), blob_oid = test::oid_of(*blob);
+  REQUIRE(git_treebuilder_insert(nullptr, ref, "a", &dir_oid, GIT_FILEMODE_TREE) == 0);
+  REQUIRE(git_treebuilder_insert(nullptr, ref, "a0", &blob_oid, GIT_FILEMODE_BLOB_EXECUTABLE) == 0);
+  REQUIRE(git_treebuilder_remove(ref, "b") == 0);
+  REQUIRE(git_treebuilder_insert(nullptr, ref, "m", &blob_oid, GIT_FILEMODE_BLOB) == 0);
+  REQUIRE(git_treebuilder_insert(nullptr, ref, "0", &blob_oid, GIT_FILEMODE_BLOB) == 0);
+  REQUIRE(git_treebuilder_insert(nullptr, ref, "z", &blob_oid, GIT_FILEMODE_LINK) == 0);
+  git_oid expected;
+  REQUIRE(git_treebuilder_write(&expected, ref) == 0);
+  git_treebuilder_free(ref);
+  git_tree_free(tree);
+  git_odb_free(odb);
+  CHECK(*built == test::id_of(expected));
+
+  auto items = git::read_tree(trial->repo(), *built);
+  REQUIRE(items);
+  std::vector<std::string> names;
+  for (const git::TreeItem& item : *items) names.push_back(item.name);
+  CHECK(names == std::vector<std::string>{"0", "a-c", "a.b", "a", "a0", "ab", "m", "z"});
+
+  // Nothing to write from nothing but the empty tree; names git fsck
+  // rejects and the removal of an absent name are errors.
+  auto empty = git::TreeBuilder::open(trial->repo(), nullptr);
+  REQUIRE(empty);
+  auto empty_id = empty->write();
+  REQUIRE(empty_id);
+  CHECK(*empty_id == git::k_empty_tree_id);
+  auto more = git::TreeBuilder::open(trial->repo(), &*base);
+  REQUIRE(more);
+  CHECK_FALSE(more->remove("absent"));
+  for (const char* bad : {"", ".", "..", ".git", "x/y"}) {
+    INFO(bad);
+    CHECK_FALSE(more->insert(bad, *blob, git::FileMode::blob));
+  }
 }
 
 TEST_CASE("trial repository: releasing read memory keeps what the kept tree reaches", "[git][write]") {
