@@ -31,6 +31,10 @@ void CheckCache::trim() {
   trim_to(m_pt_files.m_map, m_budget.pt_files);
   trim_to(m_open_requirements.m_map, m_budget.open_requirements);
   trim_to(m_glob_walks.m_map, m_budget.glob_walks);
+  if (m_ledger_findings.size() > m_budget.ledger_findings) {
+    m_ledger_findings.m_map.clear();
+    m_ledger_findings.m_blobs.clear();
+  }
 }
 
 }  // namespace lg::rules

@@ -3,7 +3,9 @@
 // With the persistent cache, the projects memo answers first
 // (projects_memo_pass.cpp); else a ledger whose (path, blob, row inputs)
 // the facts pack or the memo's journal holds is not read, and the pass's
-// results are kept as the memo a later pass answers from.
+// results are kept as the memo a later pass answers from. Without it, the
+// check cache's in-memory findings memo (same key) answers a ledger an
+// earlier check of this process judged.
 #include <memory>
 #include <optional>
 
@@ -19,6 +21,7 @@ struct Chunk {
   std::size_t from = 0;
   std::size_t n = 0;
   std::vector<const std::vector<diag::Finding>*> hits;
+  std::vector<std::shared_ptr<const std::vector<diag::Finding>>> remembered;  // keeps memo hits alive
   std::vector<std::string> miss_keys;   // per miss, its key in the pack; "" = not cached persistently
   std::vector<std::string> row_inputs;  // per ledger, for the memo
   std::vector<LedgerFile> misses;
@@ -101,6 +104,20 @@ class FullPass {
     return nullptr;
   }
 
+  // Without the persistent cache: the findings an earlier check of this
+  // process kept for `entry` (with `m_inputs`), kept alive by `c`; else
+  // `miss_key` is set to its key in the check cache.
+  const std::vector<diag::Finding>* remembered(const git::EntryView& entry, Chunk& c, std::string& miss_key) {
+    ledger_fact_key(m_fact_key, entry, m_inputs);
+    auto hit = m_pass.cache.ledger_findings().find(m_fact_key);
+    if (!hit) {
+      miss_key = m_fact_key;
+      return nullptr;
+    }
+    c.remembered.push_back(std::move(hit));
+    return c.remembered.back().get();
+  }
+
   Chunk make_chunk(std::size_t from) {
     Chunk c;
     c.from = from;
@@ -116,8 +133,8 @@ class FullPass {
       const git::EntryView entry = m_listing.entry(c.from + i);
       std::string miss_key;
       m_inputs.clear();
-      if (m_p) m_projects.append_row_inputs(m_inputs, m_listing.key(c.from + i));
-      if (m_p && is_readable_kind(entry.kind) && entry.has_id) c.hits[i] = cached(entry, miss_key);
+      m_projects.append_row_inputs(m_inputs, m_listing.key(c.from + i));
+      if (is_readable_kind(entry.kind) && entry.has_id) c.hits[i] = m_p ? cached(entry, miss_key) : remembered(entry, c, miss_key);
       if (m_memo) c.row_inputs[i] = m_inputs;
       if (!c.hits[i]) {
         c.misses.push_back(m_listing.file(c.from + i));
@@ -169,6 +186,11 @@ class FullPass {
       }
     }
     if (miss_key.empty() || !cacheable) return;
+    if (!m_p) {
+      m_pass.cache.ledger_findings().keep(miss_key, entry.id,
+                                          std::make_shared<const std::vector<diag::Finding>>(mine.begin(), mine.end()));
+      return;
+    }
     keep_facts(*m_p, std::move(miss_key), {mine.begin(), mine.end()});
   }
 

@@ -128,7 +128,8 @@ Result<LedgerListing> list_ledger_entries(Pass& pass) {
 
 LedgerPrefetch::LedgerPrefetch(Pass& pass, std::span<const LedgerFile> ledgers, bool behind) : m_pass(pass) {
   for (const LedgerFile& lf : ledgers) {
-    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id && !pass.cache.ledgers().contains(*lf.entry.content_id)) {
+    if (is_readable_kind(lf.entry.kind) && lf.entry.content_id && !pass.cache.ledgers().contains(*lf.entry.content_id) &&
+        (pass.persistent || !pass.cache.ledger_findings().judged(*lf.entry.content_id))) {
       m_todo.push_back(&lf);
     }
   }

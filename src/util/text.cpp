@@ -90,21 +90,25 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
+namespace {
+
+// The first byte at or after `pos` that is not ASCII (s.size() when none):
+// eight bytes at a time, then byte by byte.
+std::size_t skip_ascii(std::string_view s, std::size_t pos) {
+  while (pos + 8 <= s.size()) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, s.data() + pos, 8);
+    if (word & 0x8080808080808080ull) break;
+    pos += 8;
+  }
+  while (pos < s.size() && static_cast<unsigned char>(s[pos]) < 0x80) ++pos;
+  return pos;
+}
+
+}  // namespace
+
 std::optional<Utf8Problem> find_invalid_utf8(std::string_view s) {
-  std::size_t pos = 0;
-  while (pos < s.size()) {
-    // ASCII fast path, eight bytes at a time.
-    while (pos + 8 <= s.size()) {
-      std::uint64_t word = 0;
-      std::memcpy(&word, s.data() + pos, 8);
-      if (word & 0x8080808080808080ull) break;
-      pos += 8;
-    }
-    if (pos >= s.size()) break;
-    if (static_cast<unsigned char>(s[pos]) < 0x80) {
-      ++pos;
-      continue;
-    }
+  for (std::size_t pos = skip_ascii(s, 0); pos < s.size(); pos = skip_ascii(s, pos)) {
     const std::size_t len = valid_sequence_length(s, pos);
     if (len == 0) {
       const auto newlines = std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(pos), '\n');
@@ -341,9 +345,8 @@ bool all_code_points(std::string_view s, bool (*pred)(char32_t)) {
 }
 
 bool has_non_ascii_digit(std::string_view s) {
-  for (std::size_t pos = 0; pos < s.size();) {
-    const char32_t cp = next_code_point(s, pos);
-    if (cp >= 0x80 && is_decimal(cp)) return true;
+  for (std::size_t pos = skip_ascii(s, 0); pos < s.size(); pos = skip_ascii(s, pos)) {
+    if (is_decimal(next_code_point(s, pos))) return true;
   }
   return false;
 }
@@ -361,14 +364,26 @@ bool is_date_shape(std::string_view s) {
   return ok;
 }
 
+namespace {
+
+// `n` ASCII digits at `pos` as a number; nullopt when any is not one.
+std::optional<long> ascii_digits(std::string_view s, std::size_t pos, std::size_t n) {
+  if (pos + n > s.size()) return std::nullopt;
+  long v = 0;
+  for (std::size_t i = pos; i < pos + n; ++i) {
+    if (s[i] < '0' || s[i] > '9') return std::nullopt;
+    v = v * 10 + (s[i] - '0');
+  }
+  return v;
+}
+
+}  // namespace
+
 bool is_real_date(std::string_view s) {
   if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
-    if (s[i] < '0' || s[i] > '9') return false;
-  }
-  const int year = std::stoi(std::string(s.substr(0, 4)));
-  const int month = std::stoi(std::string(s.substr(5, 2)));
-  const int day = std::stoi(std::string(s.substr(8, 2)));
+  const auto y = ascii_digits(s, 0, 4), m = ascii_digits(s, 5, 2), d = ascii_digits(s, 8, 2);
+  if (!y || !m || !d) return false;
+  const int year = static_cast<int>(*y), month = static_cast<int>(*m), day = static_cast<int>(*d);
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   static constexpr std::array<int, 12> days = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
@@ -409,17 +424,6 @@ bool leap_year(long y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 // Monday = 0 ... Sunday = 6.
 long weekday_of(long days) { return ((days % 7) + 7 + 3) % 7; }
 
-// `n` ASCII digits at `pos` as a number; nullopt when any is not one.
-std::optional<long> ascii_digits(std::string_view s, std::size_t pos, std::size_t n) {
-  if (pos + n > s.size()) return std::nullopt;
-  long v = 0;
-  for (std::size_t i = pos; i < pos + n; ++i) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    v = v * 10 + (s[i] - '0');
-  }
-  return v;
-}
-
 std::string format_date(const Ymd& d) {
   char out[64];
   std::snprintf(out, sizeof out, "%04ld-%02ld-%02ld", d.year, d.month, d.day);
@@ -438,8 +442,7 @@ std::optional<std::string> checked_date(const Ymd& d) {
 
 std::optional<long> day_number(std::string_view date) {
   if (!is_real_date(date)) return std::nullopt;
-  const auto number = [&](std::size_t at, std::size_t n) { return std::stol(std::string(date.substr(at, n))); };
-  return days_from_civil(number(0, 4), number(5, 2), number(8, 2));
+  return days_from_civil(*ascii_digits(date, 0, 4), *ascii_digits(date, 5, 2), *ascii_digits(date, 8, 2));
 }
 
 std::optional<std::string> iso_date(std::string_view s) {

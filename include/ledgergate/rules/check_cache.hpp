@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
@@ -72,6 +73,7 @@ class CheckCache {
     std::size_t pt_files = k_unbounded;
     std::size_t open_requirements = k_unbounded;
     std::size_t glob_walks = k_unbounded;
+    std::size_t ledger_findings = 65536;
   };
   // For a long walk of checks (an audit): the parses serve one check and the
   // checks sharing its blobs; a history must not keep every version of every
@@ -96,6 +98,32 @@ class CheckCache {
   // glob, as paths relative to that subtree: trees that share subtrees
   // (a merge's sides, consecutive commits) are walked once.
   QualifiedMemo<std::vector<std::string>>& glob_walks() { return m_glob_walks; }
+  // An era-R ledger's findings by the facts pack's key (its path, blob and
+  // row inputs: all its check reads), for checks without the persistent
+  // cache: the trees of one merge (merged, BASE, the branch tip) check each
+  // ledger they share once.
+  class LedgerFindings {
+   public:
+    using Ptr = std::shared_ptr<const std::vector<diag::Finding>>;
+    Ptr find(const std::string& key) const {
+      auto it = m_map.find(key);
+      return it == m_map.end() ? nullptr : it->second;
+    }
+    void keep(const std::string& key, const git::ObjectId& blob, Ptr findings) {
+      m_map.emplace(key, std::move(findings));
+      m_blobs.insert(blob);
+    }
+    // Whether findings of `blob` are kept, at some path or row: a read
+    // ahead leaves it to the pass, which likely reads it from here.
+    bool judged(const git::ObjectId& blob) const { return m_blobs.count(blob) != 0; }
+    std::size_t size() const { return m_map.size(); }
+
+   private:
+    friend class CheckCache;
+    std::unordered_map<std::string, Ptr> m_map;
+    std::unordered_set<git::ObjectId, git::ObjectIdHash> m_blobs;
+  };
+  LedgerFindings& ledger_findings() { return m_ledger_findings; }
 
   // The persistent cache's state (check's own: the store of the tree's
   // cache home, the facts pack loaded from it), kept between checks; null
@@ -118,6 +146,7 @@ class CheckCache {
   ParseMemo<ledger::PtFile> m_pt_files;
   QualifiedMemo<std::vector<diag::Finding>> m_open_requirements;
   QualifiedMemo<std::vector<std::string>> m_glob_walks;
+  LedgerFindings m_ledger_findings;
   std::shared_ptr<Persistent> m_persistent;
 };
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "ledgergate/cache/store.hpp"
 #include "ledgergate/report/format.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/many_ledgers.hpp"
@@ -39,6 +40,28 @@ Committed committed(const std::string& dir, const test::FileMap& files) {
   auto tree = git::open_tree_source(*out.repo, *out.repo->commit_tree(test::id_of(commit)), "HEAD");
   REQUIRE(tree);
   out.tree = std::move(*tree);
+  return out;
+}
+
+// Two commits in a new repository at `dir` (`second` on `first`) and
+// their trees.
+struct TwoTrees {
+  std::unique_ptr<git::Repository> repo;
+  std::unique_ptr<git::TreeSource> a, b;
+};
+
+TwoTrees committed_twice(const std::string& dir, const test::FileMap& first, const test::FileMap& second) {
+  const git_oid one = test::commit_tree(dir, first, "first");
+  const git_oid two = test::commit_tree(dir, second, "second", &one);
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  TwoTrees out{std::make_unique<git::Repository>(std::move(*repo)), nullptr, nullptr};
+  auto a = git::open_tree_source(*out.repo, *out.repo->commit_tree(test::id_of(one)), "A");
+  auto b = git::open_tree_source(*out.repo, *out.repo->commit_tree(test::id_of(two)), "B");
+  REQUIRE(a);
+  REQUIRE(b);
+  out.a = std::move(*a);
+  out.b = std::move(*b);
   return out;
 }
 
@@ -80,24 +103,18 @@ TEST_CASE("check: a tree of more ledgers than the parse cache keeps is checked i
 TEST_CASE("check: trees sharing projects.yaml validate it once per cache", "[rules][check]") {
   // A trial merge checks BASE after the merged tree: the same projects.yaml
   // blob is the same table and findings, not a second parse.
-  test::FileMap files = many_ledgers(8);
+  const test::FileMap files = many_ledgers(8);
+  test::FileMap changed = files;
+  changed["projects/p1.md"] += "- 2026-09-02 \u2014 note \u2014 again\n";
   test::TempDir dir;
-  const git_oid first = test::commit_tree(dir.path() + "/repo", files, "first");
-  files["projects/p1.md"] += "- 2026-09-02 \u2014 note \u2014 again\n";
-  const git_oid second = test::commit_tree(dir.path() + "/repo", files, "second", &first);
-  auto repo = git::Repository::open(dir.path() + "/repo", false);
-  REQUIRE(repo);
-  auto a = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(first)), "A");
-  auto b = git::open_tree_source(*repo, *repo->commit_tree(test::id_of(second)), "B");
-  REQUIRE(a);
-  REQUIRE(b);
+  const TwoTrees t = committed_twice(dir.path() + "/repo", files, changed);
   rules::CheckCache cache;
-  const std::string on_a = cortex_of(**a, cache);
+  const std::string on_a = cortex_of(*t.a, cache);
   CHECK(cache.projects_yaml().size() == 1);
-  const std::string on_b = cortex_of(**b, cache);
+  const std::string on_b = cortex_of(*t.b, cache);
   CHECK(cache.projects_yaml().size() == 1);
-  CHECK(on_a == cortex_of(**a));
-  CHECK(on_b == cortex_of(**b));
+  CHECK(on_a == cortex_of(*t.a));
+  CHECK(on_b == cortex_of(*t.b));
 }
 
 TEST_CASE("check: the findings and their order do not depend on the thread count", "[rules][check][threads]") {
@@ -128,4 +145,35 @@ TEST_CASE("check: the findings and their order do not depend on the thread count
     INFO("threads: " << threads);
     CHECK(findings_on(threads) == alone);
   }
+}
+
+TEST_CASE("check: without the persistent cache, a ledger is judged once per path, blob and row", "[rules][check]") {
+  // A trial merge checks the merged tree, BASE and the branch tip: a ledger
+  // they share is judged once. p1's ledger has an empty `## Now`, a
+  // finding only while its row is active: the same blob under another row
+  // is judged again.
+  test::FileMap files = many_ledgers(8);
+  files["projects/p1.md"] =
+      "# p1 \u2014 a project\n\nProject: p1\nIssue: none\n\n## Now\n\n## Runs\n\n## Log\n\n"
+      "- 2026-09-01 \u2014 note \u2014 opened\n";
+  test::FileMap retired = files;
+  std::string& yaml = retired["projects.yaml"];
+  const std::size_t p1_status = yaml.find("status: active", yaml.find("p1:\n"));
+  REQUIRE(p1_status != std::string::npos);
+  yaml.replace(p1_status, 14, "status: retired");
+  test::TempDir dir;
+  const TwoTrees t = committed_twice(dir.path() + "/repo", retired, files);
+  cache::disable();
+  rules::CheckCache cache;
+  const std::string on_a = cortex_of(*t.a, cache);
+  CHECK(cache.ledger_findings().size() == 8);
+  CHECK(on_a.find("projects/p1.md") == std::string::npos);
+  cache.drop_ledgers();
+  CHECK(cortex_of(*t.a, cache) == on_a);
+  CHECK(cache.ledgers().size() == 0);  // every ledger answered from the memo, none parsed
+  const std::string on_b = cortex_of(*t.b, cache);
+  CHECK(cache.ledgers().size() == 1);  // p1 alone: its row changed
+  CHECK(on_b == cortex_of(*t.b));
+  CHECK(on_b.find("projects/p1.md: `## Now` is empty on an active project") != std::string::npos);
+  cache::enable();
 }
