@@ -1266,6 +1266,11 @@ namespace {
 // The equality class of a hashable value as a dict key ("Sx" for 'x', "I1"
 // for 1, 1.0 and True); str nodes derive theirs from the text.
 std::string dict_key_of(const YamlNode& n) { return n.type == PyType::str ? "S" + std::string(n.text()) : n.extra->dict_key; }
+// dict_key_of(a) == dict_key_of(b), without building two strings for two str keys.
+bool same_dict_key(const YamlNode& a, const YamlNode& b) {
+  if (a.type == PyType::str && b.type == PyType::str) return a.text() == b.text();
+  return dict_key_of(a) == dict_key_of(b);
+}
 }  // namespace
 
 std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
@@ -1281,16 +1286,15 @@ std::vector<PyDictItem> py_dict_items(const YamlNode& mapping) {
     // Unhashable keys cannot occur in a constructed document; keep them apart.
     std::size_t at = items.size();
     if (hashable(e.key->type)) {
-      std::string key = dict_key_of(*e.key);
       if (linear) {
         for (std::size_t i = 0; i < items.size(); ++i) {
-          if (hashable(items[i].key->type) && dict_key_of(*items[i].key) == key) {
+          if (hashable(items[i].key->type) && same_dict_key(*items[i].key, *e.key)) {
             at = i;
             break;
           }
         }
       } else {
-        at = index.emplace(std::move(key), items.size()).first->second;
+        at = index.emplace(dict_key_of(*e.key), items.size()).first->second;
       }
     }
     if (at == items.size()) items.push_back(PyDictItem{e.key, e.value, {}});
