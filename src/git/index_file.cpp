@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -164,7 +165,13 @@ class Parser {
  public:
   Parser(std::string_view bytes, bool keep_paths_in_file, const std::span<const std::string>* only)
       : m_data(reinterpret_cast<const unsigned char*>(bytes.data())), m_size(bytes.size()),
-        m_in_file(keep_paths_in_file), m_only(only) {}
+        m_in_file(keep_paths_in_file), m_only(only) {
+    if (m_only) {
+      for (const std::string& p : *m_only) {
+        if (!p.empty()) m_first[static_cast<unsigned char>(p[0])] = true;
+      }
+    }
+  }
 
   // The header: signature, version, count.
   bool header() {
@@ -185,6 +192,7 @@ class Parser {
 
   bool entries() {
     for (std::uint32_t n = 0; n < m_count; ++n) {
+      if (m_only && m_version < 4 && skip_unnamed()) continue;
       if (!entry(n)) return false;
     }
     return skip_extensions(m_data, m_pos, m_body_end, m_only ? &out.cache_tree : nullptr);
@@ -194,6 +202,23 @@ class Parser {
   IndexListing out;
 
  private:
+  // With `only`, in a version 2 or 3 index: steps over the entry at the
+  // current position when its path's first byte starts none of `only`'s
+  // (most of a big index), by its recorded length, its mode checked as
+  // entry_head checks it; false, with nothing read, for any other entry
+  // (extended flags, a long path, malformed bytes: entry() judges it).
+  bool skip_unnamed() {
+    const std::size_t room = m_body_end - m_pos;
+    if (room < k_name_at + 1) return false;
+    const unsigned char* entry = m_data + m_pos;
+    const unsigned flags = be16(entry + k_flags_at);
+    if ((flags & k_flag_extended) || (flags & k_name_mask) == k_name_mask || m_first[entry[k_name_at]]) return false;
+    const std::size_t entry_size = (k_name_at + (flags & k_name_mask) + 8) & ~std::size_t{7};
+    if (room < entry_size || !known_mode(be32(entry + k_mode_at))) return false;
+    m_pos += entry_size;
+    return true;
+  }
+
   bool entry(std::uint32_t n) {
     const unsigned char* entry = m_data + m_pos;
     const std::optional<EntryHead> head = entry_head(entry, m_body_end - m_pos, m_version);
@@ -207,8 +232,9 @@ class Parser {
       path = m_built;
       m_pos = static_cast<std::size_t>(*next - m_data);
     } else if (m_only && name_len != k_name_mask &&
-               !path_in(*m_only, std::string_view(reinterpret_cast<const char*>(name),
-                                                  std::min<std::size_t>(name_len, m_body_end - m_pos - name_at)))) {
+               (!m_first[*name] ||  // most of a big index starts with a byte none of `only` does
+                !path_in(*m_only, std::string_view(reinterpret_cast<const char*>(name),
+                                                   std::min<std::size_t>(name_len, m_body_end - m_pos - name_at))))) {
       // An entry `only` does not name is stepped over by its recorded
       // length, unread: nothing of it is kept, so nothing of it is checked.
       const std::size_t entry_size = (name_at + name_len + 8) & ~std::size_t{7};
@@ -265,6 +291,7 @@ class Parser {
   std::size_t m_size;
   bool m_in_file;
   const std::span<const std::string>* m_only;
+  std::array<bool, 256> m_first{};  // the first bytes of `only`'s paths
   std::uint32_t m_version = 0;
   std::uint32_t m_count = 0;
   std::size_t m_body_end = 0;
@@ -450,53 +477,56 @@ namespace {
 // One cache-tree entry (gitformat-index.txt, "Cache tree"): its path
 // component, NUL, the entry count (-1: invalid), a space, the subtree count,
 // a newline, and the tree id when the entry is valid; then its subtrees.
+// Read where it lies, byte by byte: a walk to one folder steps over every
+// entry before it (at 270,000 files, tens of thousands).
 struct CacheTreeNode {
   std::string_view name;
-  long entries = -1;
   long subtrees = 0;
-  std::optional<ObjectId> id;
+  const unsigned char* id = nullptr;  // the tree id's bytes; null when the entry is invalid
 };
 
-std::optional<long> ascii_number(std::string_view& at, char end) {
-  const std::size_t stop = at.find(end);
-  if (stop == std::string_view::npos || stop == 0 || stop > 11) return std::nullopt;
-  const std::string_view digits = at.substr(0, stop);
-  long value = 0;
-  std::size_t i = digits[0] == '-' ? 1 : 0;
-  if (i == digits.size()) return std::nullopt;
-  for (; i < digits.size(); ++i) {
-    if (digits[i] < '0' || digits[i] > '9') return std::nullopt;
-    value = value * 10 + (digits[i] - '0');
-  }
-  at.remove_prefix(stop + 1);
-  return digits[0] == '-' ? -value : value;
+// A count of 1 to 11 characters (an optional '-', then digits) ended by
+// `end`, at `p`; false when malformed. `p` moves past `end`.
+bool ascii_number(const char*& p, const char* limit, char end, long& value, bool& negative) {
+  const char* const start = p;
+  negative = p != limit && *p == '-';
+  if (negative) ++p;
+  const char* const digits = p;
+  value = 0;
+  while (p != limit && *p >= '0' && *p <= '9' && p - start < 11) value = value * 10 + (*p++ - '0');
+  if (p == digits || p == limit || *p != end) return false;
+  ++p;
+  return true;
 }
 
-std::optional<CacheTreeNode> cache_tree_node(std::string_view& at) {
+bool cache_tree_node(const char*& p, const char* limit, CacheTreeNode& node) {
+  const auto* nul = static_cast<const char*>(std::memchr(p, '\0', static_cast<std::size_t>(limit - p)));
+  if (!nul) return false;
+  node.name = std::string_view(p, static_cast<std::size_t>(nul - p));
+  p = nul + 1;
+  long entries = 0;
+  bool below_zero = false;
+  bool negative = false;
+  if (!ascii_number(p, limit, ' ', entries, below_zero) || !ascii_number(p, limit, '\n', node.subtrees, negative) ||
+      negative) {
+    return false;
+  }
+  node.id = nullptr;
+  if (!below_zero || entries == 0) {
+    if (static_cast<std::size_t>(limit - p) < ObjectId::k_raw_size) return false;
+    node.id = reinterpret_cast<const unsigned char*>(p);
+    p += ObjectId::k_raw_size;
+  }
+  return true;
+}
+
+// Steps over the entry at `p` with every entry below it (a preorder list:
+// each entry's subtrees follow it).
+bool skip_cache_tree(const char*& p, const char* limit) {
   CacheTreeNode node;
-  const std::size_t nul = at.find('\0');
-  if (nul == std::string_view::npos) return std::nullopt;
-  node.name = at.substr(0, nul);
-  at.remove_prefix(nul + 1);
-  const std::optional<long> entries = ascii_number(at, ' ');
-  const std::optional<long> subtrees = entries ? ascii_number(at, '\n') : std::nullopt;
-  if (!subtrees || *subtrees < 0) return std::nullopt;
-  node.entries = *entries;
-  node.subtrees = *subtrees;
-  if (node.entries >= 0) {
-    if (at.size() < ObjectId::k_raw_size) return std::nullopt;
-    node.id = ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(at.data()));
-    at.remove_prefix(ObjectId::k_raw_size);
-  }
-  return node;
-}
-
-// Steps over the `count` subtrees at `at`, each with its own subtrees.
-bool skip_cache_trees(std::string_view& at, long count, int depth) {
-  if (depth > 4096) return false;
-  for (long i = 0; i < count; ++i) {
-    const std::optional<CacheTreeNode> node = cache_tree_node(at);
-    if (!node || !skip_cache_trees(at, node->subtrees, depth + 1)) return false;
+  for (long pending = 1; pending > 0; --pending) {
+    if (!cache_tree_node(p, limit, node) || node.subtrees > limit - p) return false;
+    pending += node.subtrees;
   }
   return true;
 }
@@ -504,27 +534,31 @@ bool skip_cache_trees(std::string_view& at, long count, int depth) {
 }  // namespace
 
 std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_view dir) {
-  std::string_view at = cache_tree;
-  std::optional<CacheTreeNode> node = cache_tree_node(at);  // the root
-  if (!node || !node->name.empty()) return std::nullopt;
+  const char* p = cache_tree.data();
+  const char* const limit = p + cache_tree.size();
+  CacheTreeNode node;
+  if (!cache_tree_node(p, limit, node) || !node.name.empty()) return std::nullopt;  // the root
   while (!dir.empty()) {
     const std::size_t slash = dir.find('/');
     const std::string_view want = dir.substr(0, slash);
     dir = slash == std::string_view::npos ? std::string_view() : dir.substr(slash + 1);
-    std::optional<CacheTreeNode> found;
-    for (long i = 0; i < node->subtrees && !found; ++i) {
-      std::optional<CacheTreeNode> child = cache_tree_node(at);
-      if (!child) return std::nullopt;
-      if (child->name == want) {
-        found = child;
-      } else if (!skip_cache_trees(at, child->subtrees, 1)) {
-        return std::nullopt;
+    bool found = false;
+    for (long i = node.subtrees; i > 0 && !found; --i) {
+      const char* const child = p;
+      CacheTreeNode head;
+      if (!cache_tree_node(p, limit, head)) return std::nullopt;
+      if (head.name == want) {
+        node = head;
+        found = true;
+      } else {
+        p = child;
+        if (!skip_cache_tree(p, limit)) return std::nullopt;
       }
     }
     if (!found) return std::nullopt;
-    node = found;
   }
-  return node->id;
+  if (!node.id) return std::nullopt;
+  return ObjectId::from_bytes(node.id);
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {
