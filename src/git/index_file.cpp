@@ -158,6 +158,100 @@ bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t bod
   return true;
 }
 
+// An index file read front to back through one small buffer, for a walk
+// that steps over its entries: a mapped 30 MB index costs a fault (or a
+// miss of the translation cache) per page touched, which on a virtual
+// machine is most of the walk; a buffer the kernel copies into stays
+// mapped and hot.
+class StreamedFile {
+ public:
+  static constexpr std::size_t k_capacity = 64 * 1024;
+  explicit StreamedFile(int fd) : m_fd(fd), m_buffer(new unsigned char[k_capacity]) {}
+
+  // Makes `n` bytes from the current position available (at most the
+  // buffer's capacity); false at the end of the file or on an error, with
+  // what there was available.
+  bool fill(std::size_t n) {
+    if (m_end - m_start >= n) return true;
+    if (n > k_capacity) return false;
+    if (m_start > 0) {
+      std::memmove(m_buffer.get(), m_buffer.get() + m_start, m_end - m_start);
+      m_end -= m_start;
+      m_offset += m_start;
+      m_start = 0;
+    }
+    while (m_end < n) {
+      const ssize_t got = ::read(m_fd, m_buffer.get() + m_end, k_capacity - m_end);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      m_end += static_cast<std::size_t>(got);
+    }
+    return true;
+  }
+  const unsigned char* here() const { return m_buffer.get() + m_start; }
+  std::size_t available() const { return m_end - m_start; }
+  // The file offset of the current position.
+  std::size_t offset() const { return m_offset + m_start; }
+  void advance(std::size_t n) { m_start += n; }
+  // Copies the next `n` bytes into `out`, past the buffer by reading
+  // straight into it; false at the end of the file or on an error.
+  bool take(std::size_t n, std::string& out) {
+    out.resize(n);
+    const std::size_t buffered = std::min(n, available());
+    std::memcpy(out.data(), here(), buffered);
+    m_start += buffered;
+    if (buffered == n) return true;
+    m_offset += m_end;  // the buffer is spent: the file is read from here
+    m_start = m_end = 0;
+    for (std::size_t done = buffered; done < n;) {
+      const ssize_t got = ::read(m_fd, out.data() + done, n - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      done += static_cast<std::size_t>(got);
+    }
+    m_offset += n - buffered;
+    return true;
+  }
+  // Steps over `n` bytes, past the buffer by seeking.
+  bool skip(std::size_t n) {
+    if (n <= available()) {
+      m_start += n;
+      return true;
+    }
+    const std::size_t to = offset() + n;
+    if (::lseek(m_fd, static_cast<off_t>(to), SEEK_SET) < 0) return false;
+    m_offset = to;
+    m_start = m_end = 0;
+    return true;
+  }
+
+ private:
+  int m_fd;
+  std::unique_ptr<unsigned char[]> m_buffer;
+  std::size_t m_start = 0;   // the current position in the buffer
+  std::size_t m_end = 0;     // the end of the bytes read
+  std::size_t m_offset = 0;  // the file offset of the buffer's first byte
+};
+
+// The extensions from `in`'s position to the body's end (at file offset
+// `body_end`), as skip_extensions reads them: `tree` is handed the size of
+// git's cache-tree extension ("TREE") and reads it (all of it, or false),
+// the others are stepped over unread.
+template <class OnTree>
+bool streamed_extensions(StreamedFile& in, std::size_t body_end, OnTree&& tree) {
+  while (in.offset() < body_end) {
+    if (body_end - in.offset() < 8 || !in.fill(8)) return false;
+    const unsigned char* ext = in.here();
+    if (ext[0] < 'A' || ext[0] > 'Z') return false;
+    const std::uint32_t ext_size = be32(ext + 4);
+    const bool is_tree = std::memcmp(ext, "TREE", 4) == 0;
+    in.advance(8);
+    if (ext_size > body_end - in.offset()) return false;
+    if (is_tree ? !tree(std::size_t{ext_size}) : !in.skip(ext_size)) return false;
+  }
+  return true;
+}
+
 // One pass over an index's entries into an IndexListing. Each step returns
 // false when the file is malformed (or of a kind this reader declines).
 // With `only`, the entries it names alone, with their stat data.
@@ -184,16 +278,43 @@ class Parser {
     // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
     if (m_count > (m_body_end - k_header_size) / (k_name_at + 1)) return false;
     m_in_file = m_in_file && m_version < 4;  // paths left where they lie
-    if (m_only) return true;
+    if (m_only) {
+      // Room for every entry is only address space: what is kept of it is
+      // written once, never copied on growing (at 270,000 entries, a
+      // vector grown by doubling touches twice its pages).
+      out.items.reserve(m_count);
+      out.stats.reserve(m_count);
+      out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
+      return true;
+    }
     out.items.reserve(m_count);
     if (!m_in_file) out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
     return true;
   }
 
+  // Reads the entries from `in` instead, through its buffer (`size`: the
+  // file's); before header(), with the buffer holding the file's start.
+  void stream(StreamedFile& in, std::size_t size) {
+    m_stream = &in;
+    m_size = size;
+    m_in_file = false;
+  }
+
   bool entries() {
+    if (m_stream) {
+      m_file_body_end = m_body_end;
+      if (!slide()) return false;
+    }
     for (std::uint32_t n = 0; n < m_count; ++n) {
+      if (m_stream && !m_last_window && m_body_end - m_pos < k_window_room && !slide()) return false;
       if (m_only && m_version < 4 && skip_unnamed()) continue;
       if (!entry(n)) return false;
+    }
+    if (m_stream) {
+      m_stream->advance(m_pos);
+      return streamed_extensions(*m_stream, m_file_body_end, [this](std::size_t size) {
+        return m_only ? m_stream->take(size, out.cache_tree) : m_stream->skip(size);
+      });
     }
     return skip_extensions(m_data, m_pos, m_body_end, m_only ? &out.cache_tree : nullptr);
   }
@@ -202,6 +323,24 @@ class Parser {
   IndexListing out;
 
  private:
+  // Streamed: an entry is read whole from the buffer, which holds at least
+  // this much of what follows (an entry longer, its path over 8,000 bytes,
+  // declines the file); what is left of the buffer moves to its start.
+  static constexpr std::size_t k_window_room = 8 * 1024;
+
+  // Streamed: the buffer moved on to the current position and filled, and
+  // the bytes parsed (m_data, m_pos, m_body_end) made its.
+  bool slide() {
+    m_stream->advance(m_pos);
+    const std::size_t left = m_file_body_end - m_stream->offset();
+    if (!m_stream->fill(std::min(left, StreamedFile::k_capacity))) return false;
+    m_data = m_stream->here();
+    m_pos = 0;
+    m_body_end = std::min(left, m_stream->available());
+    m_last_window = m_body_end == left;
+    return true;
+  }
+
   // With `only`, in a version 2 or 3 index: steps over the entry at the
   // current position when its path's first byte starts none of `only`'s
   // (most of a big index), by its recorded length, its mode checked as
@@ -277,7 +416,7 @@ class Parser {
       const int order = m_previous_path.compare(path);
       if (order > 0 || (order == 0 && m_previous_stage >= stage)) return false;
     }
-    if (m_version == 4) {  // `m_built` changes with the next entry
+    if (m_version == 4 || m_stream) {  // `m_built`, or the streamed buffer, changes with the next entry
       m_previous.assign(path);
       m_previous_path = m_previous;
     } else {
@@ -300,14 +439,15 @@ class Parser {
   std::string m_previous;          // v4: the previous entry's path
   std::string_view m_previous_path;
   unsigned m_previous_stage = 0;
+  StreamedFile* m_stream = nullptr;  // see stream()
+  std::size_t m_file_body_end = 0;   // streamed: the body's end in the file (m_body_end: in the buffer)
+  bool m_last_window = false;        // streamed: the buffer holds the rest of the body
 };
 
 // Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
-// left where they lie. With `only`, the entries it names alone, with their
-// stat data.
-std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file,
-                                  const std::span<const std::string>* only = nullptr) {
-  Parser p(bytes, file != nullptr, only);
+// left where they lie.
+std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
+  Parser p(bytes, file != nullptr, nullptr);
   if (!p.header() || !p.entries()) return std::nullopt;
   if (p.in_file()) p.out.file = std::move(file);
   return std::move(p.out);
@@ -332,70 +472,22 @@ bool path_in(std::span<const std::string> only, std::string_view path) {
 }
 
 std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
-  int error = 0;
-  auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
-  if (!file) return std::nullopt;
-  const std::string_view bytes = file->bytes();
-  return parse(bytes, std::move(file), &only);
+  // Read through a small buffer, not mapped (see StreamedFile): of a big
+  // index, only the few entries `only` names are kept.
+  util::Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  struct stat st {};
+  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  StreamedFile in(fd.get());
+  if (!in.fill(k_header_size)) return std::nullopt;
+  Parser p(std::string_view(reinterpret_cast<const char*>(in.here()), in.available()), false, &only);
+  p.stream(in, size);
+  if (!p.header() || !p.entries()) return std::nullopt;
+  return std::move(p.out);
 }
 
 namespace {
-
-// An index file read front to back through one small buffer, for a walk
-// that steps over its entries: a mapped 30 MB index costs a fault (or a
-// miss of the translation cache) per page touched, which on a virtual
-// machine is most of the walk; a buffer the kernel copies into stays
-// mapped and hot.
-class StreamedFile {
- public:
-  explicit StreamedFile(int fd) : m_fd(fd), m_buffer(new unsigned char[k_capacity]) {}
-
-  // Makes `n` bytes from the current position available (at most the
-  // buffer's capacity); false at the end of the file or on an error, with
-  // what there was available.
-  bool fill(std::size_t n) {
-    if (m_end - m_start >= n) return true;
-    if (n > k_capacity) return false;
-    if (m_start > 0) {
-      std::memmove(m_buffer.get(), m_buffer.get() + m_start, m_end - m_start);
-      m_end -= m_start;
-      m_offset += m_start;
-      m_start = 0;
-    }
-    while (m_end < n) {
-      const ssize_t got = ::read(m_fd, m_buffer.get() + m_end, k_capacity - m_end);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) return false;
-      m_end += static_cast<std::size_t>(got);
-    }
-    return true;
-  }
-  const unsigned char* here() const { return m_buffer.get() + m_start; }
-  std::size_t available() const { return m_end - m_start; }
-  // The file offset of the current position.
-  std::size_t offset() const { return m_offset + m_start; }
-  void advance(std::size_t n) { m_start += n; }
-  // Steps over `n` bytes, past the buffer by seeking.
-  bool skip(std::size_t n) {
-    if (n <= available()) {
-      m_start += n;
-      return true;
-    }
-    const std::size_t to = offset() + n;
-    if (::lseek(m_fd, static_cast<off_t>(to), SEEK_SET) < 0) return false;
-    m_offset = to;
-    m_start = m_end = 0;
-    return true;
-  }
-
- private:
-  static constexpr std::size_t k_capacity = 64 * 1024;
-  int m_fd;
-  std::unique_ptr<unsigned char[]> m_buffer;
-  std::size_t m_start = 0;   // the current position in the buffer
-  std::size_t m_end = 0;     // the end of the bytes read
-  std::size_t m_offset = 0;  // the file offset of the buffer's first byte
-};
 
 // The size of the entry at `in`'s position (version `version`), or 0 when
 // it is malformed or of a kind the reader declines; `stage` gets its stage.
@@ -452,23 +544,14 @@ std::optional<IndexTree> read_index_tree(const std::string& path) {
     if (stage != 0) out.unmerged = true;
     in.advance(step);
   }
-  // The extensions, as skip_extensions reads them: only the cache-tree's
-  // root entry is read, the rest stepped over.
-  while (in.offset() < body_end) {
-    if (body_end - in.offset() < 8 || !in.fill(8)) return std::nullopt;
-    const unsigned char* ext = in.here();
-    if (ext[0] < 'A' || ext[0] > 'Z') return std::nullopt;
-    const std::uint32_t ext_size = be32(ext + 4);
-    const bool tree = std::memcmp(ext, "TREE", 4) == 0;
-    in.advance(8);
-    if (ext_size > body_end - in.offset()) return std::nullopt;
-    if (tree) {
-      const std::size_t head = std::min<std::size_t>(ext_size, 64);
-      if (!in.fill(head)) return std::nullopt;
-      out.root = cached_tree_id(std::string_view(reinterpret_cast<const char*>(in.here()), head), "");
-    }
-    if (!in.skip(ext_size)) return std::nullopt;
-  }
+  // The extensions: only the cache-tree's root entry is read.
+  const bool read = streamed_extensions(in, body_end, [&in, &out](std::size_t tree_size) {
+    const std::size_t head = std::min<std::size_t>(tree_size, 64);
+    if (!in.fill(head)) return false;
+    out.root = cached_tree_id(std::string_view(reinterpret_cast<const char*>(in.here()), head), "");
+    return in.skip(tree_size);
+  });
+  if (!read) return std::nullopt;
   return out;
 }
 
