@@ -391,7 +391,8 @@ class Parser {
       out.unmerged = true;
       return true;
     }
-    if (m_only && !path_in(*m_only, path)) return true;
+    // (A version 2 or 3 path of a recorded length was matched above.)
+    if (m_only && (m_version == 4 || name_len == k_name_mask) && !path_in(*m_only, path)) return true;
     IndexListing::Item item;
     item.size = static_cast<std::uint32_t>(path.size());
     item.mode = mode;
