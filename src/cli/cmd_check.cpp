@@ -101,7 +101,9 @@ void note_uncommitted(const CheckOptions& o, const Source& s) {
   if (!o.rev.empty() || o.index || o.worktree || !s.repo || o.format != "text") return;
   const auto paths = ledger::cortex_ledger_paths();
   auto dirty = git::has_uncommitted_changes(*s.repo, std::vector<std::string>(paths.begin(), paths.end()));
-  if (dirty && *dirty) {
+  if (!dirty) {
+    std::fputs(report::render_uncommitted_unknown_note(dirty.error().message).c_str(), stderr);
+  } else if (*dirty) {
     std::fputs(report::render_uncommitted_note().c_str(), stderr);
   }
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -157,163 +158,6 @@ bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t bod
   return true;
 }
 
-// One pass over an index's entries into an IndexListing. Each step returns
-// false when the file is malformed (or of a kind this reader declines).
-// With `only`, the entries it names alone, with their stat data.
-class Parser {
- public:
-  Parser(std::string_view bytes, bool keep_paths_in_file, const std::span<const std::string>* only)
-      : m_data(reinterpret_cast<const unsigned char*>(bytes.data())), m_size(bytes.size()),
-        m_in_file(keep_paths_in_file), m_only(only) {}
-
-  // The header: signature, version, count.
-  bool header() {
-    if (m_size < k_header_size + k_checksum_size || m_size > std::numeric_limits<std::uint32_t>::max()) return false;
-    if (std::memcmp(m_data, "DIRC", 4) != 0) return false;
-    m_version = be32(m_data + 4);
-    if (m_version < 2 || m_version > 4) return false;
-    m_count = be32(m_data + 8);
-    m_body_end = m_size - k_checksum_size;
-    // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
-    if (m_count > (m_body_end - k_header_size) / (k_name_at + 1)) return false;
-    m_in_file = m_in_file && m_version < 4;  // paths left where they lie
-    if (m_only) return true;
-    out.items.reserve(m_count);
-    if (!m_in_file) out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
-    return true;
-  }
-
-  bool entries() {
-    for (std::uint32_t n = 0; n < m_count; ++n) {
-      if (!entry(n)) return false;
-    }
-    return skip_extensions(m_data, m_pos, m_body_end, m_only ? &out.cache_tree : nullptr);
-  }
-
-  bool in_file() const { return m_in_file; }
-  IndexListing out;
-
- private:
-  bool entry(std::uint32_t n) {
-    const unsigned char* entry = m_data + m_pos;
-    const std::optional<EntryHead> head = entry_head(entry, m_body_end - m_pos, m_version);
-    if (!head) return false;
-    const auto [name_at, stage, name_len, mode, flagged] = *head;
-    const unsigned char* name = entry + name_at;
-    std::string_view path;
-    if (m_version == 4) {
-      const auto next = read_v4_path(name, m_data + m_body_end, name_len, m_built);
-      if (!next) return false;
-      path = m_built;
-      m_pos = static_cast<std::size_t>(*next - m_data);
-    } else if (m_only && name_len != k_name_mask &&
-               !path_in(*m_only, std::string_view(reinterpret_cast<const char*>(name),
-                                                  std::min<std::size_t>(name_len, m_body_end - m_pos - name_at)))) {
-      // An entry `only` does not name is stepped over by its recorded
-      // length, unread: nothing of it is kept, so nothing of it is checked.
-      const std::size_t entry_size = (name_at + name_len + 8) & ~std::size_t{7};
-      if (m_body_end - m_pos < entry_size) return false;
-      m_pos += entry_size;
-      return true;
-    } else {
-      const auto read = read_v23_path(entry, m_body_end - m_pos, name_at, name_len);
-      if (!read) return false;
-      path = read->first;
-      m_pos += read->second;
-    }
-    if (!plain_path(path) || !in_order(n, path, stage)) return false;
-    if (stage != 0) {
-      out.unmerged = true;
-      return true;
-    }
-    if (m_only && !path_in(*m_only, path)) return true;
-    IndexListing::Item item;
-    item.size = static_cast<std::uint32_t>(path.size());
-    item.mode = mode;
-    item.id = ObjectId::from_bytes(entry + k_id_at);
-    if (m_in_file) {
-      item.offset = static_cast<std::uint32_t>(name - m_data);
-    } else {
-      item.offset = static_cast<std::uint32_t>(out.paths.size());
-      out.paths.append(path);
-    }
-    out.items.push_back(item);
-    if (m_only) {
-      out.stats.push_back(IndexStat{be32(entry), be32(entry + 4), be32(entry + 8), be32(entry + 12), be32(entry + 16),
-                                    be32(entry + 20), be32(entry + 28), be32(entry + 32), be32(entry + 36), flagged});
-    }
-    return true;
-  }
-
-  // git's order: by path bytes, then stage; each (path, stage) once.
-  bool in_order(std::uint32_t n, std::string_view path, unsigned stage) {
-    if (n > 0) {
-      const int order = m_previous_path.compare(path);
-      if (order > 0 || (order == 0 && m_previous_stage >= stage)) return false;
-    }
-    if (m_version == 4) {  // `m_built` changes with the next entry
-      m_previous.assign(path);
-      m_previous_path = m_previous;
-    } else {
-      m_previous_path = path;
-    }
-    m_previous_stage = stage;
-    return true;
-  }
-
-  const unsigned char* m_data;
-  std::size_t m_size;
-  bool m_in_file;
-  const std::span<const std::string>* m_only;
-  std::uint32_t m_version = 0;
-  std::uint32_t m_count = 0;
-  std::size_t m_body_end = 0;
-  std::size_t m_pos = k_header_size;
-  std::string m_built;             // v4: the current entry's path (the previous one's, cut and extended)
-  std::string m_previous;          // v4: the previous entry's path
-  std::string_view m_previous_path;
-  unsigned m_previous_stage = 0;
-};
-
-// Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
-// left where they lie. With `only`, the entries it names alone, with their
-// stat data.
-std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file,
-                                  const std::span<const std::string>* only = nullptr) {
-  Parser p(bytes, file != nullptr, only);
-  if (!p.header() || !p.entries()) return std::nullopt;
-  if (p.in_file()) p.out.file = std::move(file);
-  return std::move(p.out);
-}
-
-}  // namespace
-
-std::optional<IndexListing> parse_index_file(std::string_view bytes) { return parse(bytes, nullptr); }
-
-std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileBytes> file) {
-  const std::string_view bytes = file->bytes();
-  return parse(bytes, std::move(file));
-}
-
-bool path_in(std::span<const std::string> only, std::string_view path) {
-  for (const std::string& p : only) {
-    // The first byte first: most of a big index is under none of `only`.
-    if (p.empty() || path.empty() || path[0] != p[0]) continue;
-    if (p.back() == '/' ? path.starts_with(p) : path == p) return true;
-  }
-  return false;
-}
-
-std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
-  int error = 0;
-  auto file = util::FileBytes::read(path, error, std::numeric_limits<std::uint32_t>::max());
-  if (!file) return std::nullopt;
-  const std::string_view bytes = file->bytes();
-  return parse(bytes, std::move(file), &only);
-}
-
-namespace {
-
 // An index file read front to back through one small buffer, for a walk
 // that steps over its entries: a mapped 30 MB index costs a fault (or a
 // miss of the translation cache) per page touched, which on a virtual
@@ -321,6 +165,7 @@ namespace {
 // mapped and hot.
 class StreamedFile {
  public:
+  static constexpr std::size_t k_capacity = 64 * 1024;
   explicit StreamedFile(int fd) : m_fd(fd), m_buffer(new unsigned char[k_capacity]) {}
 
   // Makes `n` bytes from the current position available (at most the
@@ -348,6 +193,25 @@ class StreamedFile {
   // The file offset of the current position.
   std::size_t offset() const { return m_offset + m_start; }
   void advance(std::size_t n) { m_start += n; }
+  // Copies the next `n` bytes into `out`, past the buffer by reading
+  // straight into it; false at the end of the file or on an error.
+  bool take(std::size_t n, std::string& out) {
+    out.resize(n);
+    const std::size_t buffered = std::min(n, available());
+    std::memcpy(out.data(), here(), buffered);
+    m_start += buffered;
+    if (buffered == n) return true;
+    m_offset += m_end;  // the buffer is spent: the file is read from here
+    m_start = m_end = 0;
+    for (std::size_t done = buffered; done < n;) {
+      const ssize_t got = ::read(m_fd, out.data() + done, n - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      done += static_cast<std::size_t>(got);
+    }
+    m_offset += n - buffered;
+    return true;
+  }
   // Steps over `n` bytes, past the buffer by seeking.
   bool skip(std::size_t n) {
     if (n <= available()) {
@@ -362,13 +226,269 @@ class StreamedFile {
   }
 
  private:
-  static constexpr std::size_t k_capacity = 64 * 1024;
   int m_fd;
   std::unique_ptr<unsigned char[]> m_buffer;
   std::size_t m_start = 0;   // the current position in the buffer
   std::size_t m_end = 0;     // the end of the bytes read
   std::size_t m_offset = 0;  // the file offset of the buffer's first byte
 };
+
+// The extensions from `in`'s position to the body's end (at file offset
+// `body_end`), as skip_extensions reads them: `tree` is handed the size of
+// git's cache-tree extension ("TREE") and reads it (all of it, or false),
+// the others are stepped over unread.
+template <class OnTree>
+bool streamed_extensions(StreamedFile& in, std::size_t body_end, OnTree&& tree) {
+  while (in.offset() < body_end) {
+    if (body_end - in.offset() < 8 || !in.fill(8)) return false;
+    const unsigned char* ext = in.here();
+    if (ext[0] < 'A' || ext[0] > 'Z') return false;
+    const std::uint32_t ext_size = be32(ext + 4);
+    const bool is_tree = std::memcmp(ext, "TREE", 4) == 0;
+    in.advance(8);
+    if (ext_size > body_end - in.offset()) return false;
+    if (is_tree ? !tree(std::size_t{ext_size}) : !in.skip(ext_size)) return false;
+  }
+  return true;
+}
+
+// One pass over an index's entries into an IndexListing. Each step returns
+// false when the file is malformed (or of a kind this reader declines).
+// With `only`, the entries it names alone, with their stat data.
+class Parser {
+ public:
+  Parser(std::string_view bytes, bool keep_paths_in_file, const std::span<const std::string>* only)
+      : m_data(reinterpret_cast<const unsigned char*>(bytes.data())), m_size(bytes.size()),
+        m_in_file(keep_paths_in_file), m_only(only) {
+    if (m_only) {
+      for (const std::string& p : *m_only) {
+        if (!p.empty()) m_first[static_cast<unsigned char>(p[0])] = true;
+      }
+    }
+  }
+
+  // The header: signature, version, count.
+  bool header() {
+    if (m_size < k_header_size + k_checksum_size || m_size > std::numeric_limits<std::uint32_t>::max()) return false;
+    if (std::memcmp(m_data, "DIRC", 4) != 0) return false;
+    m_version = be32(m_data + 4);
+    if (m_version < 2 || m_version > 4) return false;
+    m_count = be32(m_data + 8);
+    m_body_end = m_size - k_checksum_size;
+    // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
+    if (m_count > (m_body_end - k_header_size) / (k_name_at + 1)) return false;
+    m_in_file = m_in_file && m_version < 4;  // paths left where they lie
+    if (m_only) {
+      // Room for every entry is only address space: what is kept of it is
+      // written once, never copied on growing (at 270,000 entries, a
+      // vector grown by doubling touches twice its pages).
+      out.items.reserve(m_count);
+      out.stats.reserve(m_count);
+      out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
+      return true;
+    }
+    out.items.reserve(m_count);
+    if (!m_in_file) out.paths.reserve(std::min<std::size_t>(m_body_end, std::size_t{m_count} * 32));
+    return true;
+  }
+
+  // Reads the entries from `in` instead, through its buffer (`size`: the
+  // file's); before header(), with the buffer holding the file's start.
+  void stream(StreamedFile& in, std::size_t size) {
+    m_stream = &in;
+    m_size = size;
+    m_in_file = false;
+  }
+
+  bool entries() {
+    if (m_stream) {
+      m_file_body_end = m_body_end;
+      if (!slide()) return false;
+    }
+    for (std::uint32_t n = 0; n < m_count; ++n) {
+      if (m_stream && !m_last_window && m_body_end - m_pos < k_window_room && !slide()) return false;
+      if (m_only && m_version < 4 && skip_unnamed()) continue;
+      if (!entry(n)) return false;
+    }
+    if (m_stream) {
+      m_stream->advance(m_pos);
+      return streamed_extensions(*m_stream, m_file_body_end, [this](std::size_t size) {
+        return m_only ? m_stream->take(size, out.cache_tree) : m_stream->skip(size);
+      });
+    }
+    return skip_extensions(m_data, m_pos, m_body_end, m_only ? &out.cache_tree : nullptr);
+  }
+
+  bool in_file() const { return m_in_file; }
+  IndexListing out;
+
+ private:
+  // Streamed: an entry is read whole from the buffer, which holds at least
+  // this much of what follows (an entry longer, its path over 8,000 bytes,
+  // declines the file); what is left of the buffer moves to its start.
+  static constexpr std::size_t k_window_room = 8 * 1024;
+
+  // Streamed: the buffer moved on to the current position and filled, and
+  // the bytes parsed (m_data, m_pos, m_body_end) made its.
+  bool slide() {
+    m_stream->advance(m_pos);
+    const std::size_t left = m_file_body_end - m_stream->offset();
+    if (!m_stream->fill(std::min(left, StreamedFile::k_capacity))) return false;
+    m_data = m_stream->here();
+    m_pos = 0;
+    m_body_end = std::min(left, m_stream->available());
+    m_last_window = m_body_end == left;
+    return true;
+  }
+
+  // With `only`, in a version 2 or 3 index: steps over the entry at the
+  // current position when its path's first byte starts none of `only`'s
+  // (most of a big index), by its recorded length, its mode checked as
+  // entry_head checks it; false, with nothing read, for any other entry
+  // (extended flags, a long path, malformed bytes: entry() judges it).
+  bool skip_unnamed() {
+    const std::size_t room = m_body_end - m_pos;
+    if (room < k_name_at + 1) return false;
+    const unsigned char* entry = m_data + m_pos;
+    const unsigned flags = be16(entry + k_flags_at);
+    if ((flags & k_flag_extended) || (flags & k_name_mask) == k_name_mask || m_first[entry[k_name_at]]) return false;
+    const std::size_t entry_size = (k_name_at + (flags & k_name_mask) + 8) & ~std::size_t{7};
+    if (room < entry_size || !known_mode(be32(entry + k_mode_at))) return false;
+    m_pos += entry_size;
+    return true;
+  }
+
+  bool entry(std::uint32_t n) {
+    const unsigned char* entry = m_data + m_pos;
+    const std::optional<EntryHead> head = entry_head(entry, m_body_end - m_pos, m_version);
+    if (!head) return false;
+    const auto [name_at, stage, name_len, mode, flagged] = *head;
+    const unsigned char* name = entry + name_at;
+    std::string_view path;
+    if (m_version == 4) {
+      const auto next = read_v4_path(name, m_data + m_body_end, name_len, m_built);
+      if (!next) return false;
+      path = m_built;
+      m_pos = static_cast<std::size_t>(*next - m_data);
+    } else if (m_only && name_len != k_name_mask &&
+               (!m_first[*name] ||  // most of a big index starts with a byte none of `only` does
+                !path_in(*m_only, std::string_view(reinterpret_cast<const char*>(name),
+                                                   std::min<std::size_t>(name_len, m_body_end - m_pos - name_at))))) {
+      // An entry `only` does not name is stepped over by its recorded
+      // length, unread: nothing of it is kept, so nothing of it is checked.
+      const std::size_t entry_size = (name_at + name_len + 8) & ~std::size_t{7};
+      if (m_body_end - m_pos < entry_size) return false;
+      m_pos += entry_size;
+      return true;
+    } else {
+      const auto read = read_v23_path(entry, m_body_end - m_pos, name_at, name_len);
+      if (!read) return false;
+      path = read->first;
+      m_pos += read->second;
+    }
+    if (!plain_path(path) || !in_order(n, path, stage)) return false;
+    if (stage != 0) {
+      out.unmerged = true;
+      return true;
+    }
+    // (A version 2 or 3 path of a recorded length was matched above.)
+    if (m_only && (m_version == 4 || name_len == k_name_mask) && !path_in(*m_only, path)) return true;
+    IndexListing::Item item;
+    item.size = static_cast<std::uint32_t>(path.size());
+    item.mode = mode;
+    item.id = ObjectId::from_bytes(entry + k_id_at);
+    if (m_in_file) {
+      item.offset = static_cast<std::uint32_t>(name - m_data);
+    } else {
+      item.offset = static_cast<std::uint32_t>(out.paths.size());
+      out.paths.append(path);
+    }
+    out.items.push_back(item);
+    if (m_only) {
+      out.stats.push_back(IndexStat{be32(entry), be32(entry + 4), be32(entry + 8), be32(entry + 12), be32(entry + 16),
+                                    be32(entry + 20), be32(entry + 28), be32(entry + 32), be32(entry + 36), flagged});
+    }
+    return true;
+  }
+
+  // git's order: by path bytes, then stage; each (path, stage) once.
+  bool in_order(std::uint32_t n, std::string_view path, unsigned stage) {
+    if (n > 0) {
+      const int order = m_previous_path.compare(path);
+      if (order > 0 || (order == 0 && m_previous_stage >= stage)) return false;
+    }
+    if (m_version == 4 || m_stream) {  // `m_built`, or the streamed buffer, changes with the next entry
+      m_previous.assign(path);
+      m_previous_path = m_previous;
+    } else {
+      m_previous_path = path;
+    }
+    m_previous_stage = stage;
+    return true;
+  }
+
+  const unsigned char* m_data;
+  std::size_t m_size;
+  bool m_in_file;
+  const std::span<const std::string>* m_only;
+  std::array<bool, 256> m_first{};  // the first bytes of `only`'s paths
+  std::uint32_t m_version = 0;
+  std::uint32_t m_count = 0;
+  std::size_t m_body_end = 0;
+  std::size_t m_pos = k_header_size;
+  std::string m_built;             // v4: the current entry's path (the previous one's, cut and extended)
+  std::string m_previous;          // v4: the previous entry's path
+  std::string_view m_previous_path;
+  unsigned m_previous_stage = 0;
+  StreamedFile* m_stream = nullptr;  // see stream()
+  std::size_t m_file_body_end = 0;   // streamed: the body's end in the file (m_body_end: in the buffer)
+  bool m_last_window = false;        // streamed: the buffer holds the rest of the body
+};
+
+// Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
+// left where they lie.
+std::optional<IndexListing> parse(std::string_view bytes, std::shared_ptr<const util::FileBytes> file) {
+  Parser p(bytes, file != nullptr, nullptr);
+  if (!p.header() || !p.entries()) return std::nullopt;
+  if (p.in_file()) p.out.file = std::move(file);
+  return std::move(p.out);
+}
+
+}  // namespace
+
+std::optional<IndexListing> parse_index_file(std::string_view bytes) { return parse(bytes, nullptr); }
+
+std::optional<IndexListing> parse_index_file(std::shared_ptr<const util::FileBytes> file) {
+  const std::string_view bytes = file->bytes();
+  return parse(bytes, std::move(file));
+}
+
+bool path_in(std::span<const std::string> only, std::string_view path) {
+  for (const std::string& p : only) {
+    // The first byte first: most of a big index is under none of `only`.
+    if (p.empty() || path.empty() || path[0] != p[0]) continue;
+    if (p.back() == '/' ? path.starts_with(p) : path == p) return true;
+  }
+  return false;
+}
+
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
+  // Read through a small buffer, not mapped (see StreamedFile): of a big
+  // index, only the few entries `only` names are kept.
+  util::Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  struct stat st {};
+  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  StreamedFile in(fd.get());
+  if (!in.fill(k_header_size)) return std::nullopt;
+  Parser p(std::string_view(reinterpret_cast<const char*>(in.here()), in.available()), false, &only);
+  p.stream(in, size);
+  if (!p.header() || !p.entries()) return std::nullopt;
+  return std::move(p.out);
+}
+
+namespace {
 
 // The size of the entry at `in`'s position (version `version`), or 0 when
 // it is malformed or of a kind the reader declines; `stage` gets its stage.
@@ -425,23 +545,14 @@ std::optional<IndexTree> read_index_tree(const std::string& path) {
     if (stage != 0) out.unmerged = true;
     in.advance(step);
   }
-  // The extensions, as skip_extensions reads them: only the cache-tree's
-  // root entry is read, the rest stepped over.
-  while (in.offset() < body_end) {
-    if (body_end - in.offset() < 8 || !in.fill(8)) return std::nullopt;
-    const unsigned char* ext = in.here();
-    if (ext[0] < 'A' || ext[0] > 'Z') return std::nullopt;
-    const std::uint32_t ext_size = be32(ext + 4);
-    const bool tree = std::memcmp(ext, "TREE", 4) == 0;
-    in.advance(8);
-    if (ext_size > body_end - in.offset()) return std::nullopt;
-    if (tree) {
-      const std::size_t head = std::min<std::size_t>(ext_size, 64);
-      if (!in.fill(head)) return std::nullopt;
-      out.root = cached_tree_id(std::string_view(reinterpret_cast<const char*>(in.here()), head), "");
-    }
-    if (!in.skip(ext_size)) return std::nullopt;
-  }
+  // The extensions: only the cache-tree's root entry is read.
+  const bool read = streamed_extensions(in, body_end, [&in, &out](std::size_t tree_size) {
+    const std::size_t head = std::min<std::size_t>(tree_size, 64);
+    if (!in.fill(head)) return false;
+    out.root = cached_tree_id(std::string_view(reinterpret_cast<const char*>(in.here()), head), "");
+    return in.skip(tree_size);
+  });
+  if (!read) return std::nullopt;
   return out;
 }
 
@@ -450,53 +561,56 @@ namespace {
 // One cache-tree entry (gitformat-index.txt, "Cache tree"): its path
 // component, NUL, the entry count (-1: invalid), a space, the subtree count,
 // a newline, and the tree id when the entry is valid; then its subtrees.
+// Read where it lies, byte by byte: a walk to one folder steps over every
+// entry before it (at 270,000 files, tens of thousands).
 struct CacheTreeNode {
   std::string_view name;
-  long entries = -1;
   long subtrees = 0;
-  std::optional<ObjectId> id;
+  const unsigned char* id = nullptr;  // the tree id's bytes; null when the entry is invalid
 };
 
-std::optional<long> ascii_number(std::string_view& at, char end) {
-  const std::size_t stop = at.find(end);
-  if (stop == std::string_view::npos || stop == 0 || stop > 11) return std::nullopt;
-  const std::string_view digits = at.substr(0, stop);
-  long value = 0;
-  std::size_t i = digits[0] == '-' ? 1 : 0;
-  if (i == digits.size()) return std::nullopt;
-  for (; i < digits.size(); ++i) {
-    if (digits[i] < '0' || digits[i] > '9') return std::nullopt;
-    value = value * 10 + (digits[i] - '0');
-  }
-  at.remove_prefix(stop + 1);
-  return digits[0] == '-' ? -value : value;
+// A count of 1 to 11 characters (an optional '-', then digits) ended by
+// `end`, at `p`; false when malformed. `p` moves past `end`.
+bool ascii_number(const char*& p, const char* limit, char end, long& value, bool& negative) {
+  const char* const start = p;
+  negative = p != limit && *p == '-';
+  if (negative) ++p;
+  const char* const digits = p;
+  value = 0;
+  while (p != limit && *p >= '0' && *p <= '9' && p - start < 11) value = value * 10 + (*p++ - '0');
+  if (p == digits || p == limit || *p != end) return false;
+  ++p;
+  return true;
 }
 
-std::optional<CacheTreeNode> cache_tree_node(std::string_view& at) {
+bool cache_tree_node(const char*& p, const char* limit, CacheTreeNode& node) {
+  const auto* nul = static_cast<const char*>(std::memchr(p, '\0', static_cast<std::size_t>(limit - p)));
+  if (!nul) return false;
+  node.name = std::string_view(p, static_cast<std::size_t>(nul - p));
+  p = nul + 1;
+  long entries = 0;
+  bool below_zero = false;
+  bool negative = false;
+  if (!ascii_number(p, limit, ' ', entries, below_zero) || !ascii_number(p, limit, '\n', node.subtrees, negative) ||
+      negative) {
+    return false;
+  }
+  node.id = nullptr;
+  if (!below_zero || entries == 0) {
+    if (static_cast<std::size_t>(limit - p) < ObjectId::k_raw_size) return false;
+    node.id = reinterpret_cast<const unsigned char*>(p);
+    p += ObjectId::k_raw_size;
+  }
+  return true;
+}
+
+// Steps over the entry at `p` with every entry below it (a preorder list:
+// each entry's subtrees follow it).
+bool skip_cache_tree(const char*& p, const char* limit) {
   CacheTreeNode node;
-  const std::size_t nul = at.find('\0');
-  if (nul == std::string_view::npos) return std::nullopt;
-  node.name = at.substr(0, nul);
-  at.remove_prefix(nul + 1);
-  const std::optional<long> entries = ascii_number(at, ' ');
-  const std::optional<long> subtrees = entries ? ascii_number(at, '\n') : std::nullopt;
-  if (!subtrees || *subtrees < 0) return std::nullopt;
-  node.entries = *entries;
-  node.subtrees = *subtrees;
-  if (node.entries >= 0) {
-    if (at.size() < ObjectId::k_raw_size) return std::nullopt;
-    node.id = ObjectId::from_bytes(reinterpret_cast<const unsigned char*>(at.data()));
-    at.remove_prefix(ObjectId::k_raw_size);
-  }
-  return node;
-}
-
-// Steps over the `count` subtrees at `at`, each with its own subtrees.
-bool skip_cache_trees(std::string_view& at, long count, int depth) {
-  if (depth > 4096) return false;
-  for (long i = 0; i < count; ++i) {
-    const std::optional<CacheTreeNode> node = cache_tree_node(at);
-    if (!node || !skip_cache_trees(at, node->subtrees, depth + 1)) return false;
+  for (long pending = 1; pending > 0; --pending) {
+    if (!cache_tree_node(p, limit, node) || node.subtrees > limit - p) return false;
+    pending += node.subtrees;
   }
   return true;
 }
@@ -504,27 +618,31 @@ bool skip_cache_trees(std::string_view& at, long count, int depth) {
 }  // namespace
 
 std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_view dir) {
-  std::string_view at = cache_tree;
-  std::optional<CacheTreeNode> node = cache_tree_node(at);  // the root
-  if (!node || !node->name.empty()) return std::nullopt;
+  const char* p = cache_tree.data();
+  const char* const limit = p + cache_tree.size();
+  CacheTreeNode node;
+  if (!cache_tree_node(p, limit, node) || !node.name.empty()) return std::nullopt;  // the root
   while (!dir.empty()) {
     const std::size_t slash = dir.find('/');
     const std::string_view want = dir.substr(0, slash);
     dir = slash == std::string_view::npos ? std::string_view() : dir.substr(slash + 1);
-    std::optional<CacheTreeNode> found;
-    for (long i = 0; i < node->subtrees && !found; ++i) {
-      std::optional<CacheTreeNode> child = cache_tree_node(at);
-      if (!child) return std::nullopt;
-      if (child->name == want) {
-        found = child;
-      } else if (!skip_cache_trees(at, child->subtrees, 1)) {
-        return std::nullopt;
+    bool found = false;
+    for (long i = node.subtrees; i > 0 && !found; --i) {
+      const char* const child = p;
+      CacheTreeNode head;
+      if (!cache_tree_node(p, limit, head)) return std::nullopt;
+      if (head.name == want) {
+        node = head;
+        found = true;
+      } else {
+        p = child;
+        if (!skip_cache_tree(p, limit)) return std::nullopt;
       }
     }
     if (!found) return std::nullopt;
-    node = found;
   }
-  return node->id;
+  if (!node.id) return std::nullopt;
+  return ObjectId::from_bytes(node.id);
 }
 
 std::optional<IndexListing> read_index_file(const std::string& path) {

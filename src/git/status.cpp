@@ -121,14 +121,16 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
 Result<bool> same_folder(git_tree* root, const IndexListing& index, const std::string& spec) {
   if (!root || spec.empty() || spec.back() != '/' || index.cache_tree.empty()) return false;
   const std::string path = spec.substr(0, spec.size() - 1);
-  const std::optional<ObjectId> cached = cached_tree_id(index.cache_tree, path);
-  if (!cached) return false;
+  // HEAD's side first: a folder HEAD does not have costs no walk of the
+  // cache-tree.
   git_tree_entry* raw = nullptr;
   const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
   if (rc == GIT_ENOTFOUND) return false;
   if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
   const TreeEntryPtr entry(raw);
-  return git_tree_entry_type(entry.get()) == GIT_OBJECT_TREE && from_git(*git_tree_entry_id(entry.get())) == *cached;
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return false;
+  const std::optional<ObjectId> cached = cached_tree_id(index.cache_tree, path);
+  return cached && from_git(*git_tree_entry_id(entry.get())) == *cached;
 }
 
 // The index items `spec` covers: one path, or every path below a folder.
@@ -138,7 +140,10 @@ std::pair<std::size_t, std::size_t> items_of(const IndexListing& index, const st
   const auto first = std::lower_bound(index.items.begin(), index.items.end(), std::string_view(spec), less);
   auto last = first;
   if (folder) {
-    while (last != index.items.end() && index.path(*last).starts_with(spec)) ++last;
+    // Every path below "dir/" sorts before "dir0" ('0' follows '/').
+    std::string past = spec;
+    past.back() = '/' + 1;
+    last = std::lower_bound(first, index.items.end(), std::string_view(past), less);
   } else if (last != index.items.end() && index.path(*last) == spec) {
     ++last;
   }
@@ -172,13 +177,14 @@ class FolderStat {
       errno = m_errno;
       return false;
     }
-    const std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
-    return ::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+    m_name.assign(slash == std::string_view::npos ? path : path.substr(slash + 1));
+    return ::fstatat(m_fd.get(), m_name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
   }
 
  private:
   std::string m_workdir;
   std::string m_folder;
+  std::string m_name;  // the file's name in the folder (kept: its buffer serves each)
   bool m_open = false;
   util::Fd m_fd;
   int m_errno = 0;  // why the folder did not open
@@ -222,24 +228,29 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
     ::close(dir);
     return;
   }
-  std::vector<std::string> files;
-  while (const dirent* e = ::readdir(d)) {
-    const std::string_view name = e->d_name;
-    if (name == "." || name == "..") continue;
-    unsigned char type = e->d_type;
-    if (type == DT_UNKNOWN) {
-      struct stat st {};
-      if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-      type = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+  // Each entry: a file is handed to `file`, a folder walked when `walk`.
+  const auto each = [&](bool walk, const auto& file) {
+    while (const dirent* e = ::readdir(d)) {
+      const std::string_view name = e->d_name;
+      if (name == "." || name == "..") continue;
+      unsigned char type = e->d_type;
+      if (type == DT_UNKNOWN) {
+        struct stat st {};
+        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        type = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+      }
+      if (type != DT_DIR) {
+        file(name);
+      } else if (walk) {
+        const int sub = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (sub >= 0) unindexed_below(sub, rel + "/" + std::string(name), index, doubt);
+      }
     }
-    if (type == DT_DIR) {
-      const int sub = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (sub >= 0) unindexed_below(sub, rel + "/" + std::string(name), index, doubt);
-    } else {
-      files.emplace_back(name);
-    }
-  }
-  ::closedir(d);
+  };
+  // The files are counted; their names are looked up only when the counts
+  // below differ (the folder is then read again).
+  std::size_t files = 0;
+  each(true, [&files](std::string_view) { ++files; });
   // The index's files directly in the folder (a submodule's folder aside:
   // then every name is looked up).
   const std::string prefix = rel + "/";
@@ -252,11 +263,14 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
     ++listed;
     submodule = submodule || index.items[i].mode == 0160000;
   }
-  if (listed == files.size() && !submodule) return;
-  for (const std::string& name : files) {
-    std::string path = prefix + name;
-    if (!indexed(index, path)) doubt.push_back(std::move(path));
+  if (listed != files || submodule) {
+    ::rewinddir(d);
+    each(false, [&](std::string_view name) {
+      std::string path = prefix + std::string(name);
+      if (!indexed(index, path)) doubt.push_back(std::move(path));
+    });
   }
+  ::closedir(d);
 }
 
 // Staged: the index against HEAD under `spec`, by path, mode and id; a

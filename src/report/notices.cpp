@@ -14,6 +14,12 @@ std::string render_uncommitted_note() {
          "(use --index or --worktree to check them)\n";
 }
 
+std::string render_uncommitted_unknown_note(std::string_view why) {
+  return fmt::format("ledgergate: note: checked HEAD; could not tell whether the working tree has uncommitted ledger "
+                     "changes ({})\n",
+                     util::escape_controls(why));
+}
+
 std::string render_cortex_error(std::string_view message) {
   return fmt::format("cortex check: {}\n", util::escape_cortex(message));
 }

@@ -14,6 +14,10 @@ namespace lg::report {
 
 // `check` of HEAD in a working tree whose ledgers have uncommitted changes.
 std::string render_uncommitted_note();
+// `check` of HEAD in a working tree whose uncommitted changes could not be
+// looked for (`why`: the error, a split index libgit2 cannot read among
+// them): said, never left silent.
+std::string render_uncommitted_unknown_note(std::string_view why);
 // "ledgergate: note: NOTE", a persistent-cache entry that was not trusted
 // (cache/store.hpp's notes).
 std::string render_cache_note(std::string_view note);

@@ -354,6 +354,71 @@ TEST_CASE("index file: read_index_stat keeps the named paths with the stat data 
   CHECK_FALSE(git::path_in(only, "projects"));
 }
 
+TEST_CASE("index file: read_index_stat of a big index keeps exactly the named entries, in versions 2, 3 and 4",
+          "[git][index]") {
+  // An index of some 300 KB, read through a 64 KiB buffer: entries of every
+  // length straddle its refills; beside the named paths, others with their
+  // first byte (projectsx/, p.md), long paths, and extended flags.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q .") == 0);
+  const std::string a = test::git_blob(d, "a\n");
+  std::string info;
+  const auto add = [&](const std::string& path) {
+    info += "100644 " + a + " 0\t" + path;
+    info.push_back('\0');
+  };
+  for (int i = 0; i < 1500; ++i) {
+    const std::string n = std::to_string(i);
+    add("archive/" + n + "/" + std::string(static_cast<std::size_t>(i % 97), 'x') + ".md");
+    add("projects/" + std::string(static_cast<std::size_t>(i % 53), 'p') + n + ".md");
+    if (i % 7 == 0) add("projectsx/" + n + ".md");
+    if (i % 11 == 0) add("zeta/" + n + "/" + std::string(static_cast<std::size_t>(i % 400), 'z'));
+  }
+  add("p.md");
+  add("projects.yaml");
+  add("projects.yamlx");
+  add("archive/long/" + std::string(5000, 'l'));        // a path over git's 12-bit length
+  add("projects/long/" + std::string(0xfff + 20, 'm'));  // named, and over it too
+  index_info(d, info);
+  REQUIRE(sh(d, "git write-tree >/dev/null") == 0);
+  const std::vector<std::string> only = {"projects.yaml", "projects/", "tasks/"};
+  for (const char* version : {"2", "3", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version) == 0);
+    if (std::string(version) == "3") {
+      // Extended flags on entries named and not.
+      REQUIRE(sh(d, "git update-index --skip-worktree archive/3/xxx.md projectsx/7.md 'projects/ppp3.md' && "
+                    "git write-tree >/dev/null") == 0);
+    }
+    const std::string bytes = test::read_file(d + "/.git/index");
+    REQUIRE(bytes.size() > 4 * 64 * 1024);
+    CHECK(static_cast<unsigned char>(bytes[7]) == static_cast<unsigned char>(version[0] - '0'));
+    std::vector<Row> expected;
+    for (const Row& row : git_listing(d)) {
+      if (git::path_in(only, row.path)) expected.push_back(row);
+    }
+    REQUIRE(expected.size() == 1502);
+    const auto listing = git::read_index_stat(d + "/.git/index", only);
+    REQUIRE(listing.has_value());
+    CHECK(rows_of(*listing) == expected);
+    CHECK(listing->stats.size() == expected.size());
+    CHECK_FALSE(listing->cache_tree.empty());
+    CHECK(git::cached_tree_id(listing->cache_tree, "projects").has_value());
+    for (std::size_t i = 0; i < listing->items.size(); ++i) {
+      CHECK(listing->stats[i].flagged ==
+            (std::string(version) != "2" && listing->path(listing->items[i]) == "projects/ppp3.md"));
+    }
+    // Cut anywhere, the file is declined, or read whole (20 bytes of a cut
+    // extension passing for the checksum).
+    for (std::size_t n = 0; n < bytes.size(); n += 4093) {
+      test::write_file(d + "/cut", bytes.substr(0, n));
+      const auto cut = git::read_index_stat(d + "/cut", only);
+      if (cut) CHECK(rows_of(*cut) == expected);
+    }
+  }
+}
+
 TEST_CASE("index file: cached_tree_id reads the tree ids git's cache-tree records", "[git][index]") {
   test::TempDir dir;
   REQUIRE(sh(dir.path(), "git init -q .") == 0);
@@ -361,6 +426,12 @@ TEST_CASE("index file: cached_tree_id reads the tree ids git's cache-tree record
   test::write_file(dir.path() + "/projects/deep/b.md", "b\n");
   test::write_file(dir.path() + "/tasks/t.md", "t\n");
   test::write_file(dir.path() + "/top.md", "top\n");
+  // Folders before projects/ in the cache-tree (shorter names first), each
+  // stepped over with every folder below it.
+  for (const char* f : {"archive/x/y/z.md", "archive/x/w.md", "archive/x/y2/v/u.md", "archive/q/r.md", "ab/c.md",
+                        "zz/a/b/c/d.md"}) {
+    test::write_file(dir.path() + "/" + f, f);
+  }
   REQUIRE(sh(dir.path(), "git add . && git commit -q -m c0") == 0);
   const std::vector<std::string> only = {"projects/"};
   const auto rev = [&](const std::string& spec) {
@@ -379,6 +450,12 @@ TEST_CASE("index file: cached_tree_id reads the tree ids git's cache-tree record
   CHECK(id("tasks") == rev("HEAD:tasks"));
   CHECK(id("nothing") == "none");
   CHECK(id("projects/nothing") == "none");
+  for (const char* f : {"archive", "archive/x", "archive/x/y", "archive/x/y2", "archive/x/y2/v", "archive/q", "ab", "zz",
+                        "zz/a/b/c"}) {
+    CAPTURE(f);
+    CHECK(id(f) == rev(std::string("HEAD:") + f));
+  }
+  CHECK(id("archive/x/nothing") == "none");
   // Staging below a folder invalidates its entry and its parents', not its siblings'.
   test::write_file(dir.path() + "/projects/deep/b.md", "changed\n");
   REQUIRE(sh(dir.path(), "git add projects/deep/b.md") == 0);

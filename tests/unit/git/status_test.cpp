@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ledgergate/git/index_file.hpp"
 #include "ledgergate/git/repository.hpp"
 #include "support/fixture_tree.hpp"
 
@@ -47,8 +48,12 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
   test::write_file(d + "/tasks/t/one.md", "t\n");
   test::write_file(d + "/archive/old.md", "old\n");
   test::write_file(d + "/.gitignore", "*.swp\n");
+  // Beside the ledger folder in the index's order, not below it.
+  test::write_file(d + "/projects-a.md", "-\n");
+  test::write_file(d + "/projectsx/a.md", "x\n");
   // The files are older than the index: none is racily clean.
-  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md "
+                "projects-a.md projectsx/a.md && "
                 "git add . && git commit -q -m c0") == 0);
 
   const auto expect = [&](bool dirty) {
@@ -105,6 +110,61 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     test::write_file(d + "/tasks/t/.x/y.swp", "ignored\n");
     expect(false);
     test::write_file(d + "/tasks/new/deep/n.md", "n\n");
+    expect(true);
+  }
+  SECTION("no cache-tree: the staged comparison reads HEAD's folders") {
+    // An index written afresh by `git add` records no tree of any folder.
+    REQUIRE(sh(d, "rm .git/index && git add .") == 0);
+    const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+    REQUIRE(index.has_value());
+    REQUIRE_FALSE(git::cached_tree_id(index->cache_tree, "projects").has_value());
+    expect(false);
+    test::write_file(d + "/projects/a.md", "# a, staged\n");
+    REQUIRE(sh(d, "git add projects/a.md && git show HEAD:projects/a.md > projects/a.md") == 0);
+    expect(true);
+  }
+  SECTION("index version 4") {
+    REQUIRE(sh(d, "git update-index --index-version 4 && git write-tree >/dev/null") == 0);
+    expect(false);
+    test::write_file(d + "/projects/b.md", "# b, longer\n");
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects/b.md && touch -d 2026-01-01T00:00:00 projects/b.md && git add -u") == 0);
+    expect(false);
+    REQUIRE(sh(d, "rm tasks/t/one.md") == 0);
+    expect(true);
+  }
+  SECTION("a split index is no answer, never a clean one") {
+    // Neither this reader nor libgit2 reads git's split index: an error,
+    // which `check` reports as a note that it could not tell.
+    REQUIRE(sh(d, "git update-index --split-index") == 0);
+    test::write_file(d + "/projects/b.md", "# b, longer\n");
+    CHECK(git_says_dirty(d));
+    auto repo = git::Repository::open(d, false);
+    REQUIRE(repo);
+    CHECK_FALSE(git::has_uncommitted_changes(*repo, k_ledger).has_value());
+  }
+  SECTION("a big index, read through a buffer many times its size") {
+    // 4,000 entries before the ledger folders and after them (in the index
+    // only: paths outside the ledger's are never looked at, by git status
+    // or by this): every entry of the ledger paths is found among them.
+    std::string script = "blob=$(echo x | git hash-object -w --stdin) && for i in $(seq 2000); do "
+                         "printf \"100644 %s 0\\tarchive/big/file-%s.md\\000\" $blob $i; "
+                         "printf \"100644 %s 0\\tzz/file-%s.md\\000\" $blob $i; done | git update-index -z --index-info && git commit -q -m big";
+    REQUIRE(sh(d, script) == 0);
+    REQUIRE(test::read_file(d + "/.git/index").size() > 4 * 64 * 1024);
+    expect(false);
+    test::write_file(d + "/zz/file-7.md", "changed outside\n");
+    expect(false);
+    test::write_file(d + "/projects/a.md", "# A\n");
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects/a.md && touch -d 2026-01-01T00:00:00 projects/a.md && git add -u") == 0);
+    expect(false);
+    REQUIRE(sh(d, "chmod +x projects/b.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "chmod -x projects/b.md && rm projects.yaml") == 0);
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects.yaml && touch -d 2026-01-01T00:00:00 projects.yaml && git add -u") == 0);
+    test::write_file(d + "/projects/new.md", "new\n");
     expect(true);
   }
   SECTION("no HEAD yet: a staged ledger is a change") {
