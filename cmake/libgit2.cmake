@@ -58,19 +58,14 @@ if(LEDGERGATE_STATIC_LIBGIT2)
     # A probe program must link and run (another libgit2.a may call a GSSAPI
     # or network function the stand-ins lack, or need another archive): else
     # shared, said at configure time rather than a failed link later.
-    include(CheckCXXSourceRuns)
-    include(CMakePushCheckState)
-    cmake_push_check_state(RESET)
-    file(READ ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp _stand_ins)
-    set(CMAKE_REQUIRED_INCLUDES ${LIBGIT2_INCLUDE_DIRS})
-    set(CMAKE_REQUIRED_LIBRARIES ${_archives} ${_system} Threads::Threads)
-    set(CMAKE_REQUIRED_LINK_OPTIONS ${_wrap_options})
-    set(CMAKE_REQUIRED_QUIET ON)
-    check_cxx_source_runs("#define LEDGERGATE_STATIC_LIBGIT2 1
-${_stand_ins}
-#include <git2.h>
-int main() { return git_libgit2_init() == 1 && git_libgit2_shutdown() == 0 ? 0 : 1; }" LEDGERGATE_LIBGIT2_STATIC_LINKS)
-    cmake_pop_check_state()
+    ldg_probe_runs(LEDGERGATE_LIBGIT2_STATIC_LINKS
+      SOURCE_FILE ${PROJECT_SOURCE_DIR}/src/git/link/no_network.cpp
+      CODE "#include <git2.h>
+int main() { return git_libgit2_init() == 1 && git_libgit2_shutdown() == 0 ? 0 : 1; }"
+      INCLUDES ${LIBGIT2_INCLUDE_DIRS}
+      LIBRARIES ${_archives} ${_system} Threads::Threads
+      LINK_OPTIONS ${_wrap_options}
+      FLAGS -DLEDGERGATE_STATIC_LIBGIT2=1)
     if(LEDGERGATE_LIBGIT2_STATIC_LINKS)
       set(LEDGERGATE_LIBGIT2_LINKAGE static)
     else()

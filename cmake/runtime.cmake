@@ -40,23 +40,18 @@ if(LEDGERGATE_STATIC_RUNTIME AND NOT LEDGERGATE_SANITIZE)
   else()
     # The probe: fmt's implementation and yaml-cpp's archive, linked with the
     # static runtime, format (locale-dependent too) and parse.
-    include(CheckCXXSourceRuns)
-    include(CMakePushCheckState)
-    cmake_push_check_state(RESET)
-    file(READ ${PROJECT_SOURCE_DIR}/src/util/link/fmt_format.cpp _fmt_impl)
-    set(CMAKE_REQUIRED_INCLUDES ${_fmt_includes} ${_yaml_includes})
-    set(CMAKE_REQUIRED_LIBRARIES ${LEDGERGATE_ARCHIVE_yaml-cpp})
-    set(CMAKE_REQUIRED_LINK_OPTIONS -static-libstdc++ -static-libgcc)
-    set(CMAKE_REQUIRED_FLAGS -std=c++20)
-    set(CMAKE_REQUIRED_QUIET ON)
-    check_cxx_source_runs("${_fmt_impl}
-#include <fmt/format.h>
+    ldg_probe_runs(LEDGERGATE_STATIC_RUNTIME_LINKS
+      SOURCE_FILE ${PROJECT_SOURCE_DIR}/src/util/link/fmt_format.cpp
+      CODE "#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 int main() {
   const YAML::Node n = YAML::Load(\"a: [1, 2]\");
   return fmt::format(\"{:L}|{}|{:.2f}\", 1234, n[\"a\"][1].as<int>(), 0.5) == \"1234|2|0.50\" ? 0 : 1;
-}" LEDGERGATE_STATIC_RUNTIME_LINKS)
-    cmake_pop_check_state()
+}"
+      INCLUDES ${_fmt_includes} ${_yaml_includes}
+      LIBRARIES ${LEDGERGATE_ARCHIVE_yaml-cpp}
+      LINK_OPTIONS -static-libstdc++ -static-libgcc
+      FLAGS -std=c++20)
     if(LEDGERGATE_STATIC_RUNTIME_LINKS)
       set(LEDGERGATE_RUNTIME_LINKAGE static)
     else()
