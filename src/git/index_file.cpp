@@ -142,6 +142,24 @@ std::optional<EntryHead> entry_head(const unsigned char* entry, std::size_t room
   return head;
 }
 
+// An index's header (signature, version, count) over a file of `size`
+// bytes, `data` holding its first k_header_size; nullopt for a file too
+// small or too large, another signature, a version other than 2 to 4, or a
+// count the body cannot hold (each entry takes at least 63 bytes).
+struct IndexHeader {
+  std::uint32_t version = 0;
+  std::uint32_t count = 0;
+  std::size_t body_end = 0;  // where the extensions end and the checksum starts
+};
+
+std::optional<IndexHeader> index_header(const unsigned char* data, std::size_t size) {
+  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  if (std::memcmp(data, "DIRC", 4) != 0) return std::nullopt;
+  IndexHeader h{be32(data + 4), be32(data + 8), size - k_checksum_size};
+  if (h.version < 2 || h.version > 4 || h.count > (h.body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
+  return h;
+}
+
 // Extensions: an upper-case first letter marks one a reader may skip; any
 // other ("link": a split index, "sdir": a sparse one) must be understood.
 // With `cache_tree`, git's cache-tree extension ("TREE") is kept there.
@@ -269,14 +287,11 @@ class Parser {
 
   // The header: signature, version, count.
   bool header() {
-    if (m_size < k_header_size + k_checksum_size || m_size > std::numeric_limits<std::uint32_t>::max()) return false;
-    if (std::memcmp(m_data, "DIRC", 4) != 0) return false;
-    m_version = be32(m_data + 4);
-    if (m_version < 2 || m_version > 4) return false;
-    m_count = be32(m_data + 8);
-    m_body_end = m_size - k_checksum_size;
-    // Each entry takes at least 63 bytes: a count the file cannot hold is malformed.
-    if (m_count > (m_body_end - k_header_size) / (k_name_at + 1)) return false;
+    const std::optional<IndexHeader> h = index_header(m_data, m_size);
+    if (!h) return false;
+    m_version = h->version;
+    m_count = h->count;
+    m_body_end = h->body_end;
     m_in_file = m_in_file && m_version < 4;  // paths left where they lie
     if (m_only) {
       // Room for every entry is only address space: what is kept of it is
@@ -472,18 +487,29 @@ bool path_in(std::span<const std::string> only, std::string_view path) {
   return false;
 }
 
+namespace {
+
+// The regular file at `path` opened for a streamed read (see StreamedFile),
+// and its size; nullopt when it cannot be opened or is no regular file.
+std::optional<std::size_t> open_streamed(const std::string& path, util::Fd& fd) {
+  fd = util::Fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  struct stat st {};
+  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return static_cast<std::size_t>(st.st_size);
+}
+
+}  // namespace
+
 std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
   // Read through a small buffer, not mapped (see StreamedFile): of a big
   // index, only the few entries `only` names are kept.
-  util::Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-  struct stat st {};
-  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  const auto size = static_cast<std::size_t>(st.st_size);
-  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  util::Fd fd;
+  const std::optional<std::size_t> size = open_streamed(path, fd);
+  if (!size) return std::nullopt;
   StreamedFile in(fd.get());
   if (!in.fill(k_header_size)) return std::nullopt;
   Parser p(std::string_view(reinterpret_cast<const char*>(in.here()), in.available()), false, &only);
-  p.stream(in, size);
+  p.stream(in, *size);
   if (!p.header() || !p.entries()) return std::nullopt;
   return std::move(p.out);
 }
@@ -525,17 +551,14 @@ std::size_t entry_size(StreamedFile& in, std::uint32_t version, unsigned& stage)
 }  // namespace
 
 std::optional<IndexTree> read_index_tree(const std::string& path) {
-  util::Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  struct stat st {};
-  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  const auto size = static_cast<std::size_t>(st.st_size);
-  if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+  util::Fd fd;
+  const std::optional<std::size_t> size = open_streamed(path, fd);
+  if (!size) return std::nullopt;
   StreamedFile in(fd.get());
-  if (!in.fill(k_header_size) || std::memcmp(in.here(), "DIRC", 4) != 0) return std::nullopt;
-  const std::uint32_t version = be32(in.here() + 4);
-  const std::uint32_t count = be32(in.here() + 8);
-  const std::size_t body_end = size - k_checksum_size;
-  if (version < 2 || version > 4 || count > (body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
+  if (!in.fill(k_header_size)) return std::nullopt;
+  const std::optional<IndexHeader> header = index_header(in.here(), *size);
+  if (!header) return std::nullopt;
+  const auto [version, count, body_end] = *header;
   in.advance(k_header_size);
   IndexTree out;
   for (std::uint32_t n = 0; n < count; ++n) {
@@ -604,11 +627,11 @@ bool cache_tree_node(const char*& p, const char* limit, CacheTreeNode& node) {
   return true;
 }
 
-// Steps over the entry at `p` with every entry below it (a preorder list:
-// each entry's subtrees follow it).
-bool skip_cache_tree(const char*& p, const char* limit) {
+// Steps over the `count` entries at `p` with every entry below them (a
+// preorder list: each entry's subtrees follow it).
+bool skip_cache_trees(const char*& p, const char* limit, long count) {
   CacheTreeNode node;
-  for (long pending = 1; pending > 0; --pending) {
+  for (long pending = count; pending > 0; --pending) {
     if (!cache_tree_node(p, limit, node) || node.subtrees > limit - p) return false;
     pending += node.subtrees;
   }
@@ -628,15 +651,13 @@ std::optional<ObjectId> cached_tree_id(std::string_view cache_tree, std::string_
     dir = slash == std::string_view::npos ? std::string_view() : dir.substr(slash + 1);
     bool found = false;
     for (long i = node.subtrees; i > 0 && !found; --i) {
-      const char* const child = p;
-      CacheTreeNode head;
-      if (!cache_tree_node(p, limit, head)) return std::nullopt;
-      if (head.name == want) {
-        node = head;
+      CacheTreeNode child;
+      if (!cache_tree_node(p, limit, child)) return std::nullopt;
+      if (child.name == want) {
+        node = child;
         found = true;
-      } else {
-        p = child;
-        if (!skip_cache_tree(p, limit)) return std::nullopt;
+      } else if (child.subtrees > limit - p || !skip_cache_trees(p, limit, child.subtrees)) {
+        return std::nullopt;
       }
     }
     if (!found) return std::nullopt;
