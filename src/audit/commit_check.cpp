@@ -38,6 +38,12 @@ bool touches_policy(const std::vector<git::DiffEntry>& diff) {
   });
 }
 
+// The state parked for `commit` in `parked` (a CommitCheck's), or its end.
+template <class Parked>
+auto find_parked(Parked& parked, const git::ObjectId& commit) {
+  return std::find_if(parked.begin(), parked.end(), [&](const auto& p) { return p.first == commit; });
+}
+
 }  // namespace
 
 CommitCheck::CommitCheck(const AuditOptions& options)
@@ -62,7 +68,7 @@ void CommitCheck::visited(const CommitFacts& c) {
 
 bool CommitCheck::has_state_of(const git::ObjectId& commit) const {
   if (m_projects && m_projects_commit == commit) return true;
-  return std::any_of(m_parked.begin(), m_parked.end(), [&](const auto& parked) { return parked.first == commit; });
+  return find_parked(m_parked, commit) != m_parked.end();
 }
 
 std::size_t CommitCheck::children_left(const git::ObjectId& commit) const {
@@ -89,7 +95,7 @@ CommitCheck::StatePtr CommitCheck::take_state(const git::ObjectId& parent) {
     return std::move(m_projects);
   }
   leave_state();
-  auto it = std::find_if(m_parked.begin(), m_parked.end(), [&](const auto& parked) { return parked.first == parent; });
+  auto it = find_parked(m_parked, parent);
   if (it == m_parked.end()) return nullptr;
   if (shared) return std::make_unique<rules::ProjectsState>(*it->second);
   StatePtr state = std::move(it->second);
