@@ -67,6 +67,14 @@ Result<TreePtr> lookup_tree(const Repository& repo, const ObjectId& id);
 Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id);
 Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id);
 
+// Stores `bytes` as an object of `type` in `repo`'s object database, its id
+// returned: a trial repository's (trial_repo.cpp) straight into its
+// in-memory store, even where a disk backend holds the object already (so
+// what a merge wrote is read back from memory: a loose copy another tool
+// left, such as `git merge-tree`'s, would be inflated and hashed again),
+// any other through git_odb_write.
+Result<ObjectId> write_object(git_repository* repo, std::string_view bytes, git_object_t type);
+
 // confirm_objects (objects.hpp) on a bare handle: a tree source's.
 Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids);
 

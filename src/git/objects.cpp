@@ -44,11 +44,9 @@ Result<std::string> read_blob(const Repository& repo, const ObjectId& id) {
 }
 
 Result<ObjectId> write_blob(const Repository& repo, std::string_view bytes) {
-  git_oid id;
-  if (const int rc = git_blob_create_from_buffer(&id, repo.raw(), bytes.data(), bytes.size()); rc < 0) {
-    return libgit2_error(rc, "writing a blob");
-  }
-  return from_git(id);
+  auto id = write_object(repo.raw(), bytes, GIT_OBJECT_BLOB);
+  if (!id) return id.error().with_context("writing a blob");
+  return id;
 }
 
 Result<bool> has_object(const Repository& repo, const ObjectId& id) {
@@ -212,14 +210,9 @@ Result<ObjectId> TreeBuilder::write() {
     append_entry(out, e->mode, e->name, e->id);
   }
   place_added_before(std::nullopt);
-  git_odb* raw = nullptr;
-  if (const int rc = git_repository_odb(&raw, m_repo->raw()); rc < 0) return libgit2_error(rc);
-  const OdbPtr odb(raw);
-  git_oid id;
-  if (const int rc = git_odb_write(&id, odb.get(), out.data(), out.size(), GIT_OBJECT_TREE); rc < 0) {
-    return libgit2_error(rc, "writing a tree");
-  }
-  return from_git(id);
+  auto id = write_object(m_repo->raw(), out, GIT_OBJECT_TREE);
+  if (!id) return id.error().with_context("writing a tree");
+  return id;
 }
 
 Result<ObjectId> update_tree(const Repository& repo, const ObjectId& base, const std::vector<TreeUpdate>& updates) {

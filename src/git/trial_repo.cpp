@@ -10,6 +10,7 @@
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
 
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -21,6 +22,11 @@
 namespace lg::git {
 
 namespace {
+
+// The write entry point of libgit2's mempack backend (the same for every
+// mempack): what tells a trial repository's in-memory store among an object
+// database's backends.
+std::atomic<decltype(git_odb_backend::write)> g_mempack_write{nullptr};
 
 // Puts a mempack backend in front of `repo`'s object database and takes the
 // write and freshen entry points from its disk backends; the mempack
@@ -35,6 +41,7 @@ Result<git_odb_backend*> arm_object_database(git_repository* repo) {
   if (rc < 0) return libgit2_error(rc, "creating the in-memory object store");
   const auto free_backend = [](git_odb_backend* b) { b->free(b); };
   std::unique_ptr<git_odb_backend, decltype(free_backend)> mempack(mempack_raw, free_backend);
+  g_mempack_write.store(mempack->write);
   rc = git_odb_add_backend(odb.get(), mempack.get(), 999);
   if (rc < 0) return libgit2_error(rc, "attaching the in-memory object store");
   git_odb_backend* const in_memory = mempack.release();  // the odb owns the backend from here
@@ -92,6 +99,24 @@ Result<void> collect_written(git_odb_backend* in_memory, const git_oid& id, std:
 }
 
 }  // namespace
+
+Result<ObjectId> write_object(git_repository* repo, std::string_view bytes, git_object_t type) {
+  git_odb* raw = nullptr;
+  if (const int rc = git_repository_odb(&raw, repo); rc < 0) return libgit2_error(rc, "opening the object database");
+  const OdbPtr odb(raw);
+  git_oid id;
+  const auto mempack_write = g_mempack_write.load();
+  for (std::size_t i = 0; mempack_write && i < git_odb_num_backends(odb.get()); ++i) {
+    git_odb_backend* b = nullptr;
+    if (const int rc = git_odb_get_backend(&b, odb.get(), i); rc < 0) return libgit2_error(rc);
+    if (b->write != mempack_write) continue;
+    if (const int rc = git_odb_hash(&id, bytes.data(), bytes.size(), type); rc < 0) return libgit2_error(rc);
+    if (const int rc = b->write(b, &id, bytes.data(), bytes.size(), type); rc < 0) return libgit2_error(rc);
+    return from_git(id);
+  }
+  if (const int rc = git_odb_write(&id, odb.get(), bytes.data(), bytes.size(), type); rc < 0) return libgit2_error(rc);
+  return from_git(id);
+}
 
 Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   git_repository* raw = nullptr;

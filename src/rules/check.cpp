@@ -153,7 +153,9 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   const std::optional<git::ObjectId> root = persistent ? tree.root_entry().content_id : std::nullopt;
   if (auto hit = root ? load_verdict(*persistent, *root, options) : std::nullopt) {
     hit->covered.push_back(*root);
-    if (auto r = tree.confirm(hit->covered); !r) return r.error().with_context("the cached verdict of " + tree.rev());
+    if (auto r = confirm_once(tree, *persistent, hit->covered); !r) {
+      return r.error().with_context("the cached verdict of " + tree.rev());
+    }
     hit->covered.pop_back();
     hit->report.covered = std::move(hit->covered);
     return std::move(hit->report);
@@ -185,8 +187,11 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   options.apply_severities(report.findings);
   if (persistent) {
     // In the order the pass met them (sorting 2,000 ids cost more than the
-    // few the same blob under two names confirms twice).
-    if (auto r = tree.confirm(pass.vouched); !r) return r.error().with_context("the cached checks of " + tree.rev());
+    // few the same blob under two names confirms twice); those an earlier
+    // check of this process confirmed (a merge's other trees) are not asked.
+    if (auto r = confirm_once(tree, *persistent, pass.vouched); !r) {
+      return r.error().with_context("the cached checks of " + tree.rev());
+    }
     if (root && !has_unreadable(report.findings)) {
       keep_verdict(*persistent, *root, options, report, pass.covered);
     }

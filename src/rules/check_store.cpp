@@ -26,6 +26,18 @@ CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache
   return p.get();
 }
 
+Result<void> confirm_once(git::TreeSource& tree, CheckCache::Persistent& p, std::span<const git::ObjectId> ids) {
+  std::vector<git::ObjectId> fresh;
+  fresh.reserve(ids.size());
+  for (const git::ObjectId& id : ids) {
+    if (p.confirmed.count(id) == 0) fresh.push_back(id);
+  }
+  if (auto r = tree.confirm(fresh); !r) return r;
+  if (p.confirmed.size() + fresh.size() > CheckCache::Persistent::k_max_confirmed) p.confirmed.clear();
+  p.confirmed.insert(fresh.begin(), fresh.end());
+  return {};
+}
+
 // ---- the facts pack ----
 
 // A journal without its pack is read all the same: its entries stand on

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <unordered_set>
 
 #include "ledgergate/cache/cache.hpp"
 #include "ledgergate/git/tree_source.hpp"
@@ -43,7 +44,16 @@ struct CheckCache::Persistent {
   std::string journal_yaml;         // the projects.yaml id the journal's records were judged with
   std::vector<MemoRecord> journal;  // views into journal_owners
   std::vector<std::shared_ptr<const void>> journal_owners;
+  // Objects a check of this process confirmed present in the home's object
+  // database (TreeSource::confirm): the trees of one merge share most of
+  // their blobs, and each is confirmed once. Emptied at k_max_confirmed.
+  static constexpr std::size_t k_max_confirmed = 65536;
+  std::unordered_set<git::ObjectId, git::ObjectIdHash> confirmed;
 };
+
+// Confirms through `tree` (TreeSource::confirm) those of `ids` no check of
+// this process confirmed in `p`'s home yet.
+Result<void> confirm_once(git::TreeSource& tree, CheckCache::Persistent& p, std::span<const git::ObjectId> ids);
 
 // Findings that say a read failed are not a function of the content: what
 // holds one is never cached.

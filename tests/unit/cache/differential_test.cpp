@@ -53,17 +53,22 @@ class CountingSource final : public lg::git::TreeSource {
     return m_base.for_each_child(dir, e, fn);
   }
   std::string cache_home() const override { return m_base.cache_home(); }
-  lg::Result<void> confirm(std::span<const lg::git::ObjectId> ids) override { return m_base.confirm(ids); }
+  lg::Result<void> confirm(std::span<const lg::git::ObjectId> ids) override {
+    m_confirmed += static_cast<int>(ids.size());
+    return m_base.confirm(ids);
+  }
   lg::Result<std::optional<lg::git::Entry>> stat(std::string_view path) override { return m_base.stat(path); }
   lg::Result<std::string> read(std::string_view path, const lg::git::Entry& e) override {
     ++*m_reads;
     return m_base.read(path, e);
   }
   int reads() const { return m_reads->load(); }
+  int confirmed() const { return m_confirmed; }  // object ids asked of confirm()
 
  private:
   lg::git::TreeSource& m_base;
   std::shared_ptr<std::atomic<int>> m_reads = std::make_shared<std::atomic<int>>(0);
+  int m_confirmed = 0;
 };
 
 // What a check prints: text and JSON (or the error), and the profile.
@@ -466,6 +471,41 @@ TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
   other.severities["ledger-file-name"] = lg::diag::Severity::warning;
   CHECK(lab.run(third, other, true, false, &reads) == lab.run(third, other, false));
   CHECK(reads == 0);  // other options: another verdict, the same facts
+}
+
+TEST_CASE("cache: the checks of one process confirm each cached blob once", "[cache]") {
+  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
+  for (int i = 0; i < 100; ++i) {
+    const std::string key = "k" + std::to_string(i);
+    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
+    files["projects.yaml"] += row(key, "active");
+  }
+  Lab lab;
+  const auto first = lab.commit(files);
+  files["projects/k7.md"] += "- 2026-09-03 — note — one more line\n";
+  const auto second = lab.commit(files);
+  lab.run(first, {}, true);  // the facts of both trees cached, each by a process of its own
+  lab.run(second, {}, true);
+  fs::remove_all(lab.cache_dir() + "/verdict");  // every blob is then vouched for by the facts
+  // One process checking both trees (a merge's BASE and merged tree)
+  // confirms the blobs they share once; another process confirms them again.
+  const auto check = [&](lg::rules::CheckCache& cache, const lg::git::ObjectId& tree, int& confirmed) {
+    auto source = lg::git::open_tree_source(lab.repo(), tree, "HEAD");
+    REQUIRE(source.has_value());
+    CountingSource counting(**source);
+    const std::string out = outputs(lg::rules::check_tree(counting, {}, cache));
+    confirmed = counting.confirmed();
+    return out;
+  };
+  lg::rules::CheckCache one;
+  int confirmed = 0;
+  CHECK(check(one, first, confirmed) == lab.run(first, {}, false));
+  CHECK(confirmed >= 102);
+  CHECK(check(one, second, confirmed) == lab.run(second, {}, false));
+  CHECK(confirmed == 1);  // k7's new blob
+  lg::rules::CheckCache another;
+  CHECK(check(another, second, confirmed) == lab.run(second, {}, false));
+  CHECK(confirmed >= 102);
 }
 
 TEST_CASE("cache: a small change is written to the facts pack's journal, not the whole pack", "[cache]") {

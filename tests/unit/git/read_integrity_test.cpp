@@ -311,3 +311,37 @@ TEST_CASE("read integrity: confirm_objects names a missing or damaged object", "
   REQUIRE_FALSE(bad);
   CHECK_THAT(bad.error().message, Catch::Contains(a.hex()) && Catch::Contains("hash mismatch"));
 }
+
+TEST_CASE("trial repository: what it writes is read back from memory, not from a damaged copy on disk",
+          "[git][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"a.md", "existing\n"}}, "c");
+  const git_oid other = test::commit_tree(dir.path(), {{"b.md", "other\n"}}, "d", &c);
+  auto tree = open_repository(dir.path()).commit_tree(test::id_of(c));
+  REQUIRE(tree);
+  auto other_tree = open_repository(dir.path()).commit_tree(test::id_of(other));
+  REQUIRE(other_tree);
+  // The tree's loose file now holds another tree: read from disk, it is refused.
+  substitute_loose(dir.path(), *tree, *other_tree);
+  git::Repository repo = open_repository(dir.path());
+  CHECK_FALSE(git::read_tree(repo, *tree));
+
+  auto trial = git::TrialRepo::open(repo);
+  REQUIRE(trial);
+  auto written_blob = trial->write_blob("existing\n");
+  REQUIRE(written_blob);
+  auto builder = git::TreeBuilder::open(trial->repo(), nullptr);
+  REQUIRE(builder);
+  REQUIRE(builder->insert("a.md", *written_blob, git::FileMode::blob));
+  auto written = builder->write();  // the same id as the damaged loose tree
+  REQUIRE(written);
+  CHECK(*written == *tree);
+  // The merge reads what it wrote from memory, whatever lies on disk.
+  auto items = git::read_tree(trial->repo(), *written);
+  REQUIRE(items);
+  REQUIRE(items->size() == 1);
+  CHECK((*items)[0].name == "a.md");
+  CHECK((*items)[0].id == *written_blob);
+  // The user's object database is as it was: its copy is still refused.
+  CHECK_FALSE(git::read_tree(open_repository(dir.path()), *tree));
+}
