@@ -10,21 +10,18 @@
 #include <cstring>
 
 namespace lg::git {
-namespace {
 
-TreeItem item_of(const git_tree_entry* e) {
-  return TreeItem{git_tree_entry_name(e), static_cast<FileMode>(git_tree_entry_filemode(e)),
-                  from_git(*git_tree_entry_id(e))};
-}
-
-}  // namespace
-
-Result<std::vector<TreeItem>> read_tree(const Repository& repo, const ObjectId& id) {
-  LG_TRY(const TreePtr tree, lookup_tree(repo, id));
-  std::vector<TreeItem> out;
+Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
+  LG_TRY(TreePtr tree, lookup_tree(repo, id));
   const std::size_t n = git_tree_entrycount(tree.get());
-  out.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) out.push_back(item_of(git_tree_entry_byindex(tree.get(), i)));
+  TreeItems out;
+  out.items.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const git_tree_entry* e = git_tree_entry_byindex(tree.get(), i);
+    out.items.push_back(TreeItemView{git_tree_entry_name(e), static_cast<FileMode>(git_tree_entry_filemode(e)),
+                                     from_git(*git_tree_entry_id(e))});
+  }
+  out.keep = std::make_shared<const TreePtr>(std::move(tree));
   return out;
 }
 
@@ -134,21 +131,19 @@ void append_entry(std::string& out, unsigned mode, std::string_view name, const 
 }  // namespace
 
 Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
-  std::string base;
-  if (from) {
-    git_odb* raw = nullptr;
-    if (const int rc = git_repository_odb(&raw, repo.raw()); rc < 0) return libgit2_error(rc);
-    const OdbPtr odb(raw);
-    git_odb_object* obj = nullptr;
-    const git_oid oid = to_git(*from);
-    if (const int rc = git_odb_read(&obj, odb.get(), &oid); rc < 0) return libgit2_error(rc);
-    const OdbObjectPtr object(obj);
-    if (git_odb_object_type(obj) != GIT_OBJECT_TREE) {
-      return make_error(ErrorKind::git, "object " + from->hex() + " is not a tree");
-    }
-    base.assign(static_cast<const char*>(git_odb_object_data(obj)), git_odb_object_size(obj));
+  if (!from) return TreeBuilder(repo, nullptr, {});
+  git_odb* raw = nullptr;
+  if (const int rc = git_repository_odb(&raw, repo.raw()); rc < 0) return libgit2_error(rc);
+  const OdbPtr odb(raw);
+  git_odb_object* obj = nullptr;
+  const git_oid oid = to_git(*from);
+  if (const int rc = git_odb_read(&obj, odb.get(), &oid); rc < 0) return libgit2_error(rc);
+  auto object = std::make_shared<const OdbObjectPtr>(obj);
+  if (git_odb_object_type(obj) != GIT_OBJECT_TREE) {
+    return make_error(ErrorKind::git, "object " + from->hex() + " is not a tree");
   }
-  return TreeBuilder(repo, std::move(base));
+  const std::string_view base(static_cast<const char*>(git_odb_object_data(obj)), git_odb_object_size(obj));
+  return TreeBuilder(repo, std::move(object), base);
 }
 
 bool TreeBuilder::has(const std::string& name) const {

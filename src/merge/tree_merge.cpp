@@ -30,7 +30,7 @@ std::string_view to_string(ConflictKind kind) {
 namespace {
 
 using git::FileMode;
-using Tree = std::vector<git::TreeItem>;
+using Tree = git::TreeItems;
 
 struct Side {
   bool present = false;
@@ -120,10 +120,10 @@ class Merger {
 // by name (byte order), each with its three sides. No caller acts on an
 // entry the three sides agree on, so those are left out: a merge-join of
 // the three listings, which costs no allocation per entry, where a
-// directory of 20,000 ledgers differs in a handful. `name` points into
+// directory of 20,000 ledgers differs in a handful. `name` is a view into
 // `trees`.
 struct NamedTriple {
-  const std::string* name = nullptr;
+  std::string_view name;
   Triple x;
 };
 struct Entries {
@@ -139,20 +139,21 @@ Result<Entries> entries_of(git::TrialRepo& repo, const Side& b, const Side& o, c
   // git lists a directory as if its name ended in '/': byte order differs
   // from it only around such names. Stable, so that of two entries of one
   // name in a (malformed) tree the later one counts, as it always has.
-  const auto by_name = [](const git::TreeItem& l, const git::TreeItem& r) { return l.name < r.name; };
+  const auto by_name = [](const git::TreeItemView& l, const git::TreeItemView& r) { return l.name < r.name; };
   for (Tree& tree : out.trees) {
-    if (!std::is_sorted(tree.begin(), tree.end(), by_name)) std::stable_sort(tree.begin(), tree.end(), by_name);
+    auto& items = tree.items;
+    if (!std::is_sorted(items.begin(), items.end(), by_name)) std::stable_sort(items.begin(), items.end(), by_name);
   }
   Side Triple::*const which[3] = {&Triple::base, &Triple::ours, &Triple::theirs};
   std::size_t at[3] = {0, 0, 0};
   for (;;) {
-    const std::string* least = nullptr;
+    std::optional<std::string_view> least;
     for (int i = 0; i < 3; ++i) {
       const Tree& tree = out.trees[i];
-      if (at[i] < tree.size() && (!least || tree[at[i]].name < *least)) least = &tree[at[i]].name;
+      if (at[i] < tree.size() && (!least || tree[at[i]].name < *least)) least = tree[at[i]].name;
     }
     if (!least) break;
-    NamedTriple e{least, {}};
+    NamedTriple e{*least, {}};
     for (int i = 0; i < 3; ++i) {
       const Tree& tree = out.trees[i];
       for (; at[i] < tree.size() && tree[at[i]].name == *least; ++at[i]) {
@@ -370,7 +371,7 @@ Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& 
     return {};
   };
   for (const NamedTriple& e : entries.changed) {
-    const std::string& name = *e.name;
+    const std::string name(e.name);
     LG_TRY(std::optional<Side> merged, merge_entry(prefix + name, e.x));
     if (merged && same(*merged, e.x.ours)) continue;
     if (!merged && !e.x.ours.present) continue;
@@ -505,7 +506,7 @@ class RenameProbe {
     LG_TRY(const Entries entries, entries_of(m_repo, b, o, t));
     for (const NamedTriple& e : entries.changed) {
       const Triple& x = e.x;
-      const std::string path = prefix + *e.name;
+      const std::string path = prefix + std::string(e.name);
       FlatEntry f;
       f.base = x.base.is_tree() ? Side{} : x.base;
       f.ours = x.ours.is_tree() ? Side{} : x.ours;

@@ -222,7 +222,7 @@ TEST_CASE("trees: the builder places its changes in git's tree order, as libgit2
   auto items = git::read_tree(trial->repo(), *built);
   REQUIRE(items);
   std::vector<std::string> names;
-  for (const git::TreeItem& item : *items) names.push_back(item.name);
+  for (const git::TreeItemView& item : *items) names.emplace_back(item.name);
   CHECK(names == std::vector<std::string>{"0", "a-c", "a.b", "a", "a0", "ab", "m", "z"});
 
   // Nothing to write from nothing but the empty tree; names git fsck
