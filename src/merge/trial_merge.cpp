@@ -384,6 +384,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     report.virtual_base = merge_from;
   }
   Sides s;
+  s.cache.defer_writes();  // each of the checks below would rewrite the facts journal and the memo journal
   if (options.cache_report) s.home = repo.common_dir();
   LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));
   LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));
@@ -400,7 +401,10 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   if (options.ledger_merge.value_or(pol.merge) == policy::LedgerMerge::records) {
     LG_TRY(report.resolved, resolve_as_records(trial, {merge_from, base_tree, head_tree}, pol, report.merge, unmerged));
   }
-  if (!options.check) return report;
+  if (!options.check) {
+    s.cache.flush_writes();
+    return report;
+  }
 
   LG_TRY(auto changes, cached_tree_changes(repo, mb_tree, head_tree, options.cache_report));
   LG_TRY(report.classification,
@@ -418,7 +422,10 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     LG_TRY(auto rulings, detect_ruling_conflicts({*s.base, *s.ours, *s.theirs, ours_changes, changes, s.cache}));
     for (SemanticConflict& c : rulings) report.semantic.push_back(std::move(c));
   }
-  if (!s.merged) return report;
+  if (!s.merged) {
+    s.cache.flush_writes();
+    return report;
+  }
   // What reading has kept (libgit2's delta-base caches of the pack files,
   // filled by every side of each directory the merge and the detectors read:
   // some 12 MB at 20,000 projects) is let go before the merged tree's check,
@@ -444,6 +451,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     if (!tip) return tip.error().with_context("checking the branch tip");
     for (diag::Finding& f : *tip) report.findings.push_back(std::move(f));
   }
+  s.cache.flush_writes();
   return report;
 }
 

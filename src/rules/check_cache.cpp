@@ -1,6 +1,8 @@
 // The check's parse cache and its budget.
 #include "ledgergate/rules/check_cache.hpp"
 
+#include "check_store.hpp"
+
 namespace lg::rules {
 
 namespace {
@@ -24,6 +26,11 @@ CheckCache::Budget CheckCache::history_budget() {
 CheckCache::CheckCache() = default;
 CheckCache::CheckCache(Budget budget) : m_budget(budget) {}
 CheckCache::~CheckCache() = default;
+
+void CheckCache::flush_writes() {
+  m_defer_writes = false;
+  if (m_persistent) flush_deferred(*m_persistent);
+}
 
 void CheckCache::trim() {
   trim_to(m_ledgers.m_map, m_budget.ledgers);

@@ -21,7 +21,9 @@ CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache
   if (home.empty()) return nullptr;
   auto& p = cache.persistent();
   if (!p || p->home != home) {
+    if (p) flush_deferred(*p);
     p = std::make_shared<CheckCache::Persistent>(home, cache::Cache(cache::Store(cache::Store::dir_for(home))));
+    p->deferred = cache.defers_writes();
   }
   return p.get();
 }
@@ -60,7 +62,7 @@ void load_pack(CheckCache::Persistent& p) {
 }
 
 void flush_pack(CheckCache::Persistent& p) {
-  if (!p.pack.dirty()) return;
+  if (p.deferred || !p.pack.dirty()) return;
   const FactsPack::Encoded out = p.pack.encode();
   if (!out.whole) {
     p.store.put(Kind::facts_journal, {}, out.payload);
@@ -178,6 +180,7 @@ void keep_memo(CheckCache::Persistent& p, std::string payload) {
     p.memo_written = true;
     if (p.store.put(Kind::projects_memo, {}, *owned)) p.store.remove(Kind::projects_journal, {});
   }
+  p.memo_journal_pending = false;
   p.memo_loaded = p.journal_loaded = true;
   p.memo = *owned;
   p.memo_owner = std::move(owned);
@@ -226,6 +229,10 @@ const MemoRecord* journal_record(const CheckCache::Persistent& p, const git::Ent
 }
 
 void write_memo_journal(CheckCache::Persistent& p, std::string_view yaml_id) {
+  if (p.deferred) {
+    p.memo_journal_pending = true;  // flush_deferred writes p.journal as it is then
+    return;
+  }
   MemoWriter journal(yaml_id, {});
   for (const MemoRecord& r : p.journal) journal.add_encoded(r.encoded);
   p.store.put(Kind::projects_journal, {}, journal.finish({}));
@@ -233,7 +240,18 @@ void write_memo_journal(CheckCache::Persistent& p, std::string_view yaml_id) {
 
 void remove_memo_journal(CheckCache::Persistent& p) {
   clear_memo_journal(p);
+  p.memo_journal_pending = false;
   p.store.remove(Kind::projects_journal, {});
+}
+
+void flush_deferred(CheckCache::Persistent& p) {
+  if (!p.deferred) return;
+  p.deferred = false;
+  flush_pack(p);
+  if (p.memo_journal_pending) {
+    p.memo_journal_pending = false;
+    write_memo_journal(p, p.journal_yaml);
+  }
 }
 
 }  // namespace lg::rules

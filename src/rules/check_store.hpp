@@ -44,12 +44,21 @@ struct CheckCache::Persistent {
   std::string journal_yaml;         // the projects.yaml id the journal's records were judged with
   std::vector<MemoRecord> journal;  // views into journal_owners
   std::vector<std::shared_ptr<const void>> journal_owners;
+  // Writes held back until flush_deferred (CheckCache::defer_writes): the
+  // facts pack's and the memo journal's, which each check of a merge would
+  // otherwise rewrite in turn.
+  bool deferred = false;
+  bool memo_journal_pending = false;
   // Objects a check of this process confirmed present in the home's object
   // database (TreeSource::confirm): the trees of one merge share most of
   // their blobs, and each is confirmed once. Emptied at k_max_confirmed.
   static constexpr std::size_t k_max_confirmed = 65536;
   std::unordered_set<git::ObjectId, git::ObjectIdHash> confirmed;
 };
+
+// Writes what deferred writes held back (the facts pack or its journal,
+// the memo journal) and stops deferring.
+void flush_deferred(CheckCache::Persistent& p);
 
 // Confirms through `tree` (TreeSource::confirm) those of `ids` no check of
 // this process confirmed in `p`'s home yet.

@@ -131,6 +131,15 @@ class CheckCache {
   struct Persistent;
   std::shared_ptr<Persistent>& persistent() { return m_persistent; }
 
+  // Holds back the persistent cache's rewrites of the facts pack and the
+  // memo journal until flush_writes: the checks of one command (a trial
+  // merge's merged tree, BASE and tip) then write each once. Verdicts are
+  // written as each check ends. Unflushed, they are lost (which costs a
+  // later run time, never a verdict).
+  void defer_writes() { m_defer_writes = true; }
+  bool defers_writes() const { return m_defer_writes; }
+  void flush_writes();
+
   const Budget& budget() const { return m_budget; }
   // Between checks: each kind over its budget is emptied.
   void trim();
@@ -148,6 +157,7 @@ class CheckCache {
   QualifiedMemo<std::vector<std::string>> m_glob_walks;
   LedgerFindings m_ledger_findings;
   std::shared_ptr<Persistent> m_persistent;
+  bool m_defer_writes = false;
 };
 
 }  // namespace lg::rules

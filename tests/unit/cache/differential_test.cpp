@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -506,6 +507,55 @@ TEST_CASE("cache: the checks of one process confirm each cached blob once", "[ca
   lg::rules::CheckCache another;
   CHECK(check(another, second, confirmed) == lab.run(second, {}, false));
   CHECK(confirmed >= 102);
+}
+
+TEST_CASE("cache: deferred writes are held until flushed, then leave what immediate writes leave", "[cache]") {
+  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
+  for (int i = 0; i < 100; ++i) {
+    const std::string key = "k" + std::to_string(i);
+    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
+    files["projects.yaml"] += row(key, "active");
+  }
+  Lab lab;
+  lab.run(lab.commit(files), {}, true);  // the facts pack and the projects memo of a first tree
+  files["projects/k7.md"] += "- 2026-09-03 — note — one more line\n";
+  const auto second = lab.commit(files);
+  files["projects/k8.md"] += "- 2026-09-04 — note — one more line\n";
+  const auto third = lab.commit(files);
+  // The files the deferred writes hold back: the facts pack's and the memo's (and their journals).
+  const auto held = [&] {
+    std::map<std::string, std::string> out;
+    for (const char* kind : {"facts", "projects"}) {
+      const fs::path dir = fs::path(lab.cache_dir()) / kind;
+      if (!fs::exists(dir)) continue;
+      for (const auto& f : fs::directory_iterator(dir)) out[f.path().string()] = lg::test::read_file(f.path().string());
+    }
+    return out;
+  };
+  const fs::path saved = fs::path(lab.path()).parent_path() / "saved-cache";
+  fs::copy(lab.cache_dir(), saved, fs::copy_options::recursive);
+  const auto before = held();
+  const auto check_both = [&](lg::rules::CheckCache& cache) {
+    for (const auto& tree : {second, third}) {
+      auto source = lg::git::open_tree_source(lab.repo(), tree, "HEAD");
+      REQUIRE(source.has_value());
+      CHECK(outputs(lg::rules::check_tree(**source, {}, cache)) == lab.run(tree, {}, false));
+    }
+  };
+  {
+    lg::rules::CheckCache immediate;
+    check_both(immediate);
+  }
+  const auto written = held();
+  CHECK(written != before);  // the checks add journal records
+  fs::remove_all(lab.cache_dir());
+  fs::copy(saved, lab.cache_dir(), fs::copy_options::recursive);
+  lg::rules::CheckCache deferred;
+  deferred.defer_writes();
+  check_both(deferred);
+  CHECK(held() == before);
+  deferred.flush_writes();
+  CHECK(held() == written);
 }
 
 TEST_CASE("cache: a small change is written to the facts pack's journal, not the whole pack", "[cache]") {
