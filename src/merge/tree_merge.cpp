@@ -81,6 +81,7 @@ class Merger {
 
   std::vector<Conflict> conflicts;
   bool needs_full_merge = false;
+  std::size_t widest = 0;  // TreeMerge::widest
   bool both_deleted = false;  // one path deleted on both sides: a rename on each side?
   std::set<std::string> renamed;  // new names of renames followed before the merge (see follow_renames)
 
@@ -360,6 +361,7 @@ Result<std::optional<Side>> Merger::merge_virtual(const std::string& path, const
 
 Result<git::ObjectId> Merger::merge_tree(const std::string& prefix, const Side& b, const Side& o, const Side& t) {
   LG_TRY(const Entries entries, entries_of(m_repo, b, o, t));
+  for (const Tree& tree : entries.trees) widest = std::max(widest, tree.size());
   // The tree is built from ours, and only once an entry differs from ours:
   // where every merged entry is ours', the merged tree is ours.
   std::optional<git::TreeBuilder> builder;
@@ -775,6 +777,7 @@ Result<TreeMerge> path_by_path(git::TrialRepo& repo, const git::ObjectId& base, 
   TreeMerge out;
   LG_TRY(out.tree, merger.merge_tree("", whole_tree(base), whole_tree(ours), whole_tree(theirs)));
   out.conflicts = std::move(merger.conflicts);
+  out.widest = merger.widest;
   sort_by_path(out.conflicts);
   return out;
 }
@@ -856,6 +859,7 @@ Result<TreeMerge> merge_trees(git::TrialRepo& repo, const git::ObjectId& base, c
   TreeMerge out;
   out.tree = tree;
   out.conflicts = std::move(merger.conflicts);
+  out.widest = merger.widest;
   sort_by_path(out.conflicts);
   return out;
 }

@@ -50,6 +50,9 @@ struct TreeMerge {
   git::ObjectId tree;              // the merged tree (meaningful when there are no conflicts)
   std::vector<Conflict> conflicts; // sorted by path
   bool full_merge = false;         // libgit2's rename-aware merge decided (git would detect a rename)
+  // The entries of the widest directory the path-by-path merge read (what
+  // reading them left cached grows with it); 0 when not known.
+  std::size_t widest = 0;
 };
 
 // Merges `theirs` into `ours` with `base` as the merge base (all tree ids).

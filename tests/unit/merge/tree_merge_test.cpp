@@ -189,3 +189,16 @@ TEST_CASE("tree merge: refuses where git may apply a directory rename", "[merge]
   CHECK(merged->conflicts.empty());
   CHECK(hex(merged->tree) == git_merge_tree(dir.path(), ours, plain).second);
 }
+
+TEST_CASE("tree merge: reports the widest directory it read", "[merge][tree_merge]") {
+  test::TempDir dir;
+  test::FileMap base{{"README.md", "r\n"}, {"docs/a.md", "a\n"}};
+  for (int i = 0; i < 12; ++i) base["projects/p" + std::to_string(i) + ".md"] = "p\n";
+  test::FileMap ours = base, theirs = base;
+  ours["projects/p3.md"] = "ours\n";
+  theirs["projects/p9.md"] = "theirs\n";
+  theirs["projects/p12.md"] = "new\n";
+  const Merged m = merge_case(dir.path(), Case{"wide", base, ours, theirs, {}});
+  CHECK(m.result.conflicts.empty());
+  CHECK(m.result.widest == 13);  // theirs' projects/; docs/ is the same on every side, so not read
+}
