@@ -171,6 +171,11 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
 
 Result<ObjectId> TrialRepo::write_blob(std::string_view data) { return git::write_blob(m_repo, data); }
 
+bool TrialRepo::wrote(const ObjectId& id) const {
+  const git_oid oid = to_git(id);
+  return m_in_memory && m_in_memory->exists(m_in_memory, &oid) == 1;
+}
+
 namespace {
 
 Result<void> copy_missing(git_repository* from_repo, git_odb* from, git_odb* to, const git_oid& id) {

@@ -442,10 +442,15 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
   // What a cached report will confirm: the checked blobs the user's
-  // repository holds (not those the merge wrote into memory).
+  // repository holds (not those the merge wrote into memory). The check
+  // found each in the trial repository: one the merge did not write came
+  // from the user's object database.
   if (options.cache_report) {
     for (const git::ObjectId& id : checked.covered) {
-      LG_TRY(const bool present, git::has_object(repo, id));
+      bool present = !trial.wrote(id);
+      if (!present) {
+        LG_TRY(present, git::has_object(repo, id));
+      }
       if (present) report.covered.push_back(id);
     }
   }

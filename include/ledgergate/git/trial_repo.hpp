@@ -23,6 +23,8 @@ class TrialRepo {
 
   // Writes a blob into memory; returns its id.
   Result<ObjectId> write_blob(std::string_view data);
+  // Whether this handle's in-memory store holds `id` (a merge wrote it).
+  bool wrote(const ObjectId& id) const;
 
   // Lets go of what reading has kept in memory, keeping the objects this
   // handle wrote that the tree `keep` reaches. libgit2 keeps, per pack file
