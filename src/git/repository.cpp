@@ -43,7 +43,7 @@ Libgit2Session::Libgit2Session() {
   git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(8) * 1024 * 1024);
   // Objects are read once per check; a small decoded-object cache (default
   // 256 MiB per repository handle) is enough.
-  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(16) * 1024 * 1024);
+  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(4) * 1024 * 1024);
   // libgit2 caches no tree over 4 KiB by default, so a ledger directory of
   // thousands of entries (projects/: 80 KiB at 2,000 projects, 800 KiB at
   // 20,000) was read, inflated, re-hashed and parsed again at every path

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstring>
 #include <iterator>
+#include <unordered_set>
 
 #include "ledgergate/ledger/yaml_doc.hpp"
 #include "ledgergate/rules/registry.hpp"
@@ -200,6 +201,14 @@ class Checker {
     }
   }
 
+  // One entry of the root mapping read on its own (ledger::load_yaml_entries),
+  // its key written once in the document: checked as check_document would.
+  void check_entry(const ledger::YamlEntry& entry, ProjectsTable& table) {
+    m_render = ledger::PyRender();  // its digests are by node id, which each entry's document numbers anew
+    const PyDictItem item{entry.key, entry.value, {&entry}};
+    if (auto row = check_row(item)) table.rows.push_back(std::move(*row));
+  }
+
   void report(RuleId rule, int line, std::string message,
               diag::PeerForm form = diag::PeerForm::path_message) {
     m_sink.report(make_finding(rule, m_path, line, std::move(message), form));
@@ -365,6 +374,33 @@ class Checker {
   ledger::PyRender m_render;  // the document's values, cut past k_yaml_render_limit
 };
 
+// Checks the rows one at a time, without the whole document's nodes
+// (a 20,000-row file is some 30 MB of them): true when the document reads
+// that way with every project key a str written once, the rows then in
+// `table` and the findings, in check_document's order, reported. False
+// otherwise, having reported nothing and kept no row: the document is then
+// checked whole (a duplicate key's row keeps its first position and its
+// last value, and a non-str key may equal another, as Python's dict says;
+// an error is the whole document's).
+bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag::FindingSink& sink,
+                         const std::string& path, ProjectsTable& table) {
+  diag::CollectingSink held;  // reported once every row was read
+  Checker checker(era, held, path);
+  std::unordered_set<std::string_view> keys;  // the texts are borrowed: views into `text`
+  const bool read =
+      ledger::load_yaml_entries(text, ledger::YamlTexts::borrowed, [&](const ledger::YamlEntry& entry) {
+        if (entry.key->type != PyType::str || !keys.insert(entry.key->text()).second) return false;
+        checker.check_entry(entry, table);
+        return true;
+      });
+  if (!read) {
+    table.rows.clear();
+    return false;
+  }
+  for (diag::Finding& f : held.take()) sink.report(std::move(f));
+  return true;
+}
+
 }  // namespace
 
 void check_project_row_fields(const std::string& key, int row_line, const std::vector<KeptProjectField>& fields,
@@ -387,7 +423,12 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
     return table;
   }
   std::string converted;  // outlives `load`, whose texts view into the text
-  const ledger::YamlLoad load = ledger::load_yaml(universal_newlines(*text, converted), ledger::YamlTexts::borrowed);
+  const std::string_view decoded = universal_newlines(*text, converted);
+  if (check_rows_streamed(decoded, era, sink, path, table)) {
+    table.index();
+    return table;
+  }
+  const ledger::YamlLoad load = ledger::load_yaml(decoded, ledger::YamlTexts::borrowed);
   if (load.error) {
     const bool marked = load.error->line > 0;
     checker.report("projects-yaml-parses", load.error->line, "not valid YAML: " + load.error->problem,
