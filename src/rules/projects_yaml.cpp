@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <iterator>
 #include <unordered_set>
 
@@ -18,19 +17,54 @@
 namespace lg::rules {
 
 namespace {
-std::uint32_t length_at(const std::string& data, std::size_t at) {
-  std::uint32_t n = 0;
-  std::memcpy(&n, data.data() + at, sizeof n);
-  return n;
-}
-// A length below 4 GiB: a kept value comes from one YAML node or the words
-// of one list, and the loader refuses a node text of 4 GiB or more.
+
+// The names a kept field may have (the known fields of every era), each
+// kept as its one-byte index; any other name is written out after
+// k_named_field.
+constexpr std::string_view k_field_names[] = {"remote",   "local_path", "ral_root",     "mirror",    "sync_cli",
+                                              "sync_verbs", "ledger",   "assistant",    "witness_file", "partition",
+                                              "status",   "note"};
+constexpr unsigned char k_named_field = 0xFF;
+
 void append_length(std::string& data, std::size_t n) {
-  const auto v = static_cast<std::uint32_t>(n);
-  char bytes[sizeof v];
-  std::memcpy(bytes, &v, sizeof v);
-  data.append(bytes, sizeof v);
+  do {
+    data += static_cast<char>((n & 0x7F) | (n >= 0x80 ? 0x80 : 0));
+    n >>= 7;
+  } while (n != 0);
 }
+
+std::size_t length_at(const std::string& data, std::size_t& at) {
+  std::size_t n = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    const auto b = static_cast<unsigned char>(data[at++]);
+    n |= static_cast<std::size_t>(b & 0x7F) << shift;
+    if ((b & 0x80) == 0) return n;
+  }
+}
+
+// The field at `at`: its name, its value, and the offset after it.
+struct FieldAt {
+  std::string_view name;
+  std::string_view value;
+  std::size_t next = 0;
+};
+FieldAt field_at(const std::string& data, std::size_t at) {
+  const std::string_view all(data);
+  FieldAt f;
+  const auto code = static_cast<unsigned char>(data[at++]);
+  if (code == k_named_field) {
+    const std::size_t n = length_at(data, at);
+    f.name = all.substr(at, n);
+    at += n;
+  } else {
+    f.name = k_field_names[code];
+  }
+  const std::size_t n = length_at(data, at);
+  f.value = all.substr(at, n);
+  f.next = at + n;
+  return f;
+}
+
 }  // namespace
 
 ProjectFields::ProjectFields(std::initializer_list<value_type> fields) {
@@ -38,9 +72,16 @@ ProjectFields::ProjectFields(std::initializer_list<value_type> fields) {
 }
 
 void ProjectFields::emplace_back(std::string_view name, std::string_view value) {
-  append_length(m_data, name.size());
+  const auto* known = std::find(std::begin(k_field_names), std::end(k_field_names), name);
+  if (known != std::end(k_field_names)) {
+    m_data += static_cast<char>(known - std::begin(k_field_names));
+  } else {
+    m_data += static_cast<char>(k_named_field);
+    append_length(m_data, name.size());
+    m_data.append(name);
+  }
   append_length(m_data, value.size());
-  m_data.append(name).append(value);
+  m_data.append(value);
 }
 
 std::size_t ProjectFields::size() const { return static_cast<std::size_t>(std::distance(begin(), end())); }
@@ -53,14 +94,12 @@ std::optional<std::string_view> ProjectFields::get(std::string_view name) const 
 }
 
 ProjectFields::value_type ProjectFields::iterator::operator*() const {
-  const std::uint32_t name = length_at(*m_data, m_at);
-  const std::uint32_t value = length_at(*m_data, m_at + 4);
-  const std::string_view all(*m_data);
-  return {all.substr(m_at + 8, name), all.substr(m_at + 8 + name, value)};
+  const FieldAt f = field_at(*m_data, m_at);
+  return {f.name, f.value};
 }
 
 ProjectFields::iterator& ProjectFields::iterator::operator++() {
-  m_at += 8 + length_at(*m_data, m_at) + length_at(*m_data, m_at + 4);
+  m_at = field_at(*m_data, m_at).next;
   return *this;
 }
 
