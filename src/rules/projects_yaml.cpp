@@ -33,13 +33,26 @@ void append_length(std::string& data, std::size_t n) {
   } while (n != 0);
 }
 
-std::size_t length_at(const std::string& data, std::size_t& at) {
-  std::size_t n = 0;
-  for (unsigned shift = 0;; shift += 7) {
+// A length of 128 or more, its first byte `first` read.
+std::size_t long_length_at(const std::string& data, std::size_t& at, unsigned char first) {
+  std::size_t n = first & 0x7F;
+  for (unsigned shift = 7;; shift += 7) {
     const auto b = static_cast<unsigned char>(data[at++]);
     n |= static_cast<std::size_t>(b & 0x7F) << shift;
     if ((b & 0x80) == 0) return n;
   }
+}
+
+// The length at `at`, which moves past it.
+inline std::size_t length_at(const std::string& data, std::size_t& at) {
+  const auto b = static_cast<unsigned char>(data[at++]);
+  return b < 0x80 ? b : long_length_at(data, at, b);
+}
+
+// A known field's one-byte code, or k_named_field.
+unsigned char code_of(std::string_view name) {
+  const auto* known = std::find(std::begin(k_field_names), std::end(k_field_names), name);
+  return known == std::end(k_field_names) ? k_named_field : static_cast<unsigned char>(known - std::begin(k_field_names));
 }
 
 // The field at `at`: its name, its value, and the offset after it.
@@ -72,11 +85,9 @@ ProjectFields::ProjectFields(std::initializer_list<value_type> fields) {
 }
 
 void ProjectFields::emplace_back(std::string_view name, std::string_view value) {
-  const auto* known = std::find(std::begin(k_field_names), std::end(k_field_names), name);
-  if (known != std::end(k_field_names)) {
-    m_data += static_cast<char>(known - std::begin(k_field_names));
-  } else {
-    m_data += static_cast<char>(k_named_field);
+  const unsigned char code = code_of(name);
+  m_data += static_cast<char>(code);
+  if (code == k_named_field) {
     append_length(m_data, name.size());
     m_data.append(name);
   }
@@ -87,8 +98,19 @@ void ProjectFields::emplace_back(std::string_view name, std::string_view value) 
 std::size_t ProjectFields::size() const { return static_cast<std::size_t>(std::distance(begin(), end())); }
 
 std::optional<std::string_view> ProjectFields::get(std::string_view name) const {
-  for (const auto& [n, value] : *this) {
-    if (n == name) return value;
+  const unsigned char code = code_of(name);
+  const std::string_view all(m_data);
+  for (std::size_t at = 0; at < m_data.size();) {
+    const auto c = static_cast<unsigned char>(m_data[at++]);
+    bool match = c == code && c != k_named_field;
+    if (c == k_named_field) {
+      const std::size_t n = length_at(m_data, at);
+      match = all.substr(at, n) == name;
+      at += n;
+    }
+    const std::size_t n = length_at(m_data, at);
+    if (match) return all.substr(at, n);
+    at += n;
   }
   return std::nullopt;
 }
@@ -99,7 +121,8 @@ ProjectFields::value_type ProjectFields::iterator::operator*() const {
 }
 
 ProjectFields::iterator& ProjectFields::iterator::operator++() {
-  m_at = field_at(*m_data, m_at).next;
+  if (static_cast<unsigned char>((*m_data)[m_at++]) == k_named_field) m_at += length_at(*m_data, m_at);
+  m_at += length_at(*m_data, m_at);
   return *this;
 }
 
