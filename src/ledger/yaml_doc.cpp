@@ -829,8 +829,10 @@ class Constructor {
         construct_fail(sub->line,
                        "expected a single mapping item, but found " + std::to_string(sub->entries().size()) + " items");
       }
-      construct_object(*sub->entries()[0].key);
-      construct_object(*sub->entries()[0].value);
+      for (const YamlEntry& only : sub->entries()) {
+        construct_object(*only.key);
+        construct_object(*only.value);
+      }
     }
   }
 
@@ -1195,6 +1197,16 @@ void YamlDoc::set_text(YamlNode& n, std::string_view text) {
   n.m_data = at.data();
 }
 
+void YamlDoc::clear() {
+  for (std::size_t i = 0; i < std::min(m_size, k_block); ++i) m_blocks[0][i] = YamlNode();
+  if (m_blocks.size() > 1) m_blocks.resize(1);
+  m_size = 0;
+  m_root = nullptr;
+  m_texts.clear();
+  m_items.clear();
+  m_entries.clear();
+}
+
 void YamlDoc::set_items(YamlNode& n, std::span<const YamlNode* const> items) {
   n.m_size = span_size(items.size());
   const std::span<const YamlNode*> at = m_items.allocate(items.size());
@@ -1222,6 +1234,23 @@ YamlLoad load_yaml(std::string_view text, YamlTexts texts) {
   }
   if (result.error) result.doc.set_root(nullptr);
   return result;
+}
+
+bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each) {
+  YamlDoc doc;
+  if (texts == YamlTexts::borrowed) doc.borrow(text);
+  try {
+    return grammar::compose_entries(text, doc, [&](YamlDoc& d) {
+      const YamlNode* root = d.root();
+      if (!root || root->entries().size() != 1) return false;
+      Constructor(d).run(*root);
+      return each(root->entries()[0]);
+    });
+  } catch (const ConstructError&) {
+    return false;
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 std::string_view py_type_name(const YamlNode& n) {

@@ -1086,6 +1086,15 @@ class Composer {
  public:
   explicit Composer(YamlDoc& doc) : m_doc(doc) {}
 
+  // Ready for another stream into the same document (cleared by the caller).
+  void restart() {
+    m_documents = 0;
+    m_stack.clear();
+    m_items.clear();
+    m_entries.clear();
+    m_anchors.clear();
+  }
+
   void on_event(Event& e) {
     switch (e.type) {
       case Ev::stream_start:
@@ -1572,6 +1581,28 @@ class SimpleReader {
  public:
   SimpleReader(std::string_view text, Composer& composer) : m_text(text), m_c(composer) {}
 
+  // The root mapping one entry at a time (compose_entries): each entry is
+  // fed to the composer as a document of its own, a one-entry mapping, and
+  // `each` gets that document; the lines are the whole document's.
+  bool run_entries(YamlDoc& doc, const std::function<bool(YamlDoc&)>& each) {
+    if (!next_line()) return false;
+    const std::size_t indent = m_line.indent;
+    ++m_depth;  // the root mapping's level
+    do {
+      doc.clear();
+      m_c.restart();
+      emit(Ev::stream_start, 0);
+      emit(Ev::document_start, m_line.number);
+      emit(Ev::mapping_start, m_line.number);
+      if (!entry(indent)) return false;
+      emit(Ev::mapping_end, m_number);
+      emit(Ev::document_end, m_number);
+      emit(Ev::stream_end, m_number);
+      if (!each(doc)) return false;
+    } while (m_has_line && m_line.indent == indent);
+    return !m_has_line;  // a line left over: between two levels, or less indented
+  }
+
   bool run() {
     if (!next_line()) return false;
     emit(Ev::stream_start, 0);
@@ -1755,6 +1786,17 @@ bool compose_simple(std::string_view text, YamlDoc& doc) {
   }
 }
 
+bool compose_simple_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each) {
+  try {
+    Composer composer(doc);
+    return SimpleReader(text, composer).run_entries(doc, each);
+  } catch (const GrammarError&) {
+    return false;
+  } catch (const UnmarkedError&) {
+    return false;
+  }
+}
+
 // ===========================================================================
 // The reader's input checks.
 // ===========================================================================
@@ -1846,6 +1888,16 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
     return YamlError{0, e.text};
   }
   return std::nullopt;
+}
+
+bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each) {
+  // As compose() reads the text: invalid bytes (repaired), a character
+  // PyYAML refuses, or one the simple reader leaves to the full port are
+  // the whole-document path's.
+  if (util::find_invalid_utf8(text)) return false;
+  const InputCheck check = check_input(text);
+  if (check.error || check.unusual) return false;
+  return compose_simple_entries(text, doc, each);
 }
 
 // Python's repr() of a str (util::py_repr, which also spells lone surrogates).

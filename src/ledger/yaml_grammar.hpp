@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,17 @@ inline constexpr std::string_view k_yaml_tag_prefix = "tag:yaml.org,2002:";
 // `simple_reader`: try the fast path for the common shape first (tests turn
 // it off to compare both paths).
 std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simple_reader = true);
+
+// Composes a document of the simple reader's shape (block mappings of simple
+// keys and one-line values, see SimpleReader) one entry of its root mapping
+// at a time: for each, `doc` is cleared (its blocks kept) and made a
+// document whose root is a one-entry mapping holding that entry, with the
+// lines the whole document gives its nodes, and `each(doc)` is called;
+// `each` returning false stops. Returns whether every entry was composed
+// and handed over; false also for any document compose() would not read
+// with the simple reader (an error, a tab, an empty stream...): `each` may
+// then have seen some entries, and the caller composes the text whole.
+bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each);
 
 // Python's repr() of a str held as UTF-8 (a lone surrogate, which a `\uD800`
 // escape can produce, as its 3-byte form).

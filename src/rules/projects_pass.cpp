@@ -167,7 +167,11 @@ class FullPass {
       check_miss(entry, c.misses[miss], c.miss_keys[miss], m_memo ? std::string_view(c.row_inputs[i]) : std::string_view());
       ++miss;
     }
-    if (m_pass.cache.ledgers().size() > m_pass.cache.budget().ledgers) {
+    // The chunk's new parses go once it is checked when the check cache's
+    // findings memo keeps what they gave (without the persistent cache: a
+    // later check of this process, BASE or the branch tip, asks the memo, so
+    // a tree's parses are never all held), or past the cache's budget.
+    if (!m_p || m_pass.cache.ledgers().size() > m_pass.cache.budget().ledgers) {
       for (const git::ObjectId& id : fresh) m_pass.cache.ledgers().forget(id);
     }
   }

@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <iterator>
+#include <unordered_set>
 
 #include "ledgergate/ledger/yaml_doc.hpp"
 #include "ledgergate/rules/registry.hpp"
@@ -17,19 +17,67 @@
 namespace lg::rules {
 
 namespace {
-std::uint32_t length_at(const std::string& data, std::size_t at) {
-  std::uint32_t n = 0;
-  std::memcpy(&n, data.data() + at, sizeof n);
-  return n;
-}
-// A length below 4 GiB: a kept value comes from one YAML node or the words
-// of one list, and the loader refuses a node text of 4 GiB or more.
+
+// The names a kept field may have (the known fields of every era), each
+// kept as its one-byte index; any other name is written out after
+// k_named_field.
+constexpr std::string_view k_field_names[] = {"remote",   "local_path", "ral_root",     "mirror",    "sync_cli",
+                                              "sync_verbs", "ledger",   "assistant",    "witness_file", "partition",
+                                              "status",   "note"};
+constexpr unsigned char k_named_field = 0xFF;
+
 void append_length(std::string& data, std::size_t n) {
-  const auto v = static_cast<std::uint32_t>(n);
-  char bytes[sizeof v];
-  std::memcpy(bytes, &v, sizeof v);
-  data.append(bytes, sizeof v);
+  do {
+    data += static_cast<char>((n & 0x7F) | (n >= 0x80 ? 0x80 : 0));
+    n >>= 7;
+  } while (n != 0);
 }
+
+// A length of 128 or more, its first byte `first` read.
+std::size_t long_length_at(const std::string& data, std::size_t& at, unsigned char first) {
+  std::size_t n = first & 0x7F;
+  for (unsigned shift = 7;; shift += 7) {
+    const auto b = static_cast<unsigned char>(data[at++]);
+    n |= static_cast<std::size_t>(b & 0x7F) << shift;
+    if ((b & 0x80) == 0) return n;
+  }
+}
+
+// The length at `at`, which moves past it.
+inline std::size_t length_at(const std::string& data, std::size_t& at) {
+  const auto b = static_cast<unsigned char>(data[at++]);
+  return b < 0x80 ? b : long_length_at(data, at, b);
+}
+
+// A known field's one-byte code, or k_named_field.
+unsigned char code_of(std::string_view name) {
+  const auto* known = std::find(std::begin(k_field_names), std::end(k_field_names), name);
+  return known == std::end(k_field_names) ? k_named_field : static_cast<unsigned char>(known - std::begin(k_field_names));
+}
+
+// The field at `at`: its name, its value, and the offset after it.
+struct FieldAt {
+  std::string_view name;
+  std::string_view value;
+  std::size_t next = 0;
+};
+FieldAt field_at(const std::string& data, std::size_t at) {
+  const std::string_view all(data);
+  FieldAt f;
+  const auto code = static_cast<unsigned char>(data[at++]);
+  if (code == k_named_field) {
+    const std::size_t n = length_at(data, at);
+    f.name = all.substr(at, n);
+    at += n;
+  } else {
+    f.name = k_field_names[code];
+  }
+  const std::size_t n = length_at(data, at);
+  f.value = all.substr(at, n);
+  f.next = at + n;
+  return f;
+}
+
 }  // namespace
 
 ProjectFields::ProjectFields(std::initializer_list<value_type> fields) {
@@ -37,29 +85,44 @@ ProjectFields::ProjectFields(std::initializer_list<value_type> fields) {
 }
 
 void ProjectFields::emplace_back(std::string_view name, std::string_view value) {
-  append_length(m_data, name.size());
+  const unsigned char code = code_of(name);
+  m_data += static_cast<char>(code);
+  if (code == k_named_field) {
+    append_length(m_data, name.size());
+    m_data.append(name);
+  }
   append_length(m_data, value.size());
-  m_data.append(name).append(value);
+  m_data.append(value);
 }
 
 std::size_t ProjectFields::size() const { return static_cast<std::size_t>(std::distance(begin(), end())); }
 
 std::optional<std::string_view> ProjectFields::get(std::string_view name) const {
-  for (const auto& [n, value] : *this) {
-    if (n == name) return value;
+  const unsigned char code = code_of(name);
+  const std::string_view all(m_data);
+  for (std::size_t at = 0; at < m_data.size();) {
+    const auto c = static_cast<unsigned char>(m_data[at++]);
+    bool match = c == code && c != k_named_field;
+    if (c == k_named_field) {
+      const std::size_t n = length_at(m_data, at);
+      match = all.substr(at, n) == name;
+      at += n;
+    }
+    const std::size_t n = length_at(m_data, at);
+    if (match) return all.substr(at, n);
+    at += n;
   }
   return std::nullopt;
 }
 
 ProjectFields::value_type ProjectFields::iterator::operator*() const {
-  const std::uint32_t name = length_at(*m_data, m_at);
-  const std::uint32_t value = length_at(*m_data, m_at + 4);
-  const std::string_view all(*m_data);
-  return {all.substr(m_at + 8, name), all.substr(m_at + 8 + name, value)};
+  const FieldAt f = field_at(*m_data, m_at);
+  return {f.name, f.value};
 }
 
 ProjectFields::iterator& ProjectFields::iterator::operator++() {
-  m_at += 8 + length_at(*m_data, m_at) + length_at(*m_data, m_at + 4);
+  if (static_cast<unsigned char>((*m_data)[m_at++]) == k_named_field) m_at += length_at(*m_data, m_at);
+  m_at += length_at(*m_data, m_at);
   return *this;
 }
 
@@ -198,6 +261,14 @@ class Checker {
     for (const PyDictItem& item : ledger::py_dict_items(*root)) {
       if (auto row = check_row(item)) table.rows.push_back(std::move(*row));
     }
+  }
+
+  // One entry of the root mapping read on its own (ledger::load_yaml_entries),
+  // its key written once in the document: checked as check_document would.
+  void check_entry(const ledger::YamlEntry& entry, ProjectsTable& table) {
+    m_render = ledger::PyRender();  // its digests are by node id, which each entry's document numbers anew
+    const PyDictItem item{entry.key, entry.value, {&entry}};
+    if (auto row = check_row(item)) table.rows.push_back(std::move(*row));
   }
 
   void report(RuleId rule, int line, std::string message,
@@ -365,6 +436,33 @@ class Checker {
   ledger::PyRender m_render;  // the document's values, cut past k_yaml_render_limit
 };
 
+// Checks the rows one at a time, without the whole document's nodes
+// (a 20,000-row file is some 30 MB of them): true when the document reads
+// that way with every project key a str written once, the rows then in
+// `table` and the findings, in check_document's order, reported. False
+// otherwise, having reported nothing and kept no row: the document is then
+// checked whole (a duplicate key's row keeps its first position and its
+// last value, and a non-str key may equal another, as Python's dict says;
+// an error is the whole document's).
+bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag::FindingSink& sink,
+                         const std::string& path, ProjectsTable& table) {
+  diag::CollectingSink held;  // reported once every row was read
+  Checker checker(era, held, path);
+  std::unordered_set<std::string_view> keys;  // the texts are borrowed: views into `text`
+  const bool read =
+      ledger::load_yaml_entries(text, ledger::YamlTexts::borrowed, [&](const ledger::YamlEntry& entry) {
+        if (entry.key->type != PyType::str || !keys.insert(entry.key->text()).second) return false;
+        checker.check_entry(entry, table);
+        return true;
+      });
+  if (!read) {
+    table.rows.clear();
+    return false;
+  }
+  for (diag::Finding& f : held.take()) sink.report(std::move(f));
+  return true;
+}
+
 }  // namespace
 
 void check_project_row_fields(const std::string& key, int row_line, const std::vector<KeptProjectField>& fields,
@@ -387,7 +485,12 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
     return table;
   }
   std::string converted;  // outlives `load`, whose texts view into the text
-  const ledger::YamlLoad load = ledger::load_yaml(universal_newlines(*text, converted), ledger::YamlTexts::borrowed);
+  const std::string_view decoded = universal_newlines(*text, converted);
+  if (check_rows_streamed(decoded, era, sink, path, table)) {
+    table.index();
+    return table;
+  }
+  const ledger::YamlLoad load = ledger::load_yaml(decoded, ledger::YamlTexts::borrowed);
   if (load.error) {
     const bool marked = load.error->line > 0;
     checker.report("projects-yaml-parses", load.error->line, "not valid YAML: " + load.error->problem,

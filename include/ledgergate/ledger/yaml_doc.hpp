@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,17 @@ enum class YamlTexts : std::uint8_t { copied, borrowed };
 // Loads one YAML document as `yaml.safe_load(text)` would (text is already
 // decoded UTF-8 with universal newlines applied). Never throws.
 YamlLoad load_yaml(std::string_view text, YamlTexts texts = YamlTexts::copied);
+
+// Loads `text` as load_yaml does, one entry of its root mapping at a time,
+// when the document has the shape the simple reader takes (block mappings of
+// simple keys whose values are one-line scalars, one-line flow lists of
+// words, or nested block mappings; yaml_grammar.hpp): `each` gets every
+// entry as written (document order, no de-duplication), its nodes typed as
+// in the whole document and valid during the call only, so only one entry's
+// nodes are held at a time. Returns false when the document is not of that
+// shape or does not load (`each` may have seen some entries: load it whole
+// to know why), or when `each` returned false. Never throws.
+bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each);
 
 // Python's type(v).__name__: "int", "float", "bool", "date", "datetime",
 // "list", "dict", "NoneType", "str", "bytes", "set".

@@ -112,6 +112,12 @@ class YamlArena {
     m_used += n;
     return {at, n};
   }
+  // Forgets every span handed out; the first block is kept for reuse.
+  void clear() {
+    if (m_blocks.size() > 1) m_blocks.resize(1);
+    m_big.clear();
+    m_used = 0;
+  }
 
  private:
   static constexpr std::size_t k_block = 65536 / sizeof(T);
@@ -135,13 +141,19 @@ class YamlDoc {
 
   // Building (used by the loader).
   YamlNode& add_node() {
-    if (m_size % k_block == 0) m_blocks.push_back(std::make_unique<YamlNode[]>(k_block));
+    if (m_size % k_block == 0 && m_size / k_block == m_blocks.size()) {
+      m_blocks.push_back(std::make_unique<YamlNode[]>(k_block));
+    }
     YamlNode& n = m_blocks.back()[m_size % k_block];
     n.id = static_cast<std::uint32_t>(m_size++);
     return n;
   }
   YamlNode& mutable_node(const YamlNode& n) { return m_blocks[n.id / k_block][n.id % k_block]; }
   void set_root(const YamlNode* root) { m_root = root; }
+  // Empties the document for another (its nodes and texts are gone; the
+  // borrowed source stays), keeping a block of each kind for reuse: a
+  // document read one small piece at a time allocates once.
+  void clear();
   // Copies into the document's arenas (the node's kind decides whether it
   // has items or entries; set the kind first). A text inside the borrowed
   // source is kept as a view into it, not copied.

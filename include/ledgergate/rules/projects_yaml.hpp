@@ -18,8 +18,9 @@
 namespace lg::rules {
 
 // A row's kept fields in row order, compactly (a 20,000-row table keeps
-// some 240,000): one string holding, per field, the name's and the value's
-// byte lengths (4 bytes each) and then their bytes.
+// some 260,000): one string holding, per field, its name as one byte (the
+// index of a known field's name; any other name is written out) and its
+// value's byte length (7 bits a byte) and bytes.
 class ProjectFields {
  public:
   using value_type = std::pair<std::string_view, std::string_view>;  // (name, value)

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 using lg::ledger::load_yaml;
 using lg::ledger::py_dict_items;
@@ -465,4 +466,59 @@ TEST_CASE("yaml doc: merge keys through nested aliases keep the document's entri
   const YamlNode& m6 = value_of(load, "m6");
   CHECK(m6.entries().size() <= 16);
   CHECK(py_str(m6) == "{'k0': 0, 'k1': 1, 'x1': 1, 'x2': 2, 'x3': 3, 'x4': 4, 'x5': 5, 'x6': 6}");
+}
+
+TEST_CASE("yaml doc: a simple document loads one root entry at a time, typed and lined as when loaded whole",
+          "[ledger][yaml_doc]") {
+  const std::string text =
+      "# rows\nalpha:\n  n: 5\n  on: yes\n  when: 2026-01-02\n  verbs: [pull, push]  # c\n  nested:\n    q: 'x y'\n"
+      "\nbeta: ~\n123: plain words\nalpha: again\n";
+  const auto whole = load_yaml(text, lg::ledger::YamlTexts::borrowed);
+  REQUIRE_FALSE(whole.error);
+  const auto expected = whole.doc.root()->entries();
+  std::vector<std::string> seen;
+  std::size_t i = 0;
+  const bool read = lg::ledger::load_yaml_entries(text, lg::ledger::YamlTexts::borrowed,
+                                                  [&](const lg::ledger::YamlEntry& e) {
+                                                    REQUIRE(i < expected.size());
+                                                    const lg::ledger::YamlEntry& w = expected[i++];
+                                                    CHECK(e.key->line == w.key->line);
+                                                    CHECK(e.key->type == w.key->type);
+                                                    CHECK(e.value->line == w.value->line);
+                                                    CHECK(e.value->type == w.value->type);
+                                                    seen.push_back(py_repr(*e.key) + ": " + py_repr(*e.value));
+                                                    return true;
+                                                  });
+  CHECK(read);
+  // Every entry as written: no de-duplication (the caller decides).
+  CHECK(seen == std::vector<std::string>{"'alpha': {'n': 5, True: True, 'when': datetime.date(2026, 1, 2), "
+                                         "'verbs': ['pull', 'push'], 'nested': {'q': 'x y'}}",
+                                         "'beta': None", "123: 'plain words'", "'alpha': 'again'"});
+
+  // `each` returning false stops the reading.
+  int calls = 0;
+  CHECK_FALSE(lg::ledger::load_yaml_entries(text, lg::ledger::YamlTexts::borrowed,
+                                            [&](const lg::ledger::YamlEntry&) { return ++calls < 2; }));
+  CHECK(calls == 2);
+}
+
+TEST_CASE("yaml doc: a document of another shape, or one that does not load, is not read by entries",
+          "[ledger][yaml_doc]") {
+  const auto entries = [](const std::string& text) {
+    int n = 0;
+    const bool read = lg::ledger::load_yaml_entries(text, lg::ledger::YamlTexts::borrowed,
+                                                    [&](const lg::ledger::YamlEntry&) { return ++n, true; });
+    return read ? n : -1;
+  };
+  CHECK(entries("a: 1\nb: 2\n") == 2);
+  CHECK(entries("") == -1);                          // no document
+  CHECK(entries("- a\n") == -1);                     // not a mapping
+  CHECK(entries("a: 1\n...\n") == -1);               // a document end: the full port's
+  CHECK(entries("a: &x 1\nb: *x\n") == -1);          // anchors
+  CHECK(entries("a:\n  - 1\n") == -1);               // a block sequence
+  CHECK(entries("a: 1\n\tb: 2\n") == -1);            // a tab
+  CHECK(entries("a: [unclosed\n") == -1);            // an error
+  CHECK(entries("a: 2026-02-30\n") == -1);           // a constructor error
+  CHECK(entries("a: 1\n  b: 2\n") == -1);            // between two levels
+  CHECK(entries("a:\n  b: 1\nc: 2\n d: 3\n") == -1);  // a line left over
 }

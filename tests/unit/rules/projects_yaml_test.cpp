@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/ledger/yaml_doc.hpp"
 #include "support/fixture_tree.hpp"
 
 using lg::diag::CollectingSink;
@@ -513,4 +514,91 @@ TEST_CASE("projects.yaml: a row's fields are kept compactly, in order, byte for 
                               {"local_path", long_value}};
   CHECK(same == f);
   CHECK_FALSE(ProjectFields{{"status", "active"}} == ProjectFields{{"statu", "sactive"}});  // lengths are kept
+}
+
+TEST_CASE("projects.yaml: read row by row, every row finding and kept row is the whole document's",
+          "[rules][projects_yaml]") {
+  // The same rows twice: as written (read one row at a time) and ended by
+  // `...` (a document end the simple reader leaves to the full port, so the
+  // document is loaded whole).
+  const std::string rows = k_fixture +
+                           "Bad_Key:\n  remote: none\n"
+                           "scalar_row: 5\n"
+                           "null_row:\n"
+                           "odd:\n"
+                           "  colour: red\n"
+                           "  remote:\n"
+                           "  local_path: 5\n"
+                           "  ral_root: '  '\n"
+                           "  mirror: rel\n"
+                           "  sync_cli: hpc/sync\n"
+                           "  sync_verbs: pull\n"
+                           "  ledger: wiki/x.md\n"
+                           "  assistant: a/b\n"
+                           "  witness_file: out\n"
+                           "  partition: cpu\n"
+                           "  status: dormant\n"
+                           "  status: nope\n"
+                           "shapes:\n"
+                           "  remote: not a remote\n"
+                           "  local_path: relative\n"
+                           "  ral_root: /abs\n"
+                           "  sync_verbs: [Pull, ok, 7]\n"
+                           "  when: 2026-01-02\n"
+                           "  partition: 7\n"
+                           "  note: fine\n";
+  const auto shape = [](const std::string& text) {
+    return lg::ledger::load_yaml_entries(text, lg::ledger::YamlTexts::borrowed,
+                                         [](const lg::ledger::YamlEntry&) { return true; });
+  };
+  REQUIRE(shape(rows));
+  REQUIRE_FALSE(shape(rows + "...\n"));
+  const Run by_row = run(rows);
+  const Run whole = run(rows + "...\n");
+  CHECK(rule_texts(by_row) == rule_texts(whole));
+  REQUIRE(by_row.findings.size() == whole.findings.size());
+  for (std::size_t i = 0; i < by_row.findings.size(); ++i) {
+    CHECK(by_row.findings[i].location.line == whole.findings[i].location.line);
+    CHECK(by_row.findings[i].peer == whole.findings[i].peer);
+  }
+  std::vector<std::string> rules;
+  for (const Finding& f : by_row.findings) rules.emplace_back(f.rule);
+  for (const char* rule :
+       {"projects-yaml-key-grammar", "projects-yaml-row-is-mapping", "projects-yaml-field-known",
+        "projects-yaml-field-has-value", "projects-yaml-field-is-string", "projects-yaml-sync-verbs-list",
+        "projects-yaml-sync-verbs-words", "projects-yaml-required-fields", "projects-yaml-field-not-empty",
+        "projects-yaml-partition-enum", "projects-yaml-status-enum", "projects-yaml-remote-shape",
+        "projects-yaml-absolute-paths", "projects-yaml-mirror-shape", "projects-yaml-assistant-shape",
+        "projects-yaml-duplicate-key"}) {
+    CHECK(std::count(rules.begin(), rules.end(), rule) > 0);
+  }
+  REQUIRE(by_row.table.rows.size() == whole.table.rows.size());
+  for (std::size_t i = 0; i < by_row.table.rows.size(); ++i) {
+    const auto& a = by_row.table.rows[i];
+    const auto& b = whole.table.rows[i];
+    CHECK(a.key == b.key);
+    CHECK(a.line == b.line);
+    const auto fields = [](const lg::rules::ProjectRow& row) {
+      Lines out;
+      for (const auto& [name, value] : row.fields) out.push_back(std::string(name) + "=" + std::string(value));
+      return out;
+    };
+    CHECK(fields(a) == fields(b));
+  }
+  CHECK(by_row.table.find("odd") != nullptr);
+}
+
+TEST_CASE("projects.yaml: a project key written twice, or not a str, is judged on the whole document",
+          "[rules][projects_yaml]") {
+  // Python's dict: the row keeps its first position and its last value, so
+  // the first row's findings cannot be reported before the second is read.
+  const Run twice = run(k_fixture + "other:\n  remote: none\nexample: 5\n");
+  CHECK(twice.peer == Lines{"projects.yaml: example is not a mapping of fields",
+                            "projects.yaml: other is missing local_path, ral_root, mirror, sync_cli, sync_verbs, "
+                            "ledger, assistant, witness_file, partition, status"});
+  CHECK(twice.ours == std::vector<std::string>{"18: duplicate project key `example` (first at line 4) — the loader "
+                                               "keeps the last"});
+  // 1 and true are one key to Python.
+  const Run equal = run("1: a\ntrue: b\n");
+  CHECK(equal.peer == Lines{"projects.yaml: project key 1 must match ^[a-z][a-z0-9_]*$"});
 }
