@@ -3,6 +3,7 @@
 // report narrowed to the paths and rules asked for), exit 0/1/2.
 #include <algorithm>
 #include <cstdio>
+#include <future>
 #include <memory>
 
 #include "command_line.hpp"
@@ -25,6 +26,7 @@
 #include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/columns.hpp"
+#include "ledgergate/rules/threads.hpp"
 #include "ledgergate/write/recovery.hpp"
 
 namespace lg::cli {
@@ -97,10 +99,34 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
   return s;
 }
 
-void note_uncommitted(const CheckOptions& o, const Source& s) {
-  if (!o.rev.empty() || o.index || o.worktree || !s.repo || o.format != "text") return;
+// Whether the text report ends with the uncommitted-ledger notice: a check
+// of HEAD (no revision named) in a repository, not quiet.
+bool notes_uncommitted(const CheckOptions& o) {
+  return o.rev.empty() && !o.index && !o.worktree && o.root.empty() && o.format == "text" && !o.quiet;
+}
+
+Result<bool> has_uncommitted_ledger(const git::Repository& repo) {
   const auto paths = ledger::cortex_ledger_paths();
-  auto dirty = git::has_uncommitted_changes(*s.repo, std::vector<std::string>(paths.begin(), paths.end()));
+  return git::has_uncommitted_changes(repo, std::vector<std::string>(paths.begin(), paths.end()),
+                                      rules::check_threads());
+}
+
+// The notice's answer, asked while the tree is checked: on a thread of its
+// own with a repository handle of its own (a handle serves one thread at a
+// time). Not asked here with LEDGERGATE_THREADS=1 (note_uncommitted asks
+// it after the check), nor when no notice is printed.
+std::optional<std::future<Result<bool>>> ask_uncommitted(const CheckOptions& o, const Globals& g) {
+  if (!notes_uncommitted(o) || rules::check_threads() == 1) return std::nullopt;
+  return std::async(std::launch::async, [path = g.repo.empty() ? std::string(".") : g.repo]() -> Result<bool> {
+    LG_TRY(git::Repository repo, git::Repository::open(path, true));
+    return has_uncommitted_ledger(repo);
+  });
+}
+
+// `asked`: the answer ask_uncommitted started, else it is asked here.
+void note_uncommitted(const CheckOptions& o, const Source& s, std::optional<std::future<Result<bool>>>& asked) {
+  if (!notes_uncommitted(o) || !s.repo) return;
+  auto dirty = asked ? asked->get() : has_uncommitted_ledger(*s.repo);
   if (!dirty) {
     std::fputs(report::render_uncommitted_unknown_note(dirty.error().message).c_str(), stderr);
   } else if (*dirty) {
@@ -148,10 +174,12 @@ struct Checked {
   rules::CheckReport report;
   std::optional<diag::Attribution> change;
   std::vector<std::string> paths;  // the `-- PATH` operands as tree paths
+  std::optional<std::future<Result<bool>>> uncommitted;  // the notice's answer, asked meanwhile
 };
 
 Result<Checked> run_rules(const CheckOptions& o, const Globals& g) {
   Checked c;
+  c.uncommitted = ask_uncommitted(o, g);
   LG_TRY(c.source, open_source(o, g));
   for (const std::string& operand : o.paths) {
     LG_TRY(std::string path, tree_path(operand, c.source.root));
@@ -208,7 +236,7 @@ Result<std::vector<diag::Finding>> suppress(const CheckOptions& o, Checked& c) {
   return std::vector<diag::Finding>{};
 }
 
-void print_text(const CheckOptions& o, const Globals& g, const Checked& c, const std::vector<diag::Finding>& shown,
+void print_text(const CheckOptions& o, const Globals& g, Checked& c, const std::vector<diag::Finding>& shown,
                 const report::JsonHeader& header) {
   if (o.quiet && header.verdict == diag::Verdict::pass) return;
   if (!o.quiet) {
@@ -223,10 +251,10 @@ void print_text(const CheckOptions& o, const Globals& g, const Checked& c, const
   } else if (header.suppressed > 0) {
     std::fputs(report::render_suppressed_note(header.suppressed).c_str(), stderr);
   }
-  note_uncommitted(o, c.source);
+  note_uncommitted(o, c.source, c.uncommitted);
 }
 
-void print_report(const CheckOptions& o, const Globals& g, const Checked& c, const std::vector<diag::Finding>& suppressed,
+void print_report(const CheckOptions& o, const Globals& g, Checked& c, const std::vector<diag::Finding>& suppressed,
                   report::JsonHeader& header) {
   const std::vector<diag::Finding>& findings = c.report.findings;
   // What text and annotations list: the findings the change introduced (every one without --against).
