@@ -39,10 +39,18 @@ void Tasks::work() {
 
 void Tasks::need(std::size_t i) {
   if (take(i)) return;
-  // Taken: by a worker, still running or done.
-  for (unsigned char s = m_state[i].load(std::memory_order_acquire); s != k_done;
-       s = m_state[i].load(std::memory_order_acquire)) {
-    m_state[i].wait(s, std::memory_order_acquire);
+  // Taken by a worker: meanwhile the tasks no one has taken yet are run
+  // here, in order, rather than waited beside.
+  while (m_state[i].load(std::memory_order_acquire) != k_done) {
+    const std::size_t next = m_next.fetch_add(1, std::memory_order_relaxed);
+    if (next < m_count) {
+      take(next);
+      continue;
+    }
+    for (unsigned char s = m_state[i].load(std::memory_order_acquire); s != k_done;
+         s = m_state[i].load(std::memory_order_acquire)) {
+      m_state[i].wait(s, std::memory_order_acquire);
+    }
   }
 }
 

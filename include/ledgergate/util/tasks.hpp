@@ -1,9 +1,10 @@
 // Tasks run each once, spread over worker threads and a consumer that needs
 // their results in its own order: the workers take the tasks in index
-// order, and the consumer runs a task no one has taken yet itself (or waits
-// for the one a worker is running). With no worker the consumer runs each
-// task when it first needs it, as a plain loop would; what the tasks
-// compute never depends on how many threads ran them.
+// order, and the consumer runs a task no one has taken yet itself (and,
+// while a worker runs the one it needs, the next ones no one has taken).
+// With no worker the consumer runs each task when it first needs it, as a
+// plain loop would; what the tasks compute never depends on how many
+// threads ran them.
 #pragma once
 
 #include <atomic>
@@ -32,7 +33,8 @@ class Tasks {
   Tasks& operator=(const Tasks&) = delete;
 
   // Returns once task `i` has run: runs it here when no thread has taken
-  // it, else waits for it. Its results are then visible to the caller.
+  // it, else runs untaken ones until it is done (or waits, when none is
+  // left). Its results are then visible to the caller.
   void need(std::size_t i);
 
  private:
