@@ -3,7 +3,6 @@
 // report narrowed to the paths and rules asked for), exit 0/1/2.
 #include <algorithm>
 #include <cstdio>
-#include <future>
 #include <memory>
 
 #include "command_line.hpp"
@@ -105,28 +104,19 @@ bool notes_uncommitted(const CheckOptions& o) {
   return o.rev.empty() && !o.index && !o.worktree && o.root.empty() && o.format == "text" && !o.quiet;
 }
 
-Result<bool> has_uncommitted_ledger(const git::Repository& repo) {
+// The notice's question started: git's index file and the ledger's working
+// files are read on other threads while the tree is checked (not with
+// LEDGERGATE_THREADS=1: then when asked).
+std::unique_ptr<git::UncommittedScan> start_uncommitted(const CheckOptions& o, const Source& s) {
+  if (!notes_uncommitted(o) || !s.repo) return nullptr;
   const auto paths = ledger::cortex_ledger_paths();
-  return git::has_uncommitted_changes(repo, std::vector<std::string>(paths.begin(), paths.end()),
-                                      rules::check_threads());
+  return std::make_unique<git::UncommittedScan>(*s.repo, std::vector<std::string>(paths.begin(), paths.end()),
+                                                rules::check_threads());
 }
 
-// The notice's answer, asked while the tree is checked: on a thread of its
-// own with a repository handle of its own (a handle serves one thread at a
-// time). Not asked here with LEDGERGATE_THREADS=1 (note_uncommitted asks
-// it after the check), nor when no notice is printed.
-std::optional<std::future<Result<bool>>> ask_uncommitted(const CheckOptions& o, const Globals& g) {
-  if (!notes_uncommitted(o) || rules::check_threads() == 1) return std::nullopt;
-  return std::async(std::launch::async, [path = g.repo.empty() ? std::string(".") : g.repo]() -> Result<bool> {
-    LG_TRY(git::Repository repo, git::Repository::open(path, true));
-    return has_uncommitted_ledger(repo);
-  });
-}
-
-// `asked`: the answer ask_uncommitted started, else it is asked here.
-void note_uncommitted(const CheckOptions& o, const Source& s, std::optional<std::future<Result<bool>>>& asked) {
-  if (!notes_uncommitted(o) || !s.repo) return;
-  auto dirty = asked ? asked->get() : has_uncommitted_ledger(*s.repo);
+void note_uncommitted(const CheckOptions& o, const Source& s, git::UncommittedScan* started) {
+  if (!notes_uncommitted(o) || !s.repo || !started) return;
+  auto dirty = git::has_uncommitted_changes(*s.repo, *started);
   if (!dirty) {
     std::fputs(report::render_uncommitted_unknown_note(dirty.error().message).c_str(), stderr);
   } else if (*dirty) {
@@ -174,13 +164,13 @@ struct Checked {
   rules::CheckReport report;
   std::optional<diag::Attribution> change;
   std::vector<std::string> paths;  // the `-- PATH` operands as tree paths
-  std::optional<std::future<Result<bool>>> uncommitted;  // the notice's answer, asked meanwhile
+  std::unique_ptr<git::UncommittedScan> uncommitted;  // the notice's question, started
 };
 
 Result<Checked> run_rules(const CheckOptions& o, const Globals& g) {
   Checked c;
-  c.uncommitted = ask_uncommitted(o, g);
   LG_TRY(c.source, open_source(o, g));
+  c.uncommitted = start_uncommitted(o, c.source);
   for (const std::string& operand : o.paths) {
     LG_TRY(std::string path, tree_path(operand, c.source.root));
     c.paths.push_back(std::move(path));
@@ -251,7 +241,7 @@ void print_text(const CheckOptions& o, const Globals& g, Checked& c, const std::
   } else if (header.suppressed > 0) {
     std::fputs(report::render_suppressed_note(header.suppressed).c_str(), stderr);
   }
-  note_uncommitted(o, c.source, c.uncommitted);
+  note_uncommitted(o, c.source, c.uncommitted.get());
 }
 
 void print_report(const CheckOptions& o, const Globals& g, Checked& c, const std::vector<diag::Finding>& suppressed,

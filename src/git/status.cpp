@@ -20,8 +20,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <future>
 #include <optional>
 #include <string_view>
+#include <thread>
 #include <tuple>
 
 #include "ledgergate/git/index_file.hpp"
@@ -344,6 +346,11 @@ class WorkingScan {
     m_tasks.emplace(m_listings.size() + chunks, [this](std::size_t t) { run(t); }, workers - 1);
   }
 
+  // Looks at the working files here too, until every chunk is taken.
+  void help() { m_tasks->help(); }
+  // Takes no further chunk but the ones asked for.
+  void stop() { m_tasks->stop(); }
+
   Seen seen(std::size_t i) {
     m_tasks->need(m_listings.size() + i / k_chunk);
     return m_seen[i];
@@ -432,21 +439,61 @@ Result<bool> untracked_under(const Repository& repo, const std::vector<std::stri
   return false;
 }
 
-// The fast answer; nullopt when the index file is one this reader declines
-// or has unmerged paths (libgit2 answers those).
-Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::vector<std::string>& pathspecs,
-                                            unsigned threads) {
-  const std::string index_path = repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file();
-  // The index's own time, taken before it is read: an index rewritten
-  // meanwhile is newer, which only makes more files racy.
-  struct stat index_st {};
-  if (::stat(index_path.c_str(), &index_st) != 0) return std::optional<bool>{};
-  const std::optional<IndexListing> index = read_index_stat(index_path, pathspecs);
-  if (!index || index->unmerged) return std::optional<bool>{};
+}  // namespace
 
-  // The working files are looked at from here on, on other threads too,
-  // while HEAD's side is read here.
-  WorkingScan scan(repo.workdir(), *index, pathspecs, index_st.st_mtim, threads);
+// The working tree's side of the question: git's index file as it lies,
+// and then the working files (WorkingScan), read by has_uncommitted_changes
+// itself or ahead of it on a thread of its own (UncommittedScan).
+struct UncommittedScan::State {
+  std::vector<std::string> pathspecs;
+  unsigned threads = 1;
+  std::string index_path;
+  std::string workdir;
+  bool index_seen = false;  // the index file's stat data is in index_st
+  struct stat index_st {};
+  std::optional<IndexListing> index;
+  std::optional<WorkingScan> scan;  // when the index was read, with no unmerged path
+  // Ahead of the question: the thread reading, and the end of its read
+  // (the fields above are then set).
+  std::thread reader;
+  std::promise<void> read_promise;
+  std::future<void> read = read_promise.get_future();
+
+  State(const Repository& repo, std::vector<std::string> specs, unsigned thread_setting)
+      : pathspecs(std::move(specs)),
+        threads(thread_setting),
+        index_path(repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file()),
+        workdir(repo.workdir()) {}
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    if (!reader.joinable()) return;
+    read.wait();
+    if (scan) scan->stop();
+    reader.join();
+  }
+
+  void read_index() {
+    // The index's own time, taken before it is read: an index rewritten
+    // meanwhile is newer, which only makes more files racy.
+    if (::stat(index_path.c_str(), &index_st) != 0) return;
+    index_seen = true;
+    index = read_index_stat(index_path, pathspecs);
+    if (index && !index->unmerged) scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+  }
+};
+
+namespace {
+
+// The fast answer from `st` (its index read); nullopt when the index file
+// is one this reader declines or has unmerged paths (libgit2 answers those).
+Result<std::optional<bool>> from_index_stat(const Repository& repo, UncommittedScan::State& st) {
+  if (st.reader.joinable()) st.read.wait();
+  if (!st.index_seen || !st.index || st.index->unmerged) return std::optional<bool>{};
+  const IndexListing& index = *st.index;
+  const std::vector<std::string>& pathspecs = st.pathspecs;
+  // The working files are being looked at on the scan's threads while
+  // HEAD's side is read here.
   TreePtr head;
   if (!repo.head_unborn()) {
     LG_TRY(const ObjectId commit, repo.resolve_commit("HEAD"));
@@ -455,12 +502,12 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::v
   }
   std::vector<std::string> doubt;
   for (std::size_t s = 0; s < pathspecs.size(); ++s) {
-    const auto [first, last] = items_of(*index, pathspecs[s]);
-    LG_TRY(const bool staged, staged_differs(head.get(), *index, pathspecs[s], first, last));
+    const auto [first, last] = items_of(index, pathspecs[s]);
+    LG_TRY(const bool staged, staged_differs(head.get(), index, pathspecs[s], first, last));
     if (staged) return std::optional<bool>{true};
-    LG_TRY(const bool unstaged, unstaged_differs(repo, *index, first, last, scan, doubt));
+    LG_TRY(const bool unstaged, unstaged_differs(repo, index, first, last, *st.scan, doubt));
     if (unstaged) return std::optional<bool>{true};
-    LG_TRY(const bool untracked, untracked_under(repo, pathspecs, s, first != last, scan));
+    LG_TRY(const bool untracked, untracked_under(repo, pathspecs, s, first != last, *st.scan));
     if (untracked) return std::optional<bool>{true};
   }
   if (doubt.empty()) return std::optional<bool>{false};
@@ -468,14 +515,42 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::v
   return std::optional<bool>{dirty};
 }
 
+Result<bool> answer(const Repository& repo, UncommittedScan::State& st) {
+  LG_TRY(const std::optional<bool> fast, from_index_stat(repo, st));
+  if (fast) return *fast;
+  return libgit2_status_each(repo, st.pathspecs);
+}
+
 }  // namespace
+
+UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads) {
+  if (repo.is_bare()) return;
+  m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
+  if (util::worker_count(threads) < 2) return;
+  State& st = *m_state;
+  st.reader = std::thread([&st] {
+    st.read_index();
+    st.read_promise.set_value();
+    if (st.scan) st.scan->help();
+  });
+}
+
+UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
+UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
+UncommittedScan::~UncommittedScan() = default;
+
+Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
+  if (repo.is_bare() || !ahead.m_state) return false;
+  if (!ahead.m_state->reader.joinable() && !ahead.m_state->index_seen) ahead.m_state->read_index();
+  return answer(repo, *ahead.m_state);
+}
 
 Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs,
                                      unsigned threads) {
   if (repo.is_bare()) return false;
-  LG_TRY(const std::optional<bool> fast, from_index_stat(repo, pathspecs, threads));
-  if (fast) return *fast;
-  return libgit2_status_each(repo, pathspecs);
+  UncommittedScan::State st(repo, pathspecs, threads);
+  st.read_index();
+  return answer(repo, st);
 }
 
 }  // namespace lg::git

@@ -16,7 +16,7 @@ Tasks::Tasks(std::size_t count, std::function<void(std::size_t)> run, unsigned w
 }
 
 Tasks::~Tasks() {
-  m_stop.store(true);
+  stop();
   for (std::thread& t : m_threads) t.join();
 }
 
@@ -36,6 +36,10 @@ void Tasks::work() {
     take(i);
   }
 }
+
+void Tasks::help() { work(); }
+
+void Tasks::stop() { m_stop.store(true, std::memory_order_relaxed); }
 
 void Tasks::need(std::size_t i) {
   if (take(i)) return;

@@ -1,6 +1,7 @@
 // Working-tree status questions the CLI asks about a repository.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,5 +20,30 @@ namespace lg::git {
 // error depends on it. Errors: unreadable index or tree.
 Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs,
                                      unsigned threads = 1);
+
+// The working tree's side of that question read ahead, while the caller
+// does other work: a thread of its own reads git's index file, then looks
+// at the working files with the other threads `threads` allows (none is
+// started when it is 1: the question then reads everything when asked).
+// Nothing of it goes through libgit2, so the caller may use `repo`
+// meanwhile. Reads only.
+class UncommittedScan {
+ public:
+  UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads);
+  UncommittedScan(UncommittedScan&&) noexcept;
+  UncommittedScan& operator=(UncommittedScan&&) noexcept;
+  ~UncommittedScan();  // waits for the index read; the working files' look is cut short
+
+  struct State;
+
+ private:
+  friend Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
+  std::unique_ptr<State> m_state;  // null for a bare repository
+};
+
+// has_uncommitted_changes of `ahead`'s pathspecs, its working tree's side
+// read ahead (`repo`: the repository the scan was started on). The same
+// answer and the same errors; asked once.
+Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
 
 }  // namespace lg::git

@@ -36,6 +36,12 @@ class Tasks {
   // it, else runs untaken ones until it is done (or waits, when none is
   // left). Its results are then visible to the caller.
   void need(std::size_t i);
+  // Runs the tasks no thread has taken yet, as a worker does, until none
+  // is left or stop is called.
+  void help();
+  // Hands out no more tasks to the workers and helpers (need still runs
+  // the one it is asked for).
+  void stop();
 
  private:
   enum : unsigned char { k_todo, k_running, k_done };
