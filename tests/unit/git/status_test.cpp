@@ -200,6 +200,11 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
       auto answer = git::has_uncommitted_changes(*repo, k_ledger, threads);
       REQUIRE(answer);
       CHECK(*answer == dirty);
+      // Read ahead on a thread of its own, as check does.
+      git::UncommittedScan ahead(*repo, k_ledger, threads);
+      auto answered_ahead = git::has_uncommitted_changes(*repo, ahead);
+      REQUIRE(answered_ahead);
+      CHECK(*answered_ahead == dirty);
     }
   };
   // Back to the committed tree, every file older than the index.
