@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <future>
 #include <optional>
@@ -454,8 +455,11 @@ struct UncommittedScan::State {
   std::optional<IndexListing> index;
   std::optional<WorkingScan> scan;  // when the index was read, with no unmerged path
   // Ahead of the question: the thread reading, and the end of its read
-  // (the fields above are then set).
+  // (the fields above are then set). Whichever of it and the question
+  // comes first reads the index: a thread not yet run is never waited for.
   std::thread reader;
+  std::atomic<bool> claimed{false};
+  bool asked = false;  // the question claimed the read (the asking thread's)
   std::promise<void> read_promise;
   std::future<void> read = read_promise.get_future();
 
@@ -468,9 +472,35 @@ struct UncommittedScan::State {
   State& operator=(const State&) = delete;
   ~State() {
     if (!reader.joinable()) return;
-    read.wait();
+    if (!asked && !claimed.exchange(true)) {  // never asked, never read: the reader stops at once
+      reader.join();
+      return;
+    }
+    if (!asked) read.wait();
     if (scan) scan->stop();
     reader.join();
+  }
+
+  // The reader thread: the index, then the working files beside the
+  // other threads, unless the question came first.
+  void read_ahead() {
+    if (claimed.exchange(true)) return;
+    read_index();
+    read_promise.set_value();
+    if (scan) scan->help();
+  }
+
+  // The question's side: the index read here when the reader has not
+  // started, else its read waited for.
+  void take_read() {
+    if (!reader.joinable()) {
+      if (!index_seen) read_index();
+    } else if (!claimed.exchange(true)) {
+      asked = true;
+      read_index();
+    } else if (!asked) {
+      read.wait();
+    }
   }
 
   void read_index() {
@@ -488,7 +518,7 @@ namespace {
 // The fast answer from `st` (its index read); nullopt when the index file
 // is one this reader declines or has unmerged paths (libgit2 answers those).
 Result<std::optional<bool>> from_index_stat(const Repository& repo, UncommittedScan::State& st) {
-  if (st.reader.joinable()) st.read.wait();
+  st.take_read();
   if (!st.index_seen || !st.index || st.index->unmerged) return std::optional<bool>{};
   const IndexListing& index = *st.index;
   const std::vector<std::string>& pathspecs = st.pathspecs;
@@ -528,11 +558,7 @@ UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string
   m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
   if (util::worker_count(threads) < 2) return;
   State& st = *m_state;
-  st.reader = std::thread([&st] {
-    st.read_index();
-    st.read_promise.set_value();
-    if (st.scan) st.scan->help();
-  });
+  st.reader = std::thread([&st] { st.read_ahead(); });
 }
 
 UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
@@ -541,7 +567,6 @@ UncommittedScan::~UncommittedScan() = default;
 
 Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
   if (repo.is_bare() || !ahead.m_state) return false;
-  if (!ahead.m_state->reader.joinable() && !ahead.m_state->index_seen) ahead.m_state->read_index();
   return answer(repo, *ahead.m_state);
 }
 
@@ -549,7 +574,6 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
                                      unsigned threads) {
   if (repo.is_bare()) return false;
   UncommittedScan::State st(repo, pathspecs, threads);
-  st.read_index();
   return answer(repo, st);
 }
 
