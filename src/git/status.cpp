@@ -553,9 +553,16 @@ Result<bool> answer(const Repository& repo, UncommittedScan::State& st) {
 
 }  // namespace
 
-UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads) {
+UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
+                                 std::uint64_t threads_from) {
   if (repo.is_bare()) return;
   m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
+  struct stat index_st {};
+  if (::stat(m_state->index_path.c_str(), &index_st) != 0 ||
+      static_cast<std::uint64_t>(index_st.st_size) < threads_from) {
+    m_state->threads = 1;  // a small index: the question is asked on one thread
+    return;
+  }
   if (util::worker_count(threads) < 2) return;
   State& st = *m_state;
   st.reader = std::thread([&st] { st.read_ahead(); });

@@ -1,6 +1,7 @@
 // Working-tree status questions the CLI asks about a repository.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,13 +24,18 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
 
 // The working tree's side of that question read ahead, while the caller
 // does other work: a thread of its own reads git's index file, then looks
-// at the working files with the other threads `threads` allows (none is
-// started when it is 1: the question then reads everything when asked).
-// Nothing of it goes through libgit2, so the caller may use `repo`
-// meanwhile. Reads only.
+// at the working files with the other threads `threads` allows. No thread
+// is started when `threads` is 1 or the index file is smaller than
+// `threads_from` bytes (k_uncommitted_threads_from: there the whole
+// question costs a few milliseconds on one thread, less than starting and
+// scheduling threads on a busy machine), and the question is then asked
+// on the calling thread alone. Nothing of it goes through libgit2, so the
+// caller may use `repo` meanwhile. Reads only.
+inline constexpr std::uint64_t k_uncommitted_threads_from = 8u << 20;
 class UncommittedScan {
  public:
-  UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads);
+  UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
+                  std::uint64_t threads_from = k_uncommitted_threads_from);
   UncommittedScan(UncommittedScan&&) noexcept;
   UncommittedScan& operator=(UncommittedScan&&) noexcept;
   ~UncommittedScan();  // waits for the index read; the working files' look is cut short

@@ -200,8 +200,8 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
       auto answer = git::has_uncommitted_changes(*repo, k_ledger, threads);
       REQUIRE(answer);
       CHECK(*answer == dirty);
-      // Read ahead on a thread of its own, as check does.
-      git::UncommittedScan ahead(*repo, k_ledger, threads);
+      // Read ahead on a thread of its own, as check does on a big index.
+      git::UncommittedScan ahead(*repo, k_ledger, threads, 0);
       auto answered_ahead = git::has_uncommitted_changes(*repo, ahead);
       REQUIRE(answered_ahead);
       CHECK(*answered_ahead == dirty);
