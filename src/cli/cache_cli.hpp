@@ -12,8 +12,10 @@ void setup_cache_flag(CLI::App& app);
 // "ledgergate: note: cache entry ... ignored (...); it is rebuilt", each once.
 void print_cache_notes();
 // LEDGERGATE_THREADS: the threads that read and parse a checked tree's
-// ledgers (rules::set_check_threads; unset or not a count: one per core).
-// The verdict and its findings do not depend on it.
+// ledgers, and that look at the ledger's working files for `check`'s
+// uncommitted-ledger notice (rules::set_check_threads; unset or not a
+// count: one per core). The verdict, its findings and the notice do not
+// depend on it.
 void apply_threads_env();
 
 }  // namespace lg::cli

@@ -25,6 +25,7 @@
 #include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/columns.hpp"
+#include "ledgergate/rules/threads.hpp"
 #include "ledgergate/write/recovery.hpp"
 
 namespace lg::cli {
@@ -97,10 +98,25 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
   return s;
 }
 
-void note_uncommitted(const CheckOptions& o, const Source& s) {
-  if (!o.rev.empty() || o.index || o.worktree || !s.repo || o.format != "text") return;
+// Whether the text report ends with the uncommitted-ledger notice: a check
+// of HEAD (no revision named) in a repository, not quiet.
+bool notes_uncommitted(const CheckOptions& o) {
+  return o.rev.empty() && !o.index && !o.worktree && o.root.empty() && o.format == "text" && !o.quiet;
+}
+
+// The notice's question started: git's index file and the ledger's working
+// files are read on other threads while the tree is checked (not with
+// LEDGERGATE_THREADS=1: then when asked).
+std::unique_ptr<git::UncommittedScan> start_uncommitted(const CheckOptions& o, const Source& s) {
+  if (!notes_uncommitted(o) || !s.repo) return nullptr;
   const auto paths = ledger::cortex_ledger_paths();
-  auto dirty = git::has_uncommitted_changes(*s.repo, std::vector<std::string>(paths.begin(), paths.end()));
+  return std::make_unique<git::UncommittedScan>(*s.repo, std::vector<std::string>(paths.begin(), paths.end()),
+                                                rules::check_threads());
+}
+
+void note_uncommitted(const CheckOptions& o, const Source& s, git::UncommittedScan* started) {
+  if (!notes_uncommitted(o) || !s.repo || !started) return;
+  auto dirty = git::has_uncommitted_changes(*s.repo, *started);
   if (!dirty) {
     std::fputs(report::render_uncommitted_unknown_note(dirty.error().message).c_str(), stderr);
   } else if (*dirty) {
@@ -148,11 +164,13 @@ struct Checked {
   rules::CheckReport report;
   std::optional<diag::Attribution> change;
   std::vector<std::string> paths;  // the `-- PATH` operands as tree paths
+  std::unique_ptr<git::UncommittedScan> uncommitted;  // the notice's question, started
 };
 
 Result<Checked> run_rules(const CheckOptions& o, const Globals& g) {
   Checked c;
   LG_TRY(c.source, open_source(o, g));
+  c.uncommitted = start_uncommitted(o, c.source);
   for (const std::string& operand : o.paths) {
     LG_TRY(std::string path, tree_path(operand, c.source.root));
     c.paths.push_back(std::move(path));
@@ -208,7 +226,7 @@ Result<std::vector<diag::Finding>> suppress(const CheckOptions& o, Checked& c) {
   return std::vector<diag::Finding>{};
 }
 
-void print_text(const CheckOptions& o, const Globals& g, const Checked& c, const std::vector<diag::Finding>& shown,
+void print_text(const CheckOptions& o, const Globals& g, Checked& c, const std::vector<diag::Finding>& shown,
                 const report::JsonHeader& header) {
   if (o.quiet && header.verdict == diag::Verdict::pass) return;
   if (!o.quiet) {
@@ -223,10 +241,10 @@ void print_text(const CheckOptions& o, const Globals& g, const Checked& c, const
   } else if (header.suppressed > 0) {
     std::fputs(report::render_suppressed_note(header.suppressed).c_str(), stderr);
   }
-  note_uncommitted(o, c.source);
+  note_uncommitted(o, c.source, c.uncommitted.get());
 }
 
-void print_report(const CheckOptions& o, const Globals& g, const Checked& c, const std::vector<diag::Finding>& suppressed,
+void print_report(const CheckOptions& o, const Globals& g, Checked& c, const std::vector<diag::Finding>& suppressed,
                   report::JsonHeader& header) {
   const std::vector<diag::Finding>& findings = c.report.findings;
   // What text and annotations list: the findings the change introduced (every one without --against).

@@ -19,12 +19,17 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <future>
+#include <optional>
 #include <string_view>
+#include <thread>
 #include <tuple>
 
 #include "ledgergate/git/index_file.hpp"
 #include "ledgergate/util/fd.hpp"
+#include "ledgergate/util/tasks.hpp"
 #include "libgit2.hpp"
 
 namespace lg::git {
@@ -290,55 +295,142 @@ Result<bool> staged_differs(git_tree* head, const IndexListing& index, const std
   return false;
 }
 
+// What an lstat of an entry's working file tells before its content is
+// read: the same as git recorded, gone, one only libgit2 can judge (a
+// submodule, another kind of file, an unreadable one, or an entry git
+// does not compare by stat), or one to hash.
+enum class Seen : unsigned char { clean, deleted, doubt, hash };
+
+Seen look(const IndexListing& index, std::size_t i, FolderStat& folders, const struct timespec& index_mtime) {
+  const IndexListing::Item& item = index.items[i];
+  if (item.mode == 0160000) return Seen::doubt;
+  struct stat st {};
+  if (!folders.lstat(index.path(item), st)) {
+    return errno == ENOENT || errno == ENOTDIR ? Seen::deleted : Seen::doubt;
+  }
+  if (stat_clean(index.stats[i], item.mode, st, index_mtime)) return Seen::clean;
+  if (!same_kind(item.mode, st) || index.stats[i].flagged) return Seen::doubt;
+  return Seen::hash;
+}
+
+// The working tree's side of the ledger paths, looked at ahead of the
+// questions on worker threads: each index entry's lstat, in chunks of
+// k_chunk entries, and the files below each folder pathspec that the index
+// does not hold. Nothing here goes through libgit2 (a repository handle
+// serves one thread at a time): hashing a file and the ignore rules stay
+// with the caller, which asks in the order a single thread would.
+class WorkingScan {
+ public:
+  static constexpr std::size_t k_chunk = 256;
+  // Below this many entries no thread is started: the lstats save less
+  // than a thread costs.
+  static constexpr std::size_t k_threads_from = 1024;
+
+  WorkingScan(std::string workdir, const IndexListing& index, const std::vector<std::string>& pathspecs,
+              const struct timespec& index_mtime, unsigned threads)
+      : m_workdir(std::move(workdir)),
+        m_index(index),
+        m_pathspecs(pathspecs),
+        m_index_mtime(index_mtime),
+        m_seen(index.items.size()),
+        m_unindexed(pathspecs.size()),
+        m_task_of(pathspecs.size(), k_none) {
+    // The folders' listings first: each is one task, the longest ones.
+    for (std::size_t s = 0; s < pathspecs.size(); ++s) {
+      if (!pathspecs[s].empty() && pathspecs[s].back() == '/') {
+        m_task_of[s] = m_listings.size();
+        m_listings.push_back(s);
+      }
+    }
+    const std::size_t chunks = (index.items.size() + k_chunk - 1) / k_chunk;
+    const unsigned workers = index.items.size() < k_threads_from ? 1 : util::worker_count(threads);
+    m_tasks.emplace(m_listings.size() + chunks, [this](std::size_t t) { run(t); }, workers - 1);
+  }
+
+  // Looks at the working files here too, until every chunk is taken.
+  void help() { m_tasks->help(); }
+  // Takes no further chunk but the ones asked for.
+  void stop() { m_tasks->stop(); }
+
+  Seen seen(std::size_t i) {
+    m_tasks->need(m_listings.size() + i / k_chunk);
+    return m_seen[i];
+  }
+  // The files below the folder pathspec `spec` (its place in the
+  // pathspecs) that the index does not hold.
+  const std::vector<std::string>& unindexed(std::size_t spec) {
+    m_tasks->need(m_task_of[spec]);
+    return m_unindexed[spec];
+  }
+
+ private:
+  static constexpr std::size_t k_none = static_cast<std::size_t>(-1);
+
+  void run(std::size_t task) {
+    if (task < m_listings.size()) {
+      const std::size_t s = m_listings[task];
+      const std::string rel = m_pathspecs[s].substr(0, m_pathspecs[s].size() - 1);
+      const int dir = ::open((m_workdir + rel).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (dir >= 0) unindexed_below(dir, rel, m_index, m_unindexed[s]);
+      return;
+    }
+    const std::size_t first = (task - m_listings.size()) * k_chunk;
+    const std::size_t last = std::min(first + k_chunk, m_index.items.size());
+    FolderStat folders{m_workdir};
+    for (std::size_t i = first; i < last; ++i) m_seen[i] = look(m_index, i, folders, m_index_mtime);
+  }
+
+  std::string m_workdir;
+  const IndexListing& m_index;
+  const std::vector<std::string>& m_pathspecs;
+  struct timespec m_index_mtime;
+  std::vector<Seen> m_seen;                            // each entry's, once its chunk has run
+  std::vector<std::vector<std::string>> m_unindexed;  // each folder pathspec's, once listed
+  std::vector<std::size_t> m_task_of;                  // each pathspec's listing task
+  std::vector<std::size_t> m_listings;                 // the pathspec of each listing task
+  std::optional<util::Tasks> m_tasks;                  // last: joined before the rest goes
+};
+
 // Unstaged: each working file of the entries [first, last) against the stat
 // data of its entry; a file whose stat data differs is hashed as git would
 // store it (its filters applied) and compared by id. What only libgit2 can
 // judge goes to `doubt`.
 Result<bool> unstaged_differs(const Repository& repo, const IndexListing& index, std::size_t first, std::size_t last,
-                              FolderStat& folders, const struct stat& index_st, std::vector<std::string>& doubt) {
+                              WorkingScan& scan, std::vector<std::string>& doubt) {
   for (std::size_t i = first; i < last; ++i) {
-    const IndexListing::Item& item = index.items[i];
-    const std::string_view path = index.path(item);
-    struct stat st {};
-    if (item.mode == 0160000) {
-      doubt.emplace_back(path);
-      continue;
-    }
-    if (!folders.lstat(path, st)) {
-      if (errno == ENOENT || errno == ENOTDIR) return true;  // deleted
-      doubt.emplace_back(path);  // unreadable: libgit2 says what it makes of it
-      continue;
-    }
-    if (stat_clean(index.stats[i], item.mode, st, index_st.st_mtim)) continue;
-    if (!same_kind(item.mode, st) || index.stats[i].flagged) {
-      doubt.emplace_back(path);
-      continue;
+    const std::string_view path = index.path(index.items[i]);
+    switch (scan.seen(i)) {
+      case Seen::clean:
+        continue;
+      case Seen::deleted:
+        return true;
+      case Seen::doubt:
+        doubt.emplace_back(path);
+        continue;
+      case Seen::hash:
+        break;
     }
     git_oid oid;
     const std::string name(path);
     if (const int rc = git_repository_hashfile(&oid, repo.raw(), name.c_str(), GIT_OBJECT_BLOB, nullptr); rc < 0) {
       return libgit2_error(rc, "reading " + name);
     }
-    if (from_git(oid) != item.id) return true;
+    if (from_git(oid) != index.items[i].id) return true;
   }
   return false;
 }
 
-// Untracked: the files under `spec` the index does not hold (`indexed`:
-// whether it holds any entry there) and the ignore rules do not ignore.
-Result<bool> untracked_under(const Repository& repo, const IndexListing& index, const std::string& spec, bool indexed) {
-  const std::string workdir = repo.workdir();
-  std::vector<std::string> unindexed;
-  const bool folder = !spec.empty() && spec.back() == '/';
-  if (folder) {
-    const std::string rel = spec.substr(0, spec.size() - 1);
-    const int dir = ::open((workdir + rel).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (dir >= 0) unindexed_below(dir, rel, index, unindexed);
-  } else if (!indexed) {
-    struct stat st {};
-    if (::lstat((workdir + spec).c_str(), &st) == 0) unindexed.push_back(spec);
-  }
-  for (const std::string& path : unindexed) {
+// Untracked: the files the pathspecs[spec] names that the index does not
+// hold (`indexed`: whether it holds any entry there) and the ignore rules
+// do not ignore.
+Result<bool> untracked_under(const Repository& repo, const std::vector<std::string>& pathspecs, std::size_t spec,
+                             bool indexed, WorkingScan& scan) {
+  const std::string& path_spec = pathspecs[spec];
+  const bool folder = !path_spec.empty() && path_spec.back() == '/';
+  std::vector<std::string> single;
+  struct stat st {};
+  if (!folder && !indexed && ::lstat((repo.workdir() + path_spec).c_str(), &st) == 0) single.push_back(path_spec);
+  for (const std::string& path : folder ? scan.unindexed(spec) : single) {
     int ignored = 0;
     if (const int rc = git_ignore_path_is_ignored(&ignored, repo.raw(), path.c_str()); rc < 0) {
       return libgit2_error(rc, "reading the ignore rules for " + path);
@@ -348,32 +440,104 @@ Result<bool> untracked_under(const Repository& repo, const IndexListing& index, 
   return false;
 }
 
-// The fast answer; nullopt when the index file is one this reader declines
-// or has unmerged paths (libgit2 answers those).
-Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::vector<std::string>& pathspecs) {
-  const std::string index_path = repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file();
-  // The index's own time, taken before it is read: an index rewritten
-  // meanwhile is newer, which only makes more files racy.
-  struct stat index_st {};
-  if (::stat(index_path.c_str(), &index_st) != 0) return std::optional<bool>{};
-  const std::optional<IndexListing> index = read_index_stat(index_path, pathspecs);
-  if (!index || index->unmerged) return std::optional<bool>{};
+}  // namespace
 
+// The working tree's side of the question: git's index file as it lies,
+// and then the working files (WorkingScan), read by has_uncommitted_changes
+// itself or ahead of it on a thread of its own (UncommittedScan).
+struct UncommittedScan::State {
+  std::vector<std::string> pathspecs;
+  unsigned threads = 1;
+  std::string index_path;
+  std::string workdir;
+  bool index_seen = false;  // the index file's stat data is in index_st
+  struct stat index_st {};
+  std::optional<IndexListing> index;
+  std::optional<WorkingScan> scan;  // when the index was read, with no unmerged path
+  // Ahead of the question: the thread reading, and the end of its read
+  // (the fields above are then set). Whichever of it and the question
+  // comes first reads the index: a thread not yet run is never waited for.
+  std::thread reader;
+  std::atomic<bool> claimed{false};
+  bool asked = false;  // the question claimed the read (the asking thread's)
+  std::promise<void> read_promise;
+  std::future<void> read = read_promise.get_future();
+
+  State(const Repository& repo, std::vector<std::string> specs, unsigned thread_setting)
+      : pathspecs(std::move(specs)),
+        threads(thread_setting),
+        index_path(repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file()),
+        workdir(repo.workdir()) {}
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State() {
+    if (!reader.joinable()) return;
+    if (!asked && !claimed.exchange(true)) {  // never asked, never read: the reader stops at once
+      reader.join();
+      return;
+    }
+    if (!asked) read.wait();
+    if (scan) scan->stop();
+    reader.join();
+  }
+
+  // The reader thread: the index, then the working files beside the
+  // other threads, unless the question came first.
+  void read_ahead() {
+    if (claimed.exchange(true)) return;
+    read_index();
+    read_promise.set_value();
+    if (scan) scan->help();
+  }
+
+  // The question's side: the index read here when the reader has not
+  // started, else its read waited for.
+  void take_read() {
+    if (!reader.joinable()) {
+      if (!index_seen) read_index();
+    } else if (!claimed.exchange(true)) {
+      asked = true;
+      read_index();
+    } else if (!asked) {
+      read.wait();
+    }
+  }
+
+  void read_index() {
+    // The index's own time, taken before it is read: an index rewritten
+    // meanwhile is newer, which only makes more files racy.
+    if (::stat(index_path.c_str(), &index_st) != 0) return;
+    index_seen = true;
+    index = read_index_stat(index_path, pathspecs);
+    if (index && !index->unmerged) scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+  }
+};
+
+namespace {
+
+// The fast answer from `st` (its index read); nullopt when the index file
+// is one this reader declines or has unmerged paths (libgit2 answers those).
+Result<std::optional<bool>> from_index_stat(const Repository& repo, UncommittedScan::State& st) {
+  st.take_read();
+  if (!st.index_seen || !st.index || st.index->unmerged) return std::optional<bool>{};
+  const IndexListing& index = *st.index;
+  const std::vector<std::string>& pathspecs = st.pathspecs;
+  // The working files are being looked at on the scan's threads while
+  // HEAD's side is read here.
   TreePtr head;
   if (!repo.head_unborn()) {
     LG_TRY(const ObjectId commit, repo.resolve_commit("HEAD"));
     LG_TRY(const ObjectId tree, repo.commit_tree(commit));
     LG_TRY(head, lookup_tree(repo, tree));
   }
-  FolderStat folders{repo.workdir()};
   std::vector<std::string> doubt;
-  for (const std::string& spec : pathspecs) {
-    const auto [first, last] = items_of(*index, spec);
-    LG_TRY(const bool staged, staged_differs(head.get(), *index, spec, first, last));
+  for (std::size_t s = 0; s < pathspecs.size(); ++s) {
+    const auto [first, last] = items_of(index, pathspecs[s]);
+    LG_TRY(const bool staged, staged_differs(head.get(), index, pathspecs[s], first, last));
     if (staged) return std::optional<bool>{true};
-    LG_TRY(const bool unstaged, unstaged_differs(repo, *index, first, last, folders, index_st, doubt));
+    LG_TRY(const bool unstaged, unstaged_differs(repo, index, first, last, *st.scan, doubt));
     if (unstaged) return std::optional<bool>{true};
-    LG_TRY(const bool untracked, untracked_under(repo, *index, spec, first != last));
+    LG_TRY(const bool untracked, untracked_under(repo, pathspecs, s, first != last, *st.scan));
     if (untracked) return std::optional<bool>{true};
   }
   if (doubt.empty()) return std::optional<bool>{false};
@@ -381,13 +545,43 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, const std::v
   return std::optional<bool>{dirty};
 }
 
+Result<bool> answer(const Repository& repo, UncommittedScan::State& st) {
+  LG_TRY(const std::optional<bool> fast, from_index_stat(repo, st));
+  if (fast) return *fast;
+  return libgit2_status_each(repo, st.pathspecs);
+}
+
 }  // namespace
 
-Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs) {
+UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
+                                 std::uint64_t threads_from) {
+  if (repo.is_bare()) return;
+  m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
+  struct stat index_st {};
+  if (::stat(m_state->index_path.c_str(), &index_st) != 0 ||
+      static_cast<std::uint64_t>(index_st.st_size) < threads_from) {
+    m_state->threads = 1;  // a small index: the question is asked on one thread
+    return;
+  }
+  if (util::worker_count(threads) < 2) return;
+  State& st = *m_state;
+  st.reader = std::thread([&st] { st.read_ahead(); });
+}
+
+UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
+UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
+UncommittedScan::~UncommittedScan() = default;
+
+Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
+  if (repo.is_bare() || !ahead.m_state) return false;
+  return answer(repo, *ahead.m_state);
+}
+
+Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs,
+                                     unsigned threads) {
   if (repo.is_bare()) return false;
-  LG_TRY(const std::optional<bool> fast, from_index_stat(repo, pathspecs));
-  if (fast) return *fast;
-  return libgit2_status_each(repo, pathspecs);
+  UncommittedScan::State st(repo, pathspecs, threads);
+  return answer(repo, st);
 }
 
 }  // namespace lg::git

@@ -1,6 +1,8 @@
 // Working-tree status questions the CLI asks about a repository.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,7 +16,40 @@ namespace lg::git {
 // paths, not the working tree: only the ledger's files are looked at (one
 // lstat each against the stat data git keeps in the index), and libgit2's
 // status is asked only about the files that leaves in doubt. Reads only.
-// Errors: unreadable index or tree.
-Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs);
+// `threads`: how many threads look at the working files (0: one per core,
+// up to four; 1: the calling thread alone); neither the answer nor the
+// error depends on it. Errors: unreadable index or tree.
+Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs,
+                                     unsigned threads = 1);
+
+// The working tree's side of that question read ahead, while the caller
+// does other work: a thread of its own reads git's index file, then looks
+// at the working files with the other threads `threads` allows. No thread
+// is started when `threads` is 1 or the index file is smaller than
+// `threads_from` bytes (k_uncommitted_threads_from: there the whole
+// question costs a few milliseconds on one thread, less than starting and
+// scheduling threads on a busy machine), and the question is then asked
+// on the calling thread alone. Nothing of it goes through libgit2, so the
+// caller may use `repo` meanwhile. Reads only.
+inline constexpr std::uint64_t k_uncommitted_threads_from = 8u << 20;
+class UncommittedScan {
+ public:
+  UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
+                  std::uint64_t threads_from = k_uncommitted_threads_from);
+  UncommittedScan(UncommittedScan&&) noexcept;
+  UncommittedScan& operator=(UncommittedScan&&) noexcept;
+  ~UncommittedScan();  // waits for the index read; the working files' look is cut short
+
+  struct State;
+
+ private:
+  friend Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
+  std::unique_ptr<State> m_state;  // null for a bare repository
+};
+
+// has_uncommitted_changes of `ahead`'s pathspecs, its working tree's side
+// read ahead (`repo`: the repository the scan was started on). The same
+// answer and the same errors; asked once.
+Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
 
 }  // namespace lg::git

@@ -2,7 +2,8 @@
 // process (like cache::disable, the CLI sets it once, from
 // LEDGERGATE_THREADS). The findings and their order do not depend on it:
 // the workers only fill the parse cache; the rules run on the calling
-// thread, in listing order.
+// thread, in listing order. `check` hands the same count to its
+// uncommitted-ledger notice (git::UncommittedScan).
 #pragma once
 
 namespace lg::rules {

@@ -6,6 +6,7 @@
 #include "ledgergate/git/status.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -171,4 +172,82 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     REQUIRE(sh(d, "rm -rf .git && git init -q . && git add projects.yaml") == 0);
     expect(true);
   }
+}
+
+TEST_CASE("status: the same answer on one thread and on several, wherever the change lies", "[git][status]") {
+  // 1,300 ledger files: the working files are looked at in chunks spread
+  // over the threads, and a change in any chunk (the last one included,
+  // and one that only the folder's listing shows) must be seen whatever
+  // the thread count.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  char name[32];
+  for (int i = 0; i < 1300; ++i) {
+    std::snprintf(name, sizeof name, "/projects/p%04d.md", i);
+    test::write_file(d + name, "# p\n");
+  }
+  test::write_file(d + "/tasks/t/one.md", "t\n");
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md && "
+                "git add . && git commit -q -m c0") == 0);
+  const auto expect = [&](bool dirty) {
+    CHECK(git_says_dirty(d) == dirty);
+    auto repo = git::Repository::open(d, false);
+    REQUIRE(repo);
+    for (const unsigned threads : {1u, 2u, 4u}) {
+      INFO("threads " << threads);
+      auto answer = git::has_uncommitted_changes(*repo, k_ledger, threads);
+      REQUIRE(answer);
+      CHECK(*answer == dirty);
+      // Read ahead on a thread of its own, as check does on a big index.
+      git::UncommittedScan ahead(*repo, k_ledger, threads, 0);
+      auto answered_ahead = git::has_uncommitted_changes(*repo, ahead);
+      REQUIRE(answered_ahead);
+      CHECK(*answered_ahead == dirty);
+    }
+  };
+  // Back to the committed tree, every file older than the index.
+  const auto reset = [&] {
+    REQUIRE(sh(d, "git reset -q --hard && git clean -fdxq projects && chmod -x projects/*.md && "
+                  "touch -d 2026-01-01T00:00:00 projects/*.md && git update-index -q --refresh") == 0);
+    expect(false);
+  };
+  expect(false);
+  // Unstaged: the last file, a middle one, a deleted one.
+  test::write_file(d + "/projects/p1299.md", "# p, longer\n");
+  expect(true);
+  reset();
+  test::write_file(d + "/projects/p0700.md", "# p, longer\n");
+  expect(true);
+  reset();
+  REQUIRE(sh(d, "rm projects/p1298.md") == 0);
+  expect(true);
+  reset();
+  // Every file touched, its content the same: each hashed, none changed.
+  REQUIRE(sh(d, "touch projects/*.md") == 0);
+  expect(false);
+  test::write_file(d + "/projects/p1299.md", "# q\n");  // the same size
+  expect(true);
+  reset();
+  // Racily clean: the last file changed in the instant the index was written.
+  REQUIRE(sh(d, "printf \"# q\\n\" > projects/p1299.md && touch -d 2026-01-01T00:00:00 projects/p1299.md && "
+                "touch -d 2026-01-01T00:00:00 .git/index") == 0);
+  expect(true);
+  reset();
+  // An executable bit on the last file: libgit2's to judge.
+  REQUIRE(sh(d, "chmod +x projects/p1299.md") == 0);
+  expect(true);
+  reset();
+  // Staged, and then undone in the working tree.
+  REQUIRE(sh(d, "echo staged > projects/p1299.md && git add projects/p1299.md && "
+                "git show HEAD:projects/p1299.md > projects/p1299.md") == 0);
+  expect(true);
+  reset();
+  // Untracked: after every indexed file, and ignored.
+  test::write_file(d + "/projects/zz.md.swp", "ignored\n");
+  test::write_file(d + "/.git/info/exclude", "*.swp\n");
+  expect(false);
+  test::write_file(d + "/projects/zz.md", "new\n");
+  expect(true);
 }
