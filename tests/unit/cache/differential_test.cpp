@@ -262,6 +262,18 @@ std::string ledger_for(const std::string& single, const std::string& key) {
   return replaced_if(replaced_if(single, "# single ", "# " + key + " "), "Project: single", "Project: " + key);
 }
 
+// The era-R skeleton with `n` more projects k0, k1, ..., every
+// `active_every`-th active and the others retired.
+FileMap with_projects(int n, int active_every = 1) {
+  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
+  for (int i = 0; i < n; ++i) {
+    const std::string key = "k" + std::to_string(i);
+    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
+    files["projects.yaml"] += row(key, i % active_every == 0 ? "active" : "retired");
+  }
+  return files;
+}
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::size_t from = 0;
@@ -428,12 +440,7 @@ TEST_CASE("cache differential: a generated repository's history", "[cache][diffe
 }
 
 TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
-  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 100; ++i) {  // past the prefetch's threshold: its readers are counted too
-    const std::string key = "k" + std::to_string(i);
-    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
-    files["projects.yaml"] += row(key, "active");
-  }
+  FileMap files = with_projects(100);  // past the prefetch's threshold: its readers are counted too
   Lab lab;
   const auto first = lab.commit(files);
   int reads = 0;
@@ -475,12 +482,7 @@ TEST_CASE("cache: a warm check reads only the blobs that changed", "[cache]") {
 }
 
 TEST_CASE("cache: the checks of one process confirm each cached blob once", "[cache]") {
-  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 100; ++i) {
-    const std::string key = "k" + std::to_string(i);
-    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
-    files["projects.yaml"] += row(key, "active");
-  }
+  FileMap files = with_projects(100);
   Lab lab;
   const auto first = lab.commit(files);
   files["projects/k7.md"] += "- 2026-09-03 — note — one more line\n";
@@ -510,12 +512,7 @@ TEST_CASE("cache: the checks of one process confirm each cached blob once", "[ca
 }
 
 TEST_CASE("cache: deferred writes are held until flushed, then leave what immediate writes leave", "[cache]") {
-  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 100; ++i) {
-    const std::string key = "k" + std::to_string(i);
-    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
-    files["projects.yaml"] += row(key, "active");
-  }
+  FileMap files = with_projects(100);
   Lab lab;
   lab.run(lab.commit(files), {}, true);  // the facts pack and the projects memo of a first tree
   files["projects/k7.md"] += "- 2026-09-03 — note — one more line\n";
@@ -559,12 +556,7 @@ TEST_CASE("cache: deferred writes are held until flushed, then leave what immedi
 }
 
 TEST_CASE("cache: a small change is written to the facts pack's journal, not the whole pack", "[cache]") {
-  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 900; ++i) {  // a pack past the journal's 64 KiB limit
-    const std::string key = "k" + std::to_string(i);
-    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
-    files["projects.yaml"] += row(key, "active");
-  }
+  FileMap files = with_projects(900);  // a pack past the journal's 64 KiB limit
   Lab lab;
   const auto first = lab.commit(files);
   CHECK(lab.run(first, {}, true) == lab.run(first, {}, false));
@@ -658,12 +650,7 @@ StoredEntry read_entry(const fs::path& file) {
 }
 
 TEST_CASE("cache: the projects memo answers a pass from the ledgers that changed", "[cache][differential]") {
-  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 100; ++i) {
-    const std::string key = "k" + std::to_string(i);
-    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
-    files["projects.yaml"] += row(key, i % 10 == 0 ? "active" : "retired");
-  }
+  FileMap files = with_projects(100, 10);
   Lab lab;
   const auto first = lab.commit(files);
   int reads = 0;
@@ -902,12 +889,7 @@ void expect_index_same(const std::string& dir, const std::string& cache_dir) {
 }  // namespace
 
 TEST_CASE("cache differential: staged deltas in the index", "[cache][differential][index]") {
-  FileMap files = lg::test::peer_fixture(lg::test::peer_cases(), "R-skeleton");
-  for (int i = 0; i < 20; ++i) {
-    const std::string key = "k" + std::to_string(i);
-    files["projects/" + key + ".md"] = ledger_for(files["projects/single.md"], key);
-    files["projects.yaml"] += row(key, "active");
-  }
+  FileMap files = with_projects(20);
   files["archive/old/notes.txt"] = "kept\n";
   files["open-requirements.ledger.yml"] = orl_file(2);
   files["archive/2025/open-requirements.ledger.yml"] = orl_file(3);
