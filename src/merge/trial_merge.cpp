@@ -384,7 +384,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     report.virtual_base = merge_from;
   }
   Sides s;
-  s.cache.defer_writes();  // each of the checks below would rewrite the facts journal and the memo journal
+  s.cache.serve_one_command();  // the checks below share their journal writes and their confirmations
   if (options.cache_report) s.home = repo.common_dir();
   LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));
   LG_TRY(s.ours, source(trial.repo(), base_tree, "BASE"));

@@ -28,7 +28,7 @@ CheckCache::CheckCache(Budget budget) : m_budget(budget) {}
 CheckCache::~CheckCache() = default;
 
 void CheckCache::flush_writes() {
-  m_defer_writes = false;
+  m_one_command = false;
   if (m_persistent) flush_deferred(*m_persistent);
 }
 

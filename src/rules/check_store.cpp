@@ -23,12 +23,13 @@ CheckCache::Persistent* open_persistent(git::TreeSource& tree, CheckCache& cache
   if (!p || p->home != home) {
     if (p) flush_deferred(*p);
     p = std::make_shared<CheckCache::Persistent>(home, cache::Cache(cache::Store(cache::Store::dir_for(home))));
-    p->deferred = cache.defers_writes();
+    p->deferred = p->remember_confirmed = cache.serves_one_command();
   }
   return p.get();
 }
 
 Result<void> confirm_once(git::TreeSource& tree, CheckCache::Persistent& p, std::span<const git::ObjectId> ids) {
+  if (!p.remember_confirmed) return tree.confirm(ids);
   std::vector<git::ObjectId> fresh;
   fresh.reserve(ids.size());
   for (const git::ObjectId& id : ids) {

@@ -44,14 +44,16 @@ struct CheckCache::Persistent {
   std::string journal_yaml;         // the projects.yaml id the journal's records were judged with
   std::vector<MemoRecord> journal;  // views into journal_owners
   std::vector<std::shared_ptr<const void>> journal_owners;
-  // Writes held back until flush_deferred (CheckCache::defer_writes): the
+  // Writes held back until flush_deferred (CheckCache::serve_one_command): the
   // facts pack's and the memo journal's, which each check of a merge would
   // otherwise rewrite in turn.
   bool deferred = false;
   bool memo_journal_pending = false;
-  // Objects a check of this process confirmed present in the home's object
-  // database (TreeSource::confirm): the trees of one merge share most of
-  // their blobs, and each is confirmed once. Emptied at k_max_confirmed.
+  // Objects a check of this command confirmed present in the home's object
+  // database (TreeSource::confirm), kept when the cache serves one command
+  // (remember_confirmed): the trees of one merge share most of their blobs,
+  // and each is confirmed once. Emptied at k_max_confirmed.
+  bool remember_confirmed = false;
   static constexpr std::size_t k_max_confirmed = 65536;
   std::unordered_set<git::ObjectId, git::ObjectIdHash> confirmed;
 };
@@ -60,8 +62,9 @@ struct CheckCache::Persistent {
 // the memo journal) and stops deferring.
 void flush_deferred(CheckCache::Persistent& p);
 
-// Confirms through `tree` (TreeSource::confirm) those of `ids` no check of
-// this process confirmed in `p`'s home yet.
+// Confirms through `tree` (TreeSource::confirm) `ids`, or, when `p`
+// remembers confirmations, those of them no check of this command
+// confirmed yet.
 Result<void> confirm_once(git::TreeSource& tree, CheckCache::Persistent& p, std::span<const git::ObjectId> ids);
 
 // Findings that say a read failed are not a function of the content: what

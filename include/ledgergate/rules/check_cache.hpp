@@ -131,13 +131,16 @@ class CheckCache {
   struct Persistent;
   std::shared_ptr<Persistent>& persistent() { return m_persistent; }
 
-  // Holds back the persistent cache's rewrites of the facts pack and the
-  // memo journal until flush_writes: the checks of one command (a trial
-  // merge's merged tree, BASE and tip) then write each once. Verdicts are
-  // written as each check ends. Unflushed, they are lost (which costs a
-  // later run time, never a verdict).
-  void defer_writes() { m_defer_writes = true; }
-  bool defers_writes() const { return m_defer_writes; }
+  // The several checks of one command share this cache (a trial merge's
+  // merged tree, BASE and tip): the persistent cache's rewrites of the
+  // facts pack and the memo journal are held back until flush_writes, so
+  // each is written once (verdicts are written as each check ends;
+  // unflushed writes are lost, which costs a later run time, never a
+  // verdict), and an object one check confirmed is not confirmed again for
+  // the next. Off by default: a command of one check (a hook) would only
+  // pay for the bookkeeping.
+  void serve_one_command() { m_one_command = true; }
+  bool serves_one_command() const { return m_one_command; }
   void flush_writes();
 
   const Budget& budget() const { return m_budget; }
@@ -157,7 +160,7 @@ class CheckCache {
   QualifiedMemo<std::vector<std::string>> m_glob_walks;
   LedgerFindings m_ledger_findings;
   std::shared_ptr<Persistent> m_persistent;
-  bool m_defer_writes = false;
+  bool m_one_command = false;
 };
 
 }  // namespace lg::rules

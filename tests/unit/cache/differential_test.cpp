@@ -501,12 +501,14 @@ TEST_CASE("cache: the checks of one process confirm each cached blob once", "[ca
     return out;
   };
   lg::rules::CheckCache one;
+  one.serve_one_command();
   int confirmed = 0;
   CHECK(check(one, first, confirmed) == lab.run(first, {}, false));
   CHECK(confirmed >= 102);
   CHECK(check(one, second, confirmed) == lab.run(second, {}, false));
   CHECK(confirmed == 1);  // k7's new blob
   lg::rules::CheckCache another;
+  another.serve_one_command();
   CHECK(check(another, second, confirmed) == lab.run(second, {}, false));
   CHECK(confirmed >= 102);
 }
@@ -548,7 +550,7 @@ TEST_CASE("cache: deferred writes are held until flushed, then leave what immedi
   fs::remove_all(lab.cache_dir());
   fs::copy(saved, lab.cache_dir(), fs::copy_options::recursive);
   lg::rules::CheckCache deferred;
-  deferred.defer_writes();
+  deferred.serve_one_command();
   check_both(deferred);
   CHECK(held() == before);
   deferred.flush_writes();
