@@ -100,22 +100,22 @@ Result<Source> open_source(const CheckOptions& o, const Globals& g) {
 
 // Whether the text report ends with the uncommitted-ledger notice: a check
 // of HEAD (no revision named) in a repository, not quiet.
-bool notes_uncommitted(const CheckOptions& o) {
-  return o.rev.empty() && !o.index && !o.worktree && o.root.empty() && o.format == "text" && !o.quiet;
+bool notes_uncommitted(const CheckOptions& o, const Source& s) {
+  return o.rev.empty() && !o.index && !o.worktree && o.format == "text" && !o.quiet && s.repo;
 }
 
 // The notice's question started: git's index file and the ledger's working
 // files are read on other threads while the tree is checked (not with
 // LEDGERGATE_THREADS=1: then when asked).
 std::unique_ptr<git::UncommittedScan> start_uncommitted(const CheckOptions& o, const Source& s) {
-  if (!notes_uncommitted(o) || !s.repo) return nullptr;
+  if (!notes_uncommitted(o, s)) return nullptr;
   const auto paths = ledger::cortex_ledger_paths();
   return std::make_unique<git::UncommittedScan>(*s.repo, std::vector<std::string>(paths.begin(), paths.end()),
                                                 rules::check_threads());
 }
 
-void note_uncommitted(const CheckOptions& o, const Source& s, git::UncommittedScan* started) {
-  if (!notes_uncommitted(o) || !s.repo || !started) return;
+void note_uncommitted(const Source& s, git::UncommittedScan* started) {
+  if (!started) return;
   auto dirty = git::has_uncommitted_changes(*s.repo, *started);
   if (!dirty) {
     std::fputs(report::render_uncommitted_unknown_note(dirty.error().message).c_str(), stderr);
@@ -241,7 +241,7 @@ void print_text(const CheckOptions& o, const Globals& g, Checked& c, const std::
   } else if (header.suppressed > 0) {
     std::fputs(report::render_suppressed_note(header.suppressed).c_str(), stderr);
   }
-  note_uncommitted(o, c.source, c.uncommitted.get());
+  note_uncommitted(c.source, c.uncommitted.get());
 }
 
 void print_report(const CheckOptions& o, const Globals& g, Checked& c, const std::vector<diag::Finding>& suppressed,
