@@ -403,15 +403,16 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
     LG_TRY(on_tip, moved(*s.theirs, head_tree, tip_touched));
     if (!on_tip) return false;
   }
-  const auto at = [&](rules::ProjectsState& state, git::TreeSource& tree, const std::set<std::string>& paths) {
-    state.judge(tree, paths, s.cache);
+  const auto at = [&](rules::ProjectsState& state, git::TreeSource& tree,
+                      const std::set<std::string>& paths) -> Result<std::vector<diag::Finding>> {
+    if (auto r = state.judge(tree, paths, s.cache); !r) return r.error();
     std::vector<diag::Finding> out = state.findings_in(paths);
     check.apply_severities(out);
     return out;
   };
   report.profile = on_merged->profile();
-  report.findings = at(*on_merged, *s.merged, touched);
-  const std::vector<diag::Finding> reference = at(on_base, *s.ours, touched);
+  LG_TRY(report.findings, at(*on_merged, *s.merged, touched));
+  LG_TRY(const std::vector<diag::Finding> reference, at(on_base, *s.ours, touched));
   LG_TRY(report.attribution.fixed, rules::attribute_between(*s.ours, *s.merged, report.findings, reference));
   report.attribution.whole = false;
   std::optional<diag::Baseline> baseline = options.baseline;
@@ -425,11 +426,12 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
   // fingerprint names its path, so only the paths the tip changes from BASE
   // can hold one that neither BASE, the merged tree nor the merge base has.
   if (!on_tip) return true;
-  std::vector<diag::Finding> own = at(*on_tip, *s.theirs, tip_touched);
+  LG_TRY(std::vector<diag::Finding> own, at(*on_tip, *s.theirs, tip_touched));
   std::erase_if(own, [](const diag::Finding& f) { return f.severity != diag::Severity::error && !f.cannot_judge; });
   if (own.empty()) return true;
   std::unordered_set<std::string> known;
-  for (const diag::Finding& f : at(on_base, *s.ours, tip_touched)) known.insert(diag::fingerprint(f));
+  LG_TRY(const std::vector<diag::Finding> base_at_tip, at(on_base, *s.ours, tip_touched));
+  for (const diag::Finding& f : base_at_tip) known.insert(diag::fingerprint(f));
   // The merged tree's findings elsewhere than `touched` are BASE's.
   for (const diag::Finding& f : report.findings) known.insert(diag::fingerprint(f));
   std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
@@ -443,7 +445,8 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
       report.attribution.whole = true;
       return false;
     }
-    for (const diag::Finding& f : at(*on_mb, *s.base, tip_touched)) known.insert(diag::fingerprint(f));
+    LG_TRY(const std::vector<diag::Finding> mb_at_tip, at(*on_mb, *s.base, tip_touched));
+    for (const diag::Finding& f : mb_at_tip) known.insert(diag::fingerprint(f));
     std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
   }
   for (diag::Finding& f : own) {

@@ -60,10 +60,15 @@ void ProjectsState::check_active_rows() {
 }
 
 Result<rules::ProjectsStepNames> ProjectsState::start(git::TreeSource& tree, const rules::CheckOptions& options,
-                                                      rules::CheckCache& cache) {
+                                                      rules::CheckCache& cache, bool judge_yaml) {
   m_options = options;
   m_profile = checked().name();
-  LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
+  if (judge_yaml) {
+    LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
+  } else {
+    LG_TRY(m_yaml, rules::projects_step_yaml_rows(tree, cache));
+  }
+  m_yaml_judged = judge_yaml;
   LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
   m_names = std::move(names.findings);
   m_ledgers.clear();
@@ -74,7 +79,7 @@ Result<rules::ProjectsStepNames> ProjectsState::start(git::TreeSource& tree, con
 
 Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOptions& options,
                                     rules::CheckCache& cache) {
-  LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache));
+  LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache, true));
   std::vector<const rules::ProjectsStepLedger*> all;
   for (rules::ProjectsStepLedger& lf : names.ledgers) {
     LedgerState& state = m_ledgers[lf.path];
@@ -101,7 +106,7 @@ Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOpt
 
 Result<void> ProjectsState::rebuild_unjudged(git::TreeSource& tree, const rules::CheckOptions& options,
                                              rules::CheckCache& cache) {
-  LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache));
+  LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache, false));
   for (rules::ProjectsStepLedger& lf : names.ledgers) {
     LedgerState& state = m_ledgers[lf.path];
     state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, lf.key());
@@ -111,13 +116,19 @@ Result<void> ProjectsState::rebuild_unjudged(git::TreeSource& tree, const rules:
   return {};
 }
 
-void ProjectsState::judge(git::TreeSource& tree, const std::set<std::string>& paths, rules::CheckCache& cache) {
+Result<void> ProjectsState::judge(git::TreeSource& tree, const std::set<std::string>& paths,
+                                  rules::CheckCache& cache) {
+  if (!m_yaml_judged && paths.count(std::string(ledger::k_projects_yaml)) != 0) {
+    LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));  // the same table, with its findings
+    m_yaml_judged = true;
+  }
   std::vector<const rules::ProjectsStepLedger*> files;
   for (const std::string& path : paths) {
     auto it = m_ledgers.find(path);
     if (it != m_ledgers.end() && !it->second.judged) files.push_back(&it->second.file);
   }
   if (!files.empty()) check_ledgers(tree, files, cache);
+  return {};
 }
 
 Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes,
@@ -161,6 +172,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   std::set<std::string> dirty;
   if (yaml) {
     LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
+    m_yaml_judged = true;
     cache.drop_projects_yaml();  // kept in m_yaml; one table per version would pile up
     touched.insert(std::string(ledger::k_projects_yaml));
   }

@@ -321,6 +321,16 @@ Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& c
   return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), pass.sink.take()};
 }
 
+Result<ProjectsStepYaml> projects_step_yaml_rows(git::TreeSource& tree, CheckCache& cache) {
+  Pass pass{tree, cache, {}};
+  // Kept in the cache under an era key of its own: a table without its
+  // findings never answers for a check.
+  auto result = check_projects_file(pass, "rows", [](std::optional<std::string_view> text, diag::FindingSink&) {
+    return projects_yaml_table(text, ProjectsYamlEra{});
+  });
+  return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), {}};
+}
+
 Result<ProjectsStepNames> projects_step_names(git::TreeSource& tree, CheckCache& cache) {
   Pass pass{tree, cache, {}};
   LG_TRY(auto ledgers, list_ledgers(pass));

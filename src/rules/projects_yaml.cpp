@@ -249,8 +249,10 @@ using KeptField = KeptProjectField;
 
 class Checker {
  public:
-  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path)
-      : m_era(era), m_sink(sink), m_path(path) {}
+  // `quiet`: only the table is wanted: nothing is reported, and the checks
+  // that only report (duplicates, each row's fields together) are skipped.
+  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path, bool quiet = false)
+      : m_era(era), m_sink(sink), m_path(path), m_quiet(quiet) {}
 
   void check_document(const YamlNode* root, ProjectsTable& table) {
     if (!root || root->type == PyType::none) return;
@@ -273,6 +275,7 @@ class Checker {
 
   void report(RuleId rule, int line, std::string message,
               diag::PeerForm form = diag::PeerForm::path_message) {
+    if (m_quiet) return;
     m_sink.report(make_finding(rule, m_path, line, std::move(message), form));
   }
 
@@ -294,7 +297,7 @@ class Checker {
   std::optional<ProjectRow> check_row(const PyDictItem& item) {
     const YamlNode& key_node = *item.key;
     const int kept_line = item.occurrences.back()->key->line;
-    report_duplicates(item, "duplicate project key `" + m_render.str(key_node) + "`");
+    if (!m_quiet) report_duplicates(item, "duplicate project key `" + m_render.str(key_node) + "`");
     if (key_node.type != PyType::str || !is_project_key(key_node.text())) {
       report("projects-yaml-key-grammar", key_node.line,
              "project key " + m_render.repr(key_node) + " must match ^[a-z][a-z0-9_]*$");
@@ -309,7 +312,7 @@ class Checker {
     for (const PyDictItem& field : ledger::py_dict_items(*item.value)) {
       if (auto kept = check_field(key, field)) fields.push_back(std::move(*kept));
     }
-    check_row_fields(key, kept_line, fields);
+    if (!m_quiet) check_row_fields(key, kept_line, fields);
     ProjectRow row;
     row.key = key;
     row.line = kept_line;
@@ -322,7 +325,7 @@ class Checker {
     const std::string name = m_render.str(*field.key);
     const YamlNode& value = *field.value;
     const int line = field.occurrences.back()->key->line;
-    report_duplicates(field, "duplicate field `" + name + "` on " + key);
+    if (!m_quiet) report_duplicates(field, "duplicate field `" + name + "` on " + key);
     if (field.key->type != PyType::str || !is_known_field(m_era, name)) {
       report("projects-yaml-field-known", field.key->line, "unknown field `" + name + "` on " + key);
       return std::nullopt;
@@ -433,6 +436,7 @@ class Checker {
   const ProjectsYamlEra& m_era;
   diag::FindingSink& m_sink;
   const std::string& m_path;
+  const bool m_quiet;
   ledger::PyRender m_render;  // the document's values, cut past k_yaml_render_limit
 };
 
@@ -445,9 +449,9 @@ class Checker {
 // last value, and a non-str key may equal another, as Python's dict says;
 // an error is the whole document's).
 bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag::FindingSink& sink,
-                         const std::string& path, ProjectsTable& table) {
+                         const std::string& path, ProjectsTable& table, bool quiet) {
   diag::CollectingSink held;  // reported once every row was read
-  Checker checker(era, held, path);
+  Checker checker(era, held, path, quiet);
   std::unordered_set<std::string_view> keys;  // the texts are borrowed: views into `text`
   const bool read =
       ledger::load_yaml_entries(text, ledger::YamlTexts::borrowed, [&](const ledger::YamlEntry& entry) {
@@ -470,10 +474,12 @@ void check_project_row_fields(const std::string& key, int row_line, const std::v
   Checker(era, sink, path).check_row_fields(key, row_line, fields);
 }
 
-ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
-                                  diag::FindingSink& sink, const std::string& path) {
+namespace {
+
+ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
+                                 diag::FindingSink& sink, const std::string& path, bool quiet) {
   ProjectsTable table;
-  Checker checker(era, sink, path);
+  Checker checker(era, sink, path, quiet);
   if (!text) {
     checker.report("projects-yaml-present", 0, "missing");
     return table;
@@ -486,7 +492,7 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
   }
   std::string converted;  // outlives `load`, whose texts view into the text
   const std::string_view decoded = universal_newlines(*text, converted);
-  if (check_rows_streamed(decoded, era, sink, path, table)) {
+  if (check_rows_streamed(decoded, era, sink, path, table, quiet)) {
     table.index();
     return table;
   }
@@ -500,6 +506,18 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
   checker.check_document(load.doc.root(), table);
   table.index();
   return table;
+}
+
+}  // namespace
+
+ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
+                                  diag::FindingSink& sink, const std::string& path) {
+  return read_projects_yaml(text, era, sink, path, false);
+}
+
+ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era) {
+  diag::CollectingSink none;
+  return read_projects_yaml(text, era, none, std::string(ledger::k_projects_yaml), true);
 }
 
 }  // namespace lg::rules

@@ -76,6 +76,10 @@ struct ProjectsStepNames {
   std::vector<diag::Finding> findings;      // file names, files that are not ledgers
 };
 Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache);
+// projects.yaml's table alone (rules::projects_yaml_table: no finding, the
+// checks that only report skipped), for a caller that needs the rows of a
+// file it does not judge; `findings` is empty.
+Result<ProjectsStepYaml> projects_step_yaml_rows(git::TreeSource& tree, CheckCache& cache);
 Result<ProjectsStepNames> projects_step_names(git::TreeSource& tree, CheckCache& cache);
 // One finding list per ledger, in order (parses land in cache.ledgers).
 std::vector<std::vector<diag::Finding>> projects_step_ledgers(git::TreeSource& tree,

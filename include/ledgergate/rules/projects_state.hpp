@@ -28,9 +28,10 @@ class ProjectsState {
  public:
   // Checks the whole tree (the cortex-projects profile, forced or detected).
   Result<void> rebuild(git::TreeSource& tree, const rules::CheckOptions& options, rules::CheckCache& cache);
-  // The same without judging a single ledger or open-requirements file:
-  // projects.yaml, the file names and the active rows are judged, each
-  // ledger's findings are left for judge(). For a caller that wants only
+  // The same without judging a single ledger or open-requirements file, nor
+  // projects.yaml itself: its rows are read (projects_step_yaml_rows), the
+  // file names and the active rows judged, and each ledger's findings and
+  // projects.yaml's are left for judge(). For a caller that wants only
   // the findings at the paths a change touches (trial-merge --scope
   // change): findings_in() then, never findings(). The open-requirements
   // files are not looked for (the profile does not name them) and not
@@ -38,9 +39,9 @@ class ProjectsState {
   // this one has the same, with the same findings.
   Result<void> rebuild_unjudged(git::TreeSource& tree, const rules::CheckOptions& options,
                                 rules::CheckCache& cache);
-  // Judges the ledgers among `paths` that are not judged yet (`tree` being
-  // the state's tree).
-  void judge(git::TreeSource& tree, const std::set<std::string>& paths, rules::CheckCache& cache);
+  // Judges what among `paths` is not judged yet: ledgers, and projects.yaml
+  // (`tree` being the state's tree). Errors: an unreadable projects.yaml.
+  Result<void> judge(git::TreeSource& tree, const std::set<std::string>& paths, rules::CheckCache& cache);
   // Moves the state from the parent's tree to `tree`, `changes` being the
   // diff between them. False when the change is one this class does not
   // follow (the layout, open-requirements files, writers' temporary files):
@@ -78,12 +79,13 @@ class ProjectsState {
                      rules::CheckCache& cache);
   void check_active_rows();
   Result<rules::ProjectsStepNames> start(git::TreeSource& tree, const rules::CheckOptions& options,
-                                         rules::CheckCache& cache);
+                                         rules::CheckCache& cache, bool judge_yaml);
   static void paths_of(const std::vector<diag::Finding>& findings, std::set<std::string>& out);
 
   rules::CheckOptions m_options;
   std::string m_profile;
   rules::ProjectsStepYaml m_yaml;
+  bool m_yaml_judged = true;  // false: m_yaml holds the table without its findings (rebuild_unjudged)
   std::vector<diag::Finding> m_names;           // the file-name step
   std::map<std::string, LedgerState> m_ledgers;  // by path (check_tree's order)
   std::vector<diag::Finding> m_active;          // active rows without a ledger

@@ -118,5 +118,11 @@ void check_project_row_fields(const std::string& key, int row_line, const std::v
 // the reference's order. `path` is the file's repository path.
 ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
                                   diag::FindingSink& sink, const std::string& path = std::string(ledger::k_projects_yaml));
+// The same table, nothing reported: the checks that only report (duplicate
+// keys and fields, each row's fields taken together) are skipped, the rest
+// reads the rows as check_projects_yaml does. For a caller that reads rows
+// of a file it does not judge (trial-merge --scope change, where
+// projects.yaml did not change).
+ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era);
 
 }  // namespace lg::rules

@@ -103,8 +103,8 @@ TEST_CASE("projects state: judged only where a change touches, it agrees with ch
       }
       ++followed;
       if (!touched.empty()) ++touched_somewhere;
-      before.judge(**from, touched, cache);
-      after.judge(**to, touched, cache);
+      REQUIRE(before.judge(**from, touched, cache).has_value());
+      REQUIRE(after.judge(**to, touched, cache).has_value());
       rules::CheckCache fresh;
       auto whole_from = rules::check_tree(**from, options, fresh);
       auto whole_to = rules::check_tree(**to, options, fresh);
