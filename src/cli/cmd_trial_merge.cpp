@@ -31,6 +31,7 @@ struct TrialMergeOptions {
   std::string ledger_merge;  // --merge records|git ("" = the policy's)
   std::string gate;          // --gate new|all ("" = the policy's)
   std::string baseline;      // --baseline FILE
+  std::string scope = "tree";  // --scope tree|change
 };
 
 Result<git::ObjectId> write_commit(const git::Repository& repo, git::TrialRepo& trial,
@@ -58,6 +59,7 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
     options.ledger_merge = o.ledger_merge == "git" ? policy::LedgerMerge::git : policy::LedgerMerge::records;
   }
   if (!o.gate.empty()) options.gate = diag::parse_gate(o.gate);
+  options.scope = o.scope == "change" ? merge::Scope::change : merge::Scope::tree;
   if (!o.baseline.empty()) {
     auto baseline = read_baseline(o.baseline);
     if (!baseline) return report_error(baseline.error());
@@ -122,6 +124,11 @@ void setup_trial_merge(CLI::App& app, Globals& globals) {
                   "Fail on the error findings the merge adds to BASE's (new) or on every error of the merged tree "
                   "(all); default: BASE's policy `gate:`, new")
       ->check(CLI::IsMember({"new", "all"}));
+  cmd->add_option("--scope", opts->scope,
+                  "What the check judges: the whole merged tree (tree), or only what the merge changes against "
+                  "BASE (change: the same new and fixed findings and verdict under the gate new, findings it does "
+                  "not touch not counted; cortex-projects ledgers, else the whole tree); default: tree")
+      ->check(CLI::IsMember({"tree", "change"}));
   cmd->add_option("--baseline", opts->baseline,
                   "A baseline file whose findings never fail (default: the one BASE's policy `baseline:` names)");
   cmd->add_flag("--no-check", opts->no_check, "Only merge: no classification, no check (any repository)");

@@ -8,6 +8,7 @@
 #include "ledgergate/merge/trial_merge.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <unordered_set>
@@ -15,6 +16,7 @@
 #include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/tree_diff.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/merge/verdict_cache.hpp"
@@ -25,6 +27,7 @@
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/rules/change.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/rules/projects_state.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/text_file.hpp"
@@ -350,6 +353,107 @@ Result<void> judge_against_base(Sides& s, const policy::RepoPolicy& pol, const T
   return {};
 }
 
+// --scope change: the merged tree judged where the merge changes it, not
+// in full. The cortex-projects pass is kept per step and per ledger
+// (rules::ProjectsState): BASE's state is built without judging a ledger,
+// moved to the merged tree (and to the branch tip, and to the merge base
+// when the tip needs it) by the diff from BASE, and only the ledgers whose
+// findings may differ — their blob, path or projects.yaml row changed —
+// are judged, on both sides. Every finding elsewhere is the same in BASE
+// and in the merged tree (unchanged), so the new and fixed findings, the
+// tip's own and the verdict under the gate `new` are those of a whole
+// check; the unchanged ones are not counted (Attribution::whole false).
+// False, with nothing reported: the change is not one the state follows
+// (another layout, the gate `all`, the policy file, open-requirements
+// files, a writer's temporary file, projects.yaml added or deleted…), and
+// the caller judges the whole tree.
+Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPolicy& pol,
+                          const TrialMergeOptions& options, const rules::CheckOptions& check,
+                          const std::array<git::ObjectId, 4>& trees, TrialMergeReport& report) {
+  const auto& [mb_tree, base_tree, head_tree, merged_tree] = trees;
+  if (report.attribution.gate != diag::Gate::introduced || !rules::ProjectsState::applies(check, pol.layout())) {
+    return false;
+  }
+  rules::ProjectsState on_base;
+  if (auto r = on_base.rebuild_unjudged(*s.ours, check, s.cache); !r) return r.error();
+  // BASE's state moved to `tree` (`id`); nullopt: a change it does not follow.
+  const auto moved = [&](git::TreeSource& tree, const git::ObjectId& id,
+                         std::set<std::string>& touched) -> Result<std::optional<rules::ProjectsState>> {
+    // Without rename detection: the state follows a rename as the deletion
+    // of one path and the addition of another, the same findings either way
+    // (libgit2's rename-aware diff walks every tree of the two; at 20,000
+    // projects a third of a run).
+    git::TreeDiffer walk(trial.repo());
+    LG_TRY(const std::vector<git::DiffEntry> diff, walk.changes(&base_tree, &id));
+    const bool policy_changed = std::any_of(diff.begin(), diff.end(), [](const git::DiffEntry& e) {
+      return e.path == policy::k_policy_path || e.old_path == policy::k_policy_path;
+    });
+    if (policy_changed) return std::optional<rules::ProjectsState>();
+    std::optional<rules::ProjectsState> state = on_base;
+    LG_TRY(const bool followed, state->update(tree, diff, s.cache, touched));
+    if (!followed) return std::optional<rules::ProjectsState>();
+    return state;
+  };
+  std::set<std::string> touched;
+  LG_TRY(std::optional<rules::ProjectsState> on_merged, moved(*s.merged, merged_tree, touched));
+  if (!on_merged) return false;
+  std::set<std::string> tip_touched;
+  std::optional<rules::ProjectsState> on_tip;
+  if (head_tree != merged_tree) {
+    LG_TRY(on_tip, moved(*s.theirs, head_tree, tip_touched));
+    if (!on_tip) return false;
+  }
+  const auto at = [&](rules::ProjectsState& state, git::TreeSource& tree, const std::set<std::string>& paths) {
+    state.judge(tree, paths, s.cache);
+    std::vector<diag::Finding> out = state.findings_in(paths);
+    check.apply_severities(out);
+    return out;
+  };
+  report.profile = on_merged->profile();
+  report.findings = at(*on_merged, *s.merged, touched);
+  const std::vector<diag::Finding> reference = at(on_base, *s.ours, touched);
+  LG_TRY(report.attribution.fixed, rules::attribute_between(*s.ours, *s.merged, report.findings, reference));
+  report.attribution.whole = false;
+  std::optional<diag::Baseline> baseline = options.baseline;
+  if (!baseline) {
+    LG_TRY(baseline, policy::load_baseline(*s.ours, pol));
+  }
+  if (baseline) report.attribution.suppressed = baseline->suppress(report.findings);
+  for (diag::Finding& f : report.attribution.fixed) f.location.rev = "BASE";
+  for (diag::Finding& f : report.findings) f.location.rev = "merged";
+  // The tip's own error findings, as branch_tip_findings finds them: a
+  // fingerprint names its path, so only the paths the tip changes from BASE
+  // can hold one that neither BASE, the merged tree nor the merge base has.
+  if (!on_tip) return true;
+  std::vector<diag::Finding> own = at(*on_tip, *s.theirs, tip_touched);
+  std::erase_if(own, [](const diag::Finding& f) { return f.severity != diag::Severity::error && !f.cannot_judge; });
+  if (own.empty()) return true;
+  std::unordered_set<std::string> known;
+  for (const diag::Finding& f : at(on_base, *s.ours, tip_touched)) known.insert(diag::fingerprint(f));
+  // The merged tree's findings elsewhere than `touched` are BASE's.
+  for (const diag::Finding& f : report.findings) known.insert(diag::fingerprint(f));
+  std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
+  if (!own.empty()) {  // the gate `new`: what the merge base had is not the branch's either
+    std::set<std::string> mb_touched;
+    LG_TRY(std::optional<rules::ProjectsState> on_mb, moved(*s.base, mb_tree, mb_touched));
+    if (!on_mb) {
+      report.findings.clear();
+      report.attribution.fixed.clear();
+      report.attribution.suppressed.clear();
+      report.attribution.whole = true;
+      return false;
+    }
+    for (const diag::Finding& f : at(*on_mb, *s.base, tip_touched)) known.insert(diag::fingerprint(f));
+    std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
+  }
+  for (diag::Finding& f : own) {
+    f.location.rev = "HEAD";
+    f.state = diag::FindingState::introduced;
+    report.findings.push_back(std::move(f));
+  }
+  return true;
+}
+
 Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
                                          const git::ObjectId& head, const TrialMergeOptions& options) {
   TrialMergeReport report;
@@ -433,11 +537,21 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   // directory that wide. Below that, what is kept is small and the checks
   // would read every tree again (at 2,000 projects, 15% of a trial merge's
   // instructions with the persistent cache warm).
+  const rules::CheckOptions check = policy::check_options(pol);
+  if (options.scope == Scope::change) {
+    LG_TRY(const bool judged, judge_change(s, trial, pol, options, check,
+                                           {mb_tree, base_tree, head_tree, report.merge.tree}, report));
+    if (judged) {
+      report.scope = Scope::change;
+      report.checked = true;
+      s.cache.flush_writes();
+      return report;
+    }
+  }
   constexpr std::size_t k_release_from = 8192;  // entries of the widest directory merged
   if (report.merge.widest == 0 || report.merge.widest >= k_release_from) {
     if (auto r = trial.release_read_memory(repo, report.merge.tree); !r) return r.error();
   }
-  const rules::CheckOptions check = policy::check_options(pol);
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));
   report.profile = checked.profile;
   report.findings = std::move(checked.findings);
@@ -487,7 +601,9 @@ Result<void> confirm_cached(const git::Repository& repo, const TrialMergeReport&
 Result<TrialMergeReport> trial_merge(const git::Repository& repo, git::TrialRepo& trial, const git::ObjectId& base,
                                      const git::ObjectId& head, const TrialMergeOptions& options) {
   std::optional<VerdictKey> key;
-  if (options.cache_report) {
+  // A report of the change alone stands on no list of the blobs it read
+  // (`covered`): it is not kept, so a cached one is always a whole check's.
+  if (options.cache_report && options.scope == Scope::tree) {
     LG_TRY(key, verdict_key(repo, base, head, options));
     if (key) {
       std::optional<TrialMergeReport> hit = load_report(*key);

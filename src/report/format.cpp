@@ -96,7 +96,12 @@ void write_change_fields(util::JsonWriter& w, const std::vector<diag::Finding>& 
   w.key("gate").string(diag::to_string(change.gate)).key("reference").string(change.reference);
   w.key("counts").begin_object();
   w.key("new").number(count_state(findings, diag::FindingState::introduced));
-  w.key("unchanged").number(count_state(findings, diag::FindingState::pre_existing));
+  w.key("unchanged");
+  if (change.whole) {
+    w.number(count_state(findings, diag::FindingState::pre_existing));
+  } else {
+    w.null();  // not counted: only the change was judged
+  }
   w.key("fixed").number(change.fixed.size()).key("suppressed").number(change.suppressed.size());
   w.end_object().key("fixed");
   write_findings(w, change.fixed);
@@ -117,7 +122,9 @@ std::vector<std::string> change_lines(const std::vector<diag::Finding>& findings
     if (f.state == diag::FindingState::pre_existing) old.add(f.severity);
   }
   const std::string on = change.reference.empty() ? std::string() : " on " + change.reference;
-  if (change.gate == diag::Gate::introduced && old.errors > 0) {
+  if (!change.whole) {
+    out.push_back(fmt::format("only the change judged: the findings{} it leaves as they were are not counted", on));
+  } else if (change.gate == diag::Gate::introduced && old.errors > 0) {
     out.push_back(fmt::format("{} pre-existing error(s){}{} (not introduced by this change; --gate all to fail on them)",
                               old.errors, old.warnings > 0 ? fmt::format(" and {} warning(s)", old.warnings) : "", on));
   } else if (change.gate == diag::Gate::introduced && old.warnings > 0) {

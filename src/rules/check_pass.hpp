@@ -107,6 +107,7 @@ struct TreeScan {
 Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCache* cache,
                            CheckCache::Persistent* persistent);
 void report_writer_temp_files(Pass& pass, const std::vector<std::string>& paths);
+std::vector<diag::Finding> writer_temp_findings(const std::vector<std::string>& paths);
 
 }  // namespace steps
 }  // namespace lg::rules

@@ -173,13 +173,19 @@ Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCa
 }
 
 
-void report_writer_temp_files(Pass& pass, const std::vector<std::string>& paths) {
+std::vector<diag::Finding> writer_temp_findings(const std::vector<std::string>& paths) {
+  std::vector<diag::Finding> out;
   for (const std::string& path : paths) {
-    pass.sink.report(make_finding("input-writer-temp-file", path, 0,
-                                  "is a ledgergate writer's temporary file (its writer was killed mid-write): "
-                                  "nothing reads it, yet the merge gate would land it; remove it",
-                                  diag::PeerForm::none));
+    out.push_back(make_finding("input-writer-temp-file", path, 0,
+                               "is a ledgergate writer's temporary file (its writer was killed mid-write): "
+                               "nothing reads it, yet the merge gate would land it; remove it",
+                               diag::PeerForm::none));
   }
+  return out;
+}
+
+void report_writer_temp_files(Pass& pass, const std::vector<std::string>& paths) {
+  for (diag::Finding& f : writer_temp_findings(paths)) pass.sink.report(std::move(f));
 }
 
 }  // namespace steps

@@ -4,7 +4,9 @@
 
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/util/temp_name.hpp"
 #include "ledgergate/util/text.hpp"
+#include "check_pass.hpp"
 
 namespace lg::rules {
 
@@ -41,6 +43,7 @@ void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<const
     LedgerState& state = m_ledgers[list[i].path];
     state.findings = std::move(found[i]);
     state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, list[i].key());
+    state.judged = true;
   }
   // The findings are kept per ledger: the parses are not needed again, and
   // a history holds many versions of every ledger.
@@ -56,14 +59,22 @@ void ProjectsState::check_active_rows() {
   m_active = rules::projects_step_active_rows(*m_yaml.table, keys);
 }
 
-Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOptions& options,
-                                    rules::CheckCache& cache) {
+Result<rules::ProjectsStepNames> ProjectsState::start(git::TreeSource& tree, const rules::CheckOptions& options,
+                                                      rules::CheckCache& cache) {
   m_options = options;
   m_profile = checked().name();
   LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));
   LG_TRY(rules::ProjectsStepNames names, rules::projects_step_names(tree, cache));
   m_names = std::move(names.findings);
   m_ledgers.clear();
+  m_orl.clear();
+  m_temp.clear();
+  return names;
+}
+
+Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOptions& options,
+                                    rules::CheckCache& cache) {
+  LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache));
   std::vector<const rules::ProjectsStepLedger*> all;
   for (rules::ProjectsStepLedger& lf : names.ledgers) {
     LedgerState& state = m_ledgers[lf.path];
@@ -72,8 +83,11 @@ Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOpt
   }
   check_ledgers(tree, all, cache);
   check_active_rows();
-  m_orl.clear();
-  LG_TRY(auto orl_files, rules::find_open_requirements(tree, options.open_requirements_glob, &cache));
+  LG_TRY(steps::TreeScan scan, steps::scan_tree(tree, options.open_requirements_glob, &cache, nullptr));
+  const std::vector<std::string>& orl_files = scan.orl_files;
+  // check_tree's open-requirements check below reports the temporary files
+  // itself (last, as a whole check does).
+  if (orl_files.empty()) m_temp = steps::writer_temp_findings(scan.temp_files);
   if (!orl_files.empty()) {
     rules::CheckOptions orl = options;
     orl.profile = ledger::layout_name(ledger::Layout::open_requirements);
@@ -85,6 +99,27 @@ Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOpt
   return {};
 }
 
+Result<void> ProjectsState::rebuild_unjudged(git::TreeSource& tree, const rules::CheckOptions& options,
+                                             rules::CheckCache& cache) {
+  LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache));
+  for (rules::ProjectsStepLedger& lf : names.ledgers) {
+    LedgerState& state = m_ledgers[lf.path];
+    state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, lf.key());
+    state.file = std::move(lf);
+  }
+  check_active_rows();
+  return {};
+}
+
+void ProjectsState::judge(git::TreeSource& tree, const std::set<std::string>& paths, rules::CheckCache& cache) {
+  std::vector<const rules::ProjectsStepLedger*> files;
+  for (const std::string& path : paths) {
+    auto it = m_ledgers.find(path);
+    if (it != m_ledgers.end() && !it->second.judged) files.push_back(&it->second.file);
+  }
+  if (!files.empty()) check_ledgers(tree, files, cache);
+}
+
 Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes,
                                    rules::CheckCache& cache, std::set<std::string>& touched) {
   const std::string& glob = m_options.open_requirements_glob;
@@ -92,9 +127,12 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   // detection), open-requirements files (the policy is the caller's).
   const std::string_view tasks = ledger::era_dir(ledger::Layout::cortex_tasks);
   const std::string_view phases = ledger::era_dir(ledger::Layout::cortex_phases);
+  // A writer's temporary file anywhere (rule input-writer-temp-file): the
+  // state holds those rebuild() found, a change to them is not followed.
   const auto unfollowed = [&](const std::string& p) {
     return p == ledger::k_projects_dir || p == tasks || p == phases || util::is_under(p, tasks) ||
-           util::is_under(p, phases) || ledger::orl_glob_match(glob, p);
+           util::is_under(p, phases) || ledger::orl_glob_match(glob, p) ||
+           util::is_writer_temp_name(std::string_view(p).substr(p.rfind('/') + 1));
   };
   bool yaml = false, names = false;
   std::set<std::string> modified;  // ledgers whose blob or mode changed in place
@@ -179,6 +217,7 @@ std::vector<diag::Finding> ProjectsState::findings() const {
   for (const auto& [path, state] : m_ledgers) out.insert(out.end(), state.findings.begin(), state.findings.end());
   out.insert(out.end(), m_active.begin(), m_active.end());
   out.insert(out.end(), m_orl.begin(), m_orl.end());
+  out.insert(out.end(), m_temp.begin(), m_temp.end());
   return out;
 }
 
@@ -189,6 +228,23 @@ std::vector<diag::Finding> ProjectsState::findings_at(const std::string& path) c
   if (auto it = m_ledgers.find(path); it != m_ledgers.end()) append_at(it->second.findings, path, out);
   append_at(m_active, path, out);
   append_at(m_orl, path, out);
+  append_at(m_temp, path, out);
+  return out;
+}
+
+std::vector<diag::Finding> ProjectsState::findings_in(const std::set<std::string>& paths) const {
+  std::vector<diag::Finding> out;
+  const auto append = [&](const std::vector<diag::Finding>& from) {
+    for (const diag::Finding& f : from) {
+      if (paths.count(f.location.path) != 0) out.push_back(f);
+    }
+  };
+  append(m_yaml.findings);
+  append(m_names);
+  for (const auto& [path, state] : m_ledgers) append(state.findings);
+  append(m_active);
+  append(m_orl);
+  append(m_temp);
   return out;
 }
 
@@ -199,6 +255,7 @@ std::set<std::string> ProjectsState::paths() const {
   for (const auto& [path, state] : m_ledgers) paths_of(state.findings, out);
   paths_of(m_active, out);
   paths_of(m_orl, out);
+  paths_of(m_temp, out);
   return out;
 }
 

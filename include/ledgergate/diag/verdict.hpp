@@ -40,6 +40,10 @@ struct Attribution {
   std::string reference;          // what it was judged against ("HEAD", "BASE", ...); "" = no reference
   std::vector<Finding> fixed;     // the reference's findings the change no longer has
   std::vector<Finding> suppressed;  // held by a baseline file: left out of the findings, never fail
+  // False: only the change was judged (trial-merge --scope change): the
+  // reference's findings it leaves alone are not among the findings, and
+  // the unchanged ones are not counted.
+  bool whole = true;
 };
 
 }  // namespace lg::diag

@@ -38,6 +38,15 @@ struct ResolvedPath {
   std::vector<std::pair<std::string, int>> records;  // what it merged: {"log_added", 2}, ... (RecordMerge::records)
 };
 
+// What the merged tree's check judges: the whole tree (every finding of the
+// merged tree, each judged against BASE's), or only what the merge changes
+// against BASE (the new and fixed findings and the verdict under the gate
+// `new` are the same; the unchanged findings are not counted). `change`
+// applies to the cortex-projects layout and the gate `new`; any other case,
+// or a change to the policy file or the open-requirements files, is judged
+// whole.
+enum class Scope { tree, change };
+
 struct TrialMergeOptions {
   bool check = true;    // false: the merge step alone (--no-check)
   std::string profile;  // pins the profile (check and built-in policy); "" = BASE's policy file, else its layout
@@ -51,6 +60,7 @@ struct TrialMergeOptions {
   // Findings it holds never fail (--baseline FILE); unset: the baseline
   // file BASE's policy names (`baseline:`), if any.
   std::optional<diag::Baseline> baseline;
+  Scope scope = Scope::tree;  // --scope
 };
 
 struct TrialMergeReport {
@@ -62,7 +72,7 @@ struct TrialMergeReport {
   std::vector<ResolvedPath> resolved;  // the conflicts the record merge resolved, by path
   policy::Classification classification;
   bool birth = false;             // projects.yaml judged a birth
-  std::string profile;
+  std::string profile;  // the merged tree's check's (with scope `change`: the cortex-projects pass's alone)
   // The check of the merged tree (rev "merged"), each judged against BASE's
   // (its state), then the branch tip's error findings that neither BASE nor
   // the merged tree has (rev "HEAD", introduced).
@@ -70,6 +80,7 @@ struct TrialMergeReport {
   diag::Attribution attribution;  // the gate, and what the merge fixes of BASE's findings
   std::vector<SemanticConflict> semantic;
   bool checked = false;
+  Scope scope = Scope::tree;  // what the check judged (`change`: only the change, where the options asked it)
   // The blobs of the user's repository the merged tree's check stood on
   // (with the persistent cache), which a cached report confirms before it
   // is used, with the commits and their trees.

@@ -6,9 +6,10 @@
 // partition: rules::projects_step_row_inputs); projects.yaml's on its blob;
 // the file-name step on projects/'s listing; the active-row step on
 // projects.yaml and the set of ledgers. Open-requirements files are checked
-// through check_tree's open-requirements profile. The policy file is the
-// caller's to watch: a change to it needs a rebuild (its severities and
-// open-requirements glob are the options).
+// through check_tree's open-requirements profile, and writers' temporary
+// files anywhere as check_tree reports them (input-writer-temp-file). The
+// policy file is the caller's to watch: a change to it needs a rebuild (its
+// severities and open-requirements glob are the options).
 #pragma once
 
 #include <map>
@@ -27,9 +28,23 @@ class ProjectsState {
  public:
   // Checks the whole tree (the cortex-projects profile, forced or detected).
   Result<void> rebuild(git::TreeSource& tree, const rules::CheckOptions& options, rules::CheckCache& cache);
+  // The same without judging a single ledger or open-requirements file:
+  // projects.yaml, the file names and the active rows are judged, each
+  // ledger's findings are left for judge(). For a caller that wants only
+  // the findings at the paths a change touches (trial-merge --scope
+  // change): findings_in() then, never findings(). The open-requirements
+  // files are not looked for (the profile does not name them) and not
+  // judged: update() refuses any change to them, so a state moved from
+  // this one has the same, with the same findings.
+  Result<void> rebuild_unjudged(git::TreeSource& tree, const rules::CheckOptions& options,
+                                rules::CheckCache& cache);
+  // Judges the ledgers among `paths` that are not judged yet (`tree` being
+  // the state's tree).
+  void judge(git::TreeSource& tree, const std::set<std::string>& paths, rules::CheckCache& cache);
   // Moves the state from the parent's tree to `tree`, `changes` being the
   // diff between them. False when the change is one this class does not
-  // follow (the layout, the policy, open-requirements files): rebuild then.
+  // follow (the layout, open-requirements files, writers' temporary files):
+  // rebuild then.
   // `touched` receives every path whose findings may have changed.
   Result<bool> update(git::TreeSource& tree, const std::vector<git::DiffEntry>& changes, rules::CheckCache& cache,
                       std::set<std::string>& touched);
@@ -46,6 +61,9 @@ class ProjectsState {
   std::vector<diag::Finding> findings() const;
   // The findings at `path`, in check_tree's order, before severity overrides.
   std::vector<diag::Finding> findings_at(const std::string& path) const;
+  // The findings at any of `paths`, in check_tree's order, before severity
+  // overrides (their ledgers judged: judge()).
+  std::vector<diag::Finding> findings_in(const std::set<std::string>& paths) const;
   // Every path holding a finding.
   std::set<std::string> paths() const;
 
@@ -54,10 +72,13 @@ class ProjectsState {
     rules::ProjectsStepLedger file;
     std::string row_inputs;
     std::vector<diag::Finding> findings;
+    bool judged = false;  // false: rebuild_unjudged() left it (row_inputs set, no findings)
   };
   void check_ledgers(git::TreeSource& tree, const std::vector<const rules::ProjectsStepLedger*>& files,
                      rules::CheckCache& cache);
   void check_active_rows();
+  Result<rules::ProjectsStepNames> start(git::TreeSource& tree, const rules::CheckOptions& options,
+                                         rules::CheckCache& cache);
   static void paths_of(const std::vector<diag::Finding>& findings, std::set<std::string>& out);
 
   rules::CheckOptions m_options;
@@ -67,6 +88,7 @@ class ProjectsState {
   std::map<std::string, LedgerState> m_ledgers;  // by path (check_tree's order)
   std::vector<diag::Finding> m_active;          // active rows without a ledger
   std::vector<diag::Finding> m_orl;             // open-requirements files
+  std::vector<diag::Finding> m_temp;            // writers' temporary files (rebuild(); none after rebuild_unjudged())
 };
 
 }  // namespace lg::rules

@@ -1,6 +1,7 @@
 # The merge gate's scenarios (fixtures/repos/merge-scenarios.sh): each
 # branch's verdict, the JSON document, the merged tree equal to git's own
-# `git merge-tree --write-tree`, and the repository byte-identical afterwards
+# `git merge-tree --write-tree`, the same verdicts judging only the change
+# (--scope change), and the repository byte-identical afterwards
 # (objects, refs, index, HEAD, working tree).
 "$FIXTURES/repos/merge-scenarios.sh" repo >/dev/null
 snapshot() { (cd repo && find . -path ./.git/ledgergate -prune -o -type f -print0 | sort -z | xargs -0 sha1sum); }
@@ -9,6 +10,11 @@ for b in ledger-edit code-edit archive-edit conflict retire-vs-run birth run-twi
   run trial-merge main "$b" --repo repo
 done
 run trial-merge main retire-vs-run --repo repo --format json
+# --scope change: only what the merge changes is judged; the same verdicts.
+for b in ledger-edit retire-vs-run birth run-twice; do
+  run trial-merge main "$b" --repo repo --scope change
+done
+run trial-merge main retire-vs-run --repo repo --format json --scope change
 run trial-merge main no-such-branch --repo repo
 snapshot > after.txt
 cmp -s before.txt after.txt && echo "repository unchanged" >> "$actual" || echo "REPOSITORY CHANGED" >> "$actual"
