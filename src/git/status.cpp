@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <future>
 #include <optional>
 #include <string_view>
@@ -163,17 +164,20 @@ bool indexed(const IndexListing& index, std::string_view path) {
 
 // lstat of working files by their paths in the index, each relative to its
 // folder held open (the index lists a folder's files one after another), so
-// that the path above them is not looked up again for each.
+// that the path above them is not looked up again for each. A path is the
+// index's: the NUL after it is read (IndexListing::paths), so that its name
+// is handed to the system where it lies.
 class FolderStat {
  public:
   explicit FolderStat(std::string workdir) : m_workdir(std::move(workdir)) {}
   // False when the file cannot be stat-ed; errno says why (ENOENT or
   // ENOTDIR: it, or its folder, is missing).
   bool lstat(std::string_view path, struct stat& st) {
-    const std::size_t slash = path.rfind('/');
-    const std::string_view folder = slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
-    if (!m_open || folder != m_folder) {
-      m_folder.assign(folder);
+    const char* const data = path.data();
+    const auto* slash = static_cast<const char*>(::memrchr(data, '/', path.size()));
+    const std::size_t folder = slash ? static_cast<std::size_t>(slash - data) : 0;
+    if (!m_open || folder != m_folder.size() || std::memcmp(data, m_folder.data(), folder) != 0) {
+      m_folder.assign(data, folder);
       m_open = true;
       m_fd = util::Fd(::open((m_workdir + m_folder).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
       m_errno = errno;
@@ -182,14 +186,12 @@ class FolderStat {
       errno = m_errno;
       return false;
     }
-    m_name.assign(slash == std::string_view::npos ? path : path.substr(slash + 1));
-    return ::fstatat(m_fd.get(), m_name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+    return ::fstatat(m_fd.get(), slash ? slash + 1 : data, &st, AT_SYMLINK_NOFOLLOW) == 0;
   }
 
  private:
   std::string m_workdir;
   std::string m_folder;
-  std::string m_name;  // the file's name in the folder (kept: its buffer serves each)
   bool m_open = false;
   util::Fd m_fd;
   int m_errno = 0;  // why the folder did not open

@@ -51,7 +51,8 @@ struct IndexListing {
     std::uint32_t mode = 0;    // git's file mode (100644, 100755, 120000, 160000)
     ObjectId id;
   };
-  // Every path, one after another (no separators: items give the bounds).
+  // Every path, one after another, each followed by a NUL (items give the
+  // bounds): a path's bytes end as a C string, as they do in the file.
   std::string paths;
   // When set, the paths are not copied: offsets are into the index file's
   // own bytes (versions 2 and 3 store every path whole; version 4's are
@@ -69,6 +70,7 @@ struct IndexListing {
   // one; kept only by read_index_stat (see cached_tree_id).
   std::string cache_tree;
 
+  // The item's path; the NUL after it may be read (see `paths`).
   std::string_view path(const Item& item) const {
     return {(file ? file->bytes().data() : paths.data()) + item.offset, item.size};
   }
