@@ -106,7 +106,9 @@ ExitCode run_merge_file(const MergeFileOptions& o, const Globals& g) {
   }
   auto merged = merge(o, g, sides[0], sides[1], sides[2]);
   if (!merged) return report_error(merged.error().with_context("merge-file " + o.path));
-  if (!write_atomically(o.ours, merged->bytes)) return ExitCode::error;
+  // Not synced, as git merge-file's result is not: git reads OURS (its
+  // temporary file) back at once.
+  if (!write_atomically(o.ours, merged->bytes, write::Durability::unsynced)) return ExitCode::error;
   return merged->clean ? ExitCode::pass : ExitCode::fail;
 }
 

@@ -40,8 +40,8 @@ std::optional<std::string> read_file_bytes(const std::string& path, bool& exists
 }
 
 // The write module's atomic writer; its error printed here.
-bool write_atomically(const std::string& path, const std::string& text) {
-  auto written = write::write_file_atomically(path, text);
+bool write_atomically(const std::string& path, const std::string& text, write::Durability durability) {
+  auto written = write::write_file_atomically(path, text, durability);
   if (!written) print_error(written.error().message);
   return written.has_value();
 }

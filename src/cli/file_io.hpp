@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "ledgergate/write/atomic_file.hpp"
+
 namespace lg::cli {
 
 // The file's bytes; "" when it does not exist (`exists` false); nullopt
@@ -13,6 +15,7 @@ namespace lg::cli {
 std::optional<std::string> read_file_bytes(const std::string& path, bool& exists);
 
 // write::write_file_atomically (the one atomic writer); false (after saying why) on failure.
-bool write_atomically(const std::string& path, const std::string& text);
+bool write_atomically(const std::string& path, const std::string& text,
+                      write::Durability durability = write::Durability::synced);
 
 }  // namespace lg::cli

@@ -64,7 +64,7 @@ Result<std::vector<std::string>> write_files(const staging::Area& area, const st
 
 }  // namespace
 
-Result<void> write_file_atomically(const std::string& path, std::string_view bytes) {
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes, Durability durability) {
   const std::string folder = std::filesystem::path(path).parent_path().string();
   std::error_code ec;
   if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
@@ -83,6 +83,7 @@ Result<void> write_file_atomically(const std::string& path, std::string_view byt
     area = staging::Area{};
   }
   LG_TRY(staging::Transaction tx, staging::Transaction::begin(area, dir, fd.get()));
+  if (durability == Durability::unsynced) tx.skip_sync();
   if (auto ok = tx.stage(std::filesystem::path(path).filename().string(), bytes, 0644, path); !ok) return ok.error();
   if (auto ok = tx.apply(); !ok) return make_error(ok.error().kind, "cannot write " + path);
   tx.finish();

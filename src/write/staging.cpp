@@ -393,6 +393,7 @@ Transaction::Transaction(Transaction&& o) noexcept
       m_staged(std::move(o.m_staged)),
       m_records(std::move(o.m_records)),
       m_intent(o.m_intent),
+      m_sync(o.m_sync),
       m_finished(std::exchange(o.m_finished, true)) {}
 
 Transaction::~Transaction() {
@@ -483,7 +484,7 @@ Result<void> Transaction::stage(const std::string& rel, std::string_view bytes, 
   File& kept = m_files.back();
   if (keep && ::fchmod(kept.fd.get(), *keep) != 0) return io_error(cannot);
   if (auto ok = write_all(kept.fd.get(), bytes); !ok) return io_error(cannot);
-  if (::fsync(kept.fd.get()) != 0) return io_error(cannot);
+  if (m_sync && ::fsync(kept.fd.get()) != 0) return io_error(cannot);
   m_records.push_back("file " + kept.was + " " + token + " " + escape(rel));
   return {};
 }
@@ -521,6 +522,7 @@ Result<int> Transaction::take_lock(const std::string& target, bool* busy) {
 
 Result<void> Transaction::commit_intent(const std::optional<RefUpdate>& ref) {
   if (m_dir.get() < 0) return make_error(ErrorKind::internal, "a write of several files needs a staging area");
+  if (!m_sync) return make_error(ErrorKind::internal, "a write of several files is synced");
   // The staged files are synced; so must be the folders holding them
   // beside their targets, before the intent says they are there.
   for (const File& f : m_files) {
@@ -555,7 +557,7 @@ Result<void> Transaction::apply() {
     l.renamed = true;
   }
   for (const File& f : m_files) {
-    if (::fsync(f.dir.get()) != 0) return io_error("syncing the folder of " + f.rel);
+    if (m_sync && ::fsync(f.dir.get()) != 0) return io_error("syncing the folder of " + f.rel);
   }
   for (const Lock& l : m_locks) {
     const std::string folder = l.target.substr(0, l.target.rfind('/') + 1);

@@ -73,6 +73,10 @@ class Transaction {
   // that are gone (their process is not running) are removed first.
   Result<void> stage(const std::string& rel, std::string_view bytes, mode_t new_mode = 0644,
                      std::string_view shown = {});
+  // No file staged from here on, nor apply()'s folders, is synced (a
+  // single file whose writer leaves the flush to the system:
+  // Durability::unsynced). A transaction with an intent syncs regardless.
+  void skip_sync() { m_sync = false; }
   // The stat of the file staged `i`-th (its stat data once renamed, but the ctime).
   Result<struct stat> staged_stat(std::size_t i) const;
 
@@ -133,6 +137,7 @@ class Transaction {
   util::Fd m_staged;                // the `staged` record, once opened
   std::vector<std::string> m_records;  // the intent's lines for the files and locks
   bool m_intent = false;               // the commit point is passed
+  bool m_sync = true;                  // the staged files and apply()'s folders are synced
   bool m_finished = false;
 };
 
