@@ -19,6 +19,7 @@
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/repository.hpp"
+#include "ledgergate/util/assert.hpp"
 #include "ledgergate/util/temp_name.hpp"
 
 namespace lg::write::staging {
@@ -522,7 +523,7 @@ Result<int> Transaction::take_lock(const std::string& target, bool* busy) {
 
 Result<void> Transaction::commit_intent(const std::optional<RefUpdate>& ref) {
   if (m_dir.get() < 0) return make_error(ErrorKind::internal, "a write of several files needs a staging area");
-  if (!m_sync) return make_error(ErrorKind::internal, "a write of several files is synced");
+  LEDGERGATE_ASSERT(m_sync);  // the commit point is only as good as the synced files it names
   // The staged files are synced; so must be the folders holding them
   // beside their targets, before the intent says they are there.
   for (const File& f : m_files) {

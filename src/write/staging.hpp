@@ -75,7 +75,7 @@ class Transaction {
                      std::string_view shown = {});
   // No file staged from here on, nor apply()'s folders, is synced (a
   // single file whose writer leaves the flush to the system:
-  // Durability::unsynced). A transaction with an intent syncs regardless.
+  // Durability::unsynced); never before commit_intent (a broken invariant).
   void skip_sync() { m_sync = false; }
   // The stat of the file staged `i`-th (its stat data once renamed, but the ctime).
   Result<struct stat> staged_stat(std::size_t i) const;

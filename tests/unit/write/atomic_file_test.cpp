@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -39,6 +40,27 @@ TEST_CASE("write_file_atomically creates and replaces a file, leaving nothing be
   REQUIRE(::stat(path.c_str(), &st) == 0);
   CHECK((st.st_mode & 07777) == 0600);  // the replaced file's mode is kept
   CHECK(entries(dir.path()) == 1);
+}
+
+TEST_CASE("write_file_atomically unsynced replaces the file as the synced write does, in a working tree too",
+          "[write]") {
+  test::TempDir dir;
+  for (const std::string folder : {dir.path() + "/plain", dir.path() + "/repo"}) {
+    CAPTURE(folder);
+    std::filesystem::create_directories(folder);
+    if (folder.ends_with("repo")) REQUIRE(std::system(("git init -q " + folder).c_str()) == 0);
+    const std::size_t before = entries(folder);
+    const std::string path = folder + "/.merge_file_a";
+    REQUIRE(write::write_file_atomically(path, "one\n", write::Durability::unsynced));
+    CHECK(slurp(path) == "one\n");
+    REQUIRE(::chmod(path.c_str(), 0600) == 0);
+    REQUIRE(write::write_file_atomically(path, "two\n", write::Durability::unsynced));
+    CHECK(slurp(path) == "two\n");
+    struct stat st {};
+    REQUIRE(::stat(path.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0600);
+    CHECK(entries(folder) == before + 1);  // nothing staged is left beside it
+  }
 }
 
 TEST_CASE("write_file_atomically names the path, never its temporary file", "[write]") {
