@@ -89,6 +89,20 @@ void fill(const std::string& dir) {
 
 }  // namespace
 
+namespace {
+
+// Whether every path of `listing` is followed by a NUL (IndexListing::paths:
+// a name is handed to the system where it lies).
+bool nul_ended(const git::IndexListing& listing) {
+  for (const git::IndexListing::Item& item : listing.items) {
+    const std::string_view path = listing.path(item);
+    if (path.data()[path.size()] != '\0') return false;
+  }
+  return !listing.items.empty();
+}
+
+}  // namespace
+
 TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index]") {
   test::TempDir dir;
   fill(dir.path());
@@ -111,6 +125,7 @@ TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index
     const auto expected = git_listing(dir.path());
     CHECK(expected.size() >= 51);
     CHECK(rows_of(*listing) == expected);
+    CHECK(nul_ended(*listing));
     CHECK(listing->file == nullptr);
     // Parsed where the bytes lie (as read_index_file does): versions 2 and 3
     // point into them, version 4's paths are rebuilt; the same rows.
@@ -121,6 +136,7 @@ TEST_CASE("index file: versions 2, 3 and 4 read as git lists them", "[git][index
     auto in_place = git::parse_index_file(kept);
     REQUIRE(in_place.has_value());
     CHECK(rows_of(*in_place) == expected);
+    CHECK(nul_ended(*in_place));
     CHECK((in_place->file != nullptr) == (std::string(version) != "4"));
     CHECK(in_place->paths.empty() == (std::string(version) != "4"));
     kept.reset();  // the listing holds the bytes it points into
@@ -402,6 +418,7 @@ TEST_CASE("index file: read_index_stat of a big index keeps exactly the named en
     const auto listing = git::read_index_stat(d + "/.git/index", only);
     REQUIRE(listing.has_value());
     CHECK(rows_of(*listing) == expected);
+    CHECK(nul_ended(*listing));
     CHECK(listing->stats.size() == expected.size());
     CHECK_FALSE(listing->cache_tree.empty());
     CHECK(git::cached_tree_id(listing->cache_tree, "projects").has_value());
