@@ -225,4 +225,23 @@ inline void mutate(World& w, std::mt19937& rng, int step) {
   }
 }
 
+// The history's first state: three active rows with their ledgers, and a
+// dormant row without one.
+inline World first_world() {
+  World w;
+  for (const std::string key : {"alpha", "beta", "gamma"}) {
+    w.rows[key] = Row{};
+    w.files["projects/" + key + ".md"] = ledger_for(key);
+  }
+  w.rows["delta"] = Row{"dormant", "ral"};
+  w.write_yaml();
+  return w;
+}
+
+// One commit's worth of edits: one to three.
+inline void mutate_some(World& w, std::mt19937& rng, int step) {
+  const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
+  for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+}
+
 }  // namespace lg::test::era_r

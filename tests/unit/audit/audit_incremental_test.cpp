@@ -39,19 +39,12 @@ TEST_CASE("audit: the incremental walk equals a full check at every commit", "[a
   std::mt19937 rng(seed);
   test::TempDir dir;
   const std::string repo_dir = dir.path() + "/repo";
-  World w;
-  for (const std::string key : {"alpha", "beta", "gamma"}) {
-    w.rows[key] = Row{};
-    w.files["projects/" + key + ".md"] = ledger_for(key);
-  }
-  w.rows["delta"] = Row{"dormant", "ral"};
-  w.write_yaml();
+  World w = first_world();
   w.files["archive/README.md"] = "# frozen\n";
   git_oid tip = test::commit_tree(repo_dir, w.files, "base");
   std::vector<git_oid> ids{tip};
   for (int step = 1; step <= 120; ++step) {
-    const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
-    for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+    mutate_some(w, rng, step);
     if (step == 50 || step == 53) {  // an era marker appears, then goes (tasks/ beside projects/)
       if (w.files.count("tasks/README.md") != 0) {
         w.files.erase("tasks/README.md");
@@ -178,8 +171,7 @@ TEST_CASE("audit: the read-ahead pipeline reports what the walk without it repor
   std::vector<git_oid> ids{tip};
   // More commits than the read-ahead holds, so the producer waits for the walk.
   for (int step = 1; step <= 150; ++step) {
-    const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
-    for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+    mutate_some(w, rng, step);
     tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
     ids.push_back(tip);
   }

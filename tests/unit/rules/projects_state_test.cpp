@@ -51,18 +51,11 @@ TEST_CASE("projects state: judged only where a change touches, it agrees with ch
   std::mt19937 rng(seed);
   test::TempDir dir;
   const std::string repo_dir = dir.path() + "/repo";
-  World w;
-  for (const std::string key : {"alpha", "beta", "gamma"}) {
-    w.rows[key] = Row{};
-    w.files["projects/" + key + ".md"] = ledger_for(key);
-  }
-  w.rows["delta"] = Row{"dormant", "ral"};
-  w.write_yaml();
+  World w = first_world();
   git_oid tip = test::commit_tree(repo_dir, w.files, "base");
   std::vector<git_oid> ids{tip};
   for (int step = 1; step <= 60; ++step) {
-    const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
-    for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+    mutate_some(w, rng, step);
     tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
     ids.push_back(tip);
   }

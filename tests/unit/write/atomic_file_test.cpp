@@ -45,7 +45,7 @@ TEST_CASE("write_file_atomically creates and replaces a file, leaving nothing be
 TEST_CASE("write_file_atomically unsynced replaces the file as the synced write does, in a working tree too",
           "[write]") {
   test::TempDir dir;
-  for (const std::string folder : {dir.path() + "/plain", dir.path() + "/repo"}) {
+  for (const std::string& folder : {dir.path() + "/plain", dir.path() + "/repo"}) {
     CAPTURE(folder);
     std::filesystem::create_directories(folder);
     if (folder.ends_with("repo")) REQUIRE(std::system(("git init -q " + folder).c_str()) == 0);
