@@ -370,7 +370,11 @@ Result<void> judge_against_base(Sides& s, const policy::RepoPolicy& pol, const T
 Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPolicy& pol,
                           const TrialMergeOptions& options, const rules::CheckOptions& check,
                           const std::array<git::ObjectId, 4>& trees, TrialMergeReport& report) {
-  const auto& [mb_tree, base_tree, head_tree, merged_tree] = trees;
+  // Named references, not a structured binding: the lambdas below use them.
+  const git::ObjectId& mb_tree = trees[0];
+  const git::ObjectId& base_tree = trees[1];
+  const git::ObjectId& head_tree = trees[2];
+  const git::ObjectId& merged_tree = trees[3];
   if (report.attribution.gate != diag::Gate::introduced || !rules::ProjectsState::applies(check, pol.layout())) {
     return false;
   }
