@@ -182,7 +182,7 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
     if (auto r = check_orl(pass); !r) return r.error();
     report.profile += "+" + std::string(ledger::layout_name(ledger::Layout::open_requirements));
   }
-  report_writer_temp_files(pass, scan.temp_files);
+  for (diag::Finding& f : writer_temp_findings(scan.temp_files)) pass.sink.report(std::move(f));
   report.findings = pass.sink.take();
   options.apply_severities(report.findings);
   if (persistent) {

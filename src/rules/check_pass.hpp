@@ -106,7 +106,7 @@ struct TreeScan {
 };
 Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCache* cache,
                            CheckCache::Persistent* persistent);
-void report_writer_temp_files(Pass& pass, const std::vector<std::string>& paths);
+// The input-writer-temp-file finding of each of the scan's temporary files.
 std::vector<diag::Finding> writer_temp_findings(const std::vector<std::string>& paths);
 
 }  // namespace steps

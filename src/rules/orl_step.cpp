@@ -184,10 +184,6 @@ std::vector<diag::Finding> writer_temp_findings(const std::vector<std::string>& 
   return out;
 }
 
-void report_writer_temp_files(Pass& pass, const std::vector<std::string>& paths) {
-  for (diag::Finding& f : writer_temp_findings(paths)) pass.sink.report(std::move(f));
-}
-
 }  // namespace steps
 
 using namespace steps;

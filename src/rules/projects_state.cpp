@@ -89,11 +89,9 @@ Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOpt
   check_ledgers(tree, all, cache);
   check_active_rows();
   LG_TRY(steps::TreeScan scan, steps::scan_tree(tree, options.open_requirements_glob, &cache, nullptr));
-  const std::vector<std::string>& orl_files = scan.orl_files;
-  // check_tree's open-requirements check below reports the temporary files
-  // itself (last, as a whole check does).
-  if (orl_files.empty()) m_temp = steps::writer_temp_findings(scan.temp_files);
-  if (!orl_files.empty()) {
+  if (scan.orl_files.empty()) {
+    m_temp = steps::writer_temp_findings(scan.temp_files);
+  } else {  // check_tree's open-requirements check reports the temporary files too (last, as a whole check does)
     rules::CheckOptions orl = options;
     orl.profile = ledger::layout_name(ledger::Layout::open_requirements);
     orl.severities.clear();
@@ -223,51 +221,48 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
   return true;
 }
 
+// Each step's findings in check_tree's order: projects.yaml, the file
+// names, each ledger (only `ledger`'s when given), the active rows, the
+// open-requirements files, the temporary files.
+template <class Visit>
+void ProjectsState::each_list(Visit visit, const std::string* ledger) const {
+  visit(m_yaml.findings);
+  visit(m_names);
+  if (ledger) {
+    if (auto it = m_ledgers.find(*ledger); it != m_ledgers.end()) visit(it->second.findings);
+  } else {
+    for (const auto& [path, state] : m_ledgers) visit(state.findings);
+  }
+  visit(m_active);
+  visit(m_orl);
+  visit(m_temp);
+}
+
 std::vector<diag::Finding> ProjectsState::findings() const {
-  std::vector<diag::Finding> out = m_yaml.findings;
-  out.insert(out.end(), m_names.begin(), m_names.end());
-  for (const auto& [path, state] : m_ledgers) out.insert(out.end(), state.findings.begin(), state.findings.end());
-  out.insert(out.end(), m_active.begin(), m_active.end());
-  out.insert(out.end(), m_orl.begin(), m_orl.end());
-  out.insert(out.end(), m_temp.begin(), m_temp.end());
+  std::vector<diag::Finding> out;
+  each_list([&](const std::vector<diag::Finding>& list) { out.insert(out.end(), list.begin(), list.end()); });
   return out;
 }
 
 std::vector<diag::Finding> ProjectsState::findings_at(const std::string& path) const {
   std::vector<diag::Finding> out;
-  append_at(m_yaml.findings, path, out);
-  append_at(m_names, path, out);
-  if (auto it = m_ledgers.find(path); it != m_ledgers.end()) append_at(it->second.findings, path, out);
-  append_at(m_active, path, out);
-  append_at(m_orl, path, out);
-  append_at(m_temp, path, out);
+  each_list([&](const std::vector<diag::Finding>& list) { append_at(list, path, out); }, &path);
   return out;
 }
 
 std::vector<diag::Finding> ProjectsState::findings_in(const std::set<std::string>& paths) const {
   std::vector<diag::Finding> out;
-  const auto append = [&](const std::vector<diag::Finding>& from) {
-    for (const diag::Finding& f : from) {
+  each_list([&](const std::vector<diag::Finding>& list) {
+    for (const diag::Finding& f : list) {
       if (paths.count(f.location.path) != 0) out.push_back(f);
     }
-  };
-  append(m_yaml.findings);
-  append(m_names);
-  for (const auto& [path, state] : m_ledgers) append(state.findings);
-  append(m_active);
-  append(m_orl);
-  append(m_temp);
+  });
   return out;
 }
 
 std::set<std::string> ProjectsState::paths() const {
   std::set<std::string> out;
-  paths_of(m_yaml.findings, out);
-  paths_of(m_names, out);
-  for (const auto& [path, state] : m_ledgers) paths_of(state.findings, out);
-  paths_of(m_active, out);
-  paths_of(m_orl, out);
-  paths_of(m_temp, out);
+  each_list([&](const std::vector<diag::Finding>& list) { paths_of(list, out); });
   return out;
 }
 

@@ -81,6 +81,8 @@ class ProjectsState {
   Result<rules::ProjectsStepNames> start(git::TreeSource& tree, const rules::CheckOptions& options,
                                          rules::CheckCache& cache, bool judge_yaml);
   static void paths_of(const std::vector<diag::Finding>& findings, std::set<std::string>& out);
+  template <class Visit>
+  void each_list(Visit visit, const std::string* ledger = nullptr) const;
 
   rules::CheckOptions m_options;
   std::string m_profile;
