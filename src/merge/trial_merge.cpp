@@ -8,7 +8,6 @@
 #include "ledgergate/merge/trial_merge.hpp"
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <set>
 #include <unordered_set>
@@ -304,28 +303,56 @@ Result<std::unique_ptr<git::TreeSource>> source(const git::Repository& repo, con
 // there when the branch started (BASE may have fixed it since, and the
 // merged tree then has it no more), so a branch is never failed for a
 // finding it did not bring.
-Result<std::vector<diag::Finding>> branch_tip_findings(Sides& s, const rules::CheckOptions& check,
-                                                       const std::vector<diag::Finding>& merged, diag::Gate gate) {
-  LG_TRY(rules::CheckReport tip, rules::check_tree(*s.theirs, check, s.cache));
-  std::vector<diag::Finding> out;
-  for (diag::Finding& f : tip.findings) {
-    if (f.severity == diag::Severity::error || f.cannot_judge) out.push_back(std::move(f));
-  }
-  if (out.empty()) return out;
-  LG_TRY(rules::CheckReport on_base, rules::check_tree(*s.ours, check, s.cache));
+// The findings of a branch tip that can fail a merge: errors, and what
+// cannot be judged.
+std::vector<diag::Finding> blocking(std::vector<diag::Finding> tip) {
+  std::erase_if(tip, [](const diag::Finding& f) { return f.severity != diag::Severity::error && !f.cannot_judge; });
+  return tip;
+}
+
+// Drops from `own` each finding `other` has too (by fingerprint).
+void drop_known(std::vector<diag::Finding>& own, const std::vector<diag::Finding>& other) {
+  if (own.empty()) return;
   std::unordered_set<std::string> known;
-  for (const diag::Finding& f : on_base.findings) known.insert(diag::fingerprint(f));
-  for (const diag::Finding& f : merged) known.insert(diag::fingerprint(f));
-  if (gate == diag::Gate::introduced) {
-    LG_TRY(rules::CheckReport on_merge_base, rules::check_tree(*s.base, check, s.cache));
-    for (const diag::Finding& f : on_merge_base.findings) known.insert(diag::fingerprint(f));
-  }
-  std::erase_if(out, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
-  for (diag::Finding& f : out) {
+  for (const diag::Finding& f : other) known.insert(diag::fingerprint(f));
+  std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
+}
+
+// `own` reported as the branch tip's: rev HEAD, introduced.
+void blame_tip(std::vector<diag::Finding>& own) {
+  for (diag::Finding& f : own) {
     f.location.rev = "HEAD";
     f.state = diag::FindingState::introduced;
   }
+}
+
+Result<std::vector<diag::Finding>> branch_tip_findings(Sides& s, const rules::CheckOptions& check,
+                                                       const std::vector<diag::Finding>& merged, diag::Gate gate) {
+  LG_TRY(rules::CheckReport tip, rules::check_tree(*s.theirs, check, s.cache));
+  std::vector<diag::Finding> out = blocking(std::move(tip.findings));
+  if (out.empty()) return out;
+  LG_TRY(rules::CheckReport on_base, rules::check_tree(*s.ours, check, s.cache));
+  drop_known(out, on_base.findings);
+  drop_known(out, merged);
+  if (gate == diag::Gate::introduced && !out.empty()) {
+    LG_TRY(rules::CheckReport on_merge_base, rules::check_tree(*s.base, check, s.cache));
+    drop_known(out, on_merge_base.findings);
+  }
+  blame_tip(out);
   return out;
+}
+
+// The baseline (the options', else the one BASE's policy names) takes its
+// findings out of `findings` into `a.suppressed`; `a.fixed` are BASE's.
+Result<void> take_out_baseline(Sides& s, const policy::RepoPolicy& pol, const TrialMergeOptions& options,
+                               std::vector<diag::Finding>& findings, diag::Attribution& a) {
+  std::optional<diag::Baseline> baseline = options.baseline;
+  if (!baseline) {
+    LG_TRY(baseline, policy::load_baseline(*s.ours, pol));
+  }
+  if (baseline) a.suppressed = baseline->suppress(findings);
+  for (diag::Finding& f : a.fixed) f.location.rev = "BASE";
+  return {};
 }
 
 // The merged tree's findings judged against BASE's, checked the same way
@@ -344,14 +371,13 @@ Result<void> judge_against_base(Sides& s, const policy::RepoPolicy& pol, const T
     diag::attribute(history, base_history);
   }
   for (diag::Finding& f : history) report.findings.push_back(std::move(f));
-  std::optional<diag::Baseline> baseline = options.baseline;
-  if (!baseline) {
-    LG_TRY(baseline, policy::load_baseline(*s.ours, pol));
-  }
-  if (baseline) a.suppressed = baseline->suppress(report.findings);
-  for (diag::Finding& f : a.fixed) f.location.rev = "BASE";
-  return {};
+  return take_out_baseline(s, pol, options, report.findings, a);
 }
+
+// The trees of one trial merge.
+struct Trees {
+  git::ObjectId merge_base, base, head, merged;
+};
 
 // --scope change: the merged tree judged where the merge changes it, not
 // in full. The cortex-projects pass is kept per step and per ledger
@@ -368,13 +394,8 @@ Result<void> judge_against_base(Sides& s, const policy::RepoPolicy& pol, const T
 // files, a writer's temporary file, projects.yaml added or deleted…), and
 // the caller judges the whole tree.
 Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPolicy& pol,
-                          const TrialMergeOptions& options, const rules::CheckOptions& check,
-                          const std::array<git::ObjectId, 4>& trees, TrialMergeReport& report) {
-  // Named references, not a structured binding: the lambdas below use them.
-  const git::ObjectId& mb_tree = trees[0];
-  const git::ObjectId& base_tree = trees[1];
-  const git::ObjectId& head_tree = trees[2];
-  const git::ObjectId& merged_tree = trees[3];
+                          const TrialMergeOptions& options, const rules::CheckOptions& check, const Trees& trees,
+                          TrialMergeReport& report) {
   if (report.attribution.gate != diag::Gate::introduced || !rules::ProjectsState::applies(check, pol.layout())) {
     return false;
   }
@@ -388,7 +409,7 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
     // (libgit2's rename-aware diff walks every tree of the two; at 20,000
     // projects a third of a run).
     git::TreeDiffer walk(trial.repo());
-    LG_TRY(const std::vector<git::DiffEntry> diff, walk.changes(&base_tree, &id));
+    LG_TRY(const std::vector<git::DiffEntry> diff, walk.changes(&trees.base, &id));
     const bool policy_changed = std::any_of(diff.begin(), diff.end(), [](const git::DiffEntry& e) {
       return e.path == policy::k_policy_path || e.old_path == policy::k_policy_path;
     });
@@ -398,15 +419,7 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
     if (!followed) return std::optional<rules::ProjectsState>();
     return state;
   };
-  std::set<std::string> touched;
-  LG_TRY(std::optional<rules::ProjectsState> on_merged, moved(*s.merged, merged_tree, touched));
-  if (!on_merged) return false;
-  std::set<std::string> tip_touched;
-  std::optional<rules::ProjectsState> on_tip;
-  if (head_tree != merged_tree) {
-    LG_TRY(on_tip, moved(*s.theirs, head_tree, tip_touched));
-    if (!on_tip) return false;
-  }
+  // The findings of `state` (of `tree`) at `paths`, judged where they were not.
   const auto at = [&](rules::ProjectsState& state, git::TreeSource& tree,
                       const std::set<std::string>& paths) -> Result<std::vector<diag::Finding>> {
     if (auto r = state.judge(tree, paths, s.cache); !r) return r.error();
@@ -414,50 +427,49 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
     check.apply_severities(out);
     return out;
   };
-  report.profile = on_merged->profile();
-  LG_TRY(report.findings, at(*on_merged, *s.merged, touched));
-  LG_TRY(const std::vector<diag::Finding> reference, at(on_base, *s.ours, touched));
-  LG_TRY(report.attribution.fixed, rules::attribute_between(*s.ours, *s.merged, report.findings, reference));
-  report.attribution.whole = false;
-  std::optional<diag::Baseline> baseline = options.baseline;
-  if (!baseline) {
-    LG_TRY(baseline, policy::load_baseline(*s.ours, pol));
+  std::set<std::string> touched;
+  LG_TRY(std::optional<rules::ProjectsState> on_merged, moved(*s.merged, trees.merged, touched));
+  if (!on_merged) return false;
+  std::set<std::string> tip_touched;
+  std::optional<rules::ProjectsState> on_tip;
+  if (trees.head != trees.merged) {
+    LG_TRY(on_tip, moved(*s.theirs, trees.head, tip_touched));
+    if (!on_tip) return false;
   }
-  if (baseline) report.attribution.suppressed = baseline->suppress(report.findings);
-  for (diag::Finding& f : report.attribution.fixed) f.location.rev = "BASE";
-  for (diag::Finding& f : report.findings) f.location.rev = "merged";
+  // Nothing is written to `report` before the last fallback is ruled out.
+  diag::Attribution a = report.attribution;
+  a.whole = false;
+  LG_TRY(std::vector<diag::Finding> findings, at(*on_merged, *s.merged, touched));
+  LG_TRY(const std::vector<diag::Finding> reference, at(on_base, *s.ours, touched));
+  LG_TRY(a.fixed, rules::attribute_between(*s.ours, *s.merged, findings, reference));
+  if (auto r = take_out_baseline(s, pol, options, findings, a); !r) return r.error();
+  for (diag::Finding& f : findings) f.location.rev = "merged";
   // The tip's own error findings, as branch_tip_findings finds them: a
   // fingerprint names its path, so only the paths the tip changes from BASE
-  // can hold one that neither BASE, the merged tree nor the merge base has.
-  if (!on_tip) return true;
-  LG_TRY(std::vector<diag::Finding> own, at(*on_tip, *s.theirs, tip_touched));
-  std::erase_if(own, [](const diag::Finding& f) { return f.severity != diag::Severity::error && !f.cannot_judge; });
-  if (own.empty()) return true;
-  std::unordered_set<std::string> known;
-  LG_TRY(const std::vector<diag::Finding> base_at_tip, at(on_base, *s.ours, tip_touched));
-  for (const diag::Finding& f : base_at_tip) known.insert(diag::fingerprint(f));
-  // The merged tree's findings elsewhere than `touched` are BASE's.
-  for (const diag::Finding& f : report.findings) known.insert(diag::fingerprint(f));
-  std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
+  // can hold one that neither BASE, the merged tree nor the merge base has
+  // (the merged tree's findings elsewhere than `touched` are BASE's).
+  std::vector<diag::Finding> own;
+  if (on_tip) {
+    LG_TRY(own, at(*on_tip, *s.theirs, tip_touched));
+    own = blocking(std::move(own));
+  }
+  if (!own.empty()) {
+    LG_TRY(const std::vector<diag::Finding> base_at_tip, at(on_base, *s.ours, tip_touched));
+    drop_known(own, base_at_tip);
+    drop_known(own, findings);
+  }
   if (!own.empty()) {  // the gate `new`: what the merge base had is not the branch's either
     std::set<std::string> mb_touched;
-    LG_TRY(std::optional<rules::ProjectsState> on_mb, moved(*s.base, mb_tree, mb_touched));
-    if (!on_mb) {
-      report.findings.clear();
-      report.attribution.fixed.clear();
-      report.attribution.suppressed.clear();
-      report.attribution.whole = true;
-      return false;
-    }
+    LG_TRY(std::optional<rules::ProjectsState> on_mb, moved(*s.base, trees.merge_base, mb_touched));
+    if (!on_mb) return false;
     LG_TRY(const std::vector<diag::Finding> mb_at_tip, at(*on_mb, *s.base, tip_touched));
-    for (const diag::Finding& f : mb_at_tip) known.insert(diag::fingerprint(f));
-    std::erase_if(own, [&](const diag::Finding& f) { return known.count(diag::fingerprint(f)) != 0; });
+    drop_known(own, mb_at_tip);
   }
-  for (diag::Finding& f : own) {
-    f.location.rev = "HEAD";
-    f.state = diag::FindingState::introduced;
-    report.findings.push_back(std::move(f));
-  }
+  blame_tip(own);
+  findings.insert(findings.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+  report.profile = on_merged->profile();
+  report.findings = std::move(findings);
+  report.attribution = std::move(a);
   return true;
 }
 
@@ -547,9 +559,8 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   const rules::CheckOptions check = policy::check_options(pol);
   if (options.scope == Scope::change) {
     LG_TRY(const bool judged, judge_change(s, trial, pol, options, check,
-                                           {mb_tree, base_tree, head_tree, report.merge.tree}, report));
+                                           Trees{mb_tree, base_tree, head_tree, report.merge.tree}, report));
     if (judged) {
-      report.scope = Scope::change;
       report.checked = true;
       s.cache.flush_writes();
       return report;

@@ -77,10 +77,11 @@ struct TrialMergeReport {
   // (its state), then the branch tip's error findings that neither BASE nor
   // the merged tree has (rev "HEAD", introduced).
   std::vector<diag::Finding> findings;
-  diag::Attribution attribution;  // the gate, and what the merge fixes of BASE's findings
+  // The gate, and what the merge fixes of BASE's findings; `whole` false:
+  // only the change was judged (--scope change, where it applies).
+  diag::Attribution attribution;
   std::vector<SemanticConflict> semantic;
   bool checked = false;
-  Scope scope = Scope::tree;  // what the check judged (`change`: only the change, where the options asked it)
   // The blobs of the user's repository the merged tree's check stood on
   // (with the persistent cache), which a cached report confirms before it
   // is used, with the commits and their trees.
