@@ -23,6 +23,7 @@ struct LandCliOptions {
   bool no_queue = false;
   std::string gate;      // --gate new|all ("" = main's policy)
   std::string baseline;  // --baseline FILE
+  std::string scope = "tree";  // --scope tree|change
 };
 
 // A duration option's check: "250ms", "30s", "5m", "1h30m".
@@ -41,6 +42,7 @@ ExitCode run_land(LandCliOptions& o, const Globals& g) {
   o.land.lease_for = *land::parse_duration(o.lease_for);
   o.land.queue = !o.no_queue && o.land.lease_for.count() > 0;
   if (!o.gate.empty()) o.land.gate = diag::parse_gate(o.gate);
+  o.land.scope = o.scope == "change" ? merge::Scope::change : merge::Scope::tree;
   if (!o.baseline.empty()) {
     auto baseline = read_baseline(o.baseline);
     if (!baseline) return report_error(baseline.error());
@@ -83,6 +85,12 @@ void setup_land(CLI::App& app, Globals& globals) {
                   "Fail on the error findings the branch adds (new) or on every error of the branch tip and the "
                   "merged tree (all); default: main's policy `gate:`, new")
       ->check(CLI::IsMember({"new", "all"}));
+  cmd->add_option("--scope", opts->scope,
+                  "What the check-branch and trial-merge steps judge: the whole tree (tree), or only what the "
+                  "branch changes (change: the same new and fixed findings and verdict under the gate new, "
+                  "findings it does not touch not counted; cortex-projects ledgers, else the whole tree); "
+                  "default: tree")
+      ->check(CLI::IsMember({"tree", "change"}));
   cmd->add_option("--baseline", opts->baseline,
                   "A baseline file whose findings never fail (default: the one main's policy `baseline:` names)");
   cmd->add_flag("--keep-branch", opts->land.keep_branch, "Do not delete the remote branch after landing");

@@ -19,6 +19,7 @@
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/land/git_cli.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/merge/change_scope.hpp"
 #include "ledgergate/merge/trial_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/rules/change.hpp"
@@ -176,10 +177,21 @@ class Lander {
     rules::CheckCache cache;
     const rules::CheckOptions options = policy::check_options(pol);
     TipCheck out;
-    LG_TRY(out.report, rules::check_tree(*source, options, cache));
     out.attribution.gate = m_o.gate.value_or(pol.gate);
     out.attribution.reference = "the merge base " + base.short_hex();
-    LG_TRY(out.attribution.fixed, rules::attribute_check(*before, *source, out.report.findings, options, cache));
+    std::optional<merge::ChangeFindings> change;
+    if (m_o.scope == merge::Scope::change && merge::ChangeScope::applies(out.attribution.gate, options, pol)) {
+      LG_TRY(change, merge::judge_tree_change(*m_repo, *before, base_tree, *source, tree, options, cache));
+    }
+    if (change) {  // --scope change: the tip judged where the branch changed it
+      out.report.profile = std::move(change->profile);
+      out.report.findings = std::move(change->findings);
+      out.attribution.fixed = std::move(change->fixed);
+      out.attribution.whole = false;
+    } else {
+      LG_TRY(out.report, rules::check_tree(*source, options, cache));
+      LG_TRY(out.attribution.fixed, rules::attribute_check(*before, *source, out.report.findings, options, cache));
+    }
     std::optional<diag::Baseline> baseline = m_o.baseline;
     if (!baseline) {
       LG_TRY(auto main_tree, m_repo->commit_tree(m_main));
@@ -237,7 +249,7 @@ class Lander {
     for (diag::Finding& f : checked->report.findings) f.location.rev = m_o.branch;
     const bool cannot_judge = checked->report.cannot_judge();
     const bool failed = diag::any_blocking(checked->report.findings, checked->attribution.gate);
-    const bool clean = !checked->report.failed();
+    const bool clean = !checked->report.failed() && checked->attribution.whole;  // the change alone: not the tip
     Step& s = step("check-branch", cannot_judge ? StepStatus::error : failed ? StepStatus::fail : StepStatus::ok,
                    cannot_judge ? "cannot judge the branch tip"
                    : failed     ? "the branch tip has drift: left for a human"
@@ -277,7 +289,8 @@ class Lander {
       s.message += ": left for a human";
       return Outcome::left_for_human;
     }
-    const bool no_error = std::none_of(r.findings.begin(), r.findings.end(),
+    // Only a whole check says the merged tree checks clean (the change alone: it adds no error).
+    const bool no_error = r.attribution.whole && std::none_of(r.findings.begin(), r.findings.end(),
                                        [](const diag::Finding& f) { return f.severity == diag::Severity::error; });
     s.message += no_error ? ", checks clean" : ", adds no error finding";
     return std::nullopt;
@@ -317,6 +330,7 @@ class Lander {
     merge::TrialMergeOptions options;
     options.gate = m_o.gate;
     options.baseline = m_o.baseline;
+    options.scope = m_o.scope;
     LG_TRY(merge::TrialMergeReport r, merge::trial_merge(*m_repo, trial, m_main, m_head, options));
     if (auto stop = judge_merge(n, r)) {
       outcome = *stop;

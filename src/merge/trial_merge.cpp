@@ -15,8 +15,8 @@
 #include "ledgergate/diag/baseline.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/objects.hpp"
-#include "ledgergate/git/tree_diff.hpp"
 #include "ledgergate/merge/branch_diff.hpp"
+#include "ledgergate/merge/change_scope.hpp"
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/merge/verdict_cache.hpp"
 #include "ledgergate/merge/virtual_base.hpp"
@@ -380,67 +380,33 @@ struct Trees {
 };
 
 // --scope change: the merged tree judged where the merge changes it, not
-// in full. The cortex-projects pass is kept per step and per ledger
-// (rules::ProjectsState): BASE's state is built without judging a ledger,
-// moved to the merged tree (and to the branch tip, and to the merge base
-// when the tip needs it) by the diff from BASE, and only the ledgers whose
-// findings may differ — their blob, path or projects.yaml row changed —
-// are judged, on both sides. Every finding elsewhere is the same in BASE
-// and in the merged tree (unchanged), so the new and fixed findings, the
+// in full (change_scope.hpp). BASE's state is moved to the merged tree (and
+// to the branch tip, and to the merge base when the tip needs it), and only
+// the ledgers whose findings may differ — their blob, path or projects.yaml
+// row changed — are judged, on both sides. The new and fixed findings, the
 // tip's own and the verdict under the gate `new` are those of a whole
 // check; the unchanged ones are not counted (Attribution::whole false).
-// False, with nothing reported: the change is not one the state follows
-// (another layout, the gate `all`, the policy file, open-requirements
-// files, a writer's temporary file, projects.yaml added or deleted…), and
-// the caller judges the whole tree.
+// False, with nothing reported: the change is not one the state follows,
+// and the caller judges the whole tree.
 Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPolicy& pol,
                           const TrialMergeOptions& options, const rules::CheckOptions& check, const Trees& trees,
                           TrialMergeReport& report) {
-  if (report.attribution.gate != diag::Gate::introduced || !rules::ProjectsState::applies(check, pol.layout())) {
-    return false;
-  }
-  rules::ProjectsState on_base;
-  if (auto r = on_base.rebuild_unjudged(*s.ours, check, s.cache); !r) return r.error();
-  // BASE's state moved to `tree` (`id`); nullopt: a change it does not follow.
-  const auto moved = [&](git::TreeSource& tree, const git::ObjectId& id,
-                         std::set<std::string>& touched) -> Result<std::optional<rules::ProjectsState>> {
-    // Without rename detection: the state follows a rename as the deletion
-    // of one path and the addition of another, the same findings either way
-    // (libgit2's rename-aware diff walks every tree of the two; at 20,000
-    // projects a third of a run).
-    git::TreeDiffer walk(trial.repo());
-    LG_TRY(const std::vector<git::DiffEntry> diff, walk.changes(&trees.base, &id));
-    const bool policy_changed = std::any_of(diff.begin(), diff.end(), [](const git::DiffEntry& e) {
-      return e.path == policy::k_policy_path || e.old_path == policy::k_policy_path;
-    });
-    if (policy_changed) return std::optional<rules::ProjectsState>();
-    std::optional<rules::ProjectsState> state = on_base;
-    LG_TRY(const bool followed, state->update(tree, diff, s.cache, touched));
-    if (!followed) return std::optional<rules::ProjectsState>();
-    return state;
-  };
-  // The findings of `state` (of `tree`) at `paths`, judged where they were not.
-  const auto at = [&](rules::ProjectsState& state, git::TreeSource& tree,
-                      const std::set<std::string>& paths) -> Result<std::vector<diag::Finding>> {
-    if (auto r = state.judge(tree, paths, s.cache); !r) return r.error();
-    std::vector<diag::Finding> out = state.findings_in(paths);
-    check.apply_severities(out);
-    return out;
-  };
+  if (!ChangeScope::applies(report.attribution.gate, check, pol)) return false;
+  LG_TRY(ChangeScope scope, ChangeScope::of(trial.repo(), *s.ours, trees.base, check, s.cache));
   std::set<std::string> touched;
-  LG_TRY(std::optional<rules::ProjectsState> on_merged, moved(*s.merged, trees.merged, touched));
+  LG_TRY(std::optional<rules::ProjectsState> on_merged, scope.moved(*s.merged, trees.merged, touched));
   if (!on_merged) return false;
   std::set<std::string> tip_touched;
   std::optional<rules::ProjectsState> on_tip;
   if (trees.head != trees.merged) {
-    LG_TRY(on_tip, moved(*s.theirs, trees.head, tip_touched));
+    LG_TRY(on_tip, scope.moved(*s.theirs, trees.head, tip_touched));
     if (!on_tip) return false;
   }
   // Nothing is written to `report` before the last fallback is ruled out.
   diag::Attribution a = report.attribution;
   a.whole = false;
-  LG_TRY(std::vector<diag::Finding> findings, at(*on_merged, *s.merged, touched));
-  LG_TRY(const std::vector<diag::Finding> reference, at(on_base, *s.ours, touched));
+  LG_TRY(std::vector<diag::Finding> findings, scope.at(*on_merged, *s.merged, touched));
+  LG_TRY(const std::vector<diag::Finding> reference, scope.at_from(touched));
   LG_TRY(a.fixed, rules::attribute_between(*s.ours, *s.merged, findings, reference));
   if (auto r = take_out_baseline(s, pol, options, findings, a); !r) return r.error();
   for (diag::Finding& f : findings) f.location.rev = "merged";
@@ -450,19 +416,19 @@ Result<bool> judge_change(Sides& s, git::TrialRepo& trial, const policy::RepoPol
   // (the merged tree's findings elsewhere than `touched` are BASE's).
   std::vector<diag::Finding> own;
   if (on_tip) {
-    LG_TRY(own, at(*on_tip, *s.theirs, tip_touched));
+    LG_TRY(own, scope.at(*on_tip, *s.theirs, tip_touched));
     own = blocking(std::move(own));
   }
   if (!own.empty()) {
-    LG_TRY(const std::vector<diag::Finding> base_at_tip, at(on_base, *s.ours, tip_touched));
+    LG_TRY(const std::vector<diag::Finding> base_at_tip, scope.at_from(tip_touched));
     drop_known(own, base_at_tip);
     drop_known(own, findings);
   }
   if (!own.empty()) {  // the gate `new`: what the merge base had is not the branch's either
     std::set<std::string> mb_touched;
-    LG_TRY(std::optional<rules::ProjectsState> on_mb, moved(*s.base, trees.merge_base, mb_touched));
+    LG_TRY(std::optional<rules::ProjectsState> on_mb, scope.moved(*s.base, trees.merge_base, mb_touched));
     if (!on_mb) return false;
-    LG_TRY(const std::vector<diag::Finding> mb_at_tip, at(*on_mb, *s.base, tip_touched));
+    LG_TRY(const std::vector<diag::Finding> mb_at_tip, scope.at(*on_mb, *s.base, tip_touched));
     drop_known(own, mb_at_tip);
   }
   blame_tip(own);

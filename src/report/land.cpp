@@ -117,7 +117,10 @@ std::string render_land_json(const LandReport& r) {
     for (const std::string& d : detail_lines(s)) w.string(d);
     w.end_array().key("findings");
     write_findings(w, s.findings);
-    if (!s.attribution.reference.empty()) write_change_fields(w, s.findings, s.attribution);
+    if (!s.attribution.reference.empty()) {
+      write_change_fields(w, s.findings, s.attribution);
+      w.key("scope").string(s.attribution.whole ? "tree" : "change");
+    }
     w.end_object();
   }
   w.end_array().end_object();

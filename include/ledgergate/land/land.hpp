@@ -51,6 +51,10 @@ struct LandOptions {
   // findings never fail (--baseline FILE; else the file main's policy names).
   std::optional<diag::Gate> gate;
   std::optional<diag::Baseline> baseline;
+  // What the check-branch and trial-merge steps judge (--scope): the whole
+  // tree, or only what the branch changes (merge::Scope; the same verdict
+  // under the gate `new`, the unchanged findings not counted).
+  merge::Scope scope = merge::Scope::tree;
 };
 
 enum class StepStatus { ok, fail, skipped, error };

@@ -123,3 +123,10 @@ quietgit -C work checkout -q drift
 GITHUB_STEP_SUMMARY="$tmp/summary.md" run check --repo work --format github
 GITHUB_STEP_SUMMARY="$tmp/summary.md" run land conflict --into main --repo work --format github
 show cat summary.md
+
+# --scope change (audit mode): check-branch and trial-merge judge only what
+# the branch changes: the same verdicts, the unchanged findings not counted.
+run land late --into main --repo work --scope change
+run land late --into main --repo work --scope change --format json
+run land drift --into main --repo work --scope change
+run land retire-vs-run --into main --repo work --scope change
