@@ -156,9 +156,8 @@ class Lander {
   Result<policy::Classification> classify(const policy::RepoPolicy& pol) {
     LG_TRY(std::vector<git::ObjectId> bases, git::merge_bases(*m_repo, m_main, m_head));
     LG_TRY(git::ObjectId to, m_repo->commit_tree(m_head));
-    rules::CheckCache yaml_cache;
     bool birth = false;
-    return merge::classify_from_bases(*m_repo, bases, to, pol, yaml_cache, birth);
+    return merge::classify_from_bases(*m_repo, bases, to, pol, m_cache, birth);
   }
 
   // The branch tip's check, judged against the merge base (the first
@@ -174,7 +173,7 @@ class Lander {
     const git::ObjectId base = bases.front();
     LG_TRY(git::ObjectId base_tree, m_repo->commit_tree(base));
     LG_TRY(auto before, git::open_tree_source(*m_repo, base_tree, base.short_hex()));
-    rules::CheckCache cache;
+    rules::CheckCache& cache = m_cache;
     const rules::CheckOptions options = policy::check_options(pol);
     TipCheck out;
     out.attribution.gate = m_o.gate.value_or(pol.gate);
@@ -331,6 +330,7 @@ class Lander {
     options.gate = m_o.gate;
     options.baseline = m_o.baseline;
     options.scope = m_o.scope;
+    options.shared_cache = &m_cache;  // the branch tip's and the merge base's files are judged once
     LG_TRY(merge::TrialMergeReport r, merge::trial_merge(*m_repo, trial, m_main, m_head, options));
     if (auto stop = judge_merge(n, r)) {
       outcome = *stop;
@@ -574,6 +574,9 @@ class Lander {
   std::optional<GitCli> m_cli;
   git::ObjectId m_main;
   git::ObjectId m_head;
+  // The parses and findings of every check of the run (by blob id): the
+  // classify, the branch tip's check and each trial merge share them.
+  rules::CheckCache m_cache;
   std::string m_stage;  // the step an error inside an attempt belongs to
   std::string m_lease;  // the lease commit we hold on the remote (hex), "" when none
   bool m_delete_branch = false;

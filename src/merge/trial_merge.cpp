@@ -49,9 +49,11 @@ namespace {
 
 // The three versions of the trees the detectors compare.
 struct Sides {
+  explicit Sides(rules::CheckCache* shared) : cache(shared != nullptr ? *shared : own) {}
   std::unique_ptr<git::TreeSource> base, ours, theirs, merged;
-  rules::CheckCache cache;  // one parse per blob across the sides and the merged check
-  std::string home;         // the persistent cache's common git dir ("": not used)
+  rules::CheckCache own;     // unless the caller shares its own (TrialMergeOptions::shared_cache)
+  rules::CheckCache& cache;  // one parse per blob across the sides and the merged check
+  std::string home;          // the persistent cache's common git dir ("": not used)
 };
 
 std::set<std::string> run_idents(const ledger::ProjectLedger& l) {
@@ -472,7 +474,7 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
     LG_TRY(merge_from, virtual_merge_base(trial, report.merge_bases));
     report.virtual_base = merge_from;
   }
-  Sides s;
+  Sides s(options.shared_cache);
   s.cache.serve_one_command();  // the checks below share their journal writes and their confirmations
   if (options.cache_report) s.home = repo.common_dir();
   LG_TRY(s.base, source(trial.repo(), mb_tree, "merge-base"));

@@ -17,6 +17,7 @@
 #include "ledgergate/git/repository.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "ledgergate/merge/tree_merge.hpp"
+#include "ledgergate/rules/check_cache.hpp"
 #include "ledgergate/policy/classifier.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 
@@ -61,6 +62,10 @@ struct TrialMergeOptions {
   // file BASE's policy names (`baseline:`), if any.
   std::optional<diag::Baseline> baseline;
   Scope scope = Scope::tree;  // --scope
+  // The parses and findings a caller's own checks keep (by blob id), shared
+  // with the trial merge's: `land` checks the branch tip first, then
+  // trial-merges, and each file is read and judged once. Null: its own.
+  rules::CheckCache* shared_cache = nullptr;
 };
 
 struct TrialMergeReport {
