@@ -1236,21 +1236,50 @@ YamlLoad load_yaml(std::string_view text, YamlTexts texts) {
   return result;
 }
 
-bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each) {
+bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each,
+                       int first_line) {
   YamlDoc doc;
   if (texts == YamlTexts::borrowed) doc.borrow(text);
   try {
-    return grammar::compose_entries(text, doc, [&](YamlDoc& d) {
-      const YamlNode* root = d.root();
-      if (!root || root->entries().size() != 1) return false;
-      Constructor(d).run(*root);
-      return each(root->entries()[0]);
-    });
+    return grammar::compose_entries(
+        text, doc,
+        [&](YamlDoc& d) {
+          const YamlNode* root = d.root();
+          if (!root || root->entries().size() != 1) return false;
+          Constructor(d).run(*root);
+          return each(root->entries()[0]);
+        },
+        first_line);
   } catch (const ConstructError&) {
     return false;
   } catch (const std::exception&) {
     return false;
   }
+}
+
+std::optional<std::size_t> root_entry_cut(std::string_view text, std::size_t near) {
+  std::optional<std::size_t> root;  // the first read line's indentation
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = text.substr(pos, end - pos);
+    const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    // The simple reader skips a line of spaces and a comment line.
+    if (indent < line.size() && line[indent] != '#') {
+      if (!root) {
+        root = indent;
+      } else if (pos >= near && indent == *root) {
+        return pos;
+      }
+    }
+    pos = end + 1;
+    // Once the root's indentation is known, the lines before `near` are not read.
+    if (root && pos < near) {
+      const std::size_t before = text.rfind('\n', near - 1);
+      if (before != std::string_view::npos && before + 1 > pos) pos = before + 1;
+    }
+  }
+  return std::nullopt;
 }
 
 std::string_view py_type_name(const YamlNode& n) {

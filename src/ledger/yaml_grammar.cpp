@@ -1579,7 +1579,8 @@ class Parser {
 // PS or BOM (see check_input), so lines end at '\n' only.
 class SimpleReader {
  public:
-  SimpleReader(std::string_view text, Composer& composer) : m_text(text), m_c(composer) {}
+  SimpleReader(std::string_view text, Composer& composer, int first_line = 0)
+      : m_text(text), m_c(composer), m_number(first_line) {}
 
   // The root mapping one entry at a time (compose_entries): each entry is
   // fed to the composer as a document of its own, a one-entry mapping, and
@@ -1766,8 +1767,8 @@ class SimpleReader {
 
   std::string_view m_text;
   Composer& m_c;
-  std::size_t m_pos = 0;
   int m_number = 0;  // the next line's number
+  std::size_t m_pos = 0;
   Line m_line;
   bool m_has_line = false;
   std::size_t m_depth = 0;
@@ -1786,10 +1787,11 @@ bool compose_simple(std::string_view text, YamlDoc& doc) {
   }
 }
 
-bool compose_simple_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each) {
+bool compose_simple_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
+                            int first_line) {
   try {
     Composer composer(doc);
-    return SimpleReader(text, composer).run_entries(doc, each);
+    return SimpleReader(text, composer, first_line).run_entries(doc, each);
   } catch (const GrammarError&) {
     return false;
   } catch (const UnmarkedError&) {
@@ -1890,14 +1892,15 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
   return std::nullopt;
 }
 
-bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each) {
+bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
+                     int first_line) {
   // As compose() reads the text: invalid bytes (repaired), a character
   // PyYAML refuses, or one the simple reader leaves to the full port are
   // the whole-document path's.
   if (util::find_invalid_utf8(text)) return false;
   const InputCheck check = check_input(text);
   if (check.error || check.unusual) return false;
-  return compose_simple_entries(text, doc, each);
+  return compose_simple_entries(text, doc, each, first_line);
 }
 
 // Python's repr() of a str (util::py_repr, which also spells lone surrogates).

@@ -34,7 +34,10 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
 // and handed over; false also for any document compose() would not read
 // with the simple reader (an error, a tab, an empty stream...): `each` may
 // then have seen some entries, and the caller composes the text whole.
-bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each);
+// `first_line`: the 0-based number of the text's first line, for a text
+// that is the tail of a document cut before one of its root entries.
+bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
+                     int first_line = 0);
 
 // Python's repr() of a str held as UTF-8 (a lone surrogate, which a `\uD800`
 // escape can produce, as its 3-byte form).

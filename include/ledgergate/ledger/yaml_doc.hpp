@@ -42,8 +42,19 @@ YamlLoad load_yaml(std::string_view text, YamlTexts texts = YamlTexts::copied);
 // in the whole document and valid during the call only, so only one entry's
 // nodes are held at a time. Returns false when the document is not of that
 // shape or does not load (`each` may have seen some entries: load it whole
-// to know why), or when `each` returned false. Never throws.
-bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each);
+// to know why), or when `each` returned false. Never throws. `first_line`
+// (0-based) numbers the text's first line: a text cut from a document
+// before one of its root entries (ledger::root_entry_cut) loads as that
+// part of the whole.
+bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each,
+                       int first_line = 0);
+// Where `text` may be cut in two parts that load_yaml_entries reads as it
+// reads the whole: the start of the line nearest after `near` written at
+// the indentation of the document's first line that is neither blank nor a
+// comment (a root entry's key line, in the simple reader's shape); nullopt
+// when no such line follows. In any other shape both parts fail to load
+// as entries, as the whole does.
+std::optional<std::size_t> root_entry_cut(std::string_view text, std::size_t near);
 
 // Python's type(v).__name__: "int", "float", "bool", "date", "datetime",
 // "list", "dict", "NoneType", "str", "bytes", "set".

@@ -11,6 +11,7 @@
 
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/ledger/yaml_doc.hpp"
+#include "ledgergate/rules/threads.hpp"
 #include "support/fixture_tree.hpp"
 
 using lg::diag::CollectingSink;
@@ -601,4 +602,125 @@ TEST_CASE("projects.yaml: a project key written twice, or not a str, is judged o
   // 1 and true are one key to Python.
   const Run equal = run("1: a\ntrue: b\n");
   CHECK(equal.peer == Lines{"projects.yaml: project key 1 must match ^[a-z][a-z0-9_]*$"});
+}
+
+namespace {
+
+// `copies` renamed copies of the fixture's row and of rows with findings of
+// every kind, with comments and blank lines between them: a document big
+// enough to be read in two parts (over 256 KiB at 600 copies).
+std::string big_document(int copies) {
+  std::string out = "# a big projects.yaml\n\n";
+  for (int i = 0; i < copies; ++i) {
+    const std::string n = std::to_string(i);
+    std::string row = k_fixture.substr(k_fixture.find("example:"));
+    row.replace(0, std::string("example").size(), "example_" + n);
+    out += row + "\n# row " + n + "\n";
+    out += "odd_" + n + ":\n  colour: red\n  remote:\n  local_path: 5\n  mirror: rel\n  partition: cpu\n";
+    out += "  status: dormant\n  status: nope\n  sync_verbs: [Pull, ok, 7]\n\n";
+    out += "scalar_" + n + ": 5\nnull_" + n + ":\n";
+  }
+  return out;
+}
+
+struct Threads {
+  explicit Threads(unsigned n) { lg::rules::set_check_threads(n); }
+  ~Threads() { lg::rules::set_check_threads(0); }
+  Threads(const Threads&) = delete;
+  Threads& operator=(const Threads&) = delete;
+};
+
+// The reading on one thread and on two, compared finding by finding and row by row.
+void same_on_two_threads(const std::string& text) {
+  Run one, two;
+  {
+    Threads t(1);
+    one = run(text);
+  }
+  {
+    Threads t(2);
+    two = run(text);
+  }
+  CHECK(one.peer == two.peer);
+  CHECK(one.ours == two.ours);
+  REQUIRE(one.findings.size() == two.findings.size());
+  for (std::size_t i = 0; i < one.findings.size(); ++i) {
+    CHECK(one.findings[i].rule == two.findings[i].rule);
+    CHECK(one.findings[i].location.line == two.findings[i].location.line);
+  }
+  REQUIRE(one.table.rows.size() == two.table.rows.size());
+  for (std::size_t i = 0; i < one.table.rows.size(); ++i) {
+    CHECK(one.table.rows[i].key == two.table.rows[i].key);
+    CHECK(one.table.rows[i].line == two.table.rows[i].line);
+    CHECK(one.table.rows[i].fields == two.table.rows[i].fields);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("projects.yaml: a big document read in two parts on two threads reads as on one",
+          "[rules][projects_yaml]") {
+  const std::string text = big_document(600);
+  REQUIRE(text.size() > 256 * 1024);
+  // It is cut before a root entry's key line, past the middle.
+  const auto cut = lg::ledger::root_entry_cut(text, text.size() / 2);
+  REQUIRE(cut.has_value());
+  CHECK(*cut >= text.size() / 2);
+  CHECK(text[*cut - 1] == '\n');
+  CHECK(text[*cut] != ' ');
+  CHECK(text[*cut] != '#');
+  // Each part, and the whole, reads entry by entry (no fallback to the whole document).
+  const auto entries = [](std::string_view part, int first_line) {
+    std::vector<int> lines;
+    const bool read = lg::ledger::load_yaml_entries(
+        part, lg::ledger::YamlTexts::borrowed,
+        [&](const lg::ledger::YamlEntry& e) {
+          lines.push_back(e.key->line);
+          return true;
+        },
+        first_line);
+    return read ? lines : std::vector<int>{-1};
+  };
+  const int tail_line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*cut), '\n'));
+  std::vector<int> parts = entries(std::string_view(text).substr(0, *cut), 0);
+  const std::vector<int> tail = entries(std::string_view(text).substr(*cut), tail_line);
+  parts.insert(parts.end(), tail.begin(), tail.end());
+  CHECK(parts == entries(text, 0));
+  CHECK(parts.size() > 1000);
+  SECTION("every key once: the rows and findings in document order") {
+    same_on_two_threads(text);
+    CHECK(run(text).table.rows.size() == 2 * 600);
+  }
+  SECTION("a key of the first part written again in the second: the whole document's duplicate") {
+    const std::string twice = text + "example_3: 5\n";
+    same_on_two_threads(twice);
+    CHECK(run(twice).ours.size() > 0);
+  }
+  SECTION("a line the simple reader does not take, in either part") {
+    same_on_two_threads(text + "- a list item\n");
+    same_on_two_threads("- a list item\n" + text);
+    same_on_two_threads(text.substr(0, *cut) + "  stray: 1\n" + text.substr(*cut));
+  }
+  SECTION("an indented document: cut at its own indentation") {
+    std::string indented;
+    for (std::size_t pos = 0; pos < text.size();) {
+      const std::size_t end = text.find('\n', pos);
+      const std::string line = text.substr(pos, end - pos);
+      indented += (line.empty() ? line : "  " + line) + "\n";
+      pos = end + 1;
+    }
+    const auto at = lg::ledger::root_entry_cut(indented, indented.size() / 2);
+    REQUIRE(at.has_value());
+    CHECK(indented.compare(*at, 2, "  ") == 0);
+    CHECK(indented[*at + 2] != ' ');
+    same_on_two_threads(indented);
+  }
+}
+
+TEST_CASE("projects.yaml: root_entry_cut finds no cut without a later root entry", "[rules][projects_yaml]") {
+  CHECK_FALSE(lg::ledger::root_entry_cut("", 0).has_value());
+  CHECK_FALSE(lg::ledger::root_entry_cut("a: 1\n", 0).has_value());  // the first entry is never a cut
+  CHECK_FALSE(lg::ledger::root_entry_cut("a:\n  b: 1\n  c: 2\n", 3).has_value());
+  CHECK(lg::ledger::root_entry_cut("a: 1\n# c\n\nb: 2\n", 1) == std::optional<std::size_t>(10));
+  CHECK(lg::ledger::root_entry_cut("a: 1\nb: 2\nc: 3\n", 6) == std::optional<std::size_t>(10));
 }
