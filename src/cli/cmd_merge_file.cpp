@@ -16,6 +16,7 @@
 #include "ledgergate/git/merge.hpp"
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/git/work_tree.hpp"
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 
@@ -40,9 +41,10 @@ struct Formats {
 Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g, std::optional<ledger::Layout> pinned) {
   Formats f;
   if (pinned) f.layout = *pinned;
-  auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
-  if (!repo || repo->is_bare()) return f;
-  LG_TRY(auto tree, git::open_directory_source(repo->workdir()));
+  // Only the working tree is read: its repository's objects are not opened.
+  const auto work_tree = git::discover_work_tree(g.repo.empty() ? "." : g.repo);
+  if (!work_tree || !*work_tree) return f;
+  LG_TRY(auto tree, git::open_directory_source((*work_tree)->workdir));
   LG_TRY(const policy::RepoPolicy pol, policy::load_policy(*tree, o.profile));
   f.open_requirements_glob = pol.open_requirements_glob;
   if (!pinned) f.layout = pol.layout();
