@@ -61,4 +61,11 @@ bool write_atomically(const std::string& path, const std::string& text, write::D
   return written.has_value();
 }
 
+bool write_atomically(const std::string& path, const std::string& text, write::Durability durability,
+                      const std::optional<git::WorkTree>& discovered) {
+  auto written = write::write_file_atomically(path, text, durability, discovered);
+  if (!written) print_error(written.error().message);
+  return written.has_value();
+}
+
 }  // namespace lg::cli
