@@ -16,6 +16,15 @@
 # - libstdc++ and libgcc: -static-libstdc++ -static-libgcc, on the executable
 #   only (the test programs keep the shared runtime; they link the same
 #   yaml-cpp and fmt objects).
+# - libm: libstdc++'s floating-point from_chars and to_chars (the YAML
+#   reader's numbers) call fegetround and fesetround, the only two libm
+#   symbols the executable refers to. Their two objects are taken out of
+#   glibc's libm.a and linked in (leaf functions that read and set the x87
+#   and SSE rounding modes, calling nothing in libc but the stack
+#   protector's __stack_chk_fail), so libm.so is not loaded: one shared library fewer to map and relocate, its
+#   IFUNC resolvers not run (23 k instructions and 8-11 page faults of a
+#   `merge-file` process: docs/performance.md, "Start-up"). Where libm.a is
+#   missing or the probe does not run, libm stays shared.
 # Off under the sanitizers (their runtimes replace operator new and delete,
 # which a static libstdc++ would also define) and for the fuzz build. Where
 # an archive is missing, or a probe program linked that way does not link and
@@ -27,6 +36,7 @@ add_library(lg_yaml_cpp INTERFACE)
 add_library(lg_fmt INTERFACE)
 add_library(ldg_static_runtime INTERFACE)
 set(LEDGERGATE_RUNTIME_LINKAGE shared)
+set(LEDGERGATE_LIBM_LINKAGE shared)  # libm's fegetround and fesetround (below)
 if(LEDGERGATE_STATIC_RUNTIME AND NOT LEDGERGATE_SANITIZE)
   find_library(LEDGERGATE_ARCHIVE_yaml-cpp NAMES libyaml-cpp.a)
   execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libstdc++.a
@@ -69,6 +79,60 @@ if(LEDGERGATE_RUNTIME_LINKAGE STREQUAL "static")
   target_include_directories(lg_fmt INTERFACE ${_fmt_includes})
   target_link_libraries(lg_fmt INTERFACE $<TARGET_OBJECTS:lg_fmt_impl>)
   target_link_options(ldg_static_runtime INTERFACE -static-libstdc++ -static-libgcc)
+  # libm's rounding-mode pair, the two objects taken out of libm's archive
+  # and linked as objects: the link editor then takes nothing else from
+  # libm.a (any other libm function a build refers to, a Debug build's
+  # out-of-line ceil say, still comes from libm.so, which the as-needed
+  # link then keeps), and libm.so, supplying nothing, is dropped.
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libm.a
+                  OUTPUT_VARIABLE _libm OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(IS_ABSOLUTE "${_libm}" AND EXISTS "${_libm}")
+    # Debian's libm.a is a linker script naming the archive (GROUP ( .../libm-2.36.a ... )).
+    file(READ "${_libm}" _libm_head LIMIT 512)
+    if(NOT _libm_head MATCHES "^!<arch>" AND _libm_head MATCHES "GROUP *\\( *([^ )]+libm[^ )]*\\.a)")
+      set(_libm "${CMAKE_MATCH_1}")
+    endif()
+  endif()
+  set(_libm_objects ${PROJECT_BINARY_DIR}/libm-rounding/fegetround.o ${PROJECT_BINARY_DIR}/libm-rounding/fesetround.o)
+  set(_libm_extracted FALSE)
+  if(IS_ABSOLUTE "${_libm}" AND EXISTS "${_libm}")
+    file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/libm-rounding)
+    execute_process(COMMAND ${CMAKE_AR} x "${_libm}" fegetround.o fesetround.o
+                    WORKING_DIRECTORY ${PROJECT_BINARY_DIR}/libm-rounding RESULT_VARIABLE _ar_rc
+                    OUTPUT_QUIET ERROR_QUIET)
+    if(_ar_rc EQUAL 0 AND EXISTS "${PROJECT_BINARY_DIR}/libm-rounding/fegetround.o"
+       AND EXISTS "${PROJECT_BINARY_DIR}/libm-rounding/fesetround.o")
+      set(_libm_extracted TRUE)
+    endif()
+  endif()
+  if(_libm_extracted)
+    ldg_probe_runs(LEDGERGATE_LIBM_ROUNDING_LINKS
+      SOURCE_FILE ${PROJECT_SOURCE_DIR}/src/util/link/fmt_format.cpp
+      CODE "#include <cfenv>
+#include <charconv>
+#include <cstring>
+int main() {
+  double d = 0;
+  const char* s = \"0.1\";
+  char out[32] = {};
+  const bool parsed = std::from_chars(s, s + 3, d).ec == std::errc();
+  std::to_chars(out, out + sizeof out, d, std::chars_format::general);
+  const bool upward = fesetround(FE_UPWARD) == 0 && fegetround() == FE_UPWARD;
+  fesetround(FE_TONEAREST);
+  return parsed && upward && fegetround() == FE_TONEAREST && std::strcmp(out, \"0.1\") == 0 ? 0 : 1;
+}"
+      INCLUDES ${_fmt_includes}
+      LIBRARIES ${_libm_objects}
+      LINK_OPTIONS -static-libstdc++ -static-libgcc
+      FLAGS -std=c++20)
+  endif()
+  if(LEDGERGATE_LIBM_ROUNDING_LINKS)
+    target_link_libraries(ldg_static_runtime INTERFACE ${_libm_objects})
+    set(LEDGERGATE_LIBM_LINKAGE static)
+    message(STATUS "runtime: libm's fegetround and fesetround linked static (libm.so not loaded)")
+  else()
+    message(STATUS "runtime: libm.a's fegetround and fesetround not found, or a probe linked with them did not run: libm stays shared")
+  endif()
 else()
   target_link_libraries(lg_yaml_cpp INTERFACE yaml-cpp)
   target_link_libraries(lg_fmt INTERFACE fmt::fmt)

@@ -5,6 +5,7 @@
 // its ledger format, gets git's textual merge, so the driver is safe on any
 // path. The result replaces OURS atomically; exit 0 clean, 1 with conflict
 // markers (only around what could not be merged), 2 could not run.
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include "ledgergate/git/merge.hpp"
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/tree_source.hpp"
+#include "ledgergate/git/work_tree.hpp"
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 
@@ -31,6 +33,9 @@ struct MergeFileOptions {
 struct Formats {
   ledger::Layout layout = ledger::Layout::none;
   std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
+  // The repository discovered from the current directory (no --repo): the
+  // one the atomic writer would discover again for an OURS there.
+  std::optional<std::optional<git::WorkTree>> here;
 };
 
 // The layout and the open-requirements glob: `--profile` pins the layout;
@@ -40,9 +45,11 @@ struct Formats {
 Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g, std::optional<ledger::Layout> pinned) {
   Formats f;
   if (pinned) f.layout = *pinned;
-  auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);
-  if (!repo || repo->is_bare()) return f;
-  LG_TRY(auto tree, git::open_directory_source(repo->workdir()));
+  // Only the working tree is read: its repository's objects are not opened.
+  const auto work_tree = git::discover_work_tree(g.repo.empty() ? "." : g.repo);
+  if (work_tree && g.repo.empty()) f.here = *work_tree;
+  if (!work_tree || !*work_tree) return f;
+  LG_TRY(auto tree, git::open_directory_source((*work_tree)->workdir));
   LG_TRY(const policy::RepoPolicy pol, policy::load_policy(*tree, o.profile));
   f.open_requirements_glob = pol.open_requirements_glob;
   if (!pinned) f.layout = pol.layout();
@@ -52,6 +59,7 @@ Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g, std::op
 struct Merged {
   std::string bytes;
   bool clean = false;
+  std::optional<std::optional<git::WorkTree>> here;  // Formats::here, when it was read
 };
 
 Result<Merged> textual_merge(const MergeFileOptions& o, const merge::MergeLabels& labels, const std::string& base,
@@ -63,7 +71,7 @@ Result<Merged> textual_merge(const MergeFileOptions& o, const merge::MergeLabels
   options.marker_size = static_cast<unsigned short>(labels.marker_size);
   constexpr auto k_file = static_cast<unsigned>(git::FileMode::blob);
   LG_TRY(git::MergedFile m, git::merge_file(o.path, {base, k_file}, {ours, k_file}, {theirs, k_file}, &options));
-  return Merged{std::move(m.text), m.clean};
+  return Merged{std::move(m.text), m.clean, {}};
 }
 
 Result<Merged> merge(const MergeFileOptions& o, const Globals& g, const std::string& base, const std::string& ours,
@@ -85,12 +93,16 @@ Result<Merged> merge(const MergeFileOptions& o, const Globals& g, const std::str
     print_warning(f.error().message + " — merging " + o.path + " as text");
     return textual_merge(o, labels, base, ours, theirs);
   }
-  if (const auto format = merge::record_format_of(f->layout, o.path, f->open_requirements_glob)) {
-    auto records = merge::merge_records(*format, base, ours, theirs, labels);
-    if (records) return Merged{std::move(records->bytes), records->clean()};
-    if (records.error().kind != ErrorKind::invalid_input) return records.error();
-  }
-  return textual_merge(o, labels, base, ours, theirs);
+  auto merged = [&]() -> Result<Merged> {
+    if (const auto format = merge::record_format_of(f->layout, o.path, f->open_requirements_glob)) {
+      auto records = merge::merge_records(*format, base, ours, theirs, labels);
+      if (records) return Merged{std::move(records->bytes), records->clean(), {}};
+      if (records.error().kind != ErrorKind::invalid_input) return records.error();
+    }
+    return textual_merge(o, labels, base, ours, theirs);
+  }();
+  if (merged) merged->here = std::move(f->here);
+  return merged;
 }
 
 ExitCode run_merge_file(const MergeFileOptions& o, const Globals& g) {
@@ -107,8 +119,15 @@ ExitCode run_merge_file(const MergeFileOptions& o, const Globals& g) {
   auto merged = merge(o, g, sides[0], sides[1], sides[2]);
   if (!merged) return report_error(merged.error().with_context("merge-file " + o.path));
   // Not synced, as git merge-file's result is not: git reads OURS (its
-  // temporary file) back at once.
-  if (!write_atomically(o.ours, merged->bytes, write::Durability::unsynced)) return ExitCode::error;
+  // temporary file) back at once. OURS in the current directory (git's
+  // temporary file at the working tree's top): the writer stages it by the
+  // repository the policy was read from, not opening it again.
+  const std::string folder = std::filesystem::path(o.ours).parent_path().string();
+  const bool here = merged->here && (folder.empty() || folder == ".");
+  if (!(here ? write_atomically(o.ours, merged->bytes, write::Durability::unsynced, *merged->here)
+             : write_atomically(o.ours, merged->bytes, write::Durability::unsynced))) {
+    return ExitCode::error;
+  }
   return merged->clean ? ExitCode::pass : ExitCode::fail;
 }
 

@@ -141,6 +141,8 @@ Result<std::vector<Part>> project_parts(std::string_view bytes) {
   }
   LG_TRY(Cut cut, cut_header(bytes, ledger.sections, ledger.header, ledger.header_dups, util::starts_with(bytes, "# ")));
   Starts runs, log;
+  runs.reserve(ledger.runs.size());
+  log.reserve(ledger.log.size());
   for (const auto& r : ledger.runs) runs.emplace(static_cast<std::size_t>(r.line - 1), RecordStart{"run " + r.ident, "", {}});
   for (const auto& e : ledger.log) log.emplace(static_cast<std::size_t>(e.line - 1), RecordStart{"", e.date, {}});
   for (std::size_t k = 0; k < cut.sections.size(); ++k) {

@@ -62,9 +62,10 @@ Result<std::vector<std::string>> write_files(const staging::Area& area, const st
   return written;
 }
 
-}  // namespace
-
-Result<void> write_file_atomically(const std::string& path, std::string_view bytes, Durability durability) {
+// write_file_atomically, with the repository discovered from the folder when
+// the caller has it (`discovered` not null), else discovered here.
+Result<void> write_one_file(const std::string& path, std::string_view bytes, Durability durability,
+                            const std::optional<git::WorkTree>* discovered) {
   const std::string folder = std::filesystem::path(path).parent_path().string();
   std::error_code ec;
   if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
@@ -76,7 +77,7 @@ Result<void> write_file_atomically(const std::string& path, std::string_view byt
   // In a working tree the file is staged in the git directory (and the
   // staged files of writers that died there are removed first); elsewhere
   // beside it, where no git looks.
-  staging::Area area = staging::area_for(dir);
+  staging::Area area = discovered ? staging::area_for(dir, *discovered) : staging::area_for(dir);
   if (area.in_git_dir) {
     (void)staging::recover(area, {});
   } else {
@@ -88,6 +89,17 @@ Result<void> write_file_atomically(const std::string& path, std::string_view byt
   if (auto ok = tx.apply(); !ok) return make_error(ok.error().kind, "cannot write " + path);
   tx.finish();
   return {};
+}
+
+}  // namespace
+
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes, Durability durability) {
+  return write_one_file(path, bytes, durability, nullptr);
+}
+
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes, Durability durability,
+                                   const std::optional<git::WorkTree>& discovered) {
+  return write_one_file(path, bytes, durability, &discovered);
 }
 
 Result<Applied> apply_to_directory(const std::string& root, const Editor& editor, const ApplyOptions& options) {

@@ -19,6 +19,7 @@
 #include "ledgergate/git/commit.hpp"
 #include "ledgergate/git/refs.hpp"
 #include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/work_tree.hpp"
 #include "ledgergate/util/assert.hpp"
 #include "ledgergate/util/temp_name.hpp"
 
@@ -324,13 +325,20 @@ Result<Fd> open_area(const Area& area) {
 }  // namespace
 
 Area area_for(const std::string& folder) {
+  // Only where the working tree and git directory are: the repository's
+  // objects are not opened.
+  auto repo = git::discover_work_tree(absolute(folder));
+  return area_for(folder, repo ? *repo : std::nullopt);
+}
+
+Area area_for(const std::string& folder, const std::optional<git::WorkTree>& discovered) {
   const std::string abs = absolute(folder);
-  if (auto repo = git::Repository::open(abs, true); repo && !repo->is_bare()) {
+  if (discovered) {
     std::error_code ec1, ec2;
-    const auto top = std::filesystem::weakly_canonical(repo->workdir(), ec1).generic_string();
+    const auto top = std::filesystem::weakly_canonical(discovered->workdir, ec1).generic_string();
     const auto here = std::filesystem::weakly_canonical(abs, ec2).generic_string() + "/";
     if (!ec1 && !ec2 && here.rfind(top.back() == '/' ? top : top + "/", 0) == 0) {
-      return Area{repo->git_dir() + "ledgergate/write", true};
+      return Area{discovered->git_dir + "ledgergate/write", true};
     }
   }
   return Area{abs + "/" + std::string(k_folder_area), false};

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ledgergate/git/work_tree.hpp"
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/result.hpp"
 
@@ -41,6 +42,9 @@ struct Area {
 // The area of the folder `folder`: its repository's (per-worktree) git
 // directory when `folder` lies in a working tree, else the folder's own.
 Area area_for(const std::string& folder);
+// The same, from the repository already discovered from `folder`
+// (git::discover_work_tree; nullopt: none).
+Area area_for(const std::string& folder, const std::optional<git::WorkTree>& discovered);
 
 // The exclusive flock on a folder's own descriptor that every writer of that
 // folder holds (no lock file, nothing left behind; the lock goes with the

@@ -9,9 +9,11 @@
 // `--write-baseline`, `__docs`) goes through this one.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "ledgergate/git/work_tree.hpp"
 #include "ledgergate/util/result.hpp"
 
 namespace lg::write {
@@ -29,5 +31,13 @@ enum class Durability { synced, unsynced };
 // Errors name `path`, never the temporary file.
 Result<void> write_file_atomically(const std::string& path, std::string_view bytes,
                                    Durability durability = Durability::synced);
+
+// The same, for a caller that has already discovered the repository from
+// `path`'s folder (git::discover_work_tree of it; nullopt: none there): the
+// staging area is chosen from `discovered` rather than by opening the
+// repository again (merge-file, which git runs at the working tree's top
+// with OURS there, has just read the policy from it).
+Result<void> write_file_atomically(const std::string& path, std::string_view bytes, Durability durability,
+                                   const std::optional<git::WorkTree>& discovered);
 
 }  // namespace lg::write

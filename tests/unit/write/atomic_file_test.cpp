@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ledgergate/git/work_tree.hpp"
 #include "ledgergate/write/atomic_file.hpp"
 #include "unit/write/ledger_fixture.hpp"
 
@@ -106,4 +107,29 @@ TEST_CASE("write_file_atomically in a working tree stages in the git directory",
   CHECK(slurp(dir.path() + "/docs/a.txt") == "one\n");
   CHECK(entries(dir.path() + "/docs") == 1);
   CHECK(std::filesystem::is_empty(dir.path() + "/.git/ledgergate/write"));  // made, used, emptied
+}
+
+TEST_CASE("write_file_atomically stages by the repository its caller discovered", "[write]") {
+  test::TempDir dir;
+  REQUIRE(test::run_quiet("git init -q " + dir.path()) == 0);
+  const auto discovered = git::discover_work_tree(dir.path());
+  REQUIRE(discovered);
+  REQUIRE(*discovered);
+  // As merge-file hands it over: staged in the git directory, as the writer
+  // that discovers the repository itself stages it.
+  REQUIRE(write::write_file_atomically(dir.path() + "/.merge_file_a", "one\n", write::Durability::unsynced,
+                                      *discovered));
+  CHECK(slurp(dir.path() + "/.merge_file_a") == "one\n");
+  CHECK(std::filesystem::is_empty(dir.path() + "/.git/ledgergate/write"));  // made, used, emptied
+  CHECK(entries(dir.path()) == 2);  // .git and the file
+  // What the caller found is what counts: told there is no repository (in
+  // a working tree all the same), the file is staged beside itself, and the
+  // git directory is not touched.
+  test::TempDir other;
+  REQUIRE(test::run_quiet("git init -q " + other.path()) == 0);
+  REQUIRE(write::write_file_atomically(other.path() + "/a.txt", "two\n", write::Durability::unsynced,
+                                      std::optional<git::WorkTree>()));
+  CHECK(slurp(other.path() + "/a.txt") == "two\n");
+  CHECK_FALSE(std::filesystem::exists(other.path() + "/.git/ledgergate"));
+  CHECK(entries(other.path()) == 2);  // .git and the file: nothing staged is left beside it
 }
