@@ -2,6 +2,8 @@
 // from a commit's diff.
 #include "ledgergate/rules/projects_state.hpp"
 
+#include <algorithm>
+
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/profile.hpp"
 #include "ledgergate/util/temp_name.hpp"
@@ -33,14 +35,14 @@ void ProjectsState::paths_of(const std::vector<diag::Finding>& findings, std::se
   for (const diag::Finding& f : findings) out.insert(f.location.path);
 }
 
-void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<const rules::ProjectsStepLedger*>& files,
+void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<LedgerState*>& states,
                                   rules::CheckCache& cache) {
   std::vector<rules::ProjectsStepLedger> list;
-  list.reserve(files.size());
-  for (const rules::ProjectsStepLedger* f : files) list.push_back(*f);
+  list.reserve(states.size());
+  for (const LedgerState* state : states) list.push_back(state->file);
   std::vector<std::vector<diag::Finding>> found = rules::projects_step_ledgers(tree, list, *m_yaml.table, cache);
   for (std::size_t i = 0; i < list.size(); ++i) {
-    LedgerState& state = m_ledgers[list[i].path];
+    LedgerState& state = *states[i];
     state.findings = std::move(found[i]);
     state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, list[i].key());
     state.judged = true;
@@ -52,10 +54,10 @@ void ProjectsState::check_ledgers(git::TreeSource& tree, const std::vector<const
 
 void ProjectsState::check_active_rows() {
   std::unordered_set<std::string> keys;
-  for (const auto& [path, state] : m_ledgers) {
+  m_ledgers.for_each([&](const LedgerState& state) {
     const git::EntryKind k = state.file.entry.kind;
     if (k == git::EntryKind::file || k == git::EntryKind::executable) keys.emplace(state.file.key());
-  }
+  });
   m_active = rules::projects_step_active_rows(*m_yaml.table, keys);
 }
 
@@ -80,13 +82,15 @@ Result<rules::ProjectsStepNames> ProjectsState::start(git::TreeSource& tree, con
 Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOptions& options,
                                     rules::CheckCache& cache) {
   LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache, true));
-  std::vector<const rules::ProjectsStepLedger*> all;
-  for (rules::ProjectsStepLedger& lf : names.ledgers) {
-    LedgerState& state = m_ledgers[lf.path];
-    state.file = std::move(lf);
-    all.push_back(&state.file);
+  std::vector<LedgerState> states(names.ledgers.size());
+  std::vector<LedgerState*> all;
+  all.reserve(states.size());
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    states[i].file = std::move(names.ledgers[i]);
+    all.push_back(&states[i]);
   }
   check_ledgers(tree, all, cache);
+  m_ledgers.assign(std::move(states));
   check_active_rows();
   LG_TRY(steps::TreeScan scan, steps::scan_tree(tree, options.open_requirements_glob, &cache, nullptr));
   if (scan.orl_files.empty()) {
@@ -105,11 +109,12 @@ Result<void> ProjectsState::rebuild(git::TreeSource& tree, const rules::CheckOpt
 Result<void> ProjectsState::rebuild_unjudged(git::TreeSource& tree, const rules::CheckOptions& options,
                                              rules::CheckCache& cache) {
   LG_TRY(rules::ProjectsStepNames names, start(tree, options, cache, false));
-  for (rules::ProjectsStepLedger& lf : names.ledgers) {
-    LedgerState& state = m_ledgers[lf.path];
-    state.row_inputs = rules::projects_step_row_inputs(*m_yaml.table, lf.key());
-    state.file = std::move(lf);
+  std::vector<LedgerState> states(names.ledgers.size());
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    states[i].row_inputs = rules::projects_step_row_inputs(*m_yaml.table, names.ledgers[i].key());
+    states[i].file = std::move(names.ledgers[i]);
   }
+  m_ledgers.assign(std::move(states));
   check_active_rows();
   return {};
 }
@@ -120,12 +125,13 @@ Result<void> ProjectsState::judge(git::TreeSource& tree, const std::set<std::str
     LG_TRY(m_yaml, rules::projects_step_yaml(tree, cache));  // the same table, with its findings
     m_yaml_judged = true;
   }
-  std::vector<const rules::ProjectsStepLedger*> files;
+  std::vector<LedgerState*> states;
   for (const std::string& path : paths) {
-    auto it = m_ledgers.find(path);
-    if (it != m_ledgers.end() && !it->second.judged) files.push_back(&it->second.file);
+    const LedgerState* state = m_ledgers.find(path);
+    if (state && !state->judged) states.push_back(m_ledgers.edit(path));
   }
-  if (!files.empty()) check_ledgers(tree, files, cache);
+  if (!states.empty()) check_ledgers(tree, states, cache);
+  m_ledgers.settle();
   return {};
 }
 
@@ -159,7 +165,7 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
     }
     if (!util::is_under(e.path, ledger::k_projects_dir)) continue;
     if (e.status == "M" && e.path.find('/', 9) == std::string::npos) {
-      if (m_ledgers.count(e.path) != 0) {
+      if (m_ledgers.contains(e.path)) {
         modified.insert(e.path);
         kinds[e.path] = {e.new_kind, e.new_id};
       }
@@ -181,43 +187,59 @@ Result<bool> ProjectsState::update(git::TreeSource& tree, const std::vector<git:
     paths_of(m_names, touched);
     paths_of(listed.findings, touched);
     m_names = std::move(listed.findings);
-    std::map<std::string, LedgerState> next;
-    for (rules::ProjectsStepLedger& lf : listed.ledgers) {
-      auto it = m_ledgers.find(lf.path);
-      if (it != m_ledgers.end() && same_entry(it->second.file.entry, lf.entry)) {
-        next.emplace(lf.path, std::move(it->second));
-        m_ledgers.erase(it);
-        continue;
+    // Only what the listing changes is written: ledgers gone, and those
+    // new or with another entry (the others stay shared with the states
+    // this one was copied from).
+    std::vector<std::string_view> now;
+    now.reserve(listed.ledgers.size());
+    for (const rules::ProjectsStepLedger& lf : listed.ledgers) now.push_back(lf.path);
+    std::sort(now.begin(), now.end());
+    std::vector<std::string> gone;
+    m_ledgers.for_each([&](const LedgerState& state) {
+      if (!std::binary_search(now.begin(), now.end(), std::string_view(state.file.path))) {
+        gone.push_back(state.file.path);
       }
+    });
+    now.clear();  // views into listed.ledgers, moved from below
+    for (const std::string& path : gone) {
+      touched.insert(path);
+      m_ledgers.erase(path);
+    }
+    for (rules::ProjectsStepLedger& lf : listed.ledgers) {
+      const LedgerState* kept = m_ledgers.find(lf.path);
+      if (kept && same_entry(kept->file.entry, lf.entry)) continue;
       dirty.insert(lf.path);
       LedgerState state;
       state.file = std::move(lf);
-      next.emplace(state.file.path, std::move(state));
+      m_ledgers.put(std::move(state));
     }
-    for (const auto& [path, state] : m_ledgers) touched.insert(path);  // gone
-    m_ledgers = std::move(next);
   }
   for (const std::string& path : modified) {
-    auto it = m_ledgers.find(path);
-    if (it == m_ledgers.end()) continue;
-    git::Entry& entry = it->second.file.entry;
+    LedgerState* state = m_ledgers.edit(path);
+    if (!state) continue;
+    git::Entry& entry = state->file.entry;
     entry.kind = kinds.at(path).first;
     entry.content_id = kinds.at(path).second;
     dirty.insert(path);
   }
   if (yaml) {
-    for (const auto& [path, state] : m_ledgers) {
-      if (rules::projects_step_row_inputs(*m_yaml.table, state.file.key()) != state.row_inputs) dirty.insert(path);
-    }
+    m_ledgers.for_each([&](const LedgerState& state) {
+      if (rules::projects_step_row_inputs(*m_yaml.table, state.file.key()) != state.row_inputs) {
+        dirty.insert(state.file.path);
+      }
+    });
   }
-  std::vector<const rules::ProjectsStepLedger*> files;
-  for (const std::string& path : dirty) files.push_back(&m_ledgers.at(path).file);
-  if (!files.empty()) check_ledgers(tree, files, cache);
+  std::vector<LedgerState*> states;
+  for (const std::string& path : dirty) {
+    if (LedgerState* state = m_ledgers.edit(path)) states.push_back(state);
+  }
+  if (!states.empty()) check_ledgers(tree, states, cache);
   touched.insert(dirty.begin(), dirty.end());
   if (yaml || names) {
     check_active_rows();
     touched.insert(std::string(ledger::k_projects_yaml));
   }
+  m_ledgers.settle();
   return true;
 }
 
@@ -229,9 +251,9 @@ void ProjectsState::each_list(Visit visit, const std::string* ledger) const {
   visit(m_yaml.findings);
   visit(m_names);
   if (ledger) {
-    if (auto it = m_ledgers.find(*ledger); it != m_ledgers.end()) visit(it->second.findings);
+    if (const LedgerState* state = m_ledgers.find(*ledger)) visit(state->findings);
   } else {
-    for (const auto& [path, state] : m_ledgers) visit(state.findings);
+    m_ledgers.for_each([&](const LedgerState& state) { visit(state.findings); });
   }
   visit(m_active);
   visit(m_orl);

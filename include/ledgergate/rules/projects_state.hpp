@@ -10,6 +10,10 @@
 // files anywhere as check_tree reports them (input-writer-temp-file). The
 // policy file is the caller's to watch: a change to it needs a rebuild (its
 // severities and open-requirements glob are the options).
+//
+// A copy is cheap: the per-ledger entries are shared with the state copied
+// from, and each state keeps only the ledgers changed since on its own
+// (util::OverlayMap); a change to one state never shows in another.
 #pragma once
 
 #include <map>
@@ -21,6 +25,7 @@
 #include "ledgergate/diag/finding.hpp"
 #include "ledgergate/git/diff.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/util/overlay_map.hpp"
 
 namespace lg::rules {
 
@@ -75,8 +80,11 @@ class ProjectsState {
     std::vector<diag::Finding> findings;
     bool judged = false;  // false: rebuild_unjudged() left it (row_inputs set, no findings)
   };
-  void check_ledgers(git::TreeSource& tree, const std::vector<const rules::ProjectsStepLedger*>& files,
-                     rules::CheckCache& cache);
+  struct PathOf {
+    std::string_view operator()(const LedgerState& s) const { return s.file.path; }
+  };
+  // Judges each of `states` (their findings and row inputs set).
+  void check_ledgers(git::TreeSource& tree, const std::vector<LedgerState*>& states, rules::CheckCache& cache);
   void check_active_rows();
   Result<rules::ProjectsStepNames> start(git::TreeSource& tree, const rules::CheckOptions& options,
                                          rules::CheckCache& cache, bool judge_yaml);
@@ -89,7 +97,7 @@ class ProjectsState {
   rules::ProjectsStepYaml m_yaml;
   bool m_yaml_judged = true;  // false: m_yaml holds the table without its findings (rebuild_unjudged)
   std::vector<diag::Finding> m_names;           // the file-name step
-  std::map<std::string, LedgerState> m_ledgers;  // by path (check_tree's order)
+  util::OverlayMap<LedgerState, PathOf> m_ledgers;  // by path (check_tree's order)
   std::vector<diag::Finding> m_active;          // active rows without a ledger
   std::vector<diag::Finding> m_orl;             // open-requirements files
   std::vector<diag::Finding> m_temp;            // writers' temporary files (rebuild(); none after rebuild_unjudged())

@@ -8,7 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <tuple>
 #include <filesystem>
 
 #include "ledgergate/git/objects.hpp"
@@ -344,4 +346,81 @@ TEST_CASE("trial repository: what it writes is read back from memory, not from a
   CHECK((*items)[0].id == *written_blob);
   // The user's object database is as it was: its copy is still refused.
   CHECK_FALSE(git::read_tree(open_repository(dir.path()), *tree));
+}
+
+// The glob walk reads each tree's raw bytes (GitTreeSource::for_each_child):
+// it must give what libgit2's parsed tree lists, and a tree libgit2 or the
+// name check refuses must fail as every read of it by id does.
+TEST_CASE("tree source: a tree walked from its raw bytes lists what the parsed tree lists, and fails alike",
+          "[git][tree_source][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(),
+                                      {{"projects/a.md", "a\n"},
+                                       {"projects/b-c/x.md", "x"},
+                                       {"projects/b.md", "b"},
+                                       {"spec/open-requirements.ledger.yml", "[]"},
+                                       {"README.md", "r"}},
+                                      "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto root = repo->commit_tree(test::id_of(c));
+  REQUIRE(root);
+  auto src = git::open_tree_source(*repo, *root, "c");
+  REQUIRE(src);
+  using Child = std::tuple<std::string, git::EntryKind, std::string>;
+  const auto walked = [&](git::TreeSource& s, const std::string& path, const git::Entry& e) {
+    std::vector<Child> out;
+    auto r = s.for_each_child(path, e, [&](std::string_view name, git::EntryKind kind,
+                                           const std::optional<git::ObjectId>& id) {
+      out.emplace_back(std::string(name), kind, id ? id->hex() : std::string());
+    });
+    REQUIRE(r);
+    CHECK(*r);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const auto listed = [&](git::TreeSource& s, const std::string& path) {
+    std::vector<Child> out;
+    auto r = s.list(path);
+    REQUIRE(r);
+    REQUIRE(r->has_value());
+    for (const git::Entry& e : **r) out.emplace_back(e.name, e.kind, e.content_id ? e.content_id->hex() : "");
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  CHECK(walked(**src, "", (*src)->root_entry()) == listed(**src, ""));
+  CHECK(walked(**src, "", (*src)->root_entry()).size() == 3);
+  for (const std::string path : {"projects", "projects/b-c", "spec"}) {
+    auto e = (*src)->stat(path);
+    REQUIRE(e);
+    REQUIRE(e->has_value());
+    CHECK(walked(**src, path, **e) == listed(**src, path));
+  }
+  auto file = (*src)->stat("README.md");
+  REQUIRE(file);
+  auto not_dir = (*src)->for_each_child("README.md", **file, [](std::string_view, git::EntryKind,
+                                                                const std::optional<git::ObjectId>&) {});
+  REQUIRE(not_dir);
+  CHECK_FALSE(*not_dir);
+
+  // A subtree the reads by id refuse: a name git fsck rejects, a mode over
+  // 16 bits, a truncated id. The walk fails with the error a read by id gives.
+  auto projects = (*src)->stat("projects");
+  REQUIRE(projects);
+  const git::ObjectId some = *(*projects)->content_id;
+  const std::string bad_bytes = GENERATE_COPY(raw_entry("100644", ".git", some), raw_entry("1000000", "m.md", some),
+                                              raw_entry("100644", "t.md", some).substr(0, 20));
+  const git::ObjectId bad = write_raw_tree(dir.path(), bad_bytes);
+  const git::ObjectId outer = write_raw_tree(dir.path(), raw_entry("40000", "sub", bad));
+  auto outer_src = git::open_tree_source(*repo, outer, "outer");
+  REQUIRE(outer_src);
+  const git::Entry sub{"sub", git::EntryKind::directory, bad};
+  auto by_walk = (*outer_src)->for_each_child("sub", sub, [](std::string_view, git::EntryKind,
+                                                            const std::optional<git::ObjectId>&) {
+    FAIL("no child of a refused tree is reported");
+  });
+  REQUIRE_FALSE(by_walk);
+  auto by_id = (*outer_src)->list("sub");
+  REQUIRE_FALSE(by_id);
+  CHECK(by_walk.error().message == by_id.error().message);
 }

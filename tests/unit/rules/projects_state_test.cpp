@@ -7,6 +7,7 @@
 // findings on both trees — the argument the change scope rests on.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <random>
 #include <set>
 
@@ -112,4 +113,101 @@ TEST_CASE("projects state: judged only where a change touches, it agrees with ch
   // The walk was followed for most pairs, and changes reached findings.
   CHECK(followed > fallbacks);
   CHECK(touched_somewhere * 2 > followed);
+}
+
+// A copy of a state shares its ledgers with the state copied from: moving
+// the copy along a history (as the audit does, parking a copy at every
+// parent, and trial-merge --scope change from BASE to three trees) must
+// leave every earlier state with its own tree's findings, and judging an
+// earlier state must not reach its copies.
+TEST_CASE("projects state: copies moved along a history keep each tree's findings",
+          "[rules][projects_state][differential]") {
+  const unsigned seed = GENERATE(21u, 22u);
+  std::mt19937 rng(seed);
+  test::TempDir dir;
+  const std::string repo_dir = dir.path() + "/repo";
+  World w = first_world();
+  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
+  std::vector<git_oid> ids{tip};
+  for (int step = 1; step <= 40; ++step) {
+    mutate_some(w, rng, step);
+    tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
+    ids.push_back(tip);
+  }
+  auto repo = git::Repository::open(repo_dir, false);
+  REQUIRE(repo.has_value());
+  const rules::CheckOptions options;
+  rules::CheckCache cache;
+  std::vector<git::ObjectId> trees;
+  std::vector<std::unique_ptr<git::TreeSource>> sources;
+  for (const git_oid& id : ids) {
+    auto tree = repo->commit_tree(test::id_of(id));
+    REQUIRE(tree.has_value());
+    auto source = git::open_tree_source(*repo, *tree, "t");
+    REQUIRE(source.has_value());
+    trees.push_back(*tree);
+    sources.push_back(std::move(*source));
+  }
+  // Judged whole (rebuild) or not at all (rebuild_unjudged, then judged
+  // everywhere at the end): each tree's state, copied from the one before.
+  for (const bool whole : {true, false}) {
+    INFO("seed " << seed << (whole ? ", rebuild" : ", rebuild_unjudged"));
+    std::vector<rules::ProjectsState> states;
+    std::vector<std::size_t> at;
+    std::set<std::string> everywhere;
+    int copies = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (!states.empty()) {
+        git::TreeDiffer walk(*repo);
+        auto diff = walk.changes(&trees[at.back()], &trees[i]);
+        REQUIRE(diff.has_value());
+        rules::ProjectsState next = states.back();
+        std::set<std::string> touched;
+        auto moved = next.update(*sources[i], *diff, cache, touched);
+        REQUIRE(moved.has_value());
+        if (*moved) {
+          everywhere.insert(touched.begin(), touched.end());
+          states.push_back(std::move(next));
+          at.push_back(i);
+          ++copies;
+          continue;
+        }
+      }
+      // The first tree, or a change the state does not follow: built anew.
+      rules::ProjectsState fresh;
+      auto built = whole ? fresh.rebuild(*sources[i], options, cache)
+                         : fresh.rebuild_unjudged(*sources[i], options, cache);
+      if (!built) continue;  // projects.yaml or projects/ in a shape the era-R pass does not read
+      states.push_back(std::move(fresh));
+      at.push_back(i);
+    }
+    CHECK(copies > static_cast<int>(ids.size()) / 2);
+    rules::CheckCache fresh;
+    std::vector<std::vector<diag::Finding>> whole_checks;
+    for (const std::size_t i : at) {
+      auto check = rules::check_tree(*sources[i], options, fresh);
+      REQUIRE(check.has_value());
+      for (const diag::Finding& f : check->findings) {
+        // rebuild_unjudged() leaves out the open-requirements files and
+        // writers' temporary files: only projects.yaml and the ledgers are
+        // compared then.
+        const bool ledgers = f.location.path.rfind("projects", 0) == 0 && f.rule != "input-writer-temp-file";
+        if (whole || ledgers) everywhere.insert(f.location.path);
+      }
+      whole_checks.push_back(std::move(check->findings));
+    }
+    if (!whole) {  // judged now, oldest first: what each judges stays its own
+      for (std::size_t s = 0; s < states.size(); ++s) {
+        REQUIRE(states[s].judge(*sources[at[s]], everywhere, cache).has_value());
+      }
+    }
+    for (std::size_t s = 0; s < states.size(); ++s) {
+      INFO("commit " << at[s]);
+      if (whole) {
+        CHECK(lines_of(states[s].findings()) == lines_of(whole_checks[s]));
+      } else {
+        CHECK(lines_of(states[s].findings_in(everywhere)) == lines_at(whole_checks[s], everywhere, true));
+      }
+    }
+  }
 }
