@@ -525,6 +525,10 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
   // would read every tree again (at 2,000 projects, 15% of a trial merge's
   // instructions with the persistent cache warm).
   const rules::CheckOptions check = policy::check_options(pol);
+  constexpr std::size_t k_release_from = 8192;  // entries of the widest directory merged
+  if (report.merge.widest == 0 || report.merge.widest >= k_release_from) {
+    if (auto r = trial.release_read_memory(repo, report.merge.tree); !r) return r.error();
+  }
   if (options.scope == Scope::change) {
     LG_TRY(const bool judged, judge_change(s, trial, pol, options, check,
                                            Trees{mb_tree, base_tree, head_tree, report.merge.tree}, report));
@@ -533,10 +537,6 @@ Result<TrialMergeReport> run_trial_merge(const git::Repository& repo, git::Trial
       s.cache.flush_writes();
       return report;
     }
-  }
-  constexpr std::size_t k_release_from = 8192;  // entries of the widest directory merged
-  if (report.merge.widest == 0 || report.merge.widest >= k_release_from) {
-    if (auto r = trial.release_read_memory(repo, report.merge.tree); !r) return r.error();
   }
   LG_TRY(rules::CheckReport checked, rules::check_tree(*s.merged, check, s.cache));
   report.profile = checked.profile;
