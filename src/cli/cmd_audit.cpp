@@ -120,8 +120,8 @@ ExitCode run_audit(const AuditCliOptions& o, const Globals& g) {
   // 4.0 s at 2,000 projects × 20,000 commits, scripts/bench-audit); the
   // pages the walk reads are given back every so often instead
   // (git::drop_pack_pages). The read-ahead and the walk allocate all the
-  // time: with main's single malloc arena they wait on its lock (5.3 s);
-  // two arenas cost ~8 MB, so --jobs 1 keeps one.
+  // time: with one malloc arena they wait on its lock (5.3 s); they get
+  // two (~8 MB), and --jobs 1, one thread, uses one.
   git::tune_for_history_walk();
   if (options.pipeline) mallopt(M_ARENA_MAX, 2);
   auto repo = git::Repository::open(g.repo.empty() ? "." : g.repo, true);

@@ -6,7 +6,7 @@
 namespace lg::util {
 
 unsigned worker_count(unsigned setting) {
-  return setting != 0 ? setting : std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+  return setting != 0 ? setting : std::min(k_max_workers, std::max(1u, std::thread::hardware_concurrency()));
 }
 
 Tasks::Tasks(std::size_t count, std::function<void(std::size_t)> run, unsigned workers)

@@ -16,8 +16,11 @@
 
 namespace lg::util {
 
-// The worker count a thread setting asks for: 0 one per core, up to four;
-// N: N (1: the calling thread alone).
+// The most workers the setting 0 starts (one per core, up to this).
+inline constexpr unsigned k_max_workers = 4;
+
+// The worker count a thread setting asks for: 0 one per core, up to
+// k_max_workers; N: N (1: the calling thread alone).
 unsigned worker_count(unsigned setting);
 
 class Tasks {
