@@ -7,11 +7,17 @@
 // temporary files; the policy).
 #pragma once
 
+#include <algorithm>
 #include <map>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace lg::test::era_r {
@@ -242,6 +248,56 @@ inline World first_world() {
 inline void mutate_some(World& w, std::mt19937& rng, int step) {
   const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
   for (int i = 0; i < edits; ++i) mutate(w, rng, step);
+}
+
+// A history committed in `repo_dir`: first_world() then `steps` commits of
+// mutate_some(), each on the last; their ids, oldest first.
+inline std::vector<git_oid> random_history(const std::string& repo_dir, std::mt19937& rng, int steps) {
+  World w = first_world();
+  git_oid tip = commit_tree(repo_dir, w.files, "base");
+  std::vector<git_oid> ids{tip};
+  for (int step = 1; step <= steps; ++step) {
+    mutate_some(w, rng, step);
+    tip = commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
+    ids.push_back(tip);
+  }
+  return ids;
+}
+
+// random_history() of `steps` commits in a temporary repository, opened.
+struct HistoryRepo {
+  HistoryRepo(std::mt19937& rng, int steps)
+      : ids(random_history(dir.path() + "/repo", rng, steps)), repo(git::Repository::open(dir.path() + "/repo", false)) {}
+  TempDir dir;
+  std::vector<git_oid> ids;
+  Result<git::Repository> repo;
+};
+
+// The pairs of commits a differential walks: each commit with the next,
+// and with one up to eight commits on (a bigger change), as indices.
+inline std::vector<std::pair<std::size_t, std::size_t>> near_and_far(std::size_t count, std::mt19937& rng) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i + 1 < count; ++i) {
+    const std::size_t far = std::min(count - 1, i + 1 + std::uniform_int_distribution<std::size_t>(0, 7)(rng));
+    out.emplace_back(i, i + 1);
+    out.emplace_back(i, far);
+  }
+  return out;
+}
+
+// A commit's tree and a source over it (labelled `label`); nullopt when
+// either cannot be read.
+struct CommitTree {
+  git::ObjectId id;
+  std::unique_ptr<git::TreeSource> source;
+};
+inline std::optional<CommitTree> commit_tree_of(const git::Repository& repo, const git_oid& commit,
+                                                const std::string& label) {
+  auto tree = repo.commit_tree(id_of(commit));
+  if (!tree) return std::nullopt;
+  auto source = git::open_tree_source(repo, *tree, label);
+  if (!source) return std::nullopt;
+  return CommitTree{*tree, std::move(*source)};
 }
 
 }  // namespace lg::test::era_r

@@ -42,53 +42,38 @@ TEST_CASE("change scope: a change judged alone gives the whole check's new and f
           "[merge][change_scope][differential]") {
   const unsigned seed = GENERATE(21u, 22u);
   std::mt19937 rng(seed);
-  test::TempDir dir;
-  const std::string repo_dir = dir.path() + "/repo";
-  World w = first_world();
-  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
-  std::vector<git_oid> ids{tip};
-  for (int step = 1; step <= 40; ++step) {
-    mutate_some(w, rng, step);
-    tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
-    ids.push_back(tip);
-  }
-  auto repo = git::Repository::open(repo_dir, false);
+  HistoryRepo history(rng, 40);
+  const std::vector<git_oid>& ids = history.ids;
+  auto& repo = history.repo;
   REQUIRE(repo.has_value());
   const rules::CheckOptions options;
   int judged = 0, fallbacks = 0, with_new = 0, with_fixed = 0;
-  for (std::size_t i = 0; i + 1 < ids.size(); ++i) {
-    const std::size_t far = std::min(ids.size() - 1, i + 1 + std::uniform_int_distribution<std::size_t>(0, 7)(rng));
-    for (const std::size_t j : {i + 1, far}) {
-      INFO("seed " << seed << ", commits " << i << " → " << j);
-      auto from_tree = repo->commit_tree(test::id_of(ids[i]));
-      auto to_tree = repo->commit_tree(test::id_of(ids[j]));
-      REQUIRE(from_tree.has_value());
-      REQUIRE(to_tree.has_value());
-      auto from = git::open_tree_source(*repo, *from_tree, "from");
-      auto to = git::open_tree_source(*repo, *to_tree, "to");
-      REQUIRE(from.has_value());
-      REQUIRE(to.has_value());
-      rules::CheckCache cache;
-      auto change = merge::judge_tree_change(*repo, **from, *from_tree, **to, *to_tree, options, cache);
-      if (!change.has_value() || !*change) {  // not followed (or a shape the era-R pass does not read): judged whole
-        ++fallbacks;
-        continue;
-      }
-      ++judged;
-      rules::CheckCache fresh;
-      auto whole = rules::check_tree(**to, options, fresh);
-      REQUIRE(whole.has_value());
-      auto fixed = rules::attribute_check(**from, **to, whole->findings, options, fresh);
-      REQUIRE(fixed.has_value());
-      const std::vector<std::string> whole_lines = sorted_lines(whole->findings, false);
-      for (const std::string& line : sorted_lines((*change)->findings, false)) {
-        CHECK(std::binary_search(whole_lines.begin(), whole_lines.end(), line));
-      }
-      CHECK(sorted_lines((*change)->findings, true) == sorted_lines(whole->findings, true));
-      CHECK(sorted_lines((*change)->fixed, false) == sorted_lines(*fixed, false));
-      with_new += !sorted_lines(whole->findings, true).empty();
-      with_fixed += !fixed->empty();
+  for (const auto& pair : near_and_far(ids.size(), rng)) {
+    INFO("seed " << seed << ", commits " << pair.first << " → " << pair.second);
+    auto from = commit_tree_of(*repo, ids[pair.first], "from");
+    auto to = commit_tree_of(*repo, ids[pair.second], "to");
+    REQUIRE(from.has_value());
+    REQUIRE(to.has_value());
+    rules::CheckCache cache;
+    auto change = merge::judge_tree_change(*repo, *from->source, from->id, *to->source, to->id, options, cache);
+    if (!change.has_value() || !*change) {  // not followed (or a shape the era-R pass does not read): judged whole
+      ++fallbacks;
+      continue;
     }
+    ++judged;
+    rules::CheckCache fresh;
+    auto whole = rules::check_tree(*to->source, options, fresh);
+    REQUIRE(whole.has_value());
+    auto fixed = rules::attribute_check(*from->source, *to->source, whole->findings, options, fresh);
+    REQUIRE(fixed.has_value());
+    const std::vector<std::string> whole_lines = sorted_lines(whole->findings, false);
+    for (const std::string& line : sorted_lines((*change)->findings, false)) {
+      CHECK(std::binary_search(whole_lines.begin(), whole_lines.end(), line));
+    }
+    CHECK(sorted_lines((*change)->findings, true) == sorted_lines(whole->findings, true));
+    CHECK(sorted_lines((*change)->fixed, false) == sorted_lines(*fixed, false));
+    with_new += !sorted_lines(whole->findings, true).empty();
+    with_fixed += !fixed->empty();
   }
   // Most pairs were judged alone, and some brought and fixed findings.
   CHECK(judged > fallbacks);

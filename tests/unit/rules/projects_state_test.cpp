@@ -50,65 +50,49 @@ TEST_CASE("projects state: judged only where a change touches, it agrees with ch
           "[rules][projects_state][differential]") {
   const unsigned seed = GENERATE(11u, 12u, 13u);
   std::mt19937 rng(seed);
-  test::TempDir dir;
-  const std::string repo_dir = dir.path() + "/repo";
-  World w = first_world();
-  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
-  std::vector<git_oid> ids{tip};
-  for (int step = 1; step <= 60; ++step) {
-    mutate_some(w, rng, step);
-    tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
-    ids.push_back(tip);
-  }
-  auto repo = git::Repository::open(repo_dir, false);
+  HistoryRepo history(rng, 60);
+  const std::vector<git_oid>& ids = history.ids;
+  auto& repo = history.repo;
   REQUIRE(repo.has_value());
   const rules::CheckOptions options;
   int followed = 0, touched_somewhere = 0, fallbacks = 0;
-  for (std::size_t i = 0; i + 1 < ids.size(); ++i) {
-    // The next commit, and one up to eight commits on (a bigger change).
-    const std::size_t far = std::min(ids.size() - 1, i + 1 + std::uniform_int_distribution<std::size_t>(0, 7)(rng));
-    for (const std::size_t j : {i + 1, far}) {
-      INFO("seed " << seed << ", commits " << i << " → " << j);
-      auto from_tree = repo->commit_tree(test::id_of(ids[i]));
-      auto to_tree = repo->commit_tree(test::id_of(ids[j]));
-      REQUIRE(from_tree.has_value());
-      REQUIRE(to_tree.has_value());
-      auto from = git::open_tree_source(*repo, *from_tree, "from");
-      auto to = git::open_tree_source(*repo, *to_tree, "to");
-      REQUIRE(from.has_value());
-      REQUIRE(to.has_value());
-      rules::CheckCache cache;
-      rules::ProjectsState before;
-      auto built = before.rebuild_unjudged(**from, options, cache);
-      if (!built) {  // projects.yaml or projects/ in a shape the era-R pass does not read
-        ++fallbacks;
-        continue;
-      }
-      git::TreeDiffer walk(*repo);
-      auto diff = walk.changes(&*from_tree, &*to_tree);
-      REQUIRE(diff.has_value());
-      rules::ProjectsState after = before;
-      std::set<std::string> touched;
-      auto moved = after.update(**to, *diff, cache, touched);
-      REQUIRE(moved.has_value());
-      if (!*moved) {
-        ++fallbacks;
-        continue;
-      }
-      ++followed;
-      if (!touched.empty()) ++touched_somewhere;
-      REQUIRE(before.judge(**from, touched, cache).has_value());
-      REQUIRE(after.judge(**to, touched, cache).has_value());
-      rules::CheckCache fresh;
-      auto whole_from = rules::check_tree(**from, options, fresh);
-      auto whole_to = rules::check_tree(**to, options, fresh);
-      REQUIRE(whole_from.has_value());
-      REQUIRE(whole_to.has_value());
-      CHECK(lines_of(before.findings_in(touched)) == lines_at(whole_from->findings, touched, true));
-      CHECK(lines_of(after.findings_in(touched)) == lines_at(whole_to->findings, touched, true));
-      // Everywhere else the two trees hold the same findings.
-      CHECK(lines_at(whole_from->findings, touched, false) == lines_at(whole_to->findings, touched, false));
+  for (const auto& pair : near_and_far(ids.size(), rng)) {
+    INFO("seed " << seed << ", commits " << pair.first << " → " << pair.second);
+    auto from = commit_tree_of(*repo, ids[pair.first], "from");
+    auto to = commit_tree_of(*repo, ids[pair.second], "to");
+    REQUIRE(from.has_value());
+    REQUIRE(to.has_value());
+    rules::CheckCache cache;
+    rules::ProjectsState before;
+    auto built = before.rebuild_unjudged(*from->source, options, cache);
+    if (!built) {  // projects.yaml or projects/ in a shape the era-R pass does not read
+      ++fallbacks;
+      continue;
     }
+    git::TreeDiffer walk(*repo);
+    auto diff = walk.changes(&from->id, &to->id);
+    REQUIRE(diff.has_value());
+    rules::ProjectsState after = before;
+    std::set<std::string> touched;
+    auto moved = after.update(*to->source, *diff, cache, touched);
+    REQUIRE(moved.has_value());
+    if (!*moved) {
+      ++fallbacks;
+      continue;
+    }
+    ++followed;
+    if (!touched.empty()) ++touched_somewhere;
+    REQUIRE(before.judge(*from->source, touched, cache).has_value());
+    REQUIRE(after.judge(*to->source, touched, cache).has_value());
+    rules::CheckCache fresh;
+    auto whole_from = rules::check_tree(*from->source, options, fresh);
+    auto whole_to = rules::check_tree(*to->source, options, fresh);
+    REQUIRE(whole_from.has_value());
+    REQUIRE(whole_to.has_value());
+    CHECK(lines_of(before.findings_in(touched)) == lines_at(whole_from->findings, touched, true));
+    CHECK(lines_of(after.findings_in(touched)) == lines_at(whole_to->findings, touched, true));
+    // Everywhere else the two trees hold the same findings.
+    CHECK(lines_at(whole_from->findings, touched, false) == lines_at(whole_to->findings, touched, false));
   }
   // The walk was followed for most pairs, and changes reached findings.
   CHECK(followed > fallbacks);
@@ -124,17 +108,9 @@ TEST_CASE("projects state: copies moved along a history keep each tree's finding
           "[rules][projects_state][differential]") {
   const unsigned seed = GENERATE(21u, 22u);
   std::mt19937 rng(seed);
-  test::TempDir dir;
-  const std::string repo_dir = dir.path() + "/repo";
-  World w = first_world();
-  git_oid tip = test::commit_tree(repo_dir, w.files, "base");
-  std::vector<git_oid> ids{tip};
-  for (int step = 1; step <= 40; ++step) {
-    mutate_some(w, rng, step);
-    tip = test::commit_tree(repo_dir, w.files, "step " + std::to_string(step), &tip);
-    ids.push_back(tip);
-  }
-  auto repo = git::Repository::open(repo_dir, false);
+  HistoryRepo history(rng, 40);
+  const std::vector<git_oid>& ids = history.ids;
+  auto& repo = history.repo;
   REQUIRE(repo.has_value());
   const rules::CheckOptions options;
   rules::CheckCache cache;
