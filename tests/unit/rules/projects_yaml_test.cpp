@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -700,6 +701,24 @@ TEST_CASE("projects.yaml: a big document read in two parts on two threads reads 
     same_on_two_threads(text + "- a list item\n");
     same_on_two_threads("- a list item\n" + text);
     same_on_two_threads(text.substr(0, *cut) + "  stray: 1\n" + text.substr(*cut));
+  }
+  SECTION("lines of every kind put at random places near the cut") {
+    const std::vector<std::string> pool = {"\n", "# a comment\n", "   # an indented comment\n", "  stray: 1\n",
+                                           "loose_key: v\n", "- an item\n", "plain words\n", "\tkey: tab\n",
+                                           "nested:\n  sub: 1\n", "example_7: again\n", "odd_9:\n", "   \n",
+                                           "quoted: 'it''s'\n", "deep:\n    more: 2\n", "  less: 3\n"};
+    std::mt19937 rng(7);
+    for (int round = 0; round < 40; ++round) {
+      std::string mutated = text;
+      for (int n = std::uniform_int_distribution<int>(1, 3)(rng); n > 0; --n) {
+        // A line start within 4 KiB of the middle, where the cut falls.
+        std::size_t at = mutated.size() / 2 - 2048 + std::uniform_int_distribution<std::size_t>(0, 4096)(rng);
+        at = mutated.rfind('\n', at) + 1;
+        mutated.insert(at, pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)]);
+      }
+      INFO("round " << round);
+      same_on_two_threads(mutated);
+    }
   }
   SECTION("an indented document: cut at its own indentation") {
     std::string indented;
