@@ -325,6 +325,7 @@ class Lander {
   // One attempt: trial-merge onto the current main, then (merge mode) commit and push.
   Result<Attempt> attempt(int n, Outcome& outcome) {
     m_stage = "trial-merge";
+    m_cache.trim();
     LG_TRY(git::TrialRepo trial, git::TrialRepo::open(*m_repo));
     merge::TrialMergeOptions options;
     options.gate = m_o.gate;
@@ -575,8 +576,10 @@ class Lander {
   git::ObjectId m_main;
   git::ObjectId m_head;
   // The parses and findings of every check of the run (by blob id): the
-  // classify, the branch tip's check and each trial merge share them.
-  rules::CheckCache m_cache;
+  // classify, the branch tip's check and each trial merge share them,
+  // within a long walk's budget, trimmed before each attempt (a main that
+  // moved under many attempts must not keep every version's parses).
+  rules::CheckCache m_cache{rules::CheckCache::history_budget()};
   std::string m_stage;  // the step an error inside an attempt belongs to
   std::string m_lease;  // the lease commit we hold on the remote (hex), "" when none
   bool m_delete_branch = false;
