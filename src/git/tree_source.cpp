@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace lg::git {
 
@@ -142,13 +143,9 @@ class GitTreeSource final : public TreeSource {
   Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) override {
     if (entry.kind != EntryKind::directory) return false;
     if (entry.content_id) {
-      if (const OdbObjectPtr raw = read_plain_tree(*entry.content_id)) {
-        const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw.get())),
-                                     git_odb_object_size(raw.get()));
-        for (std::size_t at = 0; at < bytes.size();) {
-          const PlainEntry e = *plain_entry(bytes, at);
+      if (const std::optional<PlainTree> plain = read_plain_tree(*entry.content_id)) {
+        for (const PlainEntry& e : plain->entries) {
           fn(e.name, entry_kind_of_mode(e.mode), std::optional<ObjectId>(ObjectId::from_bytes(e.id)));
-          at = e.end;
         }
         return true;
       }
@@ -230,27 +227,34 @@ class GitTreeSource final : public TreeSource {
     e.end = name_end + 1 + ObjectId::k_raw_size;
     return e;
   }
-  // The tree `id` read from the object database, when it is one whose
-  // every entry plain_entry() takes; null otherwise.
-  OdbObjectPtr read_plain_tree(const ObjectId& id) const {
+  // A tree's raw bytes and their entries (names and ids point into them).
+  struct PlainTree {
+    OdbObjectPtr object;
+    std::vector<PlainEntry> entries;
+  };
+  // The tree `id` read from the object database and its entries, each
+  // parsed once, when it is one whose every entry plain_entry() takes;
+  // nullopt otherwise.
+  std::optional<PlainTree> read_plain_tree(const ObjectId& id) const {
     git_odb* odb = nullptr;
-    if (git_repository_odb(&odb, m_repo) < 0) return {};
+    if (git_repository_odb(&odb, m_repo) < 0) return std::nullopt;
     const OdbPtr owned_odb(odb);
     git_odb_object* raw = nullptr;
     const git_oid oid = to_git(id);
     if (git_odb_read(&raw, odb, &oid) < 0) {
       git_error_clear();
-      return {};
+      return std::nullopt;
     }
-    OdbObjectPtr object(raw);
-    if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return {};
+    PlainTree tree{OdbObjectPtr(raw), {}};
+    if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return std::nullopt;
     const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
     for (std::size_t at = 0; at < bytes.size();) {
-      const std::optional<PlainEntry> e = plain_entry(bytes, at);
-      if (!e) return {};
+      std::optional<PlainEntry> e = plain_entry(bytes, at);
+      if (!e) return std::nullopt;
       at = e->end;
+      tree.entries.push_back(*e);
     }
-    return object;
+    return tree;
   }
 
   // The subtree `entry`, found at `dir`, names.
