@@ -33,21 +33,17 @@ struct MergeFileOptions {
 struct Formats {
   ledger::Layout layout = ledger::Layout::none;
   std::string open_requirements_glob = std::string(ledger::k_default_open_requirements_glob);
-  // The repository discovered from the current directory (no --repo): the
-  // one the atomic writer would discover again for an OURS there.
-  std::optional<std::optional<git::WorkTree>> here;
 };
 
 // The layout and the open-requirements glob: `--profile` pins the layout;
-// else the policy of the repository discovered from the working directory
-// (git runs a driver at the worktree's top) decides, its layout detected from
-// the worktree. No repository and no --profile: only the glob's files are ledgers.
-Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g, std::optional<ledger::Layout> pinned) {
+// else the policy of `work_tree`, the repository discovered from --repo or
+// the working directory (git runs a driver at the worktree's top), decides,
+// its layout detected from the worktree. No repository and no --profile:
+// only the glob's files are ledgers.
+Result<Formats> formats_for(const MergeFileOptions& o, const Result<std::optional<git::WorkTree>>& work_tree,
+                            std::optional<ledger::Layout> pinned) {
   Formats f;
   if (pinned) f.layout = *pinned;
-  // Only the working tree is read: its repository's objects are not opened.
-  const auto work_tree = git::discover_work_tree(g.repo.empty() ? "." : g.repo);
-  if (work_tree && g.repo.empty()) f.here = *work_tree;
   if (!work_tree || !*work_tree) return f;
   LG_TRY(auto tree, git::open_directory_source((*work_tree)->workdir));
   LG_TRY(const policy::RepoPolicy pol, policy::load_policy(*tree, o.profile));
@@ -59,7 +55,6 @@ Result<Formats> formats_for(const MergeFileOptions& o, const Globals& g, std::op
 struct Merged {
   std::string bytes;
   bool clean = false;
-  std::optional<std::optional<git::WorkTree>> here;  // Formats::here, when it was read
 };
 
 Result<Merged> textual_merge(const MergeFileOptions& o, const merge::MergeLabels& labels, const std::string& base,
@@ -71,11 +66,11 @@ Result<Merged> textual_merge(const MergeFileOptions& o, const merge::MergeLabels
   options.marker_size = static_cast<unsigned short>(labels.marker_size);
   constexpr auto k_file = static_cast<unsigned>(git::FileMode::blob);
   LG_TRY(git::MergedFile m, git::merge_file(o.path, {base, k_file}, {ours, k_file}, {theirs, k_file}, &options));
-  return Merged{std::move(m.text), m.clean, {}};
+  return Merged{std::move(m.text), m.clean};
 }
 
-Result<Merged> merge(const MergeFileOptions& o, const Globals& g, const std::string& base, const std::string& ours,
-                     const std::string& theirs) {
+Result<Merged> merge(const MergeFileOptions& o, const Result<std::optional<git::WorkTree>>& work_tree,
+                     const std::string& base, const std::string& ours, const std::string& theirs) {
   merge::MergeLabels labels;
   labels.marker_size = o.marker_size;
   if (o.labels.size() > 0) labels.ours = o.labels[0];
@@ -88,21 +83,17 @@ Result<Merged> merge(const MergeFileOptions& o, const Globals& g, const std::str
   }
   // A policy that does not read (itself mid-merge) must not leave OURS
   // unmerged: the file then gets git's textual merge.
-  auto f = formats_for(o, g, pinned);
+  auto f = formats_for(o, work_tree, pinned);
   if (!f) {
     print_warning(f.error().message + " — merging " + o.path + " as text");
     return textual_merge(o, labels, base, ours, theirs);
   }
-  auto merged = [&]() -> Result<Merged> {
-    if (const auto format = merge::record_format_of(f->layout, o.path, f->open_requirements_glob)) {
-      auto records = merge::merge_records(*format, base, ours, theirs, labels);
-      if (records) return Merged{std::move(records->bytes), records->clean(), {}};
-      if (records.error().kind != ErrorKind::invalid_input) return records.error();
-    }
-    return textual_merge(o, labels, base, ours, theirs);
-  }();
-  if (merged) merged->here = std::move(f->here);
-  return merged;
+  if (const auto format = merge::record_format_of(f->layout, o.path, f->open_requirements_glob)) {
+    auto records = merge::merge_records(*format, base, ours, theirs, labels);
+    if (records) return Merged{std::move(records->bytes), records->clean()};
+    if (records.error().kind != ErrorKind::invalid_input) return records.error();
+  }
+  return textual_merge(o, labels, base, ours, theirs);
 }
 
 ExitCode run_merge_file(const MergeFileOptions& o, const Globals& g) {
@@ -116,15 +107,17 @@ ExitCode run_merge_file(const MergeFileOptions& o, const Globals& g) {
     if (!exists) return report_error(make_error(ErrorKind::io, "cannot read " + *paths[i] + ": no such file"));
     sides[i] = std::move(*bytes);
   }
-  auto merged = merge(o, g, sides[0], sides[1], sides[2]);
+  // Only the working tree is read: the repository's objects are not opened.
+  const Result<std::optional<git::WorkTree>> work_tree = git::discover_work_tree(g.repo.empty() ? "." : g.repo);
+  auto merged = merge(o, work_tree, sides[0], sides[1], sides[2]);
   if (!merged) return report_error(merged.error().with_context("merge-file " + o.path));
   // Not synced, as git merge-file's result is not: git reads OURS (its
   // temporary file) back at once. OURS in the current directory (git's
-  // temporary file at the working tree's top): the writer stages it by the
-  // repository the policy was read from, not opening it again.
+  // temporary file at the working tree's top) and the repository found
+  // from there: the writer stages it by that repository, not opening it again.
   const std::string folder = std::filesystem::path(o.ours).parent_path().string();
-  const bool here = merged->here && (folder.empty() || folder == ".");
-  if (!(here ? write_atomically(o.ours, merged->bytes, write::Durability::unsynced, *merged->here)
+  const bool here = g.repo.empty() && work_tree && (folder.empty() || folder == ".");
+  if (!(here ? write_atomically(o.ours, merged->bytes, write::Durability::unsynced, *work_tree)
              : write_atomically(o.ours, merged->bytes, write::Durability::unsynced))) {
     return ExitCode::error;
   }
