@@ -173,14 +173,13 @@ class Lander {
     const git::ObjectId base = bases.front();
     LG_TRY(git::ObjectId base_tree, m_repo->commit_tree(base));
     LG_TRY(auto before, git::open_tree_source(*m_repo, base_tree, base.short_hex()));
-    rules::CheckCache& cache = m_cache;
     const rules::CheckOptions options = policy::check_options(pol);
     TipCheck out;
     out.attribution.gate = m_o.gate.value_or(pol.gate);
     out.attribution.reference = "the merge base " + base.short_hex();
     std::optional<merge::ChangeFindings> change;
     if (m_o.scope == merge::Scope::change && merge::ChangeScope::applies(out.attribution.gate, options, pol)) {
-      LG_TRY(change, merge::judge_tree_change(*m_repo, *before, base_tree, *source, tree, options, cache));
+      LG_TRY(change, merge::judge_tree_change(*m_repo, *before, base_tree, *source, tree, options, m_cache));
     }
     if (change) {  // --scope change: the tip judged where the branch changed it
       out.report.profile = std::move(change->profile);
@@ -188,8 +187,8 @@ class Lander {
       out.attribution.fixed = std::move(change->fixed);
       out.attribution.whole = false;
     } else {
-      LG_TRY(out.report, rules::check_tree(*source, options, cache));
-      LG_TRY(out.attribution.fixed, rules::attribute_check(*before, *source, out.report.findings, options, cache));
+      LG_TRY(out.report, rules::check_tree(*source, options, m_cache));
+      LG_TRY(out.attribution.fixed, rules::attribute_check(*before, *source, out.report.findings, options, m_cache));
     }
     std::optional<diag::Baseline> baseline = m_o.baseline;
     if (!baseline) {
