@@ -119,7 +119,7 @@ std::string render_land_json(const LandReport& r) {
     write_findings(w, s.findings);
     if (!s.attribution.reference.empty()) {
       write_change_fields(w, s.findings, s.attribution);
-      w.key("scope").string(s.attribution.whole ? "tree" : "change");
+      w.key("scope").string(scope_name(s.attribution));
     }
     w.end_object();
   }

@@ -194,7 +194,7 @@ std::string render_trial_merge_json(const merge::TrialMergeReport& r, diag::Verd
     w.begin_object().key("kind").string(s.kind).key("path").string(s.path).key("message").string(s.message);
     w.end_object();
   }
-  w.end_array().key("scope").string(r.attribution.whole ? "tree" : "change").key("findings");
+  w.end_array().key("scope").string(scope_name(r.attribution)).key("findings");
   write_findings(w, r.findings);
   write_change_fields(w, r.findings, r.attribution);
   w.end_object();

@@ -74,6 +74,9 @@ std::string_view state_name(diag::FindingState s);
 // findings the change no longer has.
 void write_change_fields(util::JsonWriter& w, const std::vector<diag::Finding>& findings,
                          const diag::Attribution& change);
+// What a change's check judged, as JSON's "scope" spells it: "tree" (the
+// whole tree) or "change" (only what the change touches: Attribution::whole false).
+inline const char* scope_name(const diag::Attribution& change) { return change.whole ? "tree" : "change"; }
 
 // What a text or an annotation lists of a change's findings: under the gate
 // `new`, the ones it introduced (pre-existing ones are counted, not listed);
