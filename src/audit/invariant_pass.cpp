@@ -67,7 +67,7 @@ Result<void> InvariantPass::run(const CommitFacts& c, git::TreeSource& tree, con
   LG_TRY(auto pt_events, pt_commit_events(*before, tree, before_layout, profile, changes, m_pt_history));
   for (diag::Finding& f : pt_events) events.add(std::move(f));
   if (orl_changed) {
-    auto found = rules::check_open_requirements_between(*before, tree, options);
+    auto found = rules::check_open_requirements_between(*before, tree, options, nullptr, &changes);
     if (!found) return found.error().with_context("cannot judge: commit " + c.hex());
     for (diag::Finding& f : *found) events.add(std::move(f));
   }

@@ -36,6 +36,12 @@ std::string ObjectId::hex() const {
 }
 
 void ObjectId::append_hex(std::string& out) const {
+  char hex[k_hex_size];
+  write_hex(hex);
+  out.append(hex, k_hex_size);
+}
+
+void ObjectId::write_hex(char* out) const {
   // Two digits a byte, from a table of all 256.
   static constexpr auto k_pairs = [] {
     constexpr char digits[] = "0123456789abcdef";
@@ -46,9 +52,7 @@ void ObjectId::append_hex(std::string& out) const {
     }
     return t;
   }();
-  char hex[k_hex_size];
-  for (std::size_t i = 0; i < k_raw_size; ++i) std::memcpy(hex + 2 * i, &k_pairs[2 * std::size_t{m_bytes[i]}], 2);
-  out.append(hex, k_hex_size);
+  for (std::size_t i = 0; i < k_raw_size; ++i) std::memcpy(out + 2 * i, &k_pairs[2 * std::size_t{m_bytes[i]}], 2);
 }
 
 bool ObjectId::is_zero() const {

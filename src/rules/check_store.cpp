@@ -5,6 +5,7 @@
 
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/ledger/profile.hpp"
+#include "ledgergate/util/assert.hpp"
 
 namespace lg::rules {
 
@@ -98,6 +99,11 @@ std::string orl_fact_key(const git::ObjectId& blob, std::string_view path) {
 
 std::string glob_fact_key(const git::ObjectId& tree, std::string_view glob) {
   return "G" + tree.hex() + '\0' + std::string(glob);
+}
+
+void rekey_glob_fact(std::string& key, const git::ObjectId& tree) {
+  LEDGERGATE_ASSERT(key.size() > git::ObjectId::k_hex_size && key[0] == 'G');
+  tree.write_hex(key.data() + 1);
 }
 
 // ---- a tree's whole verdict ----

@@ -96,6 +96,8 @@ std::string orl_fact_key(const git::ObjectId& blob, std::string_view path);
 // A subtree's glob matches: "G", the tree id, the glob. (A projects.yaml's
 // facts are kept by its blob id alone: FactsPack::find_yaml.)
 std::string glob_fact_key(const git::ObjectId& tree, std::string_view glob);
+// `key`, one glob_fact_key made, made for `tree` instead (in place).
+void rekey_glob_fact(std::string& key, const git::ObjectId& tree);
 
 // ---- a tree's whole verdict ----
 

@@ -146,7 +146,10 @@ class FactsPack {
   };
   using YamlMap = std::map<std::string, Kept<YamlFacts>, std::less<>>;
   using GlobMap = std::map<std::string, Kept<std::vector<std::string>>, std::less<>>;
-  struct ListedGlob : Loaded {};  // a loaded glob entry, not decoded
+  struct ListedGlob : Loaded {  // a loaded glob entry
+    std::int32_t decoded = -1;  // index into m_glob_decoded once looked up; -1: not yet
+    bool used = false;
+  };
   static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text, bool fresh,
                           YamlMap& yaml, std::vector<ListedGlob>& globs);
   std::string encode_journal() const;
@@ -160,8 +163,9 @@ class FactsPack {
   // Not in the loaded pack: the journal's findings entries and those added since.
   std::map<std::string, std::vector<diag::Finding>, std::less<>> m_fresh;
   YamlMap m_yaml;
-  GlobMap m_globs;                       // kept since loading, from the journal, or decoded
+  GlobMap m_globs;                       // kept since loading, or from the journal
   std::vector<ListedGlob> m_glob_listed;  // the loaded pack's, sorted by key (in m_text)
+  std::vector<std::shared_ptr<const std::vector<std::string>>> m_glob_decoded;  // the loaded entries looked up
   bool m_dirty = false;
   bool m_rewrite_whole = false;
   bool m_hold_unused = false;

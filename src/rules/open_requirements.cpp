@@ -433,13 +433,17 @@ struct HistoryCheck {
     }
   }
 
-  // Old entries keep their relative order, new ones come after them.
+  // Old entries keep their relative order, new ones come after them. An
+  // id held twice is the first entry holding it (by_id), on both sides: a
+  // later duplicate is no entry that moved, and a version compared with
+  // itself keeps its order.
   void order() const {
     std::size_t last_old = 0;
     bool have_old = false;
     bool reported = false;
     for (const OrlEntry& e : before.entries) {
-      auto it = e.is_mapping && !e.id().empty() ? new_ids.find(e.id()) : new_ids.end();
+      if (!e.is_mapping || e.id().empty() || old_ids.at(e.id()) != &e) continue;
+      auto it = new_ids.find(e.id());
       if (it == new_ids.end()) continue;
       if (have_old && it->second->index < last_old && !reported) {
         c.report("orl-h-order", it->second->line,

@@ -37,6 +37,8 @@ class ObjectId {
   std::string hex() const;
   // Appends the 40 hex digits to `out` (no string of its own).
   void append_hex(std::string& out) const;
+  // Writes the 40 hex digits at `out` (no terminator).
+  void write_hex(char* out) const;
   // The first `n` hex digits (default 12).
   std::string short_hex(std::size_t n = k_short_size) const { return hex().substr(0, n); }
   // The abbreviation of an id already spelled in hex (a report's field).

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/git/diff.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/check_options.hpp"
 #include "ledgergate/ledger/profile.hpp"
@@ -123,9 +124,12 @@ Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, s
 // The cross-version rules (orl-h-*) between each open-requirements file of
 // `before` and the same path in `after` (a missing file is an empty ledger;
 // a file `after` moved, by change.hpp's moved_files, is compared with its
-// old path's version). Findings locate `after`'s files.
-Result<std::vector<diag::Finding>> check_open_requirements_between(git::TreeSource& before, git::TreeSource& after,
-                                                                  const CheckOptions& options,
-                                                                  CheckCache* cache = nullptr);
+// old path's version). Findings locate `after`'s files. With `changes`
+// (the diff from `before` to `after`, renames found or not), only the
+// files it names are compared and neither tree is walked: a file the same
+// in both has no history finding, so the findings are the same.
+Result<std::vector<diag::Finding>> check_open_requirements_between(
+    git::TreeSource& before, git::TreeSource& after, const CheckOptions& options, CheckCache* cache = nullptr,
+    const std::vector<git::DiffEntry>* changes = nullptr);
 
 }  // namespace lg::rules

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "ledgergate/rules/check.hpp"
 #include "ledgergate/rules/registry.hpp"
@@ -236,6 +237,40 @@ TEST_CASE("orl history rules", "[rules][orl]") {
         Ids{"orl-h-budget"});
   CHECK(history(b2, "topology_repair:\n  escalations: 3\n  cap: 5\n  open_history: [4, 3, 2, 1]\nentries: []\n") ==
         Ids{"orl-h-escalation-count"});
+}
+
+// An id held twice is judged at its first entry: a later duplicate is not
+// an existing entry that moved (its own rule, orl-id-unique, reports it).
+TEST_CASE("orl history: a duplicate id is judged at its first entry", "[rules][orl]") {
+  const std::string a = gap("a"), b = gap("b"), a2 = gap("a", "    note: again\n");
+  CHECK(history("entries:\n" + a + b + a2, "entries:\n" + a + b + a2) == Ids{});
+  CHECK(history("entries:\n" + a + b + a2, "entries:\n" + a + b + a2 + gap("c")) == Ids{});
+  CHECK(history("entries:\n" + a + b + a2, "entries:\n" + b + a + a2) == Ids{"orl-h-order"});
+}
+
+// What the trial merge and the audit rely on to compare only the files a
+// change touches: a version compared with itself has no history finding,
+// whatever it holds (duplicate ids, odd entries, budgets, broken YAML).
+TEST_CASE("orl history: a version compared with itself has none", "[rules][orl]") {
+  const std::vector<std::string> parts = {
+      gap("a"), gap("b"), gap("a", "    note: twice\n"), gap("c", "    resolved_by: s\n", "resolved"),
+      gap("d", "    note: n\n", "surrendered"), drop("e", "\"see `a`\""), gap("f", "    supersedes: e\n", "resolved"),
+      gap("", ""), "  - just text\n", "  - id: [g\n", gap("h", "", "closed"), gap("b", "", "resolved")};
+  const std::vector<std::string> heads = {
+      "", "topology_repair:\n  escalations: 2\n  cap: 5\n  open_history: [4, 3, 2]\n",
+      "topology_repair:\n  escalations: -1\n  open_history: [1]\n", "topology_repair: [x\n"};
+  std::uint32_t state = 12345;
+  auto next = [&state](std::size_t n) {
+    state = state * 1103515245u + 12345u;
+    return static_cast<std::size_t>((state >> 8) % n);
+  };
+  for (int round = 0; round < 300; ++round) {
+    std::string doc = heads[next(heads.size())] + "entries:\n";
+    const std::size_t n = next(8);
+    for (std::size_t i = 0; i < n; ++i) doc += parts[next(parts.size())];
+    INFO(doc);
+    CHECK(history(doc, doc) == Ids{});
+  }
 }
 
 TEST_CASE("orl rules are registered", "[rules][orl]") {
