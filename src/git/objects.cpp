@@ -12,6 +12,15 @@
 namespace lg::git {
 
 Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
+  if (std::shared_ptr<const RawTree> raw = repo.trees().raw(repo.raw(), id)) {
+    TreeItems out;
+    out.items.reserve(raw->items.size());
+    for (const RawTree::Item& e : raw->items) {
+      out.items.push_back(TreeItemView{e.name, static_cast<FileMode>(e.mode), ObjectId::from_bytes(e.id)});
+    }
+    out.keep = std::move(raw);
+    return out;
+  }
   LG_TRY(TreePtr tree, lookup_tree(repo, id));
   const std::size_t n = git_tree_entrycount(tree.get());
   TreeItems out;

@@ -2,6 +2,7 @@
 // (tree_memo.hpp).
 #include "tree_memo.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -24,7 +25,131 @@ std::size_t raw_size(const git_tree* tree) {
   return bytes;
 }
 
+// git's order of a tree's entries: names compared as bytes, a directory's
+// as if it ended in '/' (git's base_name_compare).
+int git_order(std::string_view a, bool a_dir, std::string_view b, bool b_dir) {
+  const std::size_t n = std::min(a.size(), b.size());
+  if (const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n); c != 0) return c;
+  const unsigned ca = a.size() > n ? static_cast<unsigned char>(a[n]) : a_dir ? unsigned{'/'} : 0u;
+  const unsigned cb = b.size() > n ? static_cast<unsigned char>(b[n]) : b_dir ? unsigned{'/'} : 0u;
+  return static_cast<int>(ca) - static_cast<int>(cb);
+}
+
+bool is_git_mode(std::uint32_t mode) {
+  return mode == GIT_FILEMODE_TREE || mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE ||
+         mode == GIT_FILEMODE_LINK || mode == GIT_FILEMODE_COMMIT;
+}
+
+// The entries of a tree's bytes as RawTree takes them; false otherwise.
+bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
+  for (std::size_t at = 0; at < bytes.size();) {
+    std::uint32_t mode = 0;
+    std::size_t i = at;
+    for (; i < bytes.size() && bytes[i] >= '0' && bytes[i] <= '7' && i - at < 7; ++i) {
+      mode = mode * 8 + static_cast<std::uint32_t>(bytes[i] - '0');
+    }
+    if (i == at || i >= bytes.size() || bytes[i] != ' ' || bytes[at] == '0' || !is_git_mode(mode)) return false;
+    const std::size_t name = i + 1;
+    const void* nul = name < bytes.size() ? std::memchr(bytes.data() + name, '\0', bytes.size() - name) : nullptr;
+    if (!nul) return false;
+    const auto name_end = static_cast<std::size_t>(static_cast<const char*>(nul) - bytes.data());
+    if (bytes.size() - name_end - 1 < GIT_OID_RAWSZ) return false;
+    RawTree::Item item{bytes.substr(name, name_end - name),
+                       reinterpret_cast<const unsigned char*>(bytes.data() + name_end + 1), mode};
+    if (malformed_name_reason(item.name)) return false;
+    const bool dir = mode == GIT_FILEMODE_TREE;
+    if (!out.empty()) {
+      const RawTree::Item& last = out.back();
+      if (git_order(last.name, last.mode == GIT_FILEMODE_TREE, item.name, dir) >= 0) return false;
+      // A file and a directory of one name lie apart in git's order: "x",
+      // then names "x" continues with a byte below '/', then "x/".
+      if (dir) {
+        for (std::size_t k = out.size(); k-- > 0;) {
+          const std::string_view before = out[k].name;
+          if (before.size() < item.name.size() || before.compare(0, item.name.size(), item.name) != 0) break;
+          if (before.size() == item.name.size()) return false;
+        }
+      }
+    }
+    out.push_back(item);
+    at = name_end + 1 + GIT_OID_RAWSZ;
+  }
+  return true;
+}
+
 }  // namespace
+
+const RawTree::Item* RawTree::find(std::string_view name) const {
+  for (const bool dir : {false, true}) {
+    const auto it = std::lower_bound(items.begin(), items.end(), name, [dir](const Item& e, std::string_view n) {
+      return git_order(e.name, e.mode == GIT_FILEMODE_TREE, n, dir) < 0;
+    });
+    if (it != items.end() && it->name == name && (it->mode == GIT_FILEMODE_TREE) == dir) return &*it;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const RawTree> read_raw_tree(git_repository* repo, const ObjectId& id) {
+  git_odb* odb = nullptr;
+  if (git_repository_odb(&odb, repo) < 0) {
+    git_error_clear();
+    return nullptr;
+  }
+  const OdbPtr owned_odb(odb);
+  git_odb_object* raw = nullptr;
+  const git_oid oid = to_git(id);
+  if (git_odb_read(&raw, odb, &oid) < 0) {
+    git_error_clear();
+    return nullptr;
+  }
+  auto tree = std::make_shared<RawTree>();
+  tree->object.reset(raw);
+  if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return nullptr;
+  tree->bytes = git_odb_object_size(raw);
+  const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw)), tree->bytes);
+  tree->items.reserve(bytes.size() / 32);
+  if (!parse_raw_items(bytes, tree->items)) return nullptr;
+  return tree;
+}
+
+std::shared_ptr<const RawTree> TreeMemo::find_raw(const ObjectId& id) const {
+  const auto it = m_raw.find(id);
+  return it == m_raw.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const RawTree> TreeMemo::wide(git_repository* repo, const ObjectId& id) {
+  if (m_narrow.count(id) != 0) return nullptr;
+  std::shared_ptr<const RawTree> tree = raw(repo, id);
+  if (tree && tree->bytes < k_wide_bytes) {
+    if (m_narrow.size() >= k_max_narrow) m_narrow.clear();
+    m_narrow.insert(id);
+  }
+  return tree;
+}
+
+std::shared_ptr<const RawTree> TreeMemo::raw(git_repository* repo, const ObjectId& id) {
+  if (auto kept = find_raw(id)) return kept;
+  std::shared_ptr<const RawTree> tree = read_raw_tree(repo, id);
+  if (!tree || tree->bytes < k_wide_bytes) return tree;
+  // Kept from its second read: a tree read once (a cold check's walk reads
+  // each once) is not held for nothing. One libgit2 would not cache is kept
+  // from the first, as get() keeps it.
+  if (tree->bytes < k_cached_tree_limit && m_read_once.insert(id).second) {
+    if (m_read_once.size() > k_max_narrow) m_read_once.clear();
+    return tree;
+  }
+  const std::size_t cost = tree->bytes + tree->items.size() * sizeof(RawTree::Item);
+  while (!m_raw_order.empty() && m_raw_bytes + cost > k_wide_budget) {
+    const auto oldest = m_raw.find(m_raw_order.front());
+    m_raw_bytes -= oldest->second->bytes + oldest->second->items.size() * sizeof(RawTree::Item);
+    m_raw.erase(oldest);
+    m_raw_order.pop_front();
+  }
+  m_raw.emplace(id, tree);
+  m_raw_order.push_back(id);
+  m_raw_bytes += cost;
+  return tree;
+}
 
 Result<TreePtr> TreeMemo::get(git_repository* repo, const ObjectId& id) {
   const auto dup = [](const TreePtr& kept) {
@@ -55,20 +180,44 @@ Result<TreePtr> TreeMemo::get(git_repository* repo, const ObjectId& id) {
 
 Result<std::optional<PathEntry>> entry_by_path(git_repository* repo, TreeMemo& memo, const git_tree* root,
                                                std::string_view path) {
+  // Each step below the root is read raw (RawTree) the first time, a wide
+  // one kept; a narrow one looked up again is libgit2's (whose cache keeps
+  // it parsed), as is a tree RawTree does not take, with its errors.
   const git_tree* tree = root;
   TreePtr held;  // the subtree `tree` points into, once below the root
+  std::shared_ptr<const RawTree> raw;  // else the subtree read raw
   for (std::size_t at = 0;;) {
     const std::size_t slash = path.find('/', at);
-    const std::string name(path.substr(at, slash == std::string_view::npos ? std::string_view::npos : slash - at));
-    const git_tree_entry* e = name.empty() ? nullptr : git_tree_entry_byname(tree, name.c_str());
-    if (!e) return std::optional<PathEntry>();
-    if (slash == std::string_view::npos) {
-      return std::optional<PathEntry>(PathEntry{name, *git_tree_entry_id(e), git_tree_entry_filemode(e), git_tree_entry_filemode_raw(e)});
+    const std::string_view name =
+        path.substr(at, slash == std::string_view::npos ? std::string_view::npos : slash - at);
+    if (name.empty()) return std::optional<PathEntry>();
+    git_oid id;
+    unsigned raw_mode = 0;
+    git_filemode_t mode = GIT_FILEMODE_UNREADABLE;
+    if (raw) {
+      const RawTree::Item* e = raw->find(name);
+      if (!e) return std::optional<PathEntry>();
+      std::memcpy(id.id, e->id, GIT_OID_RAWSZ);
+      raw_mode = e->mode;
+      mode = static_cast<git_filemode_t>(e->mode);  // one of git's five, as libgit2 normalises it
+    } else {
+      const git_tree_entry* e = git_tree_entry_byname(tree, std::string(name).c_str());
+      if (!e) return std::optional<PathEntry>();
+      id = *git_tree_entry_id(e);
+      raw_mode = git_tree_entry_filemode_raw(e);
+      mode = git_tree_entry_filemode(e);
     }
-    if (git_tree_entry_type(e) != GIT_OBJECT_TREE) return std::optional<PathEntry>();
-    LG_TRY(TreePtr next, memo.get(repo, from_git(*git_tree_entry_id(e))));
-    held = std::move(next);
-    tree = held.get();
+    if (slash == std::string_view::npos) {
+      return std::optional<PathEntry>(PathEntry{std::string(name), id, mode, raw_mode});
+    }
+    if (mode != GIT_FILEMODE_TREE) return std::optional<PathEntry>();
+    const ObjectId next_id = from_git(id);
+    raw = memo.wide(repo, next_id);
+    if (!raw) {
+      LG_TRY(TreePtr next, memo.get(repo, next_id));
+      held = std::move(next);
+      tree = held.get();
+    }
     at = slash + 1;
   }
 }

@@ -10,11 +10,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "libgit2.hpp"
 
@@ -23,6 +26,34 @@ namespace lg::git {
 // libgit2's object cache keeps no tree this large or larger (Libgit2Session
 // sets it; libgit2's own default is 4 KiB).
 inline constexpr std::size_t k_cached_tree_limit = std::size_t{2} << 20;
+
+// A tree as its raw bytes with its entries parsed once (names and ids
+// point into the bytes): read without libgit2's tree parser, whose cost
+// per entry is some five times this one's (a wide tree of 20,000 entries:
+// 3 M instructions). Only a tree libgit2 would read the same is taken:
+// every entry "<octal mode> <name>\0<20-byte id>" with one of git's five
+// modes and a name check_tree_names accepts, in git's order (each name
+// after the last, a directory's compared as if it ended in '/').
+struct RawTree {
+  struct Item {
+    std::string_view name;
+    const unsigned char* id;
+    std::uint32_t mode;  // one of git's five: as git_tree_entry_filemode gives it
+  };
+  OdbObjectPtr object;
+  std::vector<Item> items;  // in the tree's order
+  std::size_t bytes = 0;    // the raw object's size
+
+  // The entry named `name`; null when none (a binary search: the items are
+  // in git's order).
+  const Item* find(std::string_view name) const;
+};
+
+// The tree `id` read from `repo`'s object database as a RawTree; null when
+// it is not one RawTree takes (a missing object, another type, a mode or
+// name or order libgit2's path handles: the caller goes that way, with its
+// errors).
+std::shared_ptr<const RawTree> read_raw_tree(git_repository* repo, const ObjectId& id);
 
 class TreeMemo {
  public:
@@ -36,11 +67,33 @@ class TreeMemo {
   // (smaller ones are libgit2's cache's, as before). Errors as lookup_tree's.
   Result<TreePtr> get(git_repository* repo, const ObjectId& id);
 
+  // Wide trees (k_wide_bytes or more) read raw a second time (from the
+  // first, k_cached_tree_limit or more) are kept here, the newest first,
+  // within k_wide_budget bytes (one larger is kept alone): a trial merge reads
+  // each side's projects/ folder (959 KB at 20,000 projects) in the merge,
+  // the path look-ups and the checks.
+  static constexpr std::size_t k_wide_bytes = std::size_t{64} << 10;
+  static constexpr std::size_t k_wide_budget = std::size_t{8} << 20;
+  // The raw tree `id`: kept, else read_raw_tree (and kept when wide).
+  std::shared_ptr<const RawTree> raw(git_repository* repo, const ObjectId& id);
+  // The kept raw tree `id`; null when not kept.
+  std::shared_ptr<const RawTree> find_raw(const ObjectId& id) const;
+  // The raw tree `id` for a look-up: raw(), except that a narrow tree is
+  // read so once and then left to libgit2 (whose cache keeps it parsed);
+  // null then, or when it is not one RawTree takes.
+  std::shared_ptr<const RawTree> wide(git_repository* repo, const ObjectId& id);
+
  private:
   std::unordered_map<ObjectId, TreePtr> m_trees;
   std::deque<ObjectId> m_order;  // oldest first
   std::size_t m_entries = 0;
   std::unordered_set<ObjectId> m_small;  // trees of many entries found under the limit
+  static constexpr std::size_t k_max_narrow = 65536;
+  std::unordered_set<ObjectId> m_narrow;     // trees wide() read narrow
+  std::unordered_set<ObjectId> m_read_once;  // wide trees read once, not kept
+  std::unordered_map<ObjectId, std::shared_ptr<const RawTree>> m_raw;
+  std::deque<ObjectId> m_raw_order;  // oldest first
+  std::size_t m_raw_bytes = 0;
 };
 
 // The entry at `path` below `root` (names split at '/'), each subtree on

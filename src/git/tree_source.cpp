@@ -133,18 +133,18 @@ class GitTreeSource final : public TreeSource {
     return Entry{"", EntryKind::directory, from_git(*git_tree_id(m_root.get()))};
   }
 
-  // Walked from the tree's raw bytes when they parse as git_tree would
-  // take them: the walk of every tree (the open-requirements glob) kept a
+  // Walked from the tree's raw bytes (RawTree, a wide one kept by the
+  // memo): the walk of every tree (the open-requirements glob) kept a
   // parsed git_tree in libgit2's object cache per tree read, whose cap
   // counts raw bytes only (the entries' array is as large again: 8.7 MB
   // held at a check's peak at 20,000 projects). Anything else (a missing
-  // object, another type, bytes libgit2 or the name check rejects) goes
-  // the way of every tree read by id, with its errors.
+  // object, another type, bytes RawTree does not take) goes the way of
+  // every tree read by id, with its errors.
   Result<bool> for_each_child(std::string_view dir, const Entry& entry, const ChildFn& fn) override {
     if (entry.kind != EntryKind::directory) return false;
     if (entry.content_id) {
-      if (const std::optional<PlainTree> plain = read_plain_tree(*entry.content_id)) {
-        for (const PlainEntry& e : plain->entries) {
+      if (const std::shared_ptr<const RawTree> raw = m_trees.raw(m_repo, *entry.content_id)) {
+        for (const RawTree::Item& e : raw->items) {
           fn(e.name, entry_kind_of_mode(e.mode), std::optional<ObjectId>(ObjectId::from_bytes(e.id)));
         }
         return true;
@@ -188,73 +188,21 @@ class GitTreeSource final : public TreeSource {
  private:
   Result<std::optional<Listing>> list_entry_view(std::string_view dir, const Entry& entry) const {
     if (entry.kind != EntryKind::directory) return std::optional<Listing>{};
+    if (entry.content_id) {
+      if (std::shared_ptr<const RawTree> raw = m_trees.wide(m_repo, *entry.content_id)) {
+        std::vector<EntryView> entries;
+        entries.reserve(raw->items.size());
+        for (const RawTree::Item& e : raw->items) {
+          entries.push_back(EntryView{e.name, ObjectId::from_bytes(e.id), entry_kind_of_mode(e.mode), true});
+        }
+        sort_by_name(entries);
+        return std::optional<Listing>(Listing(std::move(entries), std::move(raw)));
+      }
+    }
     LG_TRY(TreePtr sub, tree_at(dir, entry));
     auto kept = std::make_shared<const TreePtr>(std::move(sub));
     const git_tree* tree = kept->get();
     return std::optional<Listing>(views_of(tree, std::move(kept)));
-  }
-
-  // One entry of a tree's bytes, "<octal mode> <name>\0<20-byte id>", as
-  // libgit2's tree parser takes it (a mode of at most 16 bits, a name of
-  // 1 to 65,535 bytes) and with a name the fsck check accepts; nullopt
-  // otherwise.
-  struct PlainEntry {
-    std::uint16_t mode = 0;
-    std::string_view name;
-    const unsigned char* id = nullptr;
-    std::size_t end = 0;  // offset just past the entry
-  };
-  static std::optional<PlainEntry> plain_entry(std::string_view bytes, std::size_t at) {
-    std::size_t i = at;
-    std::uint32_t mode = 0;
-    for (; i < bytes.size() && bytes[i] >= '0' && bytes[i] <= '7'; ++i) {
-      mode = mode * 8 + static_cast<std::uint32_t>(bytes[i] - '0');
-      if (mode > 0xFFFF) return std::nullopt;
-    }
-    if (i == at || i >= bytes.size() || bytes[i] != ' ') return std::nullopt;
-    const std::size_t name = i + 1;
-    const void* nul = name < bytes.size() ? std::memchr(bytes.data() + name, '\0', bytes.size() - name) : nullptr;
-    if (!nul) return std::nullopt;
-    const auto name_end = static_cast<std::size_t>(static_cast<const char*>(nul) - bytes.data());
-    if (name_end == name || name_end - name > 0xFFFF || bytes.size() - name_end - 1 < ObjectId::k_raw_size) {
-      return std::nullopt;
-    }
-    PlainEntry e;
-    e.mode = static_cast<std::uint16_t>(mode);
-    e.name = bytes.substr(name, name_end - name);
-    if (malformed_name_reason(e.name)) return std::nullopt;
-    e.id = reinterpret_cast<const unsigned char*>(bytes.data() + name_end + 1);
-    e.end = name_end + 1 + ObjectId::k_raw_size;
-    return e;
-  }
-  // A tree's raw bytes and their entries (names and ids point into them).
-  struct PlainTree {
-    OdbObjectPtr object;
-    std::vector<PlainEntry> entries;
-  };
-  // The tree `id` read from the object database and its entries, each
-  // parsed once, when it is one whose every entry plain_entry() takes;
-  // nullopt otherwise.
-  std::optional<PlainTree> read_plain_tree(const ObjectId& id) const {
-    git_odb* odb = nullptr;
-    if (git_repository_odb(&odb, m_repo) < 0) return std::nullopt;
-    const OdbPtr owned_odb(odb);
-    git_odb_object* raw = nullptr;
-    const git_oid oid = to_git(id);
-    if (git_odb_read(&raw, odb, &oid) < 0) {
-      git_error_clear();
-      return std::nullopt;
-    }
-    PlainTree tree{OdbObjectPtr(raw), {}};
-    if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return std::nullopt;
-    const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
-    for (std::size_t at = 0; at < bytes.size();) {
-      std::optional<PlainEntry> e = plain_entry(bytes, at);
-      if (!e) return std::nullopt;
-      at = e->end;
-      tree.entries.push_back(*e);
-    }
-    return tree;
   }
 
   // The subtree `entry`, found at `dir`, names.

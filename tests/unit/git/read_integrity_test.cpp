@@ -18,6 +18,7 @@
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "support/fixture_tree.hpp"
+#include "../../../src/git/tree_memo.hpp"
 
 using namespace lg;
 
@@ -423,4 +424,84 @@ TEST_CASE("tree source: a tree walked from its raw bytes lists what the parsed t
   auto by_id = (*outer_src)->list("sub");
   REQUIRE_FALSE(by_id);
   CHECK(by_walk.error().message == by_id.error().message);
+}
+
+// Trees read raw (RawTree: the merge's listings, path look-ups, the glob
+// walk) give exactly what libgit2's parser gives; a tree RawTree does not
+// take (a mode git does not write, entries out of git's order, a file and a
+// directory of one name) is left to libgit2, so reads agree on it too.
+TEST_CASE("raw trees: read, looked up and listed as libgit2 reads them", "[git][tree_memo][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"f", "f"}, {"d/x", "x"}}, "c");
+  test::RepositoryPtr lib;
+  {
+    git_repository* raw = nullptr;
+    REQUIRE(git_repository_open(&raw, dir.path().c_str()) == 0);
+    lib.reset(raw);
+  }
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto root = repo->commit_tree(test::id_of(c));
+  REQUIRE(root);
+  auto listed_root = git::read_tree(*repo, *root);
+  REQUIRE(listed_root);
+  const git::ObjectId blob = (*listed_root)[1].id, tree = (*listed_root)[0].id;  // "d" sorts first
+  const auto e = [](const std::string& mode, const std::string& name, const git::ObjectId& id) {
+    return raw_entry(mode, name, id);
+  };
+  struct Case {
+    std::string bytes;
+    bool taken;  // RawTree takes it
+  };
+  const std::vector<Case> cases = {
+      {e("100644", "a", blob) + e("100644", "a-b", blob) + e("40000", "a.c", tree) + e("100755", "ab-x", blob) +
+           e("100644", "ab.c", blob) + e("40000", "ab", tree) + e("120000", "l", blob) + e("160000", "m", blob),
+       true},  // "ab/" after "ab-x" and "ab.c"
+      {e("40000", "ab", tree) + e("100755", "ab-x", blob), false},  // byte order, not git's
+      {e("100644", "a-b", blob) + e("40000", "a", tree) + e("100644", "a0", blob), true},  // "a/" after "a-b"
+      {e("100664", "g", blob), false},                                                 // a mode git does not write
+      {e("040000", "z", tree), false},                                                 // a zero-padded mode
+      {e("100644", "b", blob) + e("100644", "a", blob), false},                        // out of order
+      {e("100644", "a", blob) + e("100644", "a-b", blob) + e("40000", "a", tree), false},  // a file and a folder "a"
+      {e("100644", "a", blob) + e("100644", "a", blob), false},                        // one name twice
+  };
+  for (const Case& k : cases) {
+    const git::ObjectId id = write_raw_tree(dir.path(), k.bytes);
+    INFO(id.hex());
+    CHECK((git::read_raw_tree(repo->raw(), id) != nullptr) == k.taken);
+    // Listed: libgit2's entries, in its order, with its normalised modes.
+    git_tree* parsed = nullptr;
+    const git_oid oid = test::oid_of(id);
+    REQUIRE(git_tree_lookup(&parsed, lib.get(), &oid) == 0);
+    const test::TreePtr owned(parsed);
+    auto items = git::read_tree(*repo, id);
+    REQUIRE(items);
+    REQUIRE(items->size() == git_tree_entrycount(parsed));
+    for (std::size_t i = 0; i < items->size(); ++i) {
+      const git_tree_entry* te = git_tree_entry_byindex(parsed, i);
+      CHECK((*items)[i].name == git_tree_entry_name(te));
+      CHECK(static_cast<unsigned>((*items)[i].mode) == static_cast<unsigned>(git_tree_entry_filemode(te)));
+      CHECK((*items)[i].id == test::id_of(*git_tree_entry_id(te)));
+    }
+    // Looked up below an outer tree, as libgit2 looks each name up.
+    const git::ObjectId outer = write_raw_tree(dir.path(), raw_entry("40000", "sub", id));
+    for (const std::string name : {"a", "a-b", "a.c", "ab", "ab-x", "ab.c", "l", "m", "g", "z", "b", "a0", "zz", "a/x"}) {
+      INFO(name);
+      git_tree* outer_tree = nullptr;
+      const git_oid outer_oid = test::oid_of(outer);
+      REQUIRE(git_tree_lookup(&outer_tree, lib.get(), &outer_oid) == 0);
+      const test::TreePtr outer_owned(outer_tree);
+      git_tree_entry* expected = nullptr;
+      const bool found = git_tree_entry_bypath(&expected, outer_tree, ("sub/" + name).c_str()) == 0;
+      git_error_clear();
+      auto got = git::tree_entry_at(*repo, outer, "sub/" + name);
+      REQUIRE(got);
+      CHECK(got->has_value() == found);
+      if (found && got->has_value()) {
+        CHECK(static_cast<unsigned>((*got)->mode) == static_cast<unsigned>(git_tree_entry_filemode(expected)));
+        CHECK((*got)->id == test::id_of(*git_tree_entry_id(expected)));
+      }
+      git_tree_entry_free(expected);
+    }
+  }
 }
