@@ -450,6 +450,8 @@ Result<bool> untracked_under(const Repository& repo, const std::vector<std::stri
 struct UncommittedScan::State {
   std::vector<std::string> pathspecs;
   unsigned threads = 1;
+  std::size_t max_files = static_cast<std::size_t>(-1);
+  bool over_bound = false;  // the index holds more than max_files entries under the pathspecs
   std::string index_path;
   std::string workdir;
   bool index_seen = false;  // the index file's stat data is in index_st
@@ -511,7 +513,9 @@ struct UncommittedScan::State {
     if (::stat(index_path.c_str(), &index_st) != 0) return;
     index_seen = true;
     index = read_index_stat(index_path, pathspecs);
-    if (index && !index->unmerged) scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+    // Past the bound, no working file is looked at.
+    over_bound = index && index->items.size() > max_files;
+    if (index && !index->unmerged && !over_bound) scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
   }
 };
 
@@ -553,12 +557,20 @@ Result<bool> answer(const Repository& repo, UncommittedScan::State& st) {
   return libgit2_status_each(repo, st.pathspecs);
 }
 
+Result<Uncommitted> bounded_answer(const Repository& repo, UncommittedScan::State& st) {
+  st.take_read();
+  if (st.over_bound) return Uncommitted::not_looked;
+  LG_TRY(const bool dirty, answer(repo, st));
+  return dirty ? Uncommitted::changed : Uncommitted::none;
+}
+
 }  // namespace
 
 UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
-                                 std::uint64_t threads_from) {
+                                 std::uint64_t threads_from, std::size_t max_files) {
   if (repo.is_bare()) return;
   m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
+  m_state->max_files = max_files;
   struct stat index_st {};
   if (::stat(m_state->index_path.c_str(), &index_st) != 0 ||
       static_cast<std::uint64_t>(index_st.st_size) < threads_from) {
@@ -574,9 +586,13 @@ UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
 UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
 UncommittedScan::~UncommittedScan() = default;
 
-Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
-  if (repo.is_bare() || !ahead.m_state) return false;
-  return answer(repo, *ahead.m_state);
+std::size_t UncommittedScan::files() const {
+  return m_state && m_state->index ? m_state->index->items.size() : 0;
+}
+
+Result<Uncommitted> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
+  if (repo.is_bare() || !ahead.m_state) return Uncommitted::none;
+  return bounded_answer(repo, *ahead.m_state);
 }
 
 Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs,

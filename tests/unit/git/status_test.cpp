@@ -86,6 +86,14 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     REQUIRE(sh(d, "git checkout -q projects/a.md && chmod +x tasks/t/one.md") == 0);
     expect(true);
   }
+  SECTION("a ledger file rewritten in place to the same size, its times put back") {
+    // The size and mtime git recorded, the content not: the change time
+    // (which no one can set) tells it, to the nanosecond (git, built
+    // without USE_NSEC, compares its seconds only, and may call it clean
+    // within the second of the commit).
+    REQUIRE(sh(d, "printf \"# c\\n\" > projects/a.md && touch -d 2026-01-01T00:00:00 projects/a.md") == 0);
+    CHECK(ours(d));
+  }
   SECTION("a change staged and then undone in the working tree") {
     test::write_file(d + "/projects.yaml", "projects: {a: 1}\n");
     REQUIRE(sh(d, "git add projects.yaml && git show HEAD:projects.yaml > projects.yaml") == 0);
@@ -204,7 +212,7 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
       git::UncommittedScan ahead(*repo, k_ledger, threads, 0);
       auto answered_ahead = git::has_uncommitted_changes(*repo, ahead);
       REQUIRE(answered_ahead);
-      CHECK(*answered_ahead == dirty);
+      CHECK(*answered_ahead == (dirty ? git::Uncommitted::changed : git::Uncommitted::none));
     }
   };
   // Back to the committed tree, every file older than the index.
@@ -250,4 +258,55 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
   expect(false);
   test::write_file(d + "/projects/zz.md", "new\n");
   expect(true);
+}
+
+TEST_CASE("status: past its bound of ledger files, a scan does not look", "[git][status]") {
+  // 40 ledger files: a bound of 40 looks at them (a change is found), a
+  // bound of 39 does not (a change or none: not_looked), whatever the
+  // index's version, with the cache-tree or without, on one thread or
+  // read ahead.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  for (int i = 0; i < 38; ++i) test::write_file(d + "/projects/p" + std::to_string(i) + ".md", "# p\n");
+  test::write_file(d + "/tasks/t/one.md", "t\n");
+  test::write_file(d + "/archive/old.md", "old\n");
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
+                "git add . && git commit -q -m c0") == 0);
+  const auto scan = [&](std::size_t max_files, std::uint64_t threads_from) {
+    auto repo = git::Repository::open(d, false);
+    REQUIRE(repo);
+    git::UncommittedScan ahead(*repo, k_ledger, 2, threads_from, max_files);
+    auto found = git::has_uncommitted_changes(*repo, ahead);
+    REQUIRE(found);
+    CHECK(ahead.files() == 40);
+    return *found;
+  };
+  const auto expect = [&](bool dirty) {
+    CHECK(git_says_dirty(d) == dirty);
+    for (const std::uint64_t threads_from : {std::uint64_t{0}, git::k_uncommitted_threads_from}) {
+      CHECK(scan(40, threads_from) == (dirty ? git::Uncommitted::changed : git::Uncommitted::none));
+      CHECK(scan(39, threads_from) == git::Uncommitted::not_looked);
+    }
+  };
+  for (const char* version : {"2", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version + " && git write-tree >/dev/null") == 0);
+    expect(false);
+    test::write_file(d + "/projects/p7.md", "# q\n");  // the same size
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects/p7.md && touch -d 2026-01-01T00:00:00 projects/p7.md && "
+                  "git update-index -q --refresh") == 0);
+    expect(false);
+    // An index written afresh: no cache-tree.
+    REQUIRE(sh(d, std::string("rm .git/index && git add . && git update-index --index-version ") + version) == 0);
+    const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+    REQUIRE(index.has_value());
+    REQUIRE_FALSE(git::cached_tree_id(index->cache_tree, "projects").has_value());
+    expect(false);
+    test::write_file(d + "/projects/new.md", "new\n");  // untracked: not in the count
+    expect(true);
+    REQUIRE(sh(d, "rm projects/new.md") == 0);
+  }
 }
