@@ -280,13 +280,105 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
   ::closedir(d);
 }
 
+// A raw tree's entries matched in order against the index items from `i`
+// on (advanced past them) below the folder `prefix` (with its trailing
+// slash: one buffer the walk extends and restores): each entry's path, mode
+// (a blob's normalised as libgit2 does) and id, subtrees read as they
+// come. git's tree order (a folder's name compared as if it ended in '/'),
+// walked depth first, is the index's order of the full paths, so a folder
+// the same as HEAD's matches entry for entry, without a copy of any path
+// and without libgit2 parsing the tree (at 2,000 projects, its listing of
+// HEAD's projects/ cost more than reading the index). False at the first
+// difference, and at anything this does not read (the caller then lists
+// HEAD's folder through libgit2).
+class RawTreeMatch {
+ public:
+  RawTreeMatch(git_odb* odb, const IndexListing& index, std::size_t first, std::size_t last)
+      : m_odb(odb), m_index(index), m_i(first), m_last(last) {}
+
+  bool folder(const git_oid& id, std::string& prefix) {
+    git_odb_object* raw = nullptr;
+    if (git_odb_read(&raw, m_odb, &id) < 0) return false;
+    const OdbObjectPtr object(raw);
+    if (git_odb_object_type(object.get()) != GIT_OBJECT_TREE) return false;
+    const auto* p = static_cast<const unsigned char*>(git_odb_object_data(object.get()));
+    const unsigned char* const end = p + git_odb_object_size(object.get());
+    while (p != end) {
+      unsigned mode = 0;
+      const unsigned char* const mode_at = p;
+      while (p != end && *p >= '0' && *p <= '7') mode = mode * 8 + static_cast<unsigned>(*p++ - '0');
+      if (p == mode_at || p == end || *p != ' ') return false;
+      const unsigned char* const name = ++p;
+      const auto* nul = static_cast<const unsigned char*>(std::memchr(p, '\0', static_cast<std::size_t>(end - p)));
+      if (!nul || nul == name || static_cast<std::size_t>(end - nul - 1) < GIT_OID_RAWSZ) return false;
+      const std::string_view entry_name(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
+      const unsigned char* const entry_id = nul + 1;
+      p = entry_id + GIT_OID_RAWSZ;
+      if (mode == GIT_FILEMODE_TREE) {
+        const std::size_t restore = prefix.size();
+        prefix.append(entry_name);
+        prefix.push_back('/');
+        git_oid sub;
+        std::memcpy(sub.id, entry_id, GIT_OID_RAWSZ);
+        const bool same = folder(sub, prefix);
+        prefix.resize(restore);
+        if (!same) return false;
+        continue;
+      }
+      if ((mode & 0170000u) == 0100000u) mode = (mode & 0100u) ? 0100755u : 0100644u;
+      if (m_i == m_last) return false;
+      const IndexListing::Item& item = m_index.items[m_i++];
+      const std::string_view path = m_index.path(item);
+      if (item.mode != mode || path.size() != prefix.size() + entry_name.size() || !path.starts_with(prefix) ||
+          path.substr(prefix.size()) != entry_name || item.id != ObjectId::from_bytes(entry_id)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  // Every item matched.
+  bool done() const { return m_i == m_last; }
+
+ private:
+  git_odb* m_odb;
+  const IndexListing& m_index;
+  std::size_t m_i;
+  std::size_t m_last;
+};
+
+// Whether the folder `spec` ("dir/") of HEAD holds exactly the index items
+// [first, last), read raw (RawTreeMatch); false when that cannot tell.
+Result<bool> same_raw_folder(git_tree* root, const IndexListing& index, const std::string& spec, std::size_t first,
+                             std::size_t last) {
+  if (!root || spec.empty() || spec.back() != '/' || first == last) return false;
+  const std::string path = spec.substr(0, spec.size() - 1);
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
+  if (rc == GIT_ENOTFOUND) return false;
+  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
+  const TreeEntryPtr entry(raw);
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return false;
+  git_odb* odb_raw = nullptr;
+  if (const int r = git_repository_odb(&odb_raw, git_tree_owner(root)); r < 0) {
+    return libgit2_error(r, "reading HEAD's " + path);
+  }
+  const OdbPtr odb(odb_raw);
+  RawTreeMatch match(odb.get(), index, first, last);
+  std::string prefix = spec;
+  return match.folder(*git_tree_entry_id(entry.get()), prefix) && match.done();
+}
+
 // Staged: the index against HEAD under `spec`, by path, mode and id; a
 // folder whose tree the index's cache-tree records as HEAD's is the same
-// unread.
+// unread, and so is one whose raw tree matches the index entry for entry
+// (what differs, or what that does not read, is listed through libgit2
+// and compared).
 Result<bool> staged_differs(git_tree* head, const IndexListing& index, const std::string& spec, std::size_t first,
                             std::size_t last) {
   LG_TRY(const bool same, same_folder(head, index, spec));
   if (same) return false;
+  LG_TRY(const bool same_raw, same_raw_folder(head, index, spec, first, last));
+  if (same_raw) return false;
   LG_TRY(const std::vector<Blob> committed, head_blobs(head, spec));
   if (committed.size() != last - first) return true;
   for (std::size_t i = first; i < last; ++i) {

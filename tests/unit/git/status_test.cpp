@@ -132,6 +132,33 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     REQUIRE(sh(d, "git add projects/a.md && git show HEAD:projects/a.md > projects/a.md") == 0);
     expect(true);
   }
+  SECTION("no cache-tree: HEAD's folders read raw, entry for entry, nested, executable and symlinked") {
+    test::write_file(d + "/tasks/t/deep/two.md", "two\n");
+    test::write_file(d + "/tasks/t0.md", "beside the folder t/ in git's order\n");
+    test::write_file(d + "/projects/run.sh", "#!/bin/sh\n");
+    REQUIRE(sh(d, "chmod +x projects/run.sh && ln -s a.md projects/link && "
+                  "touch -d 2026-01-01T00:00:00 tasks/t/deep/two.md tasks/t0.md projects/run.sh && "
+                  "git add . && git commit -q -m c1 && rm .git/index && git add .") == 0);
+    const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+    REQUIRE(index.has_value());
+    REQUIRE_FALSE(git::cached_tree_id(index->cache_tree, "tasks").has_value());
+    expect(false);
+    // A mode staged alone, the content the same.
+    REQUIRE(sh(d, "git update-index --chmod=+x projects/b.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "rm .git/index && git add .") == 0);
+    expect(false);
+    // A staged change deep down, undone in the working tree.
+    test::write_file(d + "/tasks/t/deep/two.md", "two, staged\n");
+    REQUIRE(sh(d, "git add tasks && git show HEAD:tasks/t/deep/two.md > tasks/t/deep/two.md") == 0);
+    expect(true);
+    // A staged new file in a nested folder, and a staged deletion.
+    REQUIRE(sh(d, "rm .git/index && git add . && echo n > tasks/t/deep/three.md && git add tasks/t/deep/three.md && "
+                  "rm tasks/t/deep/three.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "rm .git/index && git add . && git rm -q --cached tasks/t0.md") == 0);
+    expect(true);
+  }
   SECTION("index version 4") {
     REQUIRE(sh(d, "git update-index --index-version 4 && git write-tree >/dev/null") == 0);
     expect(false);
