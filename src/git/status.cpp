@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <future>
@@ -120,23 +121,6 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
   const auto by_path = [](const Blob& a, const Blob& b) { return a.path < b.path; };
   if (!std::is_sorted(out.begin(), out.end(), by_path)) std::sort(out.begin(), out.end(), by_path);
   return out;
-}
-
-// Whether the folder `spec` ("dir/") of the index is HEAD's, by the tree id
-// git's cache-tree records for it: false when that cannot tell.
-Result<bool> same_folder(git_tree* root, const IndexListing& index, const std::string& spec) {
-  if (!root || spec.empty() || spec.back() != '/' || index.cache_tree.empty()) return false;
-  const std::string path = spec.substr(0, spec.size() - 1);
-  // HEAD's side first: a folder HEAD does not have costs no walk of the
-  // cache-tree.
-  git_tree_entry* raw = nullptr;
-  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
-  if (rc == GIT_ENOTFOUND) return false;
-  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
-  const TreeEntryPtr entry(raw);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return false;
-  const std::optional<ObjectId> cached = cached_tree_id(index.cache_tree, path);
-  return cached && from_git(*git_tree_entry_id(entry.get())) == *cached;
 }
 
 // The index items `spec` covers: one path, or every path below a folder.
@@ -280,105 +264,89 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
   ::closedir(d);
 }
 
-// A raw tree's entries matched in order against the index items from `i`
-// on (advanced past them) below the folder `prefix` (with its trailing
-// slash: one buffer the walk extends and restores): each entry's path, mode
-// (a blob's normalised as libgit2 does) and id, subtrees read as they
-// come. git's tree order (a folder's name compared as if it ended in '/'),
-// walked depth first, is the index's order of the full paths, so a folder
-// the same as HEAD's matches entry for entry, without a copy of any path
-// and without libgit2 parsing the tree (at 2,000 projects, its listing of
-// HEAD's projects/ cost more than reading the index). False at the first
-// difference, and at anything this does not read (the caller then lists
-// HEAD's folder through libgit2).
-class RawTreeMatch {
- public:
-  RawTreeMatch(git_odb* odb, const IndexListing& index, std::size_t first, std::size_t last)
-      : m_odb(odb), m_index(index), m_i(first), m_last(last) {}
-
-  bool folder(const git_oid& id, std::string& prefix) {
-    git_odb_object* raw = nullptr;
-    if (git_odb_read(&raw, m_odb, &id) < 0) return false;
-    const OdbObjectPtr object(raw);
-    if (git_odb_object_type(object.get()) != GIT_OBJECT_TREE) return false;
-    const auto* p = static_cast<const unsigned char*>(git_odb_object_data(object.get()));
-    const unsigned char* const end = p + git_odb_object_size(object.get());
-    while (p != end) {
-      unsigned mode = 0;
-      const unsigned char* const mode_at = p;
-      while (p != end && *p >= '0' && *p <= '7') mode = mode * 8 + static_cast<unsigned>(*p++ - '0');
-      if (p == mode_at || p == end || *p != ' ') return false;
-      const unsigned char* const name = ++p;
-      const auto* nul = static_cast<const unsigned char*>(std::memchr(p, '\0', static_cast<std::size_t>(end - p)));
-      if (!nul || nul == name || static_cast<std::size_t>(end - nul - 1) < GIT_OID_RAWSZ) return false;
-      const std::string_view entry_name(reinterpret_cast<const char*>(name), static_cast<std::size_t>(nul - name));
-      const unsigned char* const entry_id = nul + 1;
-      p = entry_id + GIT_OID_RAWSZ;
-      if (mode == GIT_FILEMODE_TREE) {
-        const std::size_t restore = prefix.size();
-        prefix.append(entry_name);
-        prefix.push_back('/');
-        git_oid sub;
-        std::memcpy(sub.id, entry_id, GIT_OID_RAWSZ);
-        const bool same = folder(sub, prefix);
-        prefix.resize(restore);
-        if (!same) return false;
-        continue;
-      }
-      if ((mode & 0170000u) == 0100000u) mode = (mode & 0100u) ? 0100755u : 0100644u;
-      if (m_i == m_last) return false;
-      const IndexListing::Item& item = m_index.items[m_i++];
-      const std::string_view path = m_index.path(item);
-      if (item.mode != mode || path.size() != prefix.size() + entry_name.size() || !path.starts_with(prefix) ||
-          path.substr(prefix.size()) != entry_name || item.id != ObjectId::from_bytes(entry_id)) {
-        return false;
-      }
+// The id of the tree git would write for the index items from `i` on
+// below the folder that is their first `at` bytes (its trailing slash
+// included), `i` advanced past them: each subfolder's tree written and
+// hashed first, as git's cache-tree does. `bytes` is one buffer for every
+// level (a folder's entries are written after its parent's, hashed, and
+// cut off), so no path is copied. git's tree order (a folder's name
+// compared as if it ended in '/') is the index's order of the full paths.
+// Only a hash: it needs no repository, and runs on the reading thread.
+git_oid index_tree_id(const IndexListing& index, std::size_t& i, std::size_t last, std::size_t at, std::string& bytes) {
+  const std::size_t base = bytes.size();
+  const std::string_view folder = index.path(index.items[i]).substr(0, at);
+  while (i < last) {
+    const IndexListing::Item& item = index.items[i];
+    const std::string_view path = index.path(item);
+    if (path.size() <= at || path.compare(0, at, folder) != 0) break;
+    const std::string_view rest = path.substr(at);
+    const std::size_t slash = rest.find('/');
+    if (slash == std::string_view::npos) {
+      char mode[8];
+      const auto end = std::to_chars(mode, mode + sizeof mode, item.mode, 8).ptr;
+      bytes.append(mode, static_cast<std::size_t>(end - mode));
+      bytes.push_back(' ');
+      bytes.append(rest);
+      bytes.push_back('\0');
+      bytes.append(reinterpret_cast<const char*>(item.id.bytes()), ObjectId::k_raw_size);
+      ++i;
+      continue;
     }
-    return true;
+    const git_oid sub = index_tree_id(index, i, last, at + slash + 1, bytes);
+    bytes.append("40000 ");
+    bytes.append(rest.substr(0, slash));
+    bytes.push_back('\0');
+    bytes.append(reinterpret_cast<const char*>(sub.id), GIT_OID_RAWSZ);
   }
-  // Every item matched.
-  bool done() const { return m_i == m_last; }
+  git_oid id{};
+  git_odb_hash(&id, bytes.data() + base, bytes.size() - base, GIT_OBJECT_TREE);
+  bytes.resize(base);
+  return id;
+}
 
- private:
-  git_odb* m_odb;
-  const IndexListing& m_index;
-  std::size_t m_i;
-  std::size_t m_last;
-};
+// For each folder pathspec ("dir/") the index holds entries under, the
+// tree a commit of the index would have there: the one git's cache-tree
+// records when its entry is valid (a commit leaves every folder's entry
+// valid; staging below a folder invalidates it), else the one its entries
+// make (index_tree_id). nullopt for a path and for a folder with no entry.
+std::vector<std::optional<ObjectId>> index_folder_trees(const IndexListing& index,
+                                                        const std::vector<std::string>& pathspecs) {
+  std::vector<std::optional<ObjectId>> out(pathspecs.size());
+  std::string bytes;
+  for (std::size_t s = 0; s < pathspecs.size(); ++s) {
+    const std::string& spec = pathspecs[s];
+    if (spec.empty() || spec.back() != '/') continue;
+    auto [first, last] = items_of(index, spec);
+    if (first == last) continue;
+    out[s] = index.cache_tree.empty() ? std::nullopt
+                                      : cached_tree_id(index.cache_tree, std::string_view(spec).substr(0, spec.size() - 1));
+    if (!out[s]) out[s] = from_git(index_tree_id(index, first, last, spec.size(), bytes));
+  }
+  return out;
+}
 
-// Whether the folder `spec` ("dir/") of HEAD holds exactly the index items
-// [first, last), read raw (RawTreeMatch); false when that cannot tell.
-Result<bool> same_raw_folder(git_tree* root, const IndexListing& index, const std::string& spec, std::size_t first,
-                             std::size_t last) {
-  if (!root || spec.empty() || spec.back() != '/' || first == last) return false;
+// Whether HEAD's `root` has the tree `tree` at the folder `spec` ("dir/").
+Result<bool> head_has_tree(git_tree* root, const std::string& spec, const ObjectId& tree) {
+  if (!root) return false;
   const std::string path = spec.substr(0, spec.size() - 1);
   git_tree_entry* raw = nullptr;
   const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
   if (rc == GIT_ENOTFOUND) return false;
   if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
   const TreeEntryPtr entry(raw);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return false;
-  git_odb* odb_raw = nullptr;
-  if (const int r = git_repository_odb(&odb_raw, git_tree_owner(root)); r < 0) {
-    return libgit2_error(r, "reading HEAD's " + path);
-  }
-  const OdbPtr odb(odb_raw);
-  RawTreeMatch match(odb.get(), index, first, last);
-  std::string prefix = spec;
-  return match.folder(*git_tree_entry_id(entry.get()), prefix) && match.done();
+  return git_tree_entry_type(entry.get()) == GIT_OBJECT_TREE && from_git(*git_tree_entry_id(entry.get())) == tree;
 }
 
-// Staged: the index against HEAD under `spec`, by path, mode and id; a
-// folder whose tree the index's cache-tree records as HEAD's is the same
-// unread, and so is one whose raw tree matches the index entry for entry
-// (what differs, or what that does not read, is listed through libgit2
-// and compared).
+// Staged: the index against HEAD under `spec`, by path, mode and id. A
+// folder whose tree the index would commit (`tree`: index_folder_trees)
+// is HEAD's is the same, and HEAD's side of it is not read; else HEAD's
+// entries there are listed and compared.
 Result<bool> staged_differs(git_tree* head, const IndexListing& index, const std::string& spec, std::size_t first,
-                            std::size_t last) {
-  LG_TRY(const bool same, same_folder(head, index, spec));
-  if (same) return false;
-  LG_TRY(const bool same_raw, same_raw_folder(head, index, spec, first, last));
-  if (same_raw) return false;
+                            std::size_t last, const std::optional<ObjectId>& tree) {
+  if (tree) {
+    LG_TRY(const bool same, head_has_tree(head, spec, *tree));
+    if (same) return false;
+  }
   LG_TRY(const std::vector<Blob> committed, head_blobs(head, spec));
   if (committed.size() != last - first) return true;
   for (std::size_t i = first; i < last; ++i) {
@@ -550,6 +518,7 @@ struct UncommittedScan::State {
   struct stat index_st {};
   std::optional<IndexListing> index;
   std::optional<WorkingScan> scan;  // when the index was read, with no unmerged path
+  std::vector<std::optional<ObjectId>> folder_trees;  // with `scan`: index_folder_trees
   // Ahead of the question: the thread reading, and the end of its read
   // (the fields above are then set). Whichever of it and the question
   // comes first reads the index: a thread not yet run is never waited for.
@@ -607,7 +576,11 @@ struct UncommittedScan::State {
     index = read_index_stat(index_path, pathspecs);
     // Past the bound, no working file is looked at.
     over_bound = index && index->items.size() > max_files;
-    if (index && !index->unmerged && !over_bound) scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+    if (!index || index->unmerged || over_bound) return;
+    scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+    // The folders' trees hashed while the scan's workers look at the
+    // working files (and, ahead, while the check reads HEAD's tree).
+    folder_trees = index_folder_trees(*index, pathspecs);
   }
 };
 
@@ -631,7 +604,7 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, UncommittedS
   std::vector<std::string> doubt;
   for (std::size_t s = 0; s < pathspecs.size(); ++s) {
     const auto [first, last] = items_of(index, pathspecs[s]);
-    LG_TRY(const bool staged, staged_differs(head.get(), index, pathspecs[s], first, last));
+    LG_TRY(const bool staged, staged_differs(head.get(), index, pathspecs[s], first, last, st.folder_trees[s]));
     if (staged) return std::optional<bool>{true};
     LG_TRY(const bool unstaged, unstaged_differs(repo, index, first, last, *st.scan, doubt));
     if (unstaged) return std::optional<bool>{true};

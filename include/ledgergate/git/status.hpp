@@ -27,20 +27,21 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
 // does other work: a thread of its own reads git's index file, then looks
 // at the working files with the other threads `threads` allows. No thread
 // is started when `threads` is 1 or the index file is smaller than
-// `threads_from` bytes (k_uncommitted_threads_from: there the whole
-// question costs a few milliseconds on one thread, less than starting and
-// scheduling threads on a busy machine), and the question is then asked
-// on the calling thread alone. When the index holds more than `max_files`
+// `threads_from` bytes (k_uncommitted_threads_from, some 2,500 files:
+// there the whole question costs a millisecond or two on one thread, about
+// what starting and scheduling threads would), and the question is then
+// asked on the calling thread alone. Nothing of it goes through libgit2
+// (git's hash of a folder's tree aside, which needs no repository). When the index holds more than `max_files`
 // entries under the pathspecs (k_uncommitted_max_files), the working files
-// are not looked at and the answer is Uncommitted::not_looked. Nothing of
-// it goes through libgit2, so the caller may use `repo` meanwhile. Reads
-// only.
-inline constexpr std::uint64_t k_uncommitted_threads_from = 8u << 20;
+// are not looked at and the answer is Uncommitted::not_looked. The
+// caller may use `repo` meanwhile. Reads only.
+inline constexpr std::uint64_t k_uncommitted_threads_from = 256u << 10;
 // Above this many ledger files in the index, `check` does not look for
 // uncommitted changes: one lstat per file (about 1 µs of system time each
 // on a 2-core Intel Xeon VM) would cost more than the check of HEAD itself
-// (docs/performance.md, "The uncommitted-ledger notice").
-inline constexpr std::size_t k_uncommitted_max_files = 5000;
+// (at 5,000 files, 1.95x it on two idle cores; docs/performance.md, "The
+// uncommitted-ledger notice").
+inline constexpr std::size_t k_uncommitted_max_files = 4000;
 
 // What a scan found under its pathspecs.
 enum class Uncommitted : unsigned char {

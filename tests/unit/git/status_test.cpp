@@ -132,7 +132,7 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     REQUIRE(sh(d, "git add projects/a.md && git show HEAD:projects/a.md > projects/a.md") == 0);
     expect(true);
   }
-  SECTION("no cache-tree: HEAD's folders read raw, entry for entry, nested, executable and symlinked") {
+  SECTION("no cache-tree: the folders' trees hashed from the index, nested, executable and symlinked") {
     test::write_file(d + "/tasks/t/deep/two.md", "two\n");
     test::write_file(d + "/tasks/t0.md", "beside the folder t/ in git's order\n");
     test::write_file(d + "/projects/run.sh", "#!/bin/sh\n");
