@@ -3,8 +3,9 @@
 // The question is asked of the ledger paths only, so its cost follows them,
 // not the working tree: git's index file is read as it lies
 // (index_file.hpp), its entries under the ledger paths are compared with
-// HEAD's tree by id (a folder the index's cache-tree records as HEAD's is
-// not read) and with the working files by the stat data git recorded (one
+// HEAD's tree by id (a folder whose tree the index would commit, recorded
+// by its cache-tree or hashed from its entries, is HEAD's is not read) and
+// with the working files by the stat data git recorded (one
 // lstat each, as `git status` does), and the ledger folders are listed for
 // files the index does not hold. A file whose stat data
 // differs (or that git could not vouch for when it wrote the index) is
