@@ -652,6 +652,14 @@ UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
 UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
 UncommittedScan::~UncommittedScan() = default;
 
+std::optional<ObjectId> index_folder_tree(const IndexListing& index, const std::string& folder) {
+  if (folder.empty() || folder.back() != '/') return std::nullopt;
+  auto [first, last] = items_of(index, folder);
+  if (first == last) return std::nullopt;
+  std::string bytes;
+  return from_git(index_tree_id(index, first, last, folder.size(), bytes));
+}
+
 std::size_t UncommittedScan::files() const {
   return m_state && m_state->index ? m_state->index->items.size() : 0;
 }

@@ -4,9 +4,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "ledgergate/git/index_file.hpp"
 #include "ledgergate/git/repository.hpp"
 
 namespace lg::git {
@@ -69,6 +71,13 @@ class UncommittedScan {
   friend Result<Uncommitted> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
   std::unique_ptr<State> m_state;  // null for a bare repository
 };
+
+// The id of the tree a commit of `index` would have at `folder` ("dir/"):
+// its entries there written as git writes a tree, each subfolder's first,
+// and hashed (what git's cache-tree records for a valid folder); nullopt
+// when the index holds nothing there. `check`'s notice compares it with
+// HEAD's folder when the cache-tree's entry is invalid.
+std::optional<ObjectId> index_folder_tree(const IndexListing& index, const std::string& folder);
 
 // has_uncommitted_changes of `ahead`'s pathspecs, its working tree's side
 // read ahead (`repo`: the repository the scan was started on). The same

@@ -337,3 +337,41 @@ TEST_CASE("status: past its bound of ledger files, a scan does not look", "[git]
     REQUIRE(sh(d, "rm projects/new.md") == 0);
   }
 }
+
+TEST_CASE("status: a folder's tree hashed from the index is the one git writes", "[git][status]") {
+  // Nested folders (one beside a file that sorts between it and its
+  // entries), an executable, a symbolic link, a submodule's commit: the
+  // ids git write-tree records, in versions 2 and 4, with the cache-tree
+  // and without.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects/a.md", "a\n");
+  test::write_file(d + "/projects/t/deep/b.md", "b\n");
+  test::write_file(d + "/projects/t.md", "t.md sorts before t/ in git's order\n");
+  test::write_file(d + "/projects/t0.md", "t0.md after it\n");
+  test::write_file(d + "/projects/run.sh", "#!/bin/sh\n");
+  test::write_file(d + "/tasks/x.md", "x\n");
+  const std::string blob = test::git_blob(d, "x\n");
+  REQUIRE(sh(d, "chmod +x projects/run.sh && ln -s a.md projects/link && git add . && "
+                "git update-index --add --cacheinfo 160000," + blob + ",projects/sub") == 0);
+  for (const char* version : {"2", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version) == 0);
+    const std::string tree = test::capture("git -C '" + d + "' write-tree").out;
+    const std::string want = test::capture("git -C '" + d + "' rev-parse " + tree.substr(0, 40) + ":projects").out;
+    for (const bool cache_tree : {true, false}) {
+      if (!cache_tree) {
+        REQUIRE(sh(d, "rm .git/index && git add . && git update-index --add --cacheinfo 160000," + blob +
+                          ",projects/sub && git update-index --index-version " + version) == 0);
+      }
+      const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+      REQUIRE(index.has_value());
+      CHECK(git::cached_tree_id(index->cache_tree, "projects").has_value() == cache_tree);
+      const auto got = git::index_folder_tree(*index, "projects/");
+      REQUIRE(got.has_value());
+      CHECK(got->hex() + "\n" == want);
+      CHECK_FALSE(git::index_folder_tree(*index, "tasks/t/").has_value());
+    }
+  }
+}
