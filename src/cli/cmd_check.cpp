@@ -116,11 +116,14 @@ std::unique_ptr<git::UncommittedScan> start_uncommitted(const CheckOptions& o, c
 
 void note_uncommitted(const Source& s, git::UncommittedScan* started) {
   if (!started) return;
-  auto dirty = git::has_uncommitted_changes(*s.repo, *started);
-  if (!dirty) {
-    std::fputs(report::render_uncommitted_unknown_note(dirty.error().message).c_str(), stderr);
-  } else if (*dirty) {
+  auto found = git::has_uncommitted_changes(*s.repo, *started);
+  if (!found) {
+    std::fputs(report::render_uncommitted_unknown_note(found.error().message).c_str(), stderr);
+  } else if (*found == git::Uncommitted::changed) {
     std::fputs(report::render_uncommitted_note().c_str(), stderr);
+  } else if (*found == git::Uncommitted::not_looked) {
+    std::fputs(report::render_uncommitted_not_looked_note(started->files(), git::k_uncommitted_max_files).c_str(),
+               stderr);
   }
 }
 

@@ -3,8 +3,9 @@
 // The question is asked of the ledger paths only, so its cost follows them,
 // not the working tree: git's index file is read as it lies
 // (index_file.hpp), its entries under the ledger paths are compared with
-// HEAD's tree by id (a folder the index's cache-tree records as HEAD's is
-// not read) and with the working files by the stat data git recorded (one
+// HEAD's tree by id (a folder whose tree the index would commit, recorded
+// by its cache-tree or hashed from its entries, is HEAD's is not read) and
+// with the working files by the stat data git recorded (one
 // lstat each, as `git status` does), and the ledger folders are listed for
 // files the index does not hold. A file whose stat data
 // differs (or that git could not vouch for when it wrote the index) is
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <future>
@@ -120,23 +122,6 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
   const auto by_path = [](const Blob& a, const Blob& b) { return a.path < b.path; };
   if (!std::is_sorted(out.begin(), out.end(), by_path)) std::sort(out.begin(), out.end(), by_path);
   return out;
-}
-
-// Whether the folder `spec` ("dir/") of the index is HEAD's, by the tree id
-// git's cache-tree records for it: false when that cannot tell.
-Result<bool> same_folder(git_tree* root, const IndexListing& index, const std::string& spec) {
-  if (!root || spec.empty() || spec.back() != '/' || index.cache_tree.empty()) return false;
-  const std::string path = spec.substr(0, spec.size() - 1);
-  // HEAD's side first: a folder HEAD does not have costs no walk of the
-  // cache-tree.
-  git_tree_entry* raw = nullptr;
-  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
-  if (rc == GIT_ENOTFOUND) return false;
-  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
-  const TreeEntryPtr entry(raw);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return false;
-  const std::optional<ObjectId> cached = cached_tree_id(index.cache_tree, path);
-  return cached && from_git(*git_tree_entry_id(entry.get())) == *cached;
 }
 
 // The index items `spec` covers: one path, or every path below a folder.
@@ -280,13 +265,89 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
   ::closedir(d);
 }
 
-// Staged: the index against HEAD under `spec`, by path, mode and id; a
-// folder whose tree the index's cache-tree records as HEAD's is the same
-// unread.
+// The id of the tree git would write for the index items from `i` on
+// below the folder that is their first `at` bytes (its trailing slash
+// included), `i` advanced past them: each subfolder's tree written and
+// hashed first, as git's cache-tree does. `bytes` is one buffer for every
+// level (a folder's entries are written after its parent's, hashed, and
+// cut off), so no path is copied. git's tree order (a folder's name
+// compared as if it ended in '/') is the index's order of the full paths.
+// Only a hash: it needs no repository, and runs on the reading thread.
+git_oid index_tree_id(const IndexListing& index, std::size_t& i, std::size_t last, std::size_t at, std::string& bytes) {
+  const std::size_t base = bytes.size();
+  const std::string_view folder = index.path(index.items[i]).substr(0, at);
+  while (i < last) {
+    const IndexListing::Item& item = index.items[i];
+    const std::string_view path = index.path(item);
+    if (path.size() <= at || path.compare(0, at, folder) != 0) break;
+    const std::string_view rest = path.substr(at);
+    const std::size_t slash = rest.find('/');
+    if (slash == std::string_view::npos) {
+      char mode[8];
+      const auto end = std::to_chars(mode, mode + sizeof mode, item.mode, 8).ptr;
+      bytes.append(mode, static_cast<std::size_t>(end - mode));
+      bytes.push_back(' ');
+      bytes.append(rest);
+      bytes.push_back('\0');
+      bytes.append(reinterpret_cast<const char*>(item.id.bytes()), ObjectId::k_raw_size);
+      ++i;
+      continue;
+    }
+    const git_oid sub = index_tree_id(index, i, last, at + slash + 1, bytes);
+    bytes.append("40000 ");
+    bytes.append(rest.substr(0, slash));
+    bytes.push_back('\0');
+    bytes.append(reinterpret_cast<const char*>(sub.id), GIT_OID_RAWSZ);
+  }
+  git_oid id{};
+  git_odb_hash(&id, bytes.data() + base, bytes.size() - base, GIT_OBJECT_TREE);
+  bytes.resize(base);
+  return id;
+}
+
+// For each folder pathspec ("dir/") the index holds entries under, the
+// tree a commit of the index would have there: the one git's cache-tree
+// records when its entry is valid (a commit leaves every folder's entry
+// valid; staging below a folder invalidates it), else the one its entries
+// make (index_tree_id). nullopt for a path and for a folder with no entry.
+std::vector<std::optional<ObjectId>> index_folder_trees(const IndexListing& index,
+                                                        const std::vector<std::string>& pathspecs) {
+  std::vector<std::optional<ObjectId>> out(pathspecs.size());
+  std::string bytes;
+  for (std::size_t s = 0; s < pathspecs.size(); ++s) {
+    const std::string& spec = pathspecs[s];
+    if (spec.empty() || spec.back() != '/') continue;
+    auto [first, last] = items_of(index, spec);
+    if (first == last) continue;
+    out[s] = index.cache_tree.empty() ? std::nullopt
+                                      : cached_tree_id(index.cache_tree, std::string_view(spec).substr(0, spec.size() - 1));
+    if (!out[s]) out[s] = from_git(index_tree_id(index, first, last, spec.size(), bytes));
+  }
+  return out;
+}
+
+// Whether HEAD's `root` has the tree `tree` at the folder `spec` ("dir/").
+Result<bool> head_has_tree(git_tree* root, const std::string& spec, const ObjectId& tree) {
+  if (!root) return false;
+  const std::string path = spec.substr(0, spec.size() - 1);
+  git_tree_entry* raw = nullptr;
+  const int rc = git_tree_entry_bypath(&raw, root, path.c_str());
+  if (rc == GIT_ENOTFOUND) return false;
+  if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
+  const TreeEntryPtr entry(raw);
+  return git_tree_entry_type(entry.get()) == GIT_OBJECT_TREE && from_git(*git_tree_entry_id(entry.get())) == tree;
+}
+
+// Staged: the index against HEAD under `spec`, by path, mode and id. A
+// folder whose tree the index would commit (`tree`: index_folder_trees)
+// is HEAD's is the same, and HEAD's side of it is not read; else HEAD's
+// entries there are listed and compared.
 Result<bool> staged_differs(git_tree* head, const IndexListing& index, const std::string& spec, std::size_t first,
-                            std::size_t last) {
-  LG_TRY(const bool same, same_folder(head, index, spec));
-  if (same) return false;
+                            std::size_t last, const std::optional<ObjectId>& tree) {
+  if (tree) {
+    LG_TRY(const bool same, head_has_tree(head, spec, *tree));
+    if (same) return false;
+  }
   LG_TRY(const std::vector<Blob> committed, head_blobs(head, spec));
   if (committed.size() != last - first) return true;
   for (std::size_t i = first; i < last; ++i) {
@@ -450,12 +511,15 @@ Result<bool> untracked_under(const Repository& repo, const std::vector<std::stri
 struct UncommittedScan::State {
   std::vector<std::string> pathspecs;
   unsigned threads = 1;
+  std::size_t max_files = static_cast<std::size_t>(-1);
+  bool over_bound = false;  // the index holds more than max_files entries under the pathspecs
   std::string index_path;
   std::string workdir;
   bool index_seen = false;  // the index file's stat data is in index_st
   struct stat index_st {};
   std::optional<IndexListing> index;
   std::optional<WorkingScan> scan;  // when the index was read, with no unmerged path
+  std::vector<std::optional<ObjectId>> folder_trees;  // with `scan`: index_folder_trees
   // Ahead of the question: the thread reading, and the end of its read
   // (the fields above are then set). Whichever of it and the question
   // comes first reads the index: a thread not yet run is never waited for.
@@ -511,7 +575,13 @@ struct UncommittedScan::State {
     if (::stat(index_path.c_str(), &index_st) != 0) return;
     index_seen = true;
     index = read_index_stat(index_path, pathspecs);
-    if (index && !index->unmerged) scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+    // Past the bound, no working file is looked at.
+    over_bound = index && index->items.size() > max_files;
+    if (!index || index->unmerged || over_bound) return;
+    scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+    // The folders' trees hashed while the scan's workers look at the
+    // working files (and, ahead, while the check reads HEAD's tree).
+    folder_trees = index_folder_trees(*index, pathspecs);
   }
 };
 
@@ -535,7 +605,7 @@ Result<std::optional<bool>> from_index_stat(const Repository& repo, UncommittedS
   std::vector<std::string> doubt;
   for (std::size_t s = 0; s < pathspecs.size(); ++s) {
     const auto [first, last] = items_of(index, pathspecs[s]);
-    LG_TRY(const bool staged, staged_differs(head.get(), index, pathspecs[s], first, last));
+    LG_TRY(const bool staged, staged_differs(head.get(), index, pathspecs[s], first, last, st.folder_trees[s]));
     if (staged) return std::optional<bool>{true};
     LG_TRY(const bool unstaged, unstaged_differs(repo, index, first, last, *st.scan, doubt));
     if (unstaged) return std::optional<bool>{true};
@@ -553,12 +623,20 @@ Result<bool> answer(const Repository& repo, UncommittedScan::State& st) {
   return libgit2_status_each(repo, st.pathspecs);
 }
 
+Result<Uncommitted> bounded_answer(const Repository& repo, UncommittedScan::State& st) {
+  st.take_read();
+  if (st.over_bound) return Uncommitted::not_looked;
+  LG_TRY(const bool dirty, answer(repo, st));
+  return dirty ? Uncommitted::changed : Uncommitted::none;
+}
+
 }  // namespace
 
 UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
-                                 std::uint64_t threads_from) {
+                                 std::uint64_t threads_from, std::size_t max_files) {
   if (repo.is_bare()) return;
   m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
+  m_state->max_files = max_files;
   struct stat index_st {};
   if (::stat(m_state->index_path.c_str(), &index_st) != 0 ||
       static_cast<std::uint64_t>(index_st.st_size) < threads_from) {
@@ -574,9 +652,21 @@ UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
 UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
 UncommittedScan::~UncommittedScan() = default;
 
-Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
-  if (repo.is_bare() || !ahead.m_state) return false;
-  return answer(repo, *ahead.m_state);
+std::optional<ObjectId> index_folder_tree(const IndexListing& index, const std::string& folder) {
+  if (folder.empty() || folder.back() != '/') return std::nullopt;
+  auto [first, last] = items_of(index, folder);
+  if (first == last) return std::nullopt;
+  std::string bytes;
+  return from_git(index_tree_id(index, first, last, folder.size(), bytes));
+}
+
+std::size_t UncommittedScan::files() const {
+  return m_state && m_state->index ? m_state->index->items.size() : 0;
+}
+
+Result<Uncommitted> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {
+  if (repo.is_bare() || !ahead.m_state) return Uncommitted::none;
+  return bounded_answer(repo, *ahead.m_state);
 }
 
 Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<std::string>& pathspecs,

@@ -14,6 +14,12 @@ std::string render_uncommitted_note() {
          "(use --index or --worktree to check them)\n";
 }
 
+std::string render_uncommitted_not_looked_note(std::size_t files, std::size_t bound) {
+  return fmt::format("ledgergate: note: checked HEAD; uncommitted ledger changes were not looked for ({} ledger files, "
+                     "over {}: use --index or --worktree to check them)\n",
+                     files, bound);
+}
+
 std::string render_uncommitted_unknown_note(std::string_view why) {
   return fmt::format("ledgergate: note: checked HEAD; could not tell whether the working tree has uncommitted ledger "
                      "changes ({})\n",

@@ -1,11 +1,14 @@
 // Working-tree status questions the CLI asks about a repository.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "ledgergate/git/index_file.hpp"
 #include "ledgergate/git/repository.hpp"
 
 namespace lg::git {
@@ -26,30 +29,59 @@ Result<bool> has_uncommitted_changes(const Repository& repo, const std::vector<s
 // does other work: a thread of its own reads git's index file, then looks
 // at the working files with the other threads `threads` allows. No thread
 // is started when `threads` is 1 or the index file is smaller than
-// `threads_from` bytes (k_uncommitted_threads_from: there the whole
-// question costs a few milliseconds on one thread, less than starting and
-// scheduling threads on a busy machine), and the question is then asked
-// on the calling thread alone. Nothing of it goes through libgit2, so the
+// `threads_from` bytes (k_uncommitted_threads_from, some 2,500 files:
+// there the whole question costs a millisecond or two on one thread, about
+// what starting and scheduling threads would), and the question is then
+// asked on the calling thread alone. Nothing of it goes through libgit2
+// (git's hash of a folder's tree aside, which needs no repository). When the index holds more than `max_files`
+// entries under the pathspecs (k_uncommitted_max_files), the working files
+// are not looked at and the answer is Uncommitted::not_looked. The
 // caller may use `repo` meanwhile. Reads only.
-inline constexpr std::uint64_t k_uncommitted_threads_from = 8u << 20;
+inline constexpr std::uint64_t k_uncommitted_threads_from = 256u << 10;
+// Above this many ledger files in the index, `check` does not look for
+// uncommitted changes: one lstat per file (about 1 µs of system time each
+// on a 2-core Intel Xeon VM) would cost more than the check of HEAD itself
+// (at 5,000 files, 1.95x it on two idle cores; docs/performance.md, "The
+// uncommitted-ledger notice").
+inline constexpr std::size_t k_uncommitted_max_files = 4000;
+
+// What a scan found under its pathspecs.
+enum class Uncommitted : unsigned char {
+  none,        // no uncommitted change
+  changed,     // some uncommitted change
+  not_looked,  // more files than the scan's bound: not looked for
+};
+
 class UncommittedScan {
  public:
   UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
-                  std::uint64_t threads_from = k_uncommitted_threads_from);
+                  std::uint64_t threads_from = k_uncommitted_threads_from,
+                  std::size_t max_files = k_uncommitted_max_files);
   UncommittedScan(UncommittedScan&&) noexcept;
   UncommittedScan& operator=(UncommittedScan&&) noexcept;
   ~UncommittedScan();  // waits for the index read; the working files' look is cut short
 
+  // After has_uncommitted_changes: the index's entries under the
+  // pathspecs (0 when the index was not read by this reader).
+  std::size_t files() const;
+
   struct State;
 
  private:
-  friend Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
+  friend Result<Uncommitted> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
   std::unique_ptr<State> m_state;  // null for a bare repository
 };
 
+// The id of the tree a commit of `index` would have at `folder` ("dir/"):
+// its entries there written as git writes a tree, each subfolder's first,
+// and hashed (what git's cache-tree records for a valid folder); nullopt
+// when the index holds nothing there. `check`'s notice compares it with
+// HEAD's folder when the cache-tree's entry is invalid.
+std::optional<ObjectId> index_folder_tree(const IndexListing& index, const std::string& folder);
+
 // has_uncommitted_changes of `ahead`'s pathspecs, its working tree's side
 // read ahead (`repo`: the repository the scan was started on). The same
-// answer and the same errors; asked once.
-Result<bool> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
+// answer and the same errors, or not_looked past its bound; asked once.
+Result<Uncommitted> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead);
 
 }  // namespace lg::git

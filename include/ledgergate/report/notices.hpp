@@ -14,6 +14,10 @@ namespace lg::report {
 
 // `check` of HEAD in a working tree whose ledgers have uncommitted changes.
 std::string render_uncommitted_note();
+// `check` of HEAD in a working tree whose `files` ledger files are more
+// than `bound`: uncommitted changes were not looked for, and how to see
+// them.
+std::string render_uncommitted_not_looked_note(std::size_t files, std::size_t bound);
 // `check` of HEAD in a working tree whose uncommitted changes could not be
 // looked for (`why`: the error, a split index libgit2 cannot read among
 // them): said, never left silent.

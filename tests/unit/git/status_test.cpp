@@ -86,6 +86,14 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     REQUIRE(sh(d, "git checkout -q projects/a.md && chmod +x tasks/t/one.md") == 0);
     expect(true);
   }
+  SECTION("a ledger file rewritten in place to the same size, its times put back") {
+    // The size and mtime git recorded, the content not: the change time
+    // (which no one can set) tells it, to the nanosecond (git, built
+    // without USE_NSEC, compares its seconds only, and may call it clean
+    // within the second of the commit).
+    REQUIRE(sh(d, "printf \"# c\\n\" > projects/a.md && touch -d 2026-01-01T00:00:00 projects/a.md") == 0);
+    CHECK(ours(d));
+  }
   SECTION("a change staged and then undone in the working tree") {
     test::write_file(d + "/projects.yaml", "projects: {a: 1}\n");
     REQUIRE(sh(d, "git add projects.yaml && git show HEAD:projects.yaml > projects.yaml") == 0);
@@ -122,6 +130,33 @@ TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][sta
     expect(false);
     test::write_file(d + "/projects/a.md", "# a, staged\n");
     REQUIRE(sh(d, "git add projects/a.md && git show HEAD:projects/a.md > projects/a.md") == 0);
+    expect(true);
+  }
+  SECTION("no cache-tree: the folders' trees hashed from the index, nested, executable and symlinked") {
+    test::write_file(d + "/tasks/t/deep/two.md", "two\n");
+    test::write_file(d + "/tasks/t0.md", "beside the folder t/ in git's order\n");
+    test::write_file(d + "/projects/run.sh", "#!/bin/sh\n");
+    REQUIRE(sh(d, "chmod +x projects/run.sh && ln -s a.md projects/link && "
+                  "touch -d 2026-01-01T00:00:00 tasks/t/deep/two.md tasks/t0.md projects/run.sh && "
+                  "git add . && git commit -q -m c1 && rm .git/index && git add .") == 0);
+    const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+    REQUIRE(index.has_value());
+    REQUIRE_FALSE(git::cached_tree_id(index->cache_tree, "tasks").has_value());
+    expect(false);
+    // A mode staged alone, the content the same.
+    REQUIRE(sh(d, "git update-index --chmod=+x projects/b.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "rm .git/index && git add .") == 0);
+    expect(false);
+    // A staged change deep down, undone in the working tree.
+    test::write_file(d + "/tasks/t/deep/two.md", "two, staged\n");
+    REQUIRE(sh(d, "git add tasks && git show HEAD:tasks/t/deep/two.md > tasks/t/deep/two.md") == 0);
+    expect(true);
+    // A staged new file in a nested folder, and a staged deletion.
+    REQUIRE(sh(d, "rm .git/index && git add . && echo n > tasks/t/deep/three.md && git add tasks/t/deep/three.md && "
+                  "rm tasks/t/deep/three.md") == 0);
+    expect(true);
+    REQUIRE(sh(d, "rm .git/index && git add . && git rm -q --cached tasks/t0.md") == 0);
     expect(true);
   }
   SECTION("index version 4") {
@@ -204,7 +239,7 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
       git::UncommittedScan ahead(*repo, k_ledger, threads, 0);
       auto answered_ahead = git::has_uncommitted_changes(*repo, ahead);
       REQUIRE(answered_ahead);
-      CHECK(*answered_ahead == dirty);
+      CHECK(*answered_ahead == (dirty ? git::Uncommitted::changed : git::Uncommitted::none));
     }
   };
   // Back to the committed tree, every file older than the index.
@@ -250,4 +285,93 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
   expect(false);
   test::write_file(d + "/projects/zz.md", "new\n");
   expect(true);
+}
+
+TEST_CASE("status: past its bound of ledger files, a scan does not look", "[git][status]") {
+  // 40 ledger files: a bound of 40 looks at them (a change is found), a
+  // bound of 39 does not (a change or none: not_looked), whatever the
+  // index's version, with the cache-tree or without, on one thread or
+  // read ahead.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  for (int i = 0; i < 38; ++i) test::write_file(d + "/projects/p" + std::to_string(i) + ".md", "# p\n");
+  test::write_file(d + "/tasks/t/one.md", "t\n");
+  test::write_file(d + "/archive/old.md", "old\n");
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
+                "git add . && git commit -q -m c0") == 0);
+  const auto scan = [&](std::size_t max_files, std::uint64_t threads_from) {
+    auto repo = git::Repository::open(d, false);
+    REQUIRE(repo);
+    git::UncommittedScan ahead(*repo, k_ledger, 2, threads_from, max_files);
+    auto found = git::has_uncommitted_changes(*repo, ahead);
+    REQUIRE(found);
+    CHECK(ahead.files() == 40);
+    return *found;
+  };
+  const auto expect = [&](bool dirty) {
+    CHECK(git_says_dirty(d) == dirty);
+    for (const std::uint64_t threads_from : {std::uint64_t{0}, git::k_uncommitted_threads_from}) {
+      CHECK(scan(40, threads_from) == (dirty ? git::Uncommitted::changed : git::Uncommitted::none));
+      CHECK(scan(39, threads_from) == git::Uncommitted::not_looked);
+    }
+  };
+  for (const char* version : {"2", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version + " && git write-tree >/dev/null") == 0);
+    expect(false);
+    test::write_file(d + "/projects/p7.md", "# q\n");  // the same size
+    expect(true);
+    REQUIRE(sh(d, "git checkout -q projects/p7.md && touch -d 2026-01-01T00:00:00 projects/p7.md && "
+                  "git update-index -q --refresh") == 0);
+    expect(false);
+    // An index written afresh: no cache-tree.
+    REQUIRE(sh(d, std::string("rm .git/index && git add . && git update-index --index-version ") + version) == 0);
+    const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+    REQUIRE(index.has_value());
+    REQUIRE_FALSE(git::cached_tree_id(index->cache_tree, "projects").has_value());
+    expect(false);
+    test::write_file(d + "/projects/new.md", "new\n");  // untracked: not in the count
+    expect(true);
+    REQUIRE(sh(d, "rm projects/new.md") == 0);
+  }
+}
+
+TEST_CASE("status: a folder's tree hashed from the index is the one git writes", "[git][status]") {
+  // Nested folders (one beside a file that sorts between it and its
+  // entries), an executable, a symbolic link, a submodule's commit: the
+  // ids git write-tree records, in versions 2 and 4, with the cache-tree
+  // and without.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects/a.md", "a\n");
+  test::write_file(d + "/projects/t/deep/b.md", "b\n");
+  test::write_file(d + "/projects/t.md", "t.md sorts before t/ in git's order\n");
+  test::write_file(d + "/projects/t0.md", "t0.md after it\n");
+  test::write_file(d + "/projects/run.sh", "#!/bin/sh\n");
+  test::write_file(d + "/tasks/x.md", "x\n");
+  const std::string blob = test::git_blob(d, "x\n");
+  REQUIRE(sh(d, "chmod +x projects/run.sh && ln -s a.md projects/link && git add . && "
+                "git update-index --add --cacheinfo 160000," + blob + ",projects/sub") == 0);
+  for (const char* version : {"2", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version) == 0);
+    const std::string tree = test::capture("git -C '" + d + "' write-tree").out;
+    const std::string want = test::capture("git -C '" + d + "' rev-parse " + tree.substr(0, 40) + ":projects").out;
+    for (const bool cache_tree : {true, false}) {
+      if (!cache_tree) {
+        REQUIRE(sh(d, "rm .git/index && git add . && git update-index --add --cacheinfo 160000," + blob +
+                          ",projects/sub && git update-index --index-version " + version) == 0);
+      }
+      const auto index = git::read_index_stat(d + "/.git/index", k_ledger);
+      REQUIRE(index.has_value());
+      CHECK(git::cached_tree_id(index->cache_tree, "projects").has_value() == cache_tree);
+      const auto got = git::index_folder_tree(*index, "projects/");
+      REQUIRE(got.has_value());
+      CHECK(got->hex() + "\n" == want);
+      CHECK_FALSE(git::index_folder_tree(*index, "tasks/t/").has_value());
+    }
+  }
 }
