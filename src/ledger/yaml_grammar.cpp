@@ -1892,14 +1892,18 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
   return std::nullopt;
 }
 
-bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
-                     int first_line) {
+bool simple_input(std::string_view text) {
   // As compose() reads the text: invalid bytes (repaired), a character
   // PyYAML refuses, or one the simple reader leaves to the full port are
   // the whole-document path's.
   if (util::find_invalid_utf8(text)) return false;
   const InputCheck check = check_input(text);
-  if (check.error || check.unusual) return false;
+  return !check.error && !check.unusual;
+}
+
+bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
+                     int first_line) {
+  if (!simple_input(text)) return false;
   return compose_simple_entries(text, doc, each, first_line);
 }
 

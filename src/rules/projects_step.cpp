@@ -321,12 +321,48 @@ Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& c
   return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), pass.sink.take()};
 }
 
+namespace {
+
+// The row inputs of the tree's projects.yaml from the facts pack, which
+// holds each row's key, line and inputs (YamlFacts) once a check of the
+// same blob judged it: status and partition, as projects_yaml_row_inputs
+// keeps them (status first). Null when there is no pack, it lacks the
+// blob, a row's inputs do not read, or the blob is not confirmed present
+// (the file is then read, as without a cache).
+std::shared_ptr<const ProjectsTable> row_inputs_from_pack(Pass& pass) {
+  CheckCache::Persistent* p = open_persistent(pass.tree, pass.cache);
+  if (!p) return nullptr;
+  auto entry = pass.tree.stat(k_projects_yaml);
+  if (!entry || !*entry || !is_readable_kind((*entry)->kind) || !(*entry)->content_id) return nullptr;
+  const git::ObjectId id = *(*entry)->content_id;
+  load_pack(*p);
+  const std::shared_ptr<const YamlFacts> facts = p->pack.find_yaml(id.hex());
+  if (!facts) return nullptr;
+  auto table = std::make_shared<ProjectsTable>();
+  table->present = true;
+  table->rows.reserve(facts->rows.size());
+  ProjectsTable one;
+  for (const YamlFacts::Row& r : facts->rows) {
+    const std::string_view inputs = facts->inputs(r);
+    if (inputs.empty() || !table_from_inputs(facts->key(r), inputs, one)) return nullptr;
+    one.rows[0].line = r.line;
+    one.rows[0].fields.shrink_to_fit();
+    table->rows.push_back(std::move(one.rows[0]));
+  }
+  table->index();
+  if (!confirm_once(pass.tree, *p, std::span<const git::ObjectId>(&id, 1))) return nullptr;
+  return table;
+}
+
+}  // namespace
+
 Result<ProjectsStepYaml> projects_step_yaml_rows(git::TreeSource& tree, CheckCache& cache) {
   Pass pass{tree, cache, {}};
+  if (auto table = row_inputs_from_pack(pass)) return ProjectsStepYaml{std::move(table), {}};
   // Kept in the cache under an era key of its own: a table without its
   // findings never answers for a check.
-  auto result = check_projects_file(pass, "rows", [](std::optional<std::string_view> text, diag::FindingSink&) {
-    return projects_yaml_table(text, ProjectsYamlEra{});
+  auto result = check_projects_file(pass, "row-inputs", [](std::optional<std::string_view> text, diag::FindingSink&) {
+    return projects_yaml_row_inputs(text, ProjectsYamlEra{});
   });
   return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), {}};
 }

@@ -255,8 +255,10 @@ class Checker {
  public:
   // `quiet`: only the table is wanted: nothing is reported, and the checks
   // that only report (duplicates, each row's fields together) are skipped.
-  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path, bool quiet = false)
-      : m_era(era), m_sink(sink), m_path(path), m_quiet(quiet) {}
+  // `slim` (with `quiet`): each row keeps only its inputs, status first.
+  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path, bool quiet = false,
+          bool slim = false)
+      : m_era(era), m_sink(sink), m_path(path), m_quiet(quiet), m_slim(slim) {}
 
   void check_document(const YamlNode* root, ProjectsTable& table) {
     if (!root || root->type == PyType::none) return;
@@ -320,7 +322,14 @@ class Checker {
     ProjectRow row;
     row.key = key;
     row.line = kept_line;
-    for (const KeptField& f : fields) row.fields.emplace_back(f.name, f.value);
+    if (m_slim) {  // the inputs, status first (as projects_yaml_row_inputs keeps them)
+      for (const std::string_view name : {std::string_view("status"), std::string_view("partition")}) {
+        const auto it = std::find_if(fields.begin(), fields.end(), [&](const KeptField& f) { return f.name == name; });
+        if (it != fields.end()) row.fields.emplace_back(it->name, it->value);
+      }
+    } else {
+      for (const KeptField& f : fields) row.fields.emplace_back(f.name, f.value);
+    }
     row.fields.shrink_to_fit();
     return row;
   }
@@ -441,8 +450,147 @@ class Checker {
   diag::FindingSink& m_sink;
   const std::string& m_path;
   const bool m_quiet;
+  const bool m_slim;
   ledger::PyRender m_render;  // the document's values, cut past k_yaml_render_limit
 };
+
+// ---- The row inputs' fast path ----
+//
+// The row inputs (projects_yaml_row_inputs) of a root entry of the common
+// shape are read straight from its lines, without nodes: a key line
+// `key:` and under it one `name: value` line per field, every scalar one
+// the simple reader takes whole and the resolver types str. Any other entry
+// (a comment after a value, a nested value, a number, a duplicate status...)
+// is read as before, by the simple reader, on its own lines.
+
+// PyYAML's bool and null words (ledger's resolve_plain).
+bool is_bool_or_null_word(std::string_view s) {
+  static constexpr std::array<std::string_view, 21> k_words = {
+      "yes",  "Yes",  "YES",  "no",    "No",    "NO",  "true", "True", "TRUE", "false", "False",
+      "FALSE", "on",  "On",   "ON",    "off",   "Off", "OFF",  "null", "Null", "NULL"};
+  return s.size() <= 5 && std::find(k_words.begin(), k_words.end(), s) != k_words.end();
+}
+
+bool is_alpha(char c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
+// A byte of a plain word the fast path takes: what neither ends a flow
+// item nor is special to the resolver.
+bool is_plain_byte(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '/' || c == '-'; }
+
+// A plain scalar (trailing spaces cut) that the simple reader takes whole
+// and the resolver types str: it starts with a letter or '/' (no number,
+// timestamp, `.inf`, `~`, `<<`, `=`), holds only plain bytes, '*' and
+// inner spaces (no `: `, ` #`, flow or quote character), and is no bool or
+// null word.
+bool is_plain_str(std::string_view s) {
+  if (s.empty() || !(is_alpha(s[0]) || s[0] == '/')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return is_plain_byte(c) || c == '*' || c == ' '; }) &&
+         !is_bool_or_null_word(s);
+}
+
+// A simple key the resolver types str: ^[a-z_][a-z0-9_]*$ (for a project
+// key, ^[a-z][a-z0-9_]*$), not past the simple reader's key length, no
+// bool or null word.
+bool is_str_name(std::string_view s, bool project_key) {
+  if (s.empty() || s.size() > 1000 || !(is_lower(s[0]) || (!project_key && s[0] == '_'))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return is_lower(c) || is_digit(c) || c == '_'; }) &&
+         !is_bool_or_null_word(s);
+}
+
+bool all_spaces(std::string_view s) { return s.find_first_not_of(' ') == std::string_view::npos; }
+
+// A field's value as the fast path reads it: a str (its text), a flow list
+// of str words, or nothing (not of the fast path's shape).
+struct FastValue {
+  bool ok = false;
+  bool is_str = false;
+  std::string_view text;
+};
+
+FastValue fast_value(std::string_view v) {
+  FastValue out;
+  if (v[0] == '"' || v[0] == '\'') {
+    const std::size_t close = v.find(v[0], 1);
+    if (close == std::string_view::npos || !all_spaces(v.substr(close + 1))) return out;
+    out.text = v.substr(1, close - 1);
+    if (v[0] == '"' && out.text.find('\\') != std::string_view::npos) return out;
+    out.ok = out.is_str = true;
+    return out;
+  }
+  if (v[0] == '[') {
+    std::size_t i = 1;
+    const auto skip = [&] {
+      while (i < v.size() && v[i] == ' ') ++i;
+    };
+    skip();
+    if (i < v.size() && v[i] != ']') {
+      for (;;) {
+        const std::size_t begin = i;
+        while (i < v.size() && is_plain_byte(v[i])) ++i;
+        if (!is_plain_str(v.substr(begin, i - begin))) return out;
+        skip();
+        if (i < v.size() && v[i] == ']') break;
+        if (i == v.size() || v[i] != ',') return out;
+        ++i;
+        skip();
+        if (i == v.size() || v[i] == ']') return out;  // a trailing comma
+      }
+    }
+    if (i == v.size() || !all_spaces(v.substr(i + 1))) return out;
+    out.ok = true;
+    return out;
+  }
+  const std::string_view text = v.substr(0, v.find_last_not_of(' ') + 1);
+  if (!is_plain_str(text)) return out;
+  out.text = text;
+  out.ok = out.is_str = true;
+  return out;
+}
+
+// The row inputs of one root entry (`entry`: its lines, the first its key
+// line, indented `root`, numbered `line` from 0), into `row`; false when
+// the entry is not of the fast path's shape.
+bool fast_row(std::string_view entry, std::size_t root, int line, ProjectRow& row) {
+  std::size_t pos = std::min(entry.find('\n'), entry.size());
+  const std::string_view head = entry.substr(root, pos - root);
+  const std::size_t colon = head.find(':');
+  if (colon == std::string_view::npos || !is_str_name(head.substr(0, colon), true) ||
+      !all_spaces(head.substr(colon + 1))) {
+    return false;
+  }
+  std::size_t indent = 0;  // the fields' indentation, once known
+  std::optional<std::string_view> values[2];  // status, partition
+  while (pos < entry.size()) {
+    const std::size_t begin = pos + 1;
+    pos = std::min(entry.find('\n', begin), entry.size());
+    const std::string_view raw = entry.substr(begin, pos - begin);
+    const std::size_t at = raw.find_first_not_of(' ');
+    if (at == std::string_view::npos || raw[at] == '#') continue;  // blank, or a comment
+    if (indent == 0) indent = at;
+    if (at != indent || at <= root) return false;
+    const std::string_view s = raw.substr(at);
+    std::size_t k = 0;
+    while (k < s.size() && (is_lower(s[k]) || is_digit(s[k]) || s[k] == '_')) ++k;
+    if (k + 1 >= s.size() || s[k] != ':' || s[k + 1] != ' ' || !is_str_name(s.substr(0, k), false)) return false;
+    const std::string_view rest = s.substr(k + 2);
+    const std::size_t v = rest.find_first_not_of(' ');
+    if (v == std::string_view::npos || rest[v] == '#') return false;  // no value: null, or a nested node
+    const FastValue value = fast_value(rest.substr(v));
+    if (!value.ok) return false;
+    const std::string_view name = s.substr(0, k);
+    const int which = name == "status" ? 0 : (name == "partition" ? 1 : -1);
+    if (which < 0) continue;
+    if (values[which] || !value.is_str) return false;  // a duplicate, or a value rendered
+    values[which] = value.text;
+  }
+  if (indent == 0) return false;  // no field: the key's value is null
+  row.key = std::string(head.substr(0, colon));
+  row.line = line + 1;
+  row.fields = ProjectFields();
+  if (values[0]) row.fields.emplace_back("status", *values[0]);
+  if (values[1]) row.fields.emplace_back("partition", *values[1]);
+  row.fields.shrink_to_fit();
+  return true;
+}
 
 // One part of the document read entry by entry (check_rows_streamed).
 struct StreamedRows {
@@ -452,20 +600,72 @@ struct StreamedRows {
   std::unordered_set<std::string_view> keys;  // the texts are borrowed: views into the text
 };
 
-StreamedRows read_rows_streamed(std::string_view part, int first_line, const ProjectsYamlEra& era,
-                                const std::string& path, bool quiet) {
-  StreamedRows out;
-  diag::CollectingSink held;
-  Checker checker(era, held, path, quiet);
-  ProjectsTable table;
-  out.read = ledger::load_yaml_entries(
+// Reads `part` as ledger::load_yaml_entries would, each entry handed to
+// `each`, with its key (a view into `part`) unless `each` says false.
+template <class Each>
+bool load_entries(std::string_view part, int first_line, StreamedRows& out, const Each& each) {
+  return ledger::load_yaml_entries(
       part, ledger::YamlTexts::borrowed,
       [&](const ledger::YamlEntry& entry) {
         if (entry.key->type != PyType::str || !out.keys.insert(entry.key->text()).second) return false;
-        checker.check_entry(entry, table);
+        each(entry);
         return true;
       },
       first_line);
+}
+
+// The row inputs of `part`, as load_entries and a slim Checker read them:
+// the part is cut before each root entry's key line as the simple reader
+// walks it (a line less indented than the first fails the whole, as it
+// does there), and each entry is read by fast_row, else by load_entries on
+// its own lines (numbered as in the whole): the same rows, and false
+// exactly when the whole would not load as entries.
+bool read_row_inputs(std::string_view part, int first_line, Checker& checker, StreamedRows& out,
+                     ProjectsTable& table) {
+  if (!ledger::yaml_simple_input(part)) return false;
+  std::optional<std::size_t> root;
+  std::size_t entry_at = std::string_view::npos;
+  int entry_line = 0;
+  ProjectRow row;
+  const auto read_entry = [&](std::size_t end) {
+    const std::string_view entry = part.substr(entry_at, end - entry_at);
+    if (fast_row(entry, *root, entry_line, row)) {
+      if (!out.keys.insert(entry.substr(*root, row.key.size())).second) return false;
+      table.rows.push_back(std::move(row));
+      return true;
+    }
+    return load_entries(entry, entry_line, out, [&](const ledger::YamlEntry& e) { checker.check_entry(e, table); });
+  };
+  int number = first_line;
+  for (std::size_t pos = 0; pos <= part.size(); ++number) {
+    const std::size_t end = std::min(part.find('\n', pos), part.size());
+    const std::string_view raw = part.substr(pos, end - pos);
+    const std::size_t indent = raw.find_first_not_of(' ');
+    if (indent != std::string_view::npos && raw[indent] != '#') {
+      if (!root) root = indent;
+      if (indent < *root) return false;
+      if (indent == *root) {
+        if (entry_at != std::string_view::npos && !read_entry(pos)) return false;
+        entry_at = pos;
+        entry_line = number;
+      }
+    }
+    pos = end + 1;
+  }
+  return entry_at != std::string_view::npos && read_entry(part.size());
+}
+
+StreamedRows read_rows_streamed(std::string_view part, int first_line, const ProjectsYamlEra& era,
+                                const std::string& path, bool quiet, bool slim) {
+  StreamedRows out;
+  diag::CollectingSink held;
+  Checker checker(era, held, path, quiet, slim);
+  ProjectsTable table;
+  if (slim) {
+    out.read = read_row_inputs(part, first_line, checker, out, table);
+  } else {
+    out.read = load_entries(part, first_line, out, [&](const ledger::YamlEntry& e) { checker.check_entry(e, table); });
+  }
   if (out.read) {
     out.rows = std::move(table.rows);
     out.held = held.take();
@@ -490,7 +690,7 @@ constexpr std::size_t k_two_parts_from = 256 * 1024;
 // part's entries are read as the whole document's are, and the rows and
 // findings are put back in document order, so the result is the same.
 bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag::FindingSink& sink,
-                         const std::string& path, ProjectsTable& table, bool quiet) {
+                         const std::string& path, ProjectsTable& table, bool quiet, bool slim) {
   std::optional<std::size_t> cut;
   if (text.size() >= k_two_parts_from && util::worker_count(check_threads()) >= 2) {
     cut = ledger::root_entry_cut(text, text.size() / 2);
@@ -501,14 +701,14 @@ bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag
     const int tail_line = static_cast<int>(std::count(text.begin(), text.begin() + *cut, '\n'));
     std::jthread other([&] {
       try {
-        parts[1] = read_rows_streamed(tail, tail_line, era, path, quiet);
+        parts[1] = read_rows_streamed(tail, tail_line, era, path, quiet, slim);
       } catch (const std::exception&) {
         parts[1].read = false;  // read whole, on this thread, which reports what went wrong
       }
     });
-    parts[0] = read_rows_streamed(text.substr(0, *cut), 0, era, path, quiet);
+    parts[0] = read_rows_streamed(text.substr(0, *cut), 0, era, path, quiet, slim);
   } else {
-    parts[0] = read_rows_streamed(text, 0, era, path, quiet);
+    parts[0] = read_rows_streamed(text, 0, era, path, quiet, slim);
   }
   for (const StreamedRows& part : parts) {
     if (!part.read) return false;
@@ -536,10 +736,11 @@ void check_project_row_fields(const std::string& key, int row_line, const std::v
 
 namespace {
 
+// `slim`: the row inputs alone (projects_yaml_row_inputs), `quiet` too.
 ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
-                                 diag::FindingSink& sink, const std::string& path, bool quiet) {
+                                 diag::FindingSink& sink, const std::string& path, bool quiet, bool slim = false) {
   ProjectsTable table;
-  Checker checker(era, sink, path, quiet);
+  Checker checker(era, sink, path, quiet, slim);
   if (!text) {
     checker.report("projects-yaml-present", 0, "missing");
     return table;
@@ -552,7 +753,7 @@ ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const Pro
   }
   std::string converted;  // outlives `load`, whose texts view into the text
   const std::string_view decoded = universal_newlines(*text, converted);
-  if (check_rows_streamed(decoded, era, sink, path, table, quiet)) {
+  if (check_rows_streamed(decoded, era, sink, path, table, quiet, slim)) {
     table.index();
     return table;
   }
@@ -578,6 +779,11 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
 ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era) {
   diag::CollectingSink none;
   return read_projects_yaml(text, era, none, std::string(ledger::k_projects_yaml), true);
+}
+
+ProjectsTable projects_yaml_row_inputs(std::optional<std::string_view> text, const ProjectsYamlEra& era) {
+  diag::CollectingSink none;
+  return read_projects_yaml(text, era, none, std::string(ledger::k_projects_yaml), true, true);
 }
 
 }  // namespace lg::rules
