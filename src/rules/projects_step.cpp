@@ -239,18 +239,30 @@ LedgerKeys keys_of(const LedgerListing& listing) {
   return keys;
 }
 
+namespace {
+
+// The row of `key` rebuilt from its inputs (table_from_inputs), into `row`;
+// false when `inputs` are not a row's.
+bool row_from_inputs(std::string_view key, std::string_view inputs, ProjectRow& row) {
+  if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return false;
+  const std::size_t second = inputs.find('\0', 4);
+  row.key.assign(key);
+  row.fields = ProjectFields();
+  const std::string_view status = inputs.substr(4, second - 4);
+  const std::string_view partition = inputs.substr(second + 1);
+  if (!status.empty()) row.fields.emplace_back("status", status.substr(1));
+  if (!partition.empty()) row.fields.emplace_back("partition", partition.substr(1));
+  return true;
+}
+
+}  // namespace
+
 bool table_from_inputs(std::string_view key, std::string_view inputs, ProjectsTable& out) {
   out = ProjectsTable{};
   out.present = true;
   if (inputs.empty()) return true;
-  if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return false;
-  const std::size_t second = inputs.find('\0', 4);
   ProjectRow row;
-  row.key = key;
-  const std::string_view status = inputs.substr(4, second - 4);
-  const std::string_view partition = inputs.substr(second + 1);
-  if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
-  if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
+  if (!row_from_inputs(key, inputs, row)) return false;
   out.rows.push_back(std::move(row));
   return true;
 }
@@ -341,13 +353,11 @@ std::shared_ptr<const ProjectsTable> row_inputs_from_pack(Pass& pass) {
   auto table = std::make_shared<ProjectsTable>();
   table->present = true;
   table->rows.reserve(facts->rows.size());
-  ProjectsTable one;
   for (const YamlFacts::Row& r : facts->rows) {
-    const std::string_view inputs = facts->inputs(r);
-    if (inputs.empty() || !table_from_inputs(facts->key(r), inputs, one)) return nullptr;
-    one.rows[0].line = r.line;
-    one.rows[0].fields.shrink_to_fit();
-    table->rows.push_back(std::move(one.rows[0]));
+    ProjectRow& row = table->rows.emplace_back();
+    if (!row_from_inputs(facts->key(r), facts->inputs(r), row)) return nullptr;
+    row.line = r.line;
+    row.fields.shrink_to_fit();
   }
   table->index();
   if (!confirm_once(pass.tree, *p, std::span<const git::ObjectId>(&id, 1))) return nullptr;

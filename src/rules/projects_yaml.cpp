@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <thread>
@@ -463,28 +464,59 @@ class Checker {
 // (a comment after a value, a nested value, a number, a duplicate status...)
 // is read as before, by the simple reader, on its own lines.
 
+// Byte classes of the fast path.
+enum : std::uint8_t {
+  k_name = 1,   // [a-z0-9_]: a simple key's byte (ledger's simple reader takes more)
+  k_plain = 2,  // [A-Za-z0-9_./-]: a plain word's byte, which no flow item, comment or resolver reads otherwise
+  k_lead = 4,   // [A-Za-z/]: a plain str's first byte (no number, timestamp, `.inf`, `~`, `<<`, `=`, `-`)
+  k_bool = 8,   // the first bytes of PyYAML's bool and null words
+  k_inner = 16,  // '*' and ' ': in a plain str, not first ('*' an alias, ' ' cut at the end)
+};
+constexpr std::array<std::uint8_t, 256> make_byte_classes() {
+  std::array<std::uint8_t, 256> c{};
+  for (std::size_t b = 'a'; b <= 'z'; ++b) c[b] = k_name | k_plain | k_lead;
+  for (std::size_t b = 'A'; b <= 'Z'; ++b) c[b] = k_plain | k_lead;
+  for (std::size_t b = '0'; b <= '9'; ++b) c[b] = k_name | k_plain;
+  c['_'] = k_name | k_plain;
+  c['.'] = c['-'] = k_plain;
+  c['/'] = k_plain | k_lead;
+  c['*'] = c[' '] = k_inner;
+  for (const char b : std::string_view("yYnNtTfFoO")) c[static_cast<unsigned char>(b)] |= k_bool;
+  return c;
+}
+constexpr std::array<std::uint8_t, 256> k_byte_classes = make_byte_classes();
+inline bool has_class(char c, std::uint8_t cls) { return (k_byte_classes[static_cast<unsigned char>(c)] & cls) != 0; }
+
 // PyYAML's bool and null words (ledger's resolve_plain).
 bool is_bool_or_null_word(std::string_view s) {
+  if (s.size() < 2 || s.size() > 5 || !has_class(s[0], k_bool)) return false;
   static constexpr std::array<std::string_view, 21> k_words = {
       "yes",  "Yes",  "YES",  "no",    "No",    "NO",  "true", "True", "TRUE", "false", "False",
       "FALSE", "on",  "On",   "ON",    "off",   "Off", "OFF",  "null", "Null", "NULL"};
-  return s.size() <= 5 && std::find(k_words.begin(), k_words.end(), s) != k_words.end();
+  for (const std::string_view w : k_words) {
+    if (w.size() == s.size() && w[0] == s[0] && w == s) return true;
+  }
+  return false;
 }
 
-bool is_alpha(char c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
-// A byte of a plain word the fast path takes: what neither ends a flow
-// item nor is special to the resolver.
-bool is_plain_byte(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '/' || c == '-'; }
+// The length of the plain word at the start of `s` (k_plain bytes).
+std::size_t plain_word(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && has_class(s[i], k_plain)) ++i;
+  return i;
+}
 
-// A plain scalar (trailing spaces cut) that the simple reader takes whole
-// and the resolver types str: it starts with a letter or '/' (no number,
-// timestamp, `.inf`, `~`, `<<`, `=`), holds only plain bytes, '*' and
-// inner spaces (no `: `, ` #`, flow or quote character), and is no bool or
-// null word.
-bool is_plain_str(std::string_view s) {
-  if (s.empty() || !(is_alpha(s[0]) || s[0] == '/')) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return is_plain_byte(c) || c == '*' || c == ' '; }) &&
-         !is_bool_or_null_word(s);
+// A plain scalar that the simple reader takes whole and the resolver
+// types str, spaces after it cut: it starts with a letter or '/', holds
+// only plain bytes, '*' and inner spaces (no `: `, ` #`, flow or quote
+// character), and is no bool or null word. Its length, or npos.
+std::size_t plain_str(std::string_view s) {
+  if (s.empty() || !has_class(s[0], k_lead)) return std::string_view::npos;
+  for (const char c : s) {
+    if (!has_class(c, k_plain | k_inner)) return std::string_view::npos;
+  }
+  const std::size_t end = s.find_last_not_of(' ') + 1;
+  return is_bool_or_null_word(s.substr(0, end)) ? std::string_view::npos : end;
 }
 
 // A simple key the resolver types str: ^[a-z_][a-z0-9_]*$ (for a project
@@ -492,8 +524,7 @@ bool is_plain_str(std::string_view s) {
 // bool or null word.
 bool is_str_name(std::string_view s, bool project_key) {
   if (s.empty() || s.size() > 1000 || !(is_lower(s[0]) || (!project_key && s[0] == '_'))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return is_lower(c) || is_digit(c) || c == '_'; }) &&
-         !is_bool_or_null_word(s);
+  return std::all_of(s.begin(), s.end(), [](char c) { return has_class(c, k_name); }) && !is_bool_or_null_word(s);
 }
 
 bool all_spaces(std::string_view s) { return s.find_first_not_of(' ') == std::string_view::npos; }
@@ -524,9 +555,9 @@ FastValue fast_value(std::string_view v) {
     skip();
     if (i < v.size() && v[i] != ']') {
       for (;;) {
-        const std::size_t begin = i;
-        while (i < v.size() && is_plain_byte(v[i])) ++i;
-        if (!is_plain_str(v.substr(begin, i - begin))) return out;
+        const std::size_t n = plain_word(v.substr(i));
+        if (n == 0 || plain_str(v.substr(i, n)) != n) return out;
+        i += n;
         skip();
         if (i < v.size() && v[i] == ']') break;
         if (i == v.size() || v[i] != ',') return out;
@@ -539,58 +570,70 @@ FastValue fast_value(std::string_view v) {
     out.ok = true;
     return out;
   }
-  const std::string_view text = v.substr(0, v.find_last_not_of(' ') + 1);
-  if (!is_plain_str(text)) return out;
-  out.text = text;
+  const std::size_t n = plain_str(v);
+  if (n == std::string_view::npos) return out;
+  out.text = v.substr(0, n);
   out.ok = out.is_str = true;
   return out;
 }
 
-// The row inputs of one root entry (`entry`: its lines, the first its key
-// line, indented `root`, numbered `line` from 0), into `row`; false when
-// the entry is not of the fast path's shape.
-bool fast_row(std::string_view entry, std::size_t root, int line, ProjectRow& row) {
-  std::size_t pos = std::min(entry.find('\n'), entry.size());
-  const std::string_view head = entry.substr(root, pos - root);
-  const std::size_t colon = head.find(':');
-  if (colon == std::string_view::npos || !is_str_name(head.substr(0, colon), true) ||
-      !all_spaces(head.substr(colon + 1))) {
-    return false;
+// One root entry read by the fast path, line by line: its key line, then
+// each of its other lines that is neither blank nor a comment. `ok` turns
+// false, for good, at the first line not of the fast path's shape.
+class FastRow {
+ public:
+  // The key line, after its `root` spaces of indentation, numbered `line` from 0.
+  void start(std::string_view head, int line) {
+    *this = FastRow();
+    const std::size_t colon = head.find(':');
+    m_ok = colon != std::string_view::npos && is_str_name(head.substr(0, colon), true) &&
+           all_spaces(head.substr(colon + 1));
+    m_key = head.substr(0, colon);
+    m_line = line;
   }
-  std::size_t indent = 0;  // the fields' indentation, once known
-  std::optional<std::string_view> values[2];  // status, partition
-  while (pos < entry.size()) {
-    const std::size_t begin = pos + 1;
-    pos = std::min(entry.find('\n', begin), entry.size());
-    const std::string_view raw = entry.substr(begin, pos - begin);
-    const std::size_t at = raw.find_first_not_of(' ');
-    if (at == std::string_view::npos || raw[at] == '#') continue;  // blank, or a comment
-    if (indent == 0) indent = at;
-    if (at != indent || at <= root) return false;
-    const std::string_view s = raw.substr(at);
+
+  // A field's line, `indent` its indentation and `s` what follows it.
+  void field(std::size_t indent, std::string_view s) {
+    if (!m_ok) return;
+    if (m_indent == 0) m_indent = indent;
     std::size_t k = 0;
-    while (k < s.size() && (is_lower(s[k]) || is_digit(s[k]) || s[k] == '_')) ++k;
-    if (k + 1 >= s.size() || s[k] != ':' || s[k + 1] != ' ' || !is_str_name(s.substr(0, k), false)) return false;
-    const std::string_view rest = s.substr(k + 2);
-    const std::size_t v = rest.find_first_not_of(' ');
-    if (v == std::string_view::npos || rest[v] == '#') return false;  // no value: null, or a nested node
-    const FastValue value = fast_value(rest.substr(v));
-    if (!value.ok) return false;
-    const std::string_view name = s.substr(0, k);
+    while (k < s.size() && has_class(s[k], k_name)) ++k;
+    const std::string_view name(s.data(), k);  // [a-z0-9_]*: is_str_name's test of each byte done
+    m_ok = indent == m_indent && k + 1 < s.size() && s[k] == ':' && s[k + 1] == ' ' && k > 0 && k <= 1000 &&
+           !is_digit(s[0]) && !is_bool_or_null_word(name);
+    if (!m_ok) return;
+    std::size_t v = k + 2;
+    while (v < s.size() && s[v] == ' ') ++v;
+    if (v == s.size() || s[v] == '#') {  // no value: null, or a nested node
+      m_ok = false;
+      return;
+    }
+    const FastValue value = fast_value(std::string_view(s.data() + v, s.size() - v));
     const int which = name == "status" ? 0 : (name == "partition" ? 1 : -1);
-    if (which < 0) continue;
-    if (values[which] || !value.is_str) return false;  // a duplicate, or a value rendered
-    values[which] = value.text;
+    m_ok = value.ok && (which < 0 || (!m_values[which] && value.is_str));  // not a duplicate, nor a value rendered
+    if (m_ok && which >= 0) m_values[which] = value.text;
   }
-  if (indent == 0) return false;  // no field: the key's value is null
-  row.key = std::string(head.substr(0, colon));
-  row.line = line + 1;
-  row.fields = ProjectFields();
-  if (values[0]) row.fields.emplace_back("status", *values[0]);
-  if (values[1]) row.fields.emplace_back("partition", *values[1]);
-  row.fields.shrink_to_fit();
-  return true;
-}
+
+  // The row, when every line was of the fast path's shape and there was a field.
+  bool row(ProjectRow& out) const {
+    if (!m_ok || m_indent == 0) return false;  // no field: the key's value is null
+    out.key.assign(m_key);
+    out.line = m_line + 1;
+    out.fields = ProjectFields();
+    if (m_values[0]) out.fields.emplace_back("status", *m_values[0]);
+    if (m_values[1]) out.fields.emplace_back("partition", *m_values[1]);
+    out.fields.shrink_to_fit();
+    return true;
+  }
+  std::string_view key() const { return m_key; }
+
+ private:
+  bool m_ok = false;
+  std::string_view m_key;
+  int m_line = 0;
+  std::size_t m_indent = 0;                      // the fields' indentation, once known
+  std::optional<std::string_view> m_values[2];  // status, partition
+};
 
 // One part of the document read entry by entry (check_rows_streamed).
 struct StreamedRows {
@@ -617,7 +660,7 @@ bool load_entries(std::string_view part, int first_line, StreamedRows& out, cons
 // The row inputs of `part`, as load_entries and a slim Checker read them:
 // the part is cut before each root entry's key line as the simple reader
 // walks it (a line less indented than the first fails the whole, as it
-// does there), and each entry is read by fast_row, else by load_entries on
+// does there), and each entry is read by FastRow, else by load_entries on
 // its own lines (numbered as in the whole): the same rows, and false
 // exactly when the whole would not load as entries.
 bool read_row_inputs(std::string_view part, int first_line, Checker& checker, StreamedRows& out,
@@ -626,28 +669,33 @@ bool read_row_inputs(std::string_view part, int first_line, Checker& checker, St
   std::optional<std::size_t> root;
   std::size_t entry_at = std::string_view::npos;
   int entry_line = 0;
+  FastRow fast;
   ProjectRow row;
   const auto read_entry = [&](std::size_t end) {
-    const std::string_view entry = part.substr(entry_at, end - entry_at);
-    if (fast_row(entry, *root, entry_line, row)) {
-      if (!out.keys.insert(entry.substr(*root, row.key.size())).second) return false;
+    if (fast.row(row)) {
+      if (!out.keys.insert(fast.key()).second) return false;
       table.rows.push_back(std::move(row));
       return true;
     }
+    const std::string_view entry = part.substr(entry_at, end - entry_at);
     return load_entries(entry, entry_line, out, [&](const ledger::YamlEntry& e) { checker.check_entry(e, table); });
   };
   int number = first_line;
   for (std::size_t pos = 0; pos <= part.size(); ++number) {
     const std::size_t end = std::min(part.find('\n', pos), part.size());
     const std::string_view raw = part.substr(pos, end - pos);
-    const std::size_t indent = raw.find_first_not_of(' ');
-    if (indent != std::string_view::npos && raw[indent] != '#') {
+    std::size_t indent = 0;
+    while (indent < raw.size() && raw[indent] == ' ') ++indent;
+    if (indent < raw.size() && raw[indent] != '#') {  // neither blank nor a comment
       if (!root) root = indent;
       if (indent < *root) return false;
       if (indent == *root) {
         if (entry_at != std::string_view::npos && !read_entry(pos)) return false;
         entry_at = pos;
         entry_line = number;
+        fast.start(raw.substr(indent), number);
+      } else {
+        fast.field(indent, raw.substr(indent));
       }
     }
     pos = end + 1;
