@@ -766,8 +766,14 @@ bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag
       if (parts[0].keys.count(key) != 0) return false;
     }
   }
-  for (StreamedRows& part : parts) {
-    std::move(part.rows.begin(), part.rows.end(), std::back_inserter(table.rows));
+  if (parts.size() == 1) {
+    table.rows = std::move(parts[0].rows);
+  } else {
+    table.rows.reserve(parts[0].rows.size() + parts[1].rows.size());
+    for (StreamedRows& part : parts) {
+      std::move(part.rows.begin(), part.rows.end(), std::back_inserter(table.rows));
+      part.rows = std::vector<ProjectRow>();
+    }
   }
   for (StreamedRows& part : parts) {
     for (diag::Finding& f : part.held) sink.report(std::move(f));
