@@ -120,9 +120,9 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
                                   diag::FindingSink& sink, const std::string& path = std::string(ledger::k_projects_yaml));
 // The same table, nothing reported: the checks that only report (duplicate
 // keys and fields, each row's fields taken together) are skipped, the rest
-// reads the rows as check_projects_yaml does. For a caller that reads rows
-// of a file it does not judge (trial-merge --scope change, where
-// projects.yaml did not change).
+// reads the rows as check_projects_yaml does, every field kept. For a
+// caller that reads rows of a file it does not judge; the plain reader
+// projects_yaml_row_inputs is tested against.
 ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era);
 // The same rows, each keeping only what a ledger's check reads of it (its
 // key, line and presence, and its `status` then `partition` field:
