@@ -24,18 +24,23 @@ namespace {
 bool is_control(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
 
 // The first control character in [p, end), or end. Eight bytes at a time:
-// a word with no byte below 0x20 (the usual one; a line's end is one) is
-// passed over whole; the test may flag a byte above a true hit (a borrow),
-// never miss one, and a flagged word is looked at byte by byte.
+// each byte's high bit in `below` is set exactly when it is below 0x20 and
+// in `allowed` when it is a tab, LF or CR (exact tests: no carry crosses a
+// byte), so a word is looked at byte by byte only when it holds a control
+// character, which is then its lowest flagged byte.
 const unsigned char* first_control(const unsigned char* p, const unsigned char* end) {
   constexpr std::uint64_t k_ones = 0x0101010101010101ull;
   constexpr std::uint64_t k_high = 0x8080808080808080ull;
+  constexpr std::uint64_t k_low7 = 0x7F7F7F7F7F7F7F7Full;
+  const auto zero_bytes = [](std::uint64_t x) { return ~(((x & k_low7) + k_low7) | x) & k_high; };
   while (end - p >= 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, p, 8);
-    if (((word - 0x20 * k_ones) & ~word & k_high) != 0) {
-      const auto* hit = std::find_if(p, p + 8, is_control);
-      if (hit != p + 8) return hit;
+    const std::uint64_t below = ~(((word & k_low7) + 0x60 * k_ones) | word) & k_high;
+    if (below != 0) {
+      const std::uint64_t allowed =
+          zero_bytes(word ^ ('\t' * k_ones)) | zero_bytes(word ^ ('\n' * k_ones)) | zero_bytes(word ^ ('\r' * k_ones));
+      if ((below & ~allowed) != 0) return std::find_if(p, p + 8, is_control);
     }
     p += 8;
   }

@@ -1257,6 +1257,8 @@ bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::functi
   }
 }
 
+bool yaml_simple_input(std::string_view text) { return grammar::simple_input(text); }
+
 std::optional<std::size_t> root_entry_cut(std::string_view text, std::size_t near) {
   std::optional<std::size_t> root;  // the first read line's indentation
   std::size_t pos = 0;

@@ -1817,9 +1817,17 @@ bool is_yaml_printable(char32_t c) {
          (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
 }
 
-// Eight bytes of printable ASCII (0x20..0x7E)?
+// Eight bytes of printable ASCII (0x20..0x7E) or LF? Each LF is first made
+// a '*' (a byte is LF exactly when it xors to zero with one: that test
+// carries nothing between bytes), so a text's line ends stay on the word
+// path; the test for the rest may flag a byte that passes (a borrow),
+// never pass one that does not.
 bool printable_ascii_word(std::uint64_t w) {
   constexpr std::uint64_t k_ones = 0x0101010101010101ULL;
+  constexpr std::uint64_t k_low7 = 0x7F7F7F7F7F7F7F7FULL;
+  const std::uint64_t lf = w ^ ('\n' * k_ones);
+  const std::uint64_t is_lf = ~(((lf & k_low7) + k_low7) | lf) & k_high_bits;  // 0x80 where a byte is LF
+  w |= is_lf >> 2;                                                             // LF (0x0A) | 0x20 = '*'
   const bool below_space = ((w - 0x20 * k_ones) & ~w & k_high_bits) != 0;
   const std::uint64_t del = w ^ (0x7F * k_ones);
   const bool has_del = ((del - k_ones) & ~del & k_high_bits) != 0;
@@ -1892,14 +1900,18 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
   return std::nullopt;
 }
 
-bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
-                     int first_line) {
+bool simple_input(std::string_view text) {
   // As compose() reads the text: invalid bytes (repaired), a character
   // PyYAML refuses, or one the simple reader leaves to the full port are
   // the whole-document path's.
   if (util::find_invalid_utf8(text)) return false;
   const InputCheck check = check_input(text);
-  if (check.error || check.unusual) return false;
+  return !check.error && !check.unusual;
+}
+
+bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
+                     int first_line) {
+  if (!simple_input(text)) return false;
   return compose_simple_entries(text, doc, each, first_line);
 }
 

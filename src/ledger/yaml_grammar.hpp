@@ -38,6 +38,10 @@ std::optional<YamlError> compose(std::string_view text, YamlDoc& doc, bool simpl
 // that is the tail of a document cut before one of its root entries.
 bool compose_entries(std::string_view text, YamlDoc& doc, const std::function<bool(YamlDoc&)>& each,
                      int first_line = 0);
+// Whether compose_entries would hand `text` to the simple reader at all:
+// valid UTF-8, every character one PyYAML accepts, none (a tab, '\r', NEL,
+// LS, PS, BOM) the simple reader leaves to the full port.
+bool simple_input(std::string_view text);
 
 // Python's repr() of a str held as UTF-8 (a lone surrogate, which a `\uD800`
 // escape can produce, as its 3-byte form).

@@ -239,18 +239,30 @@ LedgerKeys keys_of(const LedgerListing& listing) {
   return keys;
 }
 
+namespace {
+
+// The row of `key` rebuilt from its inputs (table_from_inputs), into `row`;
+// false when `inputs` are not a row's.
+bool row_from_inputs(std::string_view key, std::string_view inputs, ProjectRow& row) {
+  if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return false;
+  const std::size_t second = inputs.find('\0', 4);
+  row.key.assign(key);
+  row.fields = ProjectFields();
+  const std::string_view status = inputs.substr(4, second - 4);
+  const std::string_view partition = inputs.substr(second + 1);
+  if (!status.empty()) row.fields.emplace_back("status", status.substr(1));
+  if (!partition.empty()) row.fields.emplace_back("partition", partition.substr(1));
+  return true;
+}
+
+}  // namespace
+
 bool table_from_inputs(std::string_view key, std::string_view inputs, ProjectsTable& out) {
   out = ProjectsTable{};
   out.present = true;
   if (inputs.empty()) return true;
-  if (std::count(inputs.begin(), inputs.end(), '\0') != 2 || !inputs.starts_with("row")) return false;
-  const std::size_t second = inputs.find('\0', 4);
   ProjectRow row;
-  row.key = key;
-  const std::string_view status = inputs.substr(4, second - 4);
-  const std::string_view partition = inputs.substr(second + 1);
-  if (!status.empty()) row.fields.emplace_back("status", std::string(status.substr(1)));
-  if (!partition.empty()) row.fields.emplace_back("partition", std::string(partition.substr(1)));
+  if (!row_from_inputs(key, inputs, row)) return false;
   out.rows.push_back(std::move(row));
   return true;
 }
@@ -321,12 +333,46 @@ Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& c
   return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), pass.sink.take()};
 }
 
+namespace {
+
+// The row inputs of the tree's projects.yaml from the facts pack, which
+// holds each row's key, line and inputs (YamlFacts) once a check of the
+// same blob judged it: status and partition, as projects_yaml_row_inputs
+// keeps them (status first). Null when there is no pack, it lacks the
+// blob, a row's inputs do not read, or the blob is not confirmed present
+// (the file is then read, as without a cache).
+std::shared_ptr<const ProjectsTable> row_inputs_from_pack(Pass& pass) {
+  CheckCache::Persistent* p = open_persistent(pass.tree, pass.cache);
+  if (!p) return nullptr;
+  auto entry = pass.tree.stat(k_projects_yaml);
+  if (!entry || !*entry || !is_readable_kind((*entry)->kind) || !(*entry)->content_id) return nullptr;
+  const git::ObjectId id = *(*entry)->content_id;
+  load_pack(*p);
+  const std::shared_ptr<const YamlFacts> facts = p->pack.find_yaml(id.hex());
+  if (!facts) return nullptr;
+  auto table = std::make_shared<ProjectsTable>();
+  table->present = true;
+  table->rows.reserve(facts->rows.size());
+  for (const YamlFacts::Row& r : facts->rows) {
+    ProjectRow& row = table->rows.emplace_back();
+    if (!row_from_inputs(facts->key(r), facts->inputs(r), row)) return nullptr;
+    row.line = r.line;
+    row.fields.shrink_to_fit();
+  }
+  table->index();
+  if (!confirm_once(pass.tree, *p, std::span<const git::ObjectId>(&id, 1))) return nullptr;
+  return table;
+}
+
+}  // namespace
+
 Result<ProjectsStepYaml> projects_step_yaml_rows(git::TreeSource& tree, CheckCache& cache) {
   Pass pass{tree, cache, {}};
+  if (auto table = row_inputs_from_pack(pass)) return ProjectsStepYaml{std::move(table), {}};
   // Kept in the cache under an era key of its own: a table without its
   // findings never answers for a check.
-  auto result = check_projects_file(pass, "rows", [](std::optional<std::string_view> text, diag::FindingSink&) {
-    return projects_yaml_table(text, ProjectsYamlEra{});
+  auto result = check_projects_file(pass, "row-inputs", [](std::optional<std::string_view> text, diag::FindingSink&) {
+    return projects_yaml_row_inputs(text, ProjectsYamlEra{});
   });
   return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), {}};
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <thread>
@@ -255,8 +256,10 @@ class Checker {
  public:
   // `quiet`: only the table is wanted: nothing is reported, and the checks
   // that only report (duplicates, each row's fields together) are skipped.
-  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path, bool quiet = false)
-      : m_era(era), m_sink(sink), m_path(path), m_quiet(quiet) {}
+  // `slim` (with `quiet`): each row keeps only its inputs, status first.
+  Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path, bool quiet = false,
+          bool slim = false)
+      : m_era(era), m_sink(sink), m_path(path), m_quiet(quiet), m_slim(slim) {}
 
   void check_document(const YamlNode* root, ProjectsTable& table) {
     if (!root || root->type == PyType::none) return;
@@ -320,7 +323,14 @@ class Checker {
     ProjectRow row;
     row.key = key;
     row.line = kept_line;
-    for (const KeptField& f : fields) row.fields.emplace_back(f.name, f.value);
+    if (m_slim) {  // the inputs, status first (as projects_yaml_row_inputs keeps them)
+      for (const std::string_view name : {std::string_view("status"), std::string_view("partition")}) {
+        const auto it = std::find_if(fields.begin(), fields.end(), [&](const KeptField& f) { return f.name == name; });
+        if (it != fields.end()) row.fields.emplace_back(it->name, it->value);
+      }
+    } else {
+      for (const KeptField& f : fields) row.fields.emplace_back(f.name, f.value);
+    }
     row.fields.shrink_to_fit();
     return row;
   }
@@ -441,7 +451,188 @@ class Checker {
   diag::FindingSink& m_sink;
   const std::string& m_path;
   const bool m_quiet;
+  const bool m_slim;
   ledger::PyRender m_render;  // the document's values, cut past k_yaml_render_limit
+};
+
+// ---- The row inputs' fast path ----
+//
+// The row inputs (projects_yaml_row_inputs) of a root entry of the common
+// shape are read straight from its lines, without nodes: a key line
+// `key:` and under it one `name: value` line per field, every scalar one
+// the simple reader takes whole and the resolver types str. Any other entry
+// (a comment after a value, a nested value, a number, a duplicate status...)
+// is read as before, by the simple reader, on its own lines.
+
+// Byte classes of the fast path.
+enum : std::uint8_t {
+  k_name = 1,   // [a-z0-9_]: a simple key's byte (ledger's simple reader takes more)
+  k_plain = 2,  // [A-Za-z0-9_./-]: a plain word's byte, which no flow item, comment or resolver reads otherwise
+  k_lead = 4,   // [A-Za-z/]: a plain str's first byte (no number, timestamp, `.inf`, `~`, `<<`, `=`, `-`)
+  k_bool = 8,   // the first bytes of PyYAML's bool and null words
+  k_inner = 16,  // '*' and ' ': in a plain str, not first ('*' an alias, ' ' cut at the end)
+};
+constexpr std::array<std::uint8_t, 256> make_byte_classes() {
+  std::array<std::uint8_t, 256> c{};
+  for (std::size_t b = 'a'; b <= 'z'; ++b) c[b] = k_name | k_plain | k_lead;
+  for (std::size_t b = 'A'; b <= 'Z'; ++b) c[b] = k_plain | k_lead;
+  for (std::size_t b = '0'; b <= '9'; ++b) c[b] = k_name | k_plain;
+  c['_'] = k_name | k_plain;
+  c['.'] = c['-'] = k_plain;
+  c['/'] = k_plain | k_lead;
+  c['*'] = c[' '] = k_inner;
+  for (const char b : std::string_view("yYnNtTfFoO")) c[static_cast<unsigned char>(b)] |= k_bool;
+  return c;
+}
+constexpr std::array<std::uint8_t, 256> k_byte_classes = make_byte_classes();
+inline bool has_class(char c, std::uint8_t cls) { return (k_byte_classes[static_cast<unsigned char>(c)] & cls) != 0; }
+
+// PyYAML's bool and null words (ledger's resolve_plain).
+bool is_bool_or_null_word(std::string_view s) {
+  if (s.size() < 2 || s.size() > 5 || !has_class(s[0], k_bool)) return false;
+  static constexpr std::array<std::string_view, 21> k_words = {
+      "yes",  "Yes",  "YES",  "no",    "No",    "NO",  "true", "True", "TRUE", "false", "False",
+      "FALSE", "on",  "On",   "ON",    "off",   "Off", "OFF",  "null", "Null", "NULL"};
+  for (const std::string_view w : k_words) {
+    if (w.size() == s.size() && w[0] == s[0] && w == s) return true;
+  }
+  return false;
+}
+
+// The length of the plain word at the start of `s` (k_plain bytes).
+std::size_t plain_word(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && has_class(s[i], k_plain)) ++i;
+  return i;
+}
+
+// A plain scalar that the simple reader takes whole and the resolver
+// types str, spaces after it cut: it starts with a letter or '/', holds
+// only plain bytes, '*' and inner spaces (no `: `, ` #`, flow or quote
+// character), and is no bool or null word. Its length, or npos.
+std::size_t plain_str(std::string_view s) {
+  if (s.empty() || !has_class(s[0], k_lead)) return std::string_view::npos;
+  for (const char c : s) {
+    if (!has_class(c, k_plain | k_inner)) return std::string_view::npos;
+  }
+  const std::size_t end = s.find_last_not_of(' ') + 1;
+  return is_bool_or_null_word(s.substr(0, end)) ? std::string_view::npos : end;
+}
+
+// A simple key the resolver types str: ^[a-z_][a-z0-9_]*$ (for a project
+// key, ^[a-z][a-z0-9_]*$), not past the simple reader's key length, no
+// bool or null word.
+bool is_str_name(std::string_view s, bool project_key) {
+  if (s.empty() || s.size() > 1000 || !(is_lower(s[0]) || (!project_key && s[0] == '_'))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return has_class(c, k_name); }) && !is_bool_or_null_word(s);
+}
+
+bool all_spaces(std::string_view s) { return s.find_first_not_of(' ') == std::string_view::npos; }
+
+// A field's value as the fast path reads it: a str (its text), a flow list
+// of str words, or nothing (not of the fast path's shape).
+struct FastValue {
+  bool ok = false;
+  bool is_str = false;
+  std::string_view text;
+};
+
+FastValue fast_value(std::string_view v) {
+  FastValue out;
+  if (v[0] == '"' || v[0] == '\'') {
+    const std::size_t close = v.find(v[0], 1);
+    if (close == std::string_view::npos || !all_spaces(v.substr(close + 1))) return out;
+    out.text = v.substr(1, close - 1);
+    if (v[0] == '"' && out.text.find('\\') != std::string_view::npos) return out;
+    out.ok = out.is_str = true;
+    return out;
+  }
+  if (v[0] == '[') {
+    std::size_t i = 1;
+    const auto skip = [&] {
+      while (i < v.size() && v[i] == ' ') ++i;
+    };
+    skip();
+    if (i < v.size() && v[i] != ']') {
+      for (;;) {
+        const std::size_t n = plain_word(v.substr(i));
+        if (n == 0 || plain_str(v.substr(i, n)) != n) return out;
+        i += n;
+        skip();
+        if (i < v.size() && v[i] == ']') break;
+        if (i == v.size() || v[i] != ',') return out;
+        ++i;
+        skip();
+        if (i == v.size() || v[i] == ']') return out;  // a trailing comma
+      }
+    }
+    if (i == v.size() || !all_spaces(v.substr(i + 1))) return out;
+    out.ok = true;
+    return out;
+  }
+  const std::size_t n = plain_str(v);
+  if (n == std::string_view::npos) return out;
+  out.text = v.substr(0, n);
+  out.ok = out.is_str = true;
+  return out;
+}
+
+// One root entry read by the fast path, line by line: its key line, then
+// each of its other lines that is neither blank nor a comment. `ok` turns
+// false, for good, at the first line not of the fast path's shape.
+class FastRow {
+ public:
+  // The key line, after its `root` spaces of indentation, numbered `line` from 0.
+  void start(std::string_view head, int line) {
+    *this = FastRow();
+    const std::size_t colon = head.find(':');
+    m_ok = colon != std::string_view::npos && is_str_name(head.substr(0, colon), true) &&
+           all_spaces(head.substr(colon + 1));
+    m_key = head.substr(0, colon);
+    m_line = line;
+  }
+
+  // A field's line, `indent` its indentation and `s` what follows it.
+  void field(std::size_t indent, std::string_view s) {
+    if (!m_ok) return;
+    if (m_indent == 0) m_indent = indent;
+    std::size_t k = 0;
+    while (k < s.size() && has_class(s[k], k_name)) ++k;
+    const std::string_view name(s.data(), k);  // [a-z0-9_]*: is_str_name's test of each byte done
+    m_ok = indent == m_indent && k + 1 < s.size() && s[k] == ':' && s[k + 1] == ' ' && k > 0 && k <= 1000 &&
+           !is_digit(s[0]) && !is_bool_or_null_word(name);
+    if (!m_ok) return;
+    std::size_t v = k + 2;
+    while (v < s.size() && s[v] == ' ') ++v;
+    if (v == s.size() || s[v] == '#') {  // no value: null, or a nested node
+      m_ok = false;
+      return;
+    }
+    const FastValue value = fast_value(std::string_view(s.data() + v, s.size() - v));
+    const int which = name == "status" ? 0 : (name == "partition" ? 1 : -1);
+    m_ok = value.ok && (which < 0 || (!m_values[which] && value.is_str));  // not a duplicate, nor a value rendered
+    if (m_ok && which >= 0) m_values[which] = value.text;
+  }
+
+  // The row, when every line was of the fast path's shape and there was a field.
+  bool row(ProjectRow& out) const {
+    if (!m_ok || m_indent == 0) return false;  // no field: the key's value is null
+    out.key.assign(m_key);
+    out.line = m_line + 1;
+    out.fields = ProjectFields();
+    if (m_values[0]) out.fields.emplace_back("status", *m_values[0]);
+    if (m_values[1]) out.fields.emplace_back("partition", *m_values[1]);
+    out.fields.shrink_to_fit();
+    return true;
+  }
+  std::string_view key() const { return m_key; }
+
+ private:
+  bool m_ok = false;
+  std::string_view m_key;
+  int m_line = 0;
+  std::size_t m_indent = 0;                      // the fields' indentation, once known
+  std::optional<std::string_view> m_values[2];  // status, partition
 };
 
 // One part of the document read entry by entry (check_rows_streamed).
@@ -452,20 +643,77 @@ struct StreamedRows {
   std::unordered_set<std::string_view> keys;  // the texts are borrowed: views into the text
 };
 
-StreamedRows read_rows_streamed(std::string_view part, int first_line, const ProjectsYamlEra& era,
-                                const std::string& path, bool quiet) {
-  StreamedRows out;
-  diag::CollectingSink held;
-  Checker checker(era, held, path, quiet);
-  ProjectsTable table;
-  out.read = ledger::load_yaml_entries(
+// Reads `part` as ledger::load_yaml_entries would, each entry handed to
+// `each`, with its key (a view into `part`) unless `each` says false.
+template <class Each>
+bool load_entries(std::string_view part, int first_line, StreamedRows& out, const Each& each) {
+  return ledger::load_yaml_entries(
       part, ledger::YamlTexts::borrowed,
       [&](const ledger::YamlEntry& entry) {
         if (entry.key->type != PyType::str || !out.keys.insert(entry.key->text()).second) return false;
-        checker.check_entry(entry, table);
+        each(entry);
         return true;
       },
       first_line);
+}
+
+// The row inputs of `part`, as load_entries and a slim Checker read them:
+// the part is cut before each root entry's key line as the simple reader
+// walks it (a line less indented than the first fails the whole, as it
+// does there), and each entry is read by FastRow, else by load_entries on
+// its own lines (numbered as in the whole): the same rows, and false
+// exactly when the whole would not load as entries.
+bool read_row_inputs(std::string_view part, int first_line, Checker& checker, StreamedRows& out,
+                     ProjectsTable& table) {
+  if (!ledger::yaml_simple_input(part)) return false;
+  std::optional<std::size_t> root;
+  std::size_t entry_at = std::string_view::npos;
+  int entry_line = 0;
+  FastRow fast;
+  ProjectRow row;
+  const auto read_entry = [&](std::size_t end) {
+    if (fast.row(row)) {
+      if (!out.keys.insert(fast.key()).second) return false;
+      table.rows.push_back(std::move(row));
+      return true;
+    }
+    const std::string_view entry = part.substr(entry_at, end - entry_at);
+    return load_entries(entry, entry_line, out, [&](const ledger::YamlEntry& e) { checker.check_entry(e, table); });
+  };
+  int number = first_line;
+  for (std::size_t pos = 0; pos <= part.size(); ++number) {
+    const std::size_t end = std::min(part.find('\n', pos), part.size());
+    const std::string_view raw = part.substr(pos, end - pos);
+    std::size_t indent = 0;
+    while (indent < raw.size() && raw[indent] == ' ') ++indent;
+    if (indent < raw.size() && raw[indent] != '#') {  // neither blank nor a comment
+      if (!root) root = indent;
+      if (indent < *root) return false;
+      if (indent == *root) {
+        if (entry_at != std::string_view::npos && !read_entry(pos)) return false;
+        entry_at = pos;
+        entry_line = number;
+        fast.start(raw.substr(indent), number);
+      } else {
+        fast.field(indent, raw.substr(indent));
+      }
+    }
+    pos = end + 1;
+  }
+  return entry_at != std::string_view::npos && read_entry(part.size());
+}
+
+StreamedRows read_rows_streamed(std::string_view part, int first_line, const ProjectsYamlEra& era,
+                                const std::string& path, bool quiet, bool slim) {
+  StreamedRows out;
+  diag::CollectingSink held;
+  Checker checker(era, held, path, quiet, slim);
+  ProjectsTable table;
+  if (slim) {
+    out.read = read_row_inputs(part, first_line, checker, out, table);
+  } else {
+    out.read = load_entries(part, first_line, out, [&](const ledger::YamlEntry& e) { checker.check_entry(e, table); });
+  }
   if (out.read) {
     out.rows = std::move(table.rows);
     out.held = held.take();
@@ -490,7 +738,7 @@ constexpr std::size_t k_two_parts_from = 256 * 1024;
 // part's entries are read as the whole document's are, and the rows and
 // findings are put back in document order, so the result is the same.
 bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag::FindingSink& sink,
-                         const std::string& path, ProjectsTable& table, bool quiet) {
+                         const std::string& path, ProjectsTable& table, bool quiet, bool slim) {
   std::optional<std::size_t> cut;
   if (text.size() >= k_two_parts_from && util::worker_count(check_threads()) >= 2) {
     cut = ledger::root_entry_cut(text, text.size() / 2);
@@ -501,14 +749,14 @@ bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag
     const int tail_line = static_cast<int>(std::count(text.begin(), text.begin() + *cut, '\n'));
     std::jthread other([&] {
       try {
-        parts[1] = read_rows_streamed(tail, tail_line, era, path, quiet);
+        parts[1] = read_rows_streamed(tail, tail_line, era, path, quiet, slim);
       } catch (const std::exception&) {
         parts[1].read = false;  // read whole, on this thread, which reports what went wrong
       }
     });
-    parts[0] = read_rows_streamed(text.substr(0, *cut), 0, era, path, quiet);
+    parts[0] = read_rows_streamed(text.substr(0, *cut), 0, era, path, quiet, slim);
   } else {
-    parts[0] = read_rows_streamed(text, 0, era, path, quiet);
+    parts[0] = read_rows_streamed(text, 0, era, path, quiet, slim);
   }
   for (const StreamedRows& part : parts) {
     if (!part.read) return false;
@@ -518,8 +766,14 @@ bool check_rows_streamed(std::string_view text, const ProjectsYamlEra& era, diag
       if (parts[0].keys.count(key) != 0) return false;
     }
   }
-  for (StreamedRows& part : parts) {
-    std::move(part.rows.begin(), part.rows.end(), std::back_inserter(table.rows));
+  if (parts.size() == 1) {
+    table.rows = std::move(parts[0].rows);
+  } else {
+    table.rows.reserve(parts[0].rows.size() + parts[1].rows.size());
+    for (StreamedRows& part : parts) {
+      std::move(part.rows.begin(), part.rows.end(), std::back_inserter(table.rows));
+      part.rows = std::vector<ProjectRow>();
+    }
   }
   for (StreamedRows& part : parts) {
     for (diag::Finding& f : part.held) sink.report(std::move(f));
@@ -536,10 +790,11 @@ void check_project_row_fields(const std::string& key, int row_line, const std::v
 
 namespace {
 
+// `slim`: the row inputs alone (projects_yaml_row_inputs), `quiet` too.
 ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
-                                 diag::FindingSink& sink, const std::string& path, bool quiet) {
+                                 diag::FindingSink& sink, const std::string& path, bool quiet, bool slim = false) {
   ProjectsTable table;
-  Checker checker(era, sink, path, quiet);
+  Checker checker(era, sink, path, quiet, slim);
   if (!text) {
     checker.report("projects-yaml-present", 0, "missing");
     return table;
@@ -552,7 +807,7 @@ ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const Pro
   }
   std::string converted;  // outlives `load`, whose texts view into the text
   const std::string_view decoded = universal_newlines(*text, converted);
-  if (check_rows_streamed(decoded, era, sink, path, table, quiet)) {
+  if (check_rows_streamed(decoded, era, sink, path, table, quiet, slim)) {
     table.index();
     return table;
   }
@@ -578,6 +833,11 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
 ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era) {
   diag::CollectingSink none;
   return read_projects_yaml(text, era, none, std::string(ledger::k_projects_yaml), true);
+}
+
+ProjectsTable projects_yaml_row_inputs(std::optional<std::string_view> text, const ProjectsYamlEra& era) {
+  diag::CollectingSink none;
+  return read_projects_yaml(text, era, none, std::string(ledger::k_projects_yaml), true, true);
 }
 
 }  // namespace lg::rules

@@ -48,6 +48,12 @@ YamlLoad load_yaml(std::string_view text, YamlTexts texts = YamlTexts::copied);
 // part of the whole.
 bool load_yaml_entries(std::string_view text, YamlTexts texts, const std::function<bool(const YamlEntry&)>& each,
                        int first_line = 0);
+// Whether load_yaml_entries would read `text` with the simple reader at
+// all (grammar::simple_input): valid UTF-8, no character PyYAML refuses,
+// none the simple reader leaves to the full port. A reader that reads some
+// entries of such a text its own way (rules::projects_yaml's row inputs)
+// checks this once for the whole text.
+bool yaml_simple_input(std::string_view text);
 // Where `text` may be cut in two parts that load_yaml_entries reads as it
 // reads the whole: the start of the line nearest after `near` written at
 // the indentation of the document's first line that is neither blank nor a

@@ -77,9 +77,11 @@ struct ProjectsStepNames {
   std::vector<diag::Finding> findings;      // file names, files that are not ledgers
 };
 Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache);
-// projects.yaml's table alone (rules::projects_yaml_table: no finding, the
-// checks that only report skipped), for a caller that needs the rows of a
-// file it does not judge; `findings` is empty.
+// projects.yaml's row inputs alone (rules::projects_yaml_row_inputs: each
+// row's key, line, status and partition; no finding), for a caller that
+// needs the rows of a file it does not judge; `findings` is empty. From
+// the facts pack when the tree has a persistent cache holding the blob's
+// rows (a check of it kept them), else read.
 Result<ProjectsStepYaml> projects_step_yaml_rows(git::TreeSource& tree, CheckCache& cache);
 Result<ProjectsStepNames> projects_step_names(git::TreeSource& tree, CheckCache& cache);
 // One finding list per ledger, in order (parses land in cache.ledgers).

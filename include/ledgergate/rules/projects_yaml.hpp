@@ -120,9 +120,18 @@ ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const Pr
                                   diag::FindingSink& sink, const std::string& path = std::string(ledger::k_projects_yaml));
 // The same table, nothing reported: the checks that only report (duplicate
 // keys and fields, each row's fields taken together) are skipped, the rest
-// reads the rows as check_projects_yaml does. For a caller that reads rows
-// of a file it does not judge (trial-merge --scope change, where
-// projects.yaml did not change).
+// reads the rows as check_projects_yaml does, every field kept. For a
+// caller that reads rows of a file it does not judge; the plain reader
+// projects_yaml_row_inputs is tested against.
 ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era);
+// The same rows, each keeping only what a ledger's check reads of it (its
+// key, line and presence, and its `status` then `partition` field:
+// rules::projects_step_row_inputs; cortex_projects.cpp reads no other). Rows of the common shape (a
+// key line, then one `name: value` line per field, every scalar a plain
+// or quoted str) are read straight from their lines, the others by the
+// simple reader entry by entry; a document of neither shape is read whole,
+// as projects_yaml_table reads it. For trial-merge --scope change, which
+// reads BASE's rows without judging them.
+ProjectsTable projects_yaml_row_inputs(std::optional<std::string_view> text, const ProjectsYamlEra& era);
 
 }  // namespace lg::rules
