@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "libgit2.hpp"
+#include "tree_memo.hpp"
 
 namespace lg::git {
 
@@ -16,9 +17,10 @@ namespace lg::git {
 // generations (next_generation()).
 class TreeDiffer::Trees {
  public:
-  explicit Trees(git_repository* repo) : m_repo(repo) {}
+  Trees(git_repository* repo, const TreeMemo& memo) : m_repo(repo), m_memo(memo) {}
   struct Tree {
     OdbObjectPtr object;
+    std::shared_ptr<const RawTree> kept;  // else the handle's memo's (object null)
     std::string_view data;
     std::vector<std::uint32_t> starts;  // entry offsets; filled on first need
     bool indexed = false;
@@ -29,6 +31,7 @@ class TreeDiffer::Trees {
  private:
   using Map = std::unordered_map<ObjectId, std::unique_ptr<Tree>>;
   git_repository* m_repo;
+  const TreeMemo& m_memo;  // the handle's: a wide tree it keeps is not read again
   OdbPtr m_odb;
   Map m_current, m_previous;
 };
@@ -38,6 +41,12 @@ Result<TreeDiffer::Trees::Tree*> TreeDiffer::Trees::get(const ObjectId& id) {
   if (auto it = m_previous.find(id); it != m_previous.end()) {
     auto node = m_previous.extract(it);
     return m_current.insert(std::move(node)).position->second.get();
+  }
+  if (std::shared_ptr<const RawTree> kept = m_memo.find_raw(id)) {
+    auto tree = std::make_unique<Tree>();
+    tree->data = kept->data();
+    tree->kept = std::move(kept);
+    return m_current.emplace(id, std::move(tree)).first->second.get();
   }
   if (!m_odb) {
     git_odb* odb = nullptr;
@@ -273,7 +282,7 @@ Result<std::vector<DiffEntry>> tree_changes(Trees& trees, const ObjectId* from, 
 
 }  // namespace
 
-TreeDiffer::TreeDiffer(const Repository& repo) : m_trees(std::make_unique<Trees>(repo.raw())) {}
+TreeDiffer::TreeDiffer(const Repository& repo) : m_trees(std::make_unique<Trees>(repo.raw(), repo.trees())) {}
 TreeDiffer::~TreeDiffer() = default;
 
 Result<std::vector<DiffEntry>> TreeDiffer::changes(const ObjectId* from, const ObjectId* to) {

@@ -44,6 +44,10 @@ struct RawTree {
   std::vector<Item> items;  // in the tree's order
   std::size_t bytes = 0;    // the raw object's size
 
+  std::string_view data() const {
+    return {static_cast<const char*>(git_odb_object_data(object.get())), bytes};
+  }
+
   // The entry named `name`; null when none (a binary search: the items are
   // in git's order).
   const Item* find(std::string_view name) const;
