@@ -35,4 +35,9 @@ void apply_threads_env() {
   if (ec == std::errc() && last == text.data() + text.size() && n <= 256) rules::set_check_threads(n);
 }
 
+rules::CheckCache& command_cache() {
+  static rules::CheckCache* const cache = new rules::CheckCache();
+  return *cache;
+}
+
 }  // namespace lg::cli

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "command_line.hpp"
+#include "cache_cli.hpp"
 #include "commands.hpp"
 #include "baseline_file.hpp"
 #include "errors.hpp"
@@ -189,7 +190,7 @@ Result<Checked> run_rules(const CheckOptions& o, const Globals& g) {
   } else {
     LG_TRY(c.policy, policy::load_policy(*c.source.tree));
   }
-  rules::CheckCache cache;
+  rules::CheckCache& cache = command_cache();
   rules::CheckOptions options = c.against ? policy::check_options(c.policy) : policy::check_options_for_own_tree(c.policy);
   if (!o.profile.empty()) options.profile = o.profile;
   LG_TRY(c.report, rules::check_tree(*c.source.tree, options, cache));

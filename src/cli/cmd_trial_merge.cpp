@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "cache_cli.hpp"
 #include "commands.hpp"
 #include "baseline_file.hpp"
 #include "errors.hpp"
@@ -51,6 +52,7 @@ ExitCode run_trial_merge(const TrialMergeOptions& o, const Globals& g) {
   auto trial = git::TrialRepo::open(*repo);
   if (!trial) return report_error(trial.error());
   merge::TrialMergeOptions options;
+  options.shared_cache = &command_cache();
   options.check = !o.no_check;
   options.profile = o.profile;
   // --commit and --write-tree write the merged objects: the merge must run (a cached report holds none).
