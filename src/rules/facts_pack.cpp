@@ -82,10 +82,21 @@ void FactsPack::clear() {
   m_yaml.clear();
   m_globs.clear();
   m_glob_listed.clear();
+  m_glob_prefixes.clear();
   m_glob_decoded.clear();
 }
 
 namespace {
+
+// A key's first eight bytes, big-endian, zero-padded: ordered as the keys
+// are (bytewise), ties left to the keys themselves.
+std::uint64_t key_prefix(std::string_view key) {
+  std::uint64_t out = 0;
+  for (std::size_t i = 0; i < 8; ++i) {
+    out = (out << 8) | (i < key.size() ? static_cast<unsigned char>(key[i]) : 0u);
+  }
+  return out;
+}
 
 // A glob entry's matches as the codec wrote them (its ListedGlob::encoded).
 std::shared_ptr<const std::vector<std::string>> decode_matches(std::string_view encoded) {
@@ -202,6 +213,8 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
     clear();
     return false;
   }
+  m_glob_prefixes.reserve(m_glob_listed.size());
+  for (const ListedGlob& l : m_glob_listed) m_glob_prefixes.push_back(key_prefix(l.key(m_text)));
   return true;
 }
 
@@ -300,13 +313,18 @@ void FactsPack::keep_yaml(std::string id, std::shared_ptr<const YamlFacts> facts
 }
 
 // The loaded pack first: a walk looks up every subtree of a wide folder
-// (18,000 at 20,000 projects), each by a binary search and, the first
-// time, one decode; nothing is copied into m_globs. A key is its value's
-// whole input, so where the map holds it too either copy is right.
+// (18,000 at 20,000 projects), each by a binary search over the keys'
+// first eight bytes, side by side (a search through the keys themselves,
+// spread over megabytes of the pack, missed the cache at every step: a
+// seventh of a trial merge's time there), and, the first time, one
+// decode; nothing is copied into m_globs. A key is its value's whole
+// input, so where the map holds it too either copy is right.
 std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string_view key) {
   const std::string_view text = m_text;
-  const auto at = std::lower_bound(m_glob_listed.begin(), m_glob_listed.end(), key,
-                                   [text](const ListedGlob& l, std::string_view k) { return l.key(text) < k; });
+  const std::uint64_t prefix = key_prefix(key);
+  const auto first = std::lower_bound(m_glob_prefixes.begin(), m_glob_prefixes.end(), prefix);
+  auto at = m_glob_listed.begin() + (first - m_glob_prefixes.begin());
+  for (auto p = first; p != m_glob_prefixes.end() && *p == prefix && at->key(text) < key; ++p) ++at;
   if (at != m_glob_listed.end() && at->key(text) == key) {
     if (at->decoded < 0) {
       auto matches = decode_matches(at->encoded(text));  // load checked every field of it

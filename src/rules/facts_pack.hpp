@@ -165,6 +165,7 @@ class FactsPack {
   YamlMap m_yaml;
   GlobMap m_globs;                       // kept since loading, or from the journal
   std::vector<ListedGlob> m_glob_listed;  // the loaded pack's, sorted by key (in m_text)
+  std::vector<std::uint64_t> m_glob_prefixes;  // their keys' first eight bytes, in the same order
   std::vector<std::shared_ptr<const std::vector<std::string>>> m_glob_decoded;  // the loaded entries looked up
   bool m_dirty = false;
   bool m_rewrite_whole = false;

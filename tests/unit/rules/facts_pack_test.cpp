@@ -230,6 +230,29 @@ TEST_CASE("facts pack: lookups in any order find exactly the loaded keys", "[rul
   CHECK(present(keys.back()));
 }
 
+// Glob entries are found by their keys' first eight bytes first: keys that
+// share them (or are shorter, or hold a NUL) are told apart by the rest.
+TEST_CASE("facts pack: glob keys sharing their first eight bytes are found apart", "[rules][facts_pack]") {
+  const std::vector<std::string> keys = {"G", "G1", "G1234567", std::string("G1234567\0a", 10), "G12345670",
+                                         "G1234567a", "G1234567ab", "G1234567b", "G1234568", "Gt",
+                                         std::string("Gt\0x", 4), "H"};
+  FactsPack p;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    p.keep_glob(keys[i], std::make_shared<const std::vector<std::string>>(std::vector<std::string>{std::to_string(i)}));
+  }
+  FactsPack pack;
+  REQUIRE(pack.load(p.encode_whole()));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    INFO(i);
+    const auto g = pack.find_glob(keys[i]);
+    REQUIRE(g != nullptr);
+    CHECK(*g == std::vector<std::string>{std::to_string(i)});
+  }
+  for (const std::string absent : {"G1234567\x01", "G1234567aa", "G12345", "Gt\x01", "F", "G1234567c", ""}) {
+    CHECK(pack.find_glob(absent) == nullptr);
+  }
+}
+
 TEST_CASE("facts pack: glob walks are decoded on first use and written back as loaded", "[rules][facts_pack]") {
   const auto globs = [](int n) {
     FactsPack p;
