@@ -67,14 +67,12 @@ Result<void> confirm_objects(const Repository& repo, std::span<const ObjectId> i
   return confirm_objects(repo.raw(), ids);
 }
 
-Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids) {
-  if (ids.empty()) return {};
-  git_odb* raw = nullptr;
-  if (const int rc = git_repository_odb(&raw, repo); rc < 0) return libgit2_error(rc, "opening the object database");
-  const OdbPtr odb(raw);
+namespace {
+
+Result<void> confirm_in_order(git_odb* odb, std::span<const ObjectId> ids) {
   for (const ObjectId& id : ids) {
     const git_oid oid = to_git(id);
-    if (const int rc = confirm_object(odb.get(), &oid); rc < 0) {
+    if (const int rc = confirm_object(odb, &oid); rc < 0) {
       if (rc == GIT_ENOTFOUND) {
         return make_error(ErrorKind::not_found, "object " + id.hex() + " is missing from the repository");
       }
@@ -83,6 +81,28 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
     }
   }
   return {};
+}
+
+}  // namespace
+
+// In id order, so that the pack index's binary searches walk it front to
+// back rather than jump about its megabytes (20,000 ids in random order
+// missed the cache at every step: a tenth of a trial merge's time at
+// 20,000 projects); when one fails, again in the caller's order, so the
+// error names the object it always named.
+Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids) {
+  if (ids.empty()) return {};
+  git_odb* raw = nullptr;
+  if (const int rc = git_repository_odb(&raw, repo); rc < 0) return libgit2_error(rc, "opening the object database");
+  const OdbPtr odb(raw);
+  constexpr std::size_t k_sorted_from = 64;
+  if (ids.size() < k_sorted_from) return confirm_in_order(odb.get(), ids);
+  std::vector<ObjectId> sorted(ids.begin(), ids.end());
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  if (confirm_in_order(odb.get(), sorted)) return {};
+  git_error_clear();
+  return confirm_in_order(odb.get(), ids);
 }
 
 namespace {

@@ -305,6 +305,18 @@ TEST_CASE("read integrity: confirm_objects names a missing or damaged object", "
   CHECK(missing.error().kind == ErrorKind::not_found);
   CHECK_THAT(missing.error().message, Catch::Contains(absent.hex()) && Catch::Contains("missing"));
 
+  // Many ids are confirmed in id order, yet a failure names the first
+  // missing one in the caller's order, as one by one.
+  const git::ObjectId absent_low = *git::ObjectId::from_hex("0000000000000000000000000000000000000001");
+  std::vector<git::ObjectId> many;
+  for (int i = 0; i < 100; ++i) many.insert(many.end(), {b, *tree, a});
+  CHECK(git::confirm_objects(*repo, many));
+  many.insert(many.begin() + 150, absent);
+  many.push_back(absent_low);  // first in id order, last in the caller's
+  auto first_missing = git::confirm_objects(*repo, many);
+  REQUIRE_FALSE(first_missing);
+  CHECK_THAT(first_missing.error().message, Catch::Contains(absent.hex()));
+
   // a.md's file now holds b's stream: present, but not a's bytes.
   substitute_loose(dir.path(), a, b);
   auto fresh = git::Repository::open(dir.path(), false);
