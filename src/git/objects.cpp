@@ -12,7 +12,7 @@
 namespace lg::git {
 
 Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
-  if (std::shared_ptr<const RawTree> raw = repo.trees().raw(repo.raw(), id)) {
+  if (std::shared_ptr<const RawTree> raw = repo.trees().raw(repo.raw(), id, true)) {
     TreeItems out;
     out.items.reserve(raw->items.size());
     for (const RawTree::Item& e : raw->items) {

@@ -127,14 +127,14 @@ std::shared_ptr<const RawTree> TreeMemo::wide(git_repository* repo, const Object
   return tree;
 }
 
-std::shared_ptr<const RawTree> TreeMemo::raw(git_repository* repo, const ObjectId& id) {
+std::shared_ptr<const RawTree> TreeMemo::raw(git_repository* repo, const ObjectId& id, bool keep_first) {
   if (auto kept = find_raw(id)) return kept;
   std::shared_ptr<const RawTree> tree = read_raw_tree(repo, id);
   if (!tree || tree->bytes < k_wide_bytes) return tree;
   // Kept from its second read: a tree read once (a cold check's walk reads
   // each once) is not held for nothing. One libgit2 would not cache is kept
   // from the first, as get() keeps it.
-  if (tree->bytes < k_cached_tree_limit && m_read_once.insert(id).second) {
+  if (!keep_first && tree->bytes < k_cached_tree_limit && m_read_once.insert(id).second) {
     if (m_read_once.size() > k_max_narrow) m_read_once.clear();
     return tree;
   }

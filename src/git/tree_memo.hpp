@@ -78,8 +78,10 @@ class TreeMemo {
   // the path look-ups and the checks.
   static constexpr std::size_t k_wide_bytes = std::size_t{64} << 10;
   static constexpr std::size_t k_wide_budget = std::size_t{8} << 20;
-  // The raw tree `id`: kept, else read_raw_tree (and kept when wide).
-  std::shared_ptr<const RawTree> raw(git_repository* repo, const ObjectId& id);
+  // The raw tree `id`: kept, else read_raw_tree (and kept when wide, from
+  // the first read with `keep_first`: a merge's sides, which the look-ups
+  // and checks after it read again).
+  std::shared_ptr<const RawTree> raw(git_repository* repo, const ObjectId& id, bool keep_first = false);
   // The kept raw tree `id`; null when not kept.
   std::shared_ptr<const RawTree> find_raw(const ObjectId& id) const;
   // The raw tree `id` for a look-up: raw(), except that a narrow tree is
