@@ -7,6 +7,8 @@
 #include "ledgergate/util/text.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 
 namespace lg::git {
@@ -98,7 +100,18 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
   constexpr std::size_t k_sorted_from = 64;
   if (ids.size() < k_sorted_from) return confirm_in_order(odb.get(), ids);
   std::vector<ObjectId> sorted(ids.begin(), ids.end());
-  std::sort(sorted.begin(), sorted.end());
+  // Ordered by the first eight bytes as a number first (one compare, not a
+  // memcmp call), as the ids are: byte by byte.
+  const auto lead = [](const ObjectId& id) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, id.bytes(), sizeof w);
+    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
+    return w;
+  };
+  std::sort(sorted.begin(), sorted.end(), [&lead](const ObjectId& a, const ObjectId& b) {
+    const std::uint64_t x = lead(a), y = lead(b);
+    return x != y ? x < y : a < b;
+  });
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   if (confirm_in_order(odb.get(), sorted)) return {};
   git_error_clear();
