@@ -9,6 +9,7 @@
 
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/threads.hpp"
+#include "support/check_threads.hpp"
 
 using lg::rules::ProjectRow;
 using lg::rules::ProjectsTable;
@@ -69,12 +70,7 @@ std::string common_document(int rows) {
   return out;
 }
 
-struct Threads {
-  explicit Threads(unsigned n) { lg::rules::set_check_threads(n); }
-  ~Threads() { lg::rules::set_check_threads(0); }
-  Threads(const Threads&) = delete;
-  Threads& operator=(const Threads&) = delete;
-};
+using Threads = lg::test::CheckThreads;
 
 // Lines of every shape: the fast path's, those it leaves to the simple
 // reader (a field's, a row's, the document's), those the simple reader

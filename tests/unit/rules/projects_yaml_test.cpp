@@ -14,6 +14,7 @@
 #include "ledgergate/ledger/yaml_doc.hpp"
 #include "ledgergate/rules/threads.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/check_threads.hpp"
 
 using lg::diag::CollectingSink;
 using lg::diag::Finding;
@@ -624,12 +625,7 @@ std::string big_document(int copies) {
   return out;
 }
 
-struct Threads {
-  explicit Threads(unsigned n) { lg::rules::set_check_threads(n); }
-  ~Threads() { lg::rules::set_check_threads(0); }
-  Threads(const Threads&) = delete;
-  Threads& operator=(const Threads&) = delete;
-};
+using Threads = lg::test::CheckThreads;
 
 // The reading on one thread and on two, compared finding by finding and row by row.
 void same_on_two_threads(const std::string& text) {
