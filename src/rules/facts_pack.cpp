@@ -315,8 +315,8 @@ void FactsPack::keep_yaml(std::string id, std::shared_ptr<const YamlFacts> facts
 // The loaded pack first: a walk looks up every subtree of a wide folder
 // (18,000 at 20,000 projects), each by a binary search over the keys'
 // first eight bytes, side by side (a search through the keys themselves,
-// spread over megabytes of the pack, missed the cache at every step: a
-// seventh of a trial merge's time there), and, the first time, one
+// spread over megabytes of the pack, missed the cache at every step: the
+// trial merge there took 58 ms with it, 55 without), and, the first time, one
 // decode; nothing is copied into m_globs. A key is its value's whole
 // input, so where the map holds it too either copy is right.
 std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string_view key) {
