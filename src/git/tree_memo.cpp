@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace lg::git {
@@ -35,28 +36,41 @@ int git_order(std::string_view a, bool a_dir, std::string_view b, bool b_dir) {
   return static_cast<int>(ca) - static_cast<int>(cb);
 }
 
-bool is_git_mode(std::uint32_t mode) {
-  return mode == GIT_FILEMODE_TREE || mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE ||
-         mode == GIT_FILEMODE_LINK || mode == GIT_FILEMODE_COMMIT;
+// The mode at the start of an entry, one of git's five as git writes them
+// ("40000 ", "100644 ", ...; no other spelling is taken), and the offset of
+// the name after its space; nullopt for any other.
+struct ModeAt {
+  std::uint32_t mode;
+  std::size_t name;
+};
+std::optional<ModeAt> git_mode_at(std::string_view bytes, std::size_t at) {
+  const std::string_view rest = bytes.substr(at);
+  if (rest.starts_with("100644 ")) return ModeAt{GIT_FILEMODE_BLOB, at + 7};
+  if (rest.starts_with("40000 ")) return ModeAt{GIT_FILEMODE_TREE, at + 6};
+  if (rest.starts_with("100755 ")) return ModeAt{GIT_FILEMODE_BLOB_EXECUTABLE, at + 7};
+  if (rest.starts_with("120000 ")) return ModeAt{GIT_FILEMODE_LINK, at + 7};
+  if (rest.starts_with("160000 ")) return ModeAt{GIT_FILEMODE_COMMIT, at + 7};
+  return std::nullopt;
 }
 
 // The entries of a tree's bytes as RawTree takes them; false otherwise.
 bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
   for (std::size_t at = 0; at < bytes.size();) {
-    std::uint32_t mode = 0;
-    std::size_t i = at;
-    for (; i < bytes.size() && bytes[i] >= '0' && bytes[i] <= '7' && i - at < 7; ++i) {
-      mode = mode * 8 + static_cast<std::uint32_t>(bytes[i] - '0');
-    }
-    if (i == at || i >= bytes.size() || bytes[i] != ' ' || bytes[at] == '0' || !is_git_mode(mode)) return false;
-    const std::size_t name = i + 1;
+    const std::optional<ModeAt> mode_at = git_mode_at(bytes, at);
+    if (!mode_at) return false;
+    const std::uint32_t mode = mode_at->mode;
+    const std::size_t name = mode_at->name;
     const void* nul = name < bytes.size() ? std::memchr(bytes.data() + name, '\0', bytes.size() - name) : nullptr;
     if (!nul) return false;
     const auto name_end = static_cast<std::size_t>(static_cast<const char*>(nul) - bytes.data());
     if (bytes.size() - name_end - 1 < GIT_OID_RAWSZ) return false;
     RawTree::Item item{bytes.substr(name, name_end - name),
                        reinterpret_cast<const unsigned char*>(bytes.data() + name_end + 1), mode};
-    if (malformed_name_reason(item.name)) return false;
+    // Only a name starting with '.' or holding '/' can be malformed.
+    if ((item.name.empty() || item.name[0] == '.' || item.name.find('/') != std::string_view::npos) &&
+        malformed_name_reason(item.name)) {
+      return false;
+    }
     const bool dir = mode == GIT_FILEMODE_TREE;
     if (!out.empty()) {
       const RawTree::Item& last = out.back();
