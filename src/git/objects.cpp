@@ -3,6 +3,7 @@
 
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
+#include "tree_bytes.hpp"
 #include "tree_memo.hpp"
 #include "ledgergate/util/text.hpp"
 
@@ -120,55 +121,7 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
 
 namespace {
 
-// One entry of a tree's bytes: "<octal mode> <name>\0<20-byte id>".
-struct RawEntry {
-  unsigned mode = 0;
-  std::string_view name;
-  const char* id = nullptr;
-};
-
-// The entry at `pos` of `bytes`, advancing `pos`; nullopt at the end or on
-// bytes that are no entry (the tree was parsed by libgit2 when it was read,
-// so that is a tree changed under the builder).
-std::optional<RawEntry> next_raw_entry(std::string_view bytes, std::size_t& pos) {
-  if (pos >= bytes.size()) return std::nullopt;
-  RawEntry e;
-  std::size_t i = pos;
-  for (; i < bytes.size() && bytes[i] >= '0' && bytes[i] <= '7'; ++i) e.mode = e.mode * 8 + unsigned(bytes[i] - '0');
-  if (i == pos || i >= bytes.size() || bytes[i] != ' ') return std::nullopt;
-  const std::size_t nul = bytes.find('\0', i + 1);
-  if (nul == std::string_view::npos || bytes.size() - nul - 1 < ObjectId::k_raw_size) return std::nullopt;
-  e.name = bytes.substr(i + 1, nul - i - 1);
-  e.id = bytes.data() + nul + 1;
-  pos = nul + 1 + ObjectId::k_raw_size;
-  return e;
-}
-
 bool is_tree_mode(unsigned mode) { return (mode & 0170000) == 0040000; }
-
-// git's tree order: names compared bytewise, a directory's as if it ended in '/'.
-bool tree_order(std::string_view a, bool a_dir, std::string_view b, bool b_dir) {
-  const std::size_t n = std::min(a.size(), b.size());
-  if (const int c = std::memcmp(a.data(), b.data(), n); c != 0) return c < 0;
-  const auto next = [n](std::string_view s, bool dir) -> unsigned char {
-    return n < s.size() ? static_cast<unsigned char>(s[n]) : dir ? '/' : '\0';
-  };
-  return next(a, a_dir) < next(b, b_dir);
-}
-
-void append_entry(std::string& out, unsigned mode, std::string_view name, const char* id) {
-  char digits[12];
-  int n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + (mode & 7));
-    mode >>= 3;
-  } while (mode != 0);
-  while (n > 0) out.push_back(digits[--n]);
-  out.push_back(' ');
-  out.append(name);
-  out.push_back('\0');
-  out.append(id, ObjectId::k_raw_size);
-}
 
 }  // namespace
 
@@ -190,9 +143,9 @@ Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* fr
 
 bool TreeBuilder::has(const std::string& name) const {
   if (auto it = m_edits.find(name); it != m_edits.end()) return it->second.has_value();
-  std::size_t pos = 0;
-  while (auto e = next_raw_entry(m_base, pos)) {
-    if (e->name == name) return true;
+  TreeEntryBytes e;
+  for (std::size_t pos = 0; read_tree_entry(m_base, pos, e); pos = e.end) {
+    if (e.name == name) return true;
   }
   return false;
 }
@@ -235,16 +188,18 @@ Result<ObjectId> TreeBuilder::write() {
     for (; next < added.size() && (!name || tree_order(added[next]->name, item_dir(added[next]), name->first,
                                                        name->second));
          ++next) {
-      append_entry(out, static_cast<unsigned>(added[next]->mode), added[next]->name,
-                   reinterpret_cast<const char*>(added[next]->id.bytes()));
+      append_tree_entry(out, static_cast<unsigned>(added[next]->mode), added[next]->name, added[next]->id.bytes());
     }
   };
   while (pos < m_base.size()) {
-    const auto e = next_raw_entry(m_base, pos);
-    if (!e) return make_error(ErrorKind::git, "a tree being rewritten holds malformed bytes");
-    if (!m_edits.empty() && m_edits.find(e->name) != m_edits.end()) continue;
-    place_added_before(std::pair{e->name, is_tree_mode(e->mode)});
-    append_entry(out, e->mode, e->name, e->id);
+    // The tree was parsed by libgit2 when it was read: bytes that are no
+    // entry are a tree changed under the builder.
+    TreeEntryBytes e;
+    if (!read_tree_entry(m_base, pos, e)) return make_error(ErrorKind::git, "a tree being rewritten holds malformed bytes");
+    pos = e.end;
+    if (!m_edits.empty() && m_edits.find(e.name) != m_edits.end()) continue;
+    place_added_before(std::pair{e.name, is_tree_mode(e.mode)});
+    append_tree_entry(out, e.mode, e.name, e.id);
   }
   place_added_before(std::nullopt);
   auto id = write_object(m_repo->raw(), out, GIT_OBJECT_TREE);

@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <future>
@@ -34,6 +33,7 @@
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/tasks.hpp"
 #include "libgit2.hpp"
+#include "tree_bytes.hpp"
 
 namespace lg::git {
 
@@ -283,21 +283,12 @@ git_oid index_tree_id(const IndexListing& index, std::size_t& i, std::size_t las
     const std::string_view rest = path.substr(at);
     const std::size_t slash = rest.find('/');
     if (slash == std::string_view::npos) {
-      char mode[8];
-      const auto end = std::to_chars(mode, mode + sizeof mode, item.mode, 8).ptr;
-      bytes.append(mode, static_cast<std::size_t>(end - mode));
-      bytes.push_back(' ');
-      bytes.append(rest);
-      bytes.push_back('\0');
-      bytes.append(reinterpret_cast<const char*>(item.id.bytes()), ObjectId::k_raw_size);
+      append_tree_entry(bytes, item.mode, rest, item.id.bytes());
       ++i;
       continue;
     }
     const git_oid sub = index_tree_id(index, i, last, at + slash + 1, bytes);
-    bytes.append("40000 ");
-    bytes.append(rest.substr(0, slash));
-    bytes.push_back('\0');
-    bytes.append(reinterpret_cast<const char*>(sub.id), GIT_OID_RAWSZ);
+    append_tree_entry(bytes, GIT_FILEMODE_TREE, rest.substr(0, slash), sub.id);
   }
   git_oid id{};
   git_odb_hash(&id, bytes.data() + base, bytes.size() - base, GIT_OBJECT_TREE);

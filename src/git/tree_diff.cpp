@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "libgit2.hpp"
+#include "tree_bytes.hpp"
 #include "tree_memo.hpp"
 
 namespace lg::git {
@@ -87,20 +88,12 @@ struct RawEntry {
 };
 
 bool parse_entry(std::string_view data, std::size_t at, RawEntry& out) {
-  std::size_t i = at;
-  unsigned mode = 0;
-  while (i < data.size() && data[i] >= '0' && data[i] <= '7') mode = mode * 8 + static_cast<unsigned>(data[i++] - '0');
-  if (i == at || i >= data.size() || data[i] != ' ') return false;
-  const std::size_t name = ++i;
-  const void* nul = std::memchr(data.data() + name, '\0', data.size() - name);
-  if (!nul) return false;
-  const auto name_end = static_cast<std::size_t>(static_cast<const char*>(nul) - data.data());
-  if (name_end == name || data.size() - name_end - 1 < GIT_OID_RAWSZ) return false;
-  out.mode = mode;
-  out.name = data.substr(name, name_end - name);
-  if (malformed_name_reason(out.name)) return false;  // a name git fsck rejects
-  out.id = reinterpret_cast<const unsigned char*>(data.data() + name_end + 1);
-  out.end = name_end + 1 + GIT_OID_RAWSZ;
+  TreeEntryBytes e;
+  if (!read_tree_entry(data, at, e) || malformed_name_reason(e.name)) return false;  // a name git fsck rejects (an empty one too)
+  out.mode = e.mode;
+  out.name = e.name;
+  out.id = e.id;
+  out.end = e.end;
   return true;
 }
 
@@ -123,11 +116,7 @@ Result<void> index(Tree& t) {
 
 // git's tree order: names compared as bytes, a tree's name as if it ended in '/'.
 int git_order(const RawEntry& a, const RawEntry& b) {
-  const std::size_t n = std::min(a.name.size(), b.name.size());
-  if (int c = std::memcmp(a.name.data(), b.name.data(), n); c != 0) return c;
-  const unsigned char ca = a.name.size() > n ? static_cast<unsigned char>(a.name[n]) : (a.is_tree() ? '/' : '\0');
-  const unsigned char cb = b.name.size() > n ? static_cast<unsigned char>(b.name[n]) : (b.is_tree() ? '/' : '\0');
-  return ca < cb ? -1 : ca > cb ? 1 : 0;
+  return tree_order_compare(a.name, a.is_tree(), b.name, b.is_tree());
 }
 
 // The object kind of a mode, as libgit2's typechange test reads it.

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "tree_bytes.hpp"
+
 namespace lg::git {
 namespace {
 
@@ -26,55 +28,21 @@ std::size_t raw_size(const git_tree* tree) {
   return bytes;
 }
 
-// git's order of a tree's entries: names compared as bytes, a directory's
-// as if it ended in '/' (git's base_name_compare).
-int git_order(std::string_view a, bool a_dir, std::string_view b, bool b_dir) {
-  const std::size_t n = std::min(a.size(), b.size());
-  if (const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n); c != 0) return c;
-  const unsigned ca = a.size() > n ? static_cast<unsigned char>(a[n]) : a_dir ? unsigned{'/'} : 0u;
-  const unsigned cb = b.size() > n ? static_cast<unsigned char>(b[n]) : b_dir ? unsigned{'/'} : 0u;
-  return static_cast<int>(ca) - static_cast<int>(cb);
-}
-
-// The mode at the start of an entry, one of git's five as git writes them
-// ("40000 ", "100644 ", ...; no other spelling is taken), and the offset of
-// the name after its space; nullopt for any other.
-struct ModeAt {
-  std::uint32_t mode;
-  std::size_t name;
-};
-std::optional<ModeAt> git_mode_at(std::string_view bytes, std::size_t at) {
-  const std::string_view rest = bytes.substr(at);
-  if (rest.starts_with("100644 ")) return ModeAt{GIT_FILEMODE_BLOB, at + 7};
-  if (rest.starts_with("40000 ")) return ModeAt{GIT_FILEMODE_TREE, at + 6};
-  if (rest.starts_with("100755 ")) return ModeAt{GIT_FILEMODE_BLOB_EXECUTABLE, at + 7};
-  if (rest.starts_with("120000 ")) return ModeAt{GIT_FILEMODE_LINK, at + 7};
-  if (rest.starts_with("160000 ")) return ModeAt{GIT_FILEMODE_COMMIT, at + 7};
-  return std::nullopt;
-}
-
 // The entries of a tree's bytes as RawTree takes them; false otherwise.
 bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
+  TreeEntryBytes e;
   for (std::size_t at = 0; at < bytes.size();) {
-    const std::optional<ModeAt> mode_at = git_mode_at(bytes, at);
-    if (!mode_at) return false;
-    const std::uint32_t mode = mode_at->mode;
-    const std::size_t name = mode_at->name;
-    const void* nul = name < bytes.size() ? std::memchr(bytes.data() + name, '\0', bytes.size() - name) : nullptr;
-    if (!nul) return false;
-    const auto name_end = static_cast<std::size_t>(static_cast<const char*>(nul) - bytes.data());
-    if (bytes.size() - name_end - 1 < GIT_OID_RAWSZ) return false;
-    RawTree::Item item{bytes.substr(name, name_end - name),
-                       reinterpret_cast<const unsigned char*>(bytes.data() + name_end + 1), mode};
+    if (!read_tree_entry(bytes, at, e) || !e.canonical) return false;
+    const RawTree::Item item{e.name, e.id, e.mode};
     // Only a name starting with '.' or holding '/' can be malformed.
     if ((item.name.empty() || item.name[0] == '.' || item.name.find('/') != std::string_view::npos) &&
         malformed_name_reason(item.name)) {
       return false;
     }
-    const bool dir = mode == GIT_FILEMODE_TREE;
+    const bool dir = item.mode == GIT_FILEMODE_TREE;
     if (!out.empty()) {
       const RawTree::Item& last = out.back();
-      if (git_order(last.name, last.mode == GIT_FILEMODE_TREE, item.name, dir) >= 0) return false;
+      if (!tree_order(last.name, last.mode == GIT_FILEMODE_TREE, item.name, dir)) return false;
       // A file and a directory of one name lie apart in git's order: "x",
       // then names "x" continues with a byte below '/', then "x/".
       if (dir) {
@@ -86,7 +54,7 @@ bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
       }
     }
     out.push_back(item);
-    at = name_end + 1 + GIT_OID_RAWSZ;
+    at = e.end;
   }
   return true;
 }
@@ -96,7 +64,7 @@ bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
 const RawTree::Item* RawTree::find(std::string_view name) const {
   for (const bool dir : {false, true}) {
     const auto it = std::lower_bound(items.begin(), items.end(), name, [dir](const Item& e, std::string_view n) {
-      return git_order(e.name, e.mode == GIT_FILEMODE_TREE, n, dir) < 0;
+      return tree_order(e.name, e.mode == GIT_FILEMODE_TREE, n, dir);
     });
     if (it != items.end() && it->name == name && (it->mode == GIT_FILEMODE_TREE) == dir) return &*it;
   }
