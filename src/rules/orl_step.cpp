@@ -32,6 +32,19 @@ struct NameTest {
   bool wild;
 };
 
+// Whether a step of `path` is named ".git": the walk neither lists nor
+// enters one, nor does the flat scan of an index.
+bool has_git_step(std::string_view path) {
+  for (std::size_t from = 0;;) {
+    const std::size_t slash = path.find('/', from);
+    if (path.substr(from, slash == std::string_view::npos ? std::string_view::npos : slash - from) == ".git") {
+      return true;
+    }
+    if (slash == std::string_view::npos) return false;
+    from = slash + 1;
+  }
+}
+
 // A glob whose matches depend on a file's name alone (`**/NAME`, `NAME`):
 // the matches below a subtree are then a function of the subtree's id.
 bool basename_glob(std::string_view glob) {
@@ -167,14 +180,10 @@ Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCa
   // it: the same test as the walk's, on each path outside any ".git".
   const NameTest test(glob);
   const bool flat = tree.for_each_file([&](std::string_view path, git::EntryKind) {
-    std::size_t from = 0;
-    for (std::size_t slash = path.find('/'); slash != std::string_view::npos; slash = path.find('/', from)) {
-      if (path.substr(from, slash - from) == ".git") return;
-      from = slash + 1;
-    }
-    const std::string_view name = path.substr(from);
-    if (name != ".git" && (util::is_writer_temp_name(name) ||
-                           (test.could_match(name) && ledger::orl_glob_match(glob, std::string(path))))) {
+    if (has_git_step(path)) return;
+    const std::string_view name = path.substr(path.rfind('/') + 1);
+    if (util::is_writer_temp_name(name) ||
+        (test.could_match(name) && ledger::orl_glob_match(glob, std::string(path)))) {
       out.emplace_back(path);
     }
   });
@@ -226,18 +235,9 @@ Result<std::vector<std::string>> find_open_requirements(git::TreeSource& tree, s
 
 namespace {
 
-// Whether `path` is one the glob walk lists as matching `glob`: no
-// component named ".git" (the walk neither lists nor enters one).
+// Whether `path` is one the glob walk lists as matching `glob`.
 bool orl_path(std::string_view glob, std::string_view path) {
-  for (std::size_t from = 0;;) {
-    const std::size_t slash = path.find('/', from);
-    if (path.substr(from, slash == std::string_view::npos ? std::string_view::npos : slash - from) == ".git") {
-      return false;
-    }
-    if (slash == std::string_view::npos) break;
-    from = slash + 1;
-  }
-  return ledger::orl_glob_match(glob, path);
+  return !has_git_step(path) && ledger::orl_glob_match(glob, path);
 }
 
 void sort_unique(std::vector<std::string>& paths) {
