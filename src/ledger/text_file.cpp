@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "ledgergate/util/word_bytes.hpp"
+
 namespace lg::ledger {
 void TextFile::index_lines() {
   m_spans.clear();
@@ -23,23 +25,17 @@ namespace {
 
 bool is_control(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
 
-// The first control character in [p, end), or end. Eight bytes at a time:
-// each byte's high bit in `below` is set exactly when it is below 0x20 and
-// in `allowed` when it is a tab, LF or CR (exact tests: no carry crosses a
-// byte), so a word is looked at byte by byte only when it holds a control
-// character, which is then its lowest flagged byte.
+// The first control character in [p, end), or end. Eight bytes at a time
+// (util/word_bytes.hpp): a word is looked at byte by byte only when a byte
+// below 0x20 in it is no tab, LF or CR.
 const unsigned char* first_control(const unsigned char* p, const unsigned char* end) {
-  constexpr std::uint64_t k_ones = 0x0101010101010101ull;
-  constexpr std::uint64_t k_high = 0x8080808080808080ull;
-  constexpr std::uint64_t k_low7 = 0x7F7F7F7F7F7F7F7Full;
-  const auto zero_bytes = [](std::uint64_t x) { return ~(((x & k_low7) + k_low7) | x) & k_high; };
   while (end - p >= 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, p, 8);
-    const std::uint64_t below = ~(((word & k_low7) + 0x60 * k_ones) | word) & k_high;
+    const std::uint64_t below = util::bytes_below(word, 0x20);
     if (below != 0) {
       const std::uint64_t allowed =
-          zero_bytes(word ^ ('\t' * k_ones)) | zero_bytes(word ^ ('\n' * k_ones)) | zero_bytes(word ^ ('\r' * k_ones));
+          util::bytes_equal(word, '\t') | util::bytes_equal(word, '\n') | util::bytes_equal(word, '\r');
       if ((below & ~allowed) != 0) return std::find_if(p, p + 8, is_control);
     }
     p += 8;

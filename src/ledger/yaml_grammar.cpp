@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ledgergate/util/text.hpp"
+#include "ledgergate/util/word_bytes.hpp"
 
 namespace lg::ledger::grammar {
 namespace {
@@ -1818,16 +1819,12 @@ bool is_yaml_printable(char32_t c) {
 }
 
 // Eight bytes of printable ASCII (0x20..0x7E) or LF? Each LF is first made
-// a '*' (a byte is LF exactly when it xors to zero with one: that test
-// carries nothing between bytes), so a text's line ends stay on the word
-// path; the test for the rest may flag a byte that passes (a borrow),
-// never pass one that does not.
+// a '*' (an exact test: util/word_bytes.hpp), so a text's line ends stay on
+// the word path; the test for the rest may flag a byte that passes (a
+// borrow), never pass one that does not.
 bool printable_ascii_word(std::uint64_t w) {
   constexpr std::uint64_t k_ones = 0x0101010101010101ULL;
-  constexpr std::uint64_t k_low7 = 0x7F7F7F7F7F7F7F7FULL;
-  const std::uint64_t lf = w ^ ('\n' * k_ones);
-  const std::uint64_t is_lf = ~(((lf & k_low7) + k_low7) | lf) & k_high_bits;  // 0x80 where a byte is LF
-  w |= is_lf >> 2;                                                             // LF (0x0A) | 0x20 = '*'
+  w |= util::bytes_equal(w, '\n') >> 2;  // LF (0x0A) | 0x20 = '*'
   const bool below_space = ((w - 0x20 * k_ones) & ~w & k_high_bits) != 0;
   const std::uint64_t del = w ^ (0x7F * k_ones);
   const bool has_del = ((del - k_ones) & ~del & k_high_bits) != 0;
