@@ -10,6 +10,7 @@
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/threads.hpp"
 #include "support/check_threads.hpp"
+#include "support/indent.hpp"
 
 using lg::rules::ProjectRow;
 using lg::rules::ProjectsTable;
@@ -128,13 +129,7 @@ TEST_CASE("projects.yaml row inputs: common rows read as the plain reader reads 
   CHECK(t.rows[3].get("partition") == std::nullopt);
   CHECK(t.rows[4].get("status") == std::nullopt);
   // An indented document, and a document without a final newline.
-  std::string indented;
-  for (std::size_t pos = 0; pos < text.size();) {
-    const std::size_t end = text.find('\n', pos);
-    const std::string line = text.substr(pos, end - pos);
-    indented += (line.empty() ? line : "  " + line) + "\n";
-    pos = end + 1;
-  }
+  const std::string indented = lg::test::indented(text);
   CHECK(inputs(indented) == plain(indented));
   CHECK(inputs(text.substr(0, text.size() - 1)) == plain(text.substr(0, text.size() - 1)));
 }

@@ -15,6 +15,7 @@
 #include "ledgergate/rules/threads.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/check_threads.hpp"
+#include "support/indent.hpp"
 
 using lg::diag::CollectingSink;
 using lg::diag::Finding;
@@ -717,13 +718,7 @@ TEST_CASE("projects.yaml: a big document read in two parts on two threads reads 
     }
   }
   SECTION("an indented document: cut at its own indentation") {
-    std::string indented;
-    for (std::size_t pos = 0; pos < text.size();) {
-      const std::size_t end = text.find('\n', pos);
-      const std::string line = text.substr(pos, end - pos);
-      indented += (line.empty() ? line : "  " + line) + "\n";
-      pos = end + 1;
-    }
+    const std::string indented = lg::test::indented(text);
     const auto at = lg::ledger::root_entry_cut(indented, indented.size() / 2);
     REQUIRE(at.has_value());
     CHECK(indented.compare(*at, 2, "  ") == 0);
