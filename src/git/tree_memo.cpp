@@ -87,8 +87,7 @@ std::shared_ptr<const RawTree> read_raw_tree(git_repository* repo, const ObjectI
   auto tree = std::make_shared<RawTree>();
   tree->object.reset(raw);
   if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return nullptr;
-  tree->bytes = git_odb_object_size(raw);
-  const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw)), tree->bytes);
+  const std::string_view bytes = tree->data();
   tree->items.reserve(bytes.size() / 32);
   if (!parse_raw_items(bytes, tree->items)) return nullptr;
   return tree;
@@ -102,7 +101,7 @@ std::shared_ptr<const RawTree> TreeMemo::find_raw(const ObjectId& id) const {
 std::shared_ptr<const RawTree> TreeMemo::wide(git_repository* repo, const ObjectId& id) {
   if (m_narrow.count(id) != 0) return nullptr;
   std::shared_ptr<const RawTree> tree = raw(repo, id);
-  if (tree && tree->bytes < k_wide_bytes) {
+  if (tree && tree->data().size() < k_wide_bytes) {
     if (m_narrow.size() >= k_max_narrow) m_narrow.clear();
     m_narrow.insert(id);
   }
@@ -112,18 +111,18 @@ std::shared_ptr<const RawTree> TreeMemo::wide(git_repository* repo, const Object
 std::shared_ptr<const RawTree> TreeMemo::raw(git_repository* repo, const ObjectId& id, bool keep_first) {
   if (auto kept = find_raw(id)) return kept;
   std::shared_ptr<const RawTree> tree = read_raw_tree(repo, id);
-  if (!tree || tree->bytes < k_wide_bytes) return tree;
+  if (!tree || tree->data().size() < k_wide_bytes) return tree;
   // Kept from its second read: a tree read once (a cold check's walk reads
   // each once) is not held for nothing. One libgit2 would not cache is kept
   // from the first, as get() keeps it.
-  if (!keep_first && tree->bytes < k_cached_tree_limit && m_read_once.insert(id).second) {
+  if (!keep_first && tree->data().size() < k_cached_tree_limit && m_read_once.insert(id).second) {
     if (m_read_once.size() > k_max_narrow) m_read_once.clear();
     return tree;
   }
-  const std::size_t cost = tree->bytes + tree->items.size() * sizeof(RawTree::Item);
+  const std::size_t cost = tree->memory();
   while (!m_raw_order.empty() && m_raw_bytes + cost > k_wide_budget) {
     const auto oldest = m_raw.find(m_raw_order.front());
-    m_raw_bytes -= oldest->second->bytes + oldest->second->items.size() * sizeof(RawTree::Item);
+    m_raw_bytes -= oldest->second->memory();
     m_raw.erase(oldest);
     m_raw_order.pop_front();
   }

@@ -42,11 +42,12 @@ struct RawTree {
   };
   OdbObjectPtr object;
   std::vector<Item> items;  // in the tree's order
-  std::size_t bytes = 0;    // the raw object's size
 
   std::string_view data() const {
-    return {static_cast<const char*>(git_odb_object_data(object.get())), bytes};
+    return {static_cast<const char*>(git_odb_object_data(object.get())), git_odb_object_size(object.get())};
   }
+  // What holding it costs: its bytes and its items.
+  std::size_t memory() const { return data().size() + items.size() * sizeof(Item); }
 
   // The entry named `name`; null when none (a binary search: the items are
   // in git's order).
