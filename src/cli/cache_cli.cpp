@@ -40,4 +40,9 @@ rules::CheckCache& command_cache() {
   return *cache;
 }
 
+rules::CheckCache& one_check_cache() {
+  static rules::CheckCache* const cache = new rules::CheckCache(rules::CheckCache::one_check_budget());
+  return *cache;
+}
+
 }  // namespace lg::cli

@@ -190,7 +190,8 @@ Result<Checked> run_rules(const CheckOptions& o, const Globals& g) {
   } else {
     LG_TRY(c.policy, policy::load_policy(*c.source.tree));
   }
-  rules::CheckCache& cache = command_cache();
+  // With --against, the older tree's check reads what this one kept.
+  rules::CheckCache& cache = c.against ? command_cache() : one_check_cache();
   rules::CheckOptions options = c.against ? policy::check_options(c.policy) : policy::check_options_for_own_tree(c.policy);
   if (!o.profile.empty()) options.profile = o.profile;
   LG_TRY(c.report, rules::check_tree(*c.source.tree, options, cache));

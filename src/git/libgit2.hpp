@@ -75,6 +75,15 @@ Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id);
 // any other through git_odb_write.
 Result<ObjectId> write_object(git_repository* repo, std::string_view bytes, git_object_t type);
 
+// A handle's object database replaced by an empty one (its pack files
+// closed, with their caches, once no other handle has them open), and one
+// opened again from `common_dir`'s objects folder, as opening the
+// repository makes it (Repository::can_reopen_object_database says when
+// that reads the same objects); reopen_object_database does both.
+Result<void> close_object_database(git_repository* repo);
+Result<void> open_object_database(git_repository* repo, const std::string& common_dir);
+Result<void> reopen_object_database(git_repository* repo);
+
 // confirm_objects (objects.hpp) on a bare handle: a tree source's.
 Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids);
 

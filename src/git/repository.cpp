@@ -121,6 +121,7 @@ Result<Repository> Repository::open(const std::string& path, bool discover) {
   if (rc < 0) return libgit2_error(rc, "opening repository " + path);
   Repository repo(raw);
   if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
+  repo.m_opened = true;
   return repo;
 }
 
@@ -135,6 +136,7 @@ Result<Repository> Repository::init(const std::string& path) {
   }
   Repository repo(raw);
   if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
+  repo.m_opened = true;
   return repo;
 }
 
@@ -156,6 +158,7 @@ Result<Repository> Repository::open_from_environment() {
     if (rc < 0) return libgit2_error(rc, "opening the repository");
     repo = Repository(raw);
     if (const int guard = guard_loose_reads(raw); guard < 0) return libgit2_error(guard, "opening the object database");
+    repo.m_opened = true;
   } else {
     const char* git_dir = std::getenv("GIT_DIR");
     LG_TRY(Repository opened, open(git_dir ? git_dir : ".", git_dir == nullptr));
@@ -169,6 +172,34 @@ Result<Repository> Repository::open_from_environment() {
   repo.m_own_objects =
       std::getenv("GIT_OBJECT_DIRECTORY") == nullptr && std::getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES") == nullptr;
   return repo;
+}
+
+Result<void> close_object_database(git_repository* repo) {
+  git_odb* empty_raw = nullptr;
+  if (const int rc = git_odb_new(&empty_raw); rc < 0) return libgit2_error(rc, "creating an object database");
+  const OdbPtr empty(empty_raw);
+  if (const int rc = git_repository_set_odb(repo, empty.get()); rc < 0) {
+    return libgit2_error(rc, "closing the object database");
+  }
+  return {};
+}
+
+Result<void> open_object_database(git_repository* repo, const std::string& common_dir) {
+  git_odb* fresh_raw = nullptr;
+  if (const int rc = git_odb_open(&fresh_raw, (common_dir + "objects").c_str()); rc < 0) {
+    return libgit2_error(rc, "opening the object database");
+  }
+  const OdbPtr fresh(fresh_raw);
+  if (const int rc = git_repository_set_odb(repo, fresh.get()); rc < 0) {
+    return libgit2_error(rc, "opening the object database");
+  }
+  if (const int rc = guard_loose_reads(repo); rc < 0) return libgit2_error(rc, "opening the object database");
+  return {};
+}
+
+Result<void> reopen_object_database(git_repository* repo) {
+  if (auto r = close_object_database(repo); !r) return r.error();
+  return open_object_database(repo, git_repository_commondir(repo));
 }
 
 std::string Repository::git_dir() const { return git_repository_path(m_repo.get()); }

@@ -108,7 +108,11 @@ TreeSource::BlobReader blob_reader_for(git_repository* repo) {
 class GitTreeSource final : public TreeSource {
  public:
   GitTreeSource(const Repository& repo, TreePtr root, std::string rev)
-      : m_repo(repo.raw()), m_trees(repo.trees()), m_root(std::move(root)), m_rev(std::move(rev)) {}
+      : m_repo(repo.raw()),
+        m_trees(repo.trees()),
+        m_root(std::move(root)),
+        m_rev(std::move(rev)),
+        m_reopenable(repo.can_reopen_object_database()) {}
 
   const std::string& rev() const override { return m_rev; }
 
@@ -185,6 +189,15 @@ class GitTreeSource final : public TreeSource {
     return read_blob(m_repo, entry);
   }
 
+  // The handle's parsed objects (the root, the memo's trees) stay: libgit2
+  // keeps them in the repository's object cache, apart from its object
+  // database.
+  Result<bool> release_read_caches() override {
+    if (!m_reopenable) return false;
+    if (auto r = reopen_object_database(m_repo); !r) return r.error();
+    return true;
+  }
+
  private:
   Result<std::optional<Listing>> list_entry_view(std::string_view dir, const Entry& entry) const {
     if (entry.kind != EntryKind::directory) return std::optional<Listing>{};
@@ -216,6 +229,7 @@ class GitTreeSource final : public TreeSource {
   TreeMemo& m_trees;  // the repository's: a large tree is read once, whichever source asks
   TreePtr m_root;
   std::string m_rev;
+  bool m_reopenable;  // Repository::can_reopen_object_database
 };
 
 // The index's stage-0 entries, in the index's own order (byte order of the

@@ -138,31 +138,17 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
   // empty one meanwhile; the trial's is emptied whole by
   // git_repository__cleanup (its object cache too; its configuration,
   // references and index are read again when next asked).
-  git_odb* empty_raw = nullptr;
-  int rc = git_odb_new(&empty_raw);
-  if (rc < 0) return libgit2_error(rc, "creating an object database");
-  const OdbPtr empty(empty_raw);
-  if (rc = git_repository_set_odb(user.raw(), empty.get()); rc < 0) {
-    return libgit2_error(rc, "closing the object database");
-  }
+  if (auto r = close_object_database(user.raw()); !r) return r.error();
   m_in_memory = nullptr;
-  if (rc = git_repository__cleanup(trial); rc < 0) return libgit2_error(rc, "closing the object database");
+  if (const int rc = git_repository__cleanup(trial); rc < 0) return libgit2_error(rc, "closing the object database");
   // Both opened again from disk, as Repository::open and TrialRepo::open do.
-  git_odb* fresh_raw = nullptr;
-  if (rc = git_odb_open(&fresh_raw, (user.common_dir() + "objects").c_str()); rc < 0) {
-    return libgit2_error(rc, "opening the object database");
-  }
-  const OdbPtr fresh(fresh_raw);
-  if (rc = git_repository_set_odb(user.raw(), fresh.get()); rc < 0) {
-    return libgit2_error(rc, "opening the object database");
-  }
-  if (rc = guard_loose_reads(user.raw()); rc < 0) return libgit2_error(rc, "opening the object database");
-  if (rc = guard_loose_reads(trial); rc < 0) return libgit2_error(rc, "opening the object database");
+  if (auto r = open_object_database(user.raw(), user.common_dir()); !r) return r.error();
+  if (const int rc = guard_loose_reads(trial); rc < 0) return libgit2_error(rc, "opening the object database");
   LG_TRY(m_in_memory, arm_object_database(trial));
   // Stored in the new in-memory store under the ids the old one held them
   // by (they were hashed when first written).
   for (const HeldObject& o : held) {
-    if (rc = m_in_memory->write(m_in_memory, &o.id, o.data.data(), o.data.size(), o.type); rc < 0) {
+    if (const int rc = m_in_memory->write(m_in_memory, &o.id, o.data.data(), o.data.size(), o.type); rc < 0) {
       return libgit2_error(rc, "writing " + oid_hex(o.id));
     }
   }

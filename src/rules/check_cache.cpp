@@ -23,6 +23,14 @@ CheckCache::Budget CheckCache::history_budget() {
   return b;
 }
 
+CheckCache::Budget CheckCache::one_check_budget() {
+  Budget b;
+  b.glob_walks = 0;
+  b.ledger_findings = 0;
+  b.full_rows = false;
+  return b;
+}
+
 CheckCache::CheckCache() = default;
 CheckCache::CheckCache(Budget budget) : m_budget(budget) {}
 CheckCache::~CheckCache() = default;

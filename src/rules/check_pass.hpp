@@ -85,6 +85,9 @@ ProjectsTable validate_newest(std::optional<std::string_view> text, diag::Findin
 // tells the cache which era's `validate` judged the blob ("" = the newest).
 std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
     Pass& pass, const std::string& era_key = {}, const ProjectsValidator& validate = validate_newest);
+// check_projects_file of the newest era, its rows holding every field or,
+// when the cache's budget says so (Budget::full_rows), only their inputs.
+std::shared_ptr<const CheckCache::ProjectsYamlResult> check_newest_projects_file(Pass& pass);
 
 // ---- the passes ----
 
@@ -103,6 +106,7 @@ Result<void> check_orl(Pass& pass);
 struct TreeScan {
   std::vector<std::string> orl_files;
   std::vector<std::string> temp_files;
+  std::size_t trees_read = 0;  // the walk's directories not answered by a memo
 };
 Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCache* cache,
                            CheckCache::Persistent* persistent);

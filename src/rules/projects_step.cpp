@@ -201,11 +201,15 @@ LedgerReadAhead::LedgerReadAhead(Pass& pass) {
   m_prefetch = std::make_unique<LedgerPrefetch>(pass, m_first, true);
 }
 
-std::vector<git::ObjectId> LedgerReadAhead::finish() {
-  if (!m_prefetch) return {};
-  std::vector<git::ObjectId> kept = m_prefetch->finish();
+void LedgerReadAhead::wait() {
+  if (!m_prefetch) return;
+  m_kept = m_prefetch->finish();
   m_prefetch.reset();
-  return kept;
+}
+
+std::vector<git::ObjectId> LedgerReadAhead::finish() {
+  wait();
+  return std::move(m_kept);
 }
 
 void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows) {
@@ -284,10 +288,10 @@ ProjectsYamlInput::ProjectsYamlInput(Pass& pass, bool report) : m_pass(pass) {
     }
   }
   if (report) {
-    m_parsed = check_projects_file(pass);
+    m_parsed = check_newest_projects_file(pass);
   } else {
     Pass quiet{pass.tree, pass.cache, {}};
-    m_parsed = check_projects_file(quiet);
+    m_parsed = check_newest_projects_file(quiet);
   }
   if (p && !m_id.empty() && !has_unreadable(m_parsed->findings)) {
     m_facts = yaml_facts_of(*m_parsed);
@@ -298,7 +302,7 @@ ProjectsYamlInput::ProjectsYamlInput(Pass& pass, bool report) : m_pass(pass) {
 const ProjectsTable& ProjectsYamlInput::table() {
   if (!m_parsed) {  // the same blob again, its findings already reported: parsed into a sink of its own
     Pass quiet{m_pass.tree, m_pass.cache, {}};
-    m_parsed = check_projects_file(quiet);
+    m_parsed = check_newest_projects_file(quiet);
   }
   return m_parsed->table;
 }
@@ -329,7 +333,7 @@ using namespace steps;
 
 Result<ProjectsStepYaml> projects_step_yaml(git::TreeSource& tree, CheckCache& cache) {
   Pass pass{tree, cache, {}};
-  auto result = check_projects_file(pass);
+  auto result = check_newest_projects_file(pass);
   return ProjectsStepYaml{std::shared_ptr<const ProjectsTable>(result, &result->table), pass.sink.take()};
 }
 

@@ -86,12 +86,16 @@ void prefetch_ledgers(Pass& pass, std::span<const LedgerFile> ledgers);
 class LedgerReadAhead {
  public:
   explicit LedgerReadAhead(Pass& pass);
-  // Waits for the workers and keeps their parses; returns the ids kept.
+  // Waits for the workers (their repository handles closed) and keeps
+  // their parses.
+  void wait();
+  // wait(), then the ids kept.
   std::vector<git::ObjectId> finish();
 
  private:
   std::vector<LedgerFile> m_first;  // the prefetch points into it
   std::unique_ptr<LedgerPrefetch> m_prefetch;
+  std::vector<git::ObjectId> m_kept;
 };
 // One ledger of the cortex-projects pass: its kind, its text, its rules.
 void check_ledger_file(Pass& pass, const LedgerFile& lf, const ProjectsTable& rows);

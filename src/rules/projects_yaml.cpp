@@ -256,7 +256,7 @@ class Checker {
  public:
   // `quiet`: only the table is wanted: nothing is reported, and the checks
   // that only report (duplicates, each row's fields together) are skipped.
-  // `slim` (with `quiet`): each row keeps only its inputs, status first.
+  // `slim`: each row keeps only its inputs, status first.
   Checker(const ProjectsYamlEra& era, diag::FindingSink& sink, const std::string& path, bool quiet = false,
           bool slim = false)
       : m_era(era), m_sink(sink), m_path(path), m_quiet(quiet), m_slim(slim) {}
@@ -709,7 +709,7 @@ StreamedRows read_rows_streamed(std::string_view part, int first_line, const Pro
   diag::CollectingSink held;
   Checker checker(era, held, path, quiet, slim);
   ProjectsTable table;
-  if (slim) {
+  if (slim && quiet) {  // nothing judged: the rows' lines read straight
     out.read = read_row_inputs(part, first_line, checker, out, table);
   } else {
     out.read = load_entries(part, first_line, out, [&](const ledger::YamlEntry& e) { checker.check_entry(e, table); });
@@ -790,7 +790,8 @@ void check_project_row_fields(const std::string& key, int row_line, const std::v
 
 namespace {
 
-// `slim`: the row inputs alone (projects_yaml_row_inputs), `quiet` too.
+// `slim`: each row's inputs alone (RowFields::inputs); with `quiet`, read
+// as projects_yaml_row_inputs reads them.
 ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
                                  diag::FindingSink& sink, const std::string& path, bool quiet, bool slim = false) {
   ProjectsTable table;
@@ -826,8 +827,8 @@ ProjectsTable read_projects_yaml(std::optional<std::string_view> text, const Pro
 }  // namespace
 
 ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
-                                  diag::FindingSink& sink, const std::string& path) {
-  return read_projects_yaml(text, era, sink, path, false);
+                                  diag::FindingSink& sink, const std::string& path, RowFields fields) {
+  return read_projects_yaml(text, era, sink, path, false, fields == RowFields::inputs);
 }
 
 ProjectsTable projects_yaml_table(std::optional<std::string_view> text, const ProjectsYamlEra& era) {

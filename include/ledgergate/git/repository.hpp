@@ -78,6 +78,14 @@ class Repository {
   // it; not so when the environment named the object directories (a push
   // quarantine).
   bool own_object_database() const { return m_own_objects; }
+  // Whether the object database may be closed and opened again from disk
+  // (TreeSource::release_read_caches): libgit2 then frees its pack files
+  // with what it caches beside them (the delta-base cache, compiled in at
+  // 16 MiB, the index mapping, the pack windows) once no other handle has
+  // them open. Only a handle open() or init() made over its own objects
+  // (not adopted, not a push quarantine), whose reopened database reads the
+  // same objects.
+  bool can_reopen_object_database() const { return m_opened && m_own_objects; }
 
   // Resolves `rev` to a commit; errors name the revision ("unknown revision",
   // "HEAD has no commits yet").
@@ -93,6 +101,7 @@ class Repository {
   std::shared_ptr<TreeMemo> m_trees;  // after m_repo: its trees are freed before the handle
   std::string m_index_file;
   bool m_own_objects = true;
+  bool m_opened = false;  // by open() or init(): its object database is the one its folder gives
 };
 
 }  // namespace lg::git

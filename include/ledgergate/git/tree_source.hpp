@@ -142,6 +142,13 @@ class TreeSource {
     (void)ids;
     return {};
   }
+  // Lets go of what reading has cached below the source (a git source over
+  // a repository's own objects: libgit2's pack files, with their delta-base
+  // cache, reopened from disk; Repository::reopen_object_database), once a
+  // walk of every tree has filled it and before the rest of a check. Reads
+  // see the same objects after. False when the source has nothing to let go.
+  // No other thread may read through the source meanwhile.
+  virtual Result<bool> release_read_caches() { return false; }
   // The entry at `path`; nullopt when absent.
   virtual Result<std::optional<Entry>> stat(std::string_view path) = 0;
   // The bytes of a file or executable entry at `path`. Errors: missing object,

@@ -113,11 +113,18 @@ void check_project_row_fields(const std::string& key, int row_line, const std::v
                               const ProjectsYamlEra& era, diag::FindingSink& sink,
                               const std::string& path = std::string(ledger::k_projects_yaml));
 
+// What a table's rows keep of their fields: every one, or only what a
+// ledger's check reads of a row (its `status` then its `partition`:
+// rules::projects_step_row_inputs; cortex_projects.cpp reads no other).
+enum class RowFields { all, inputs };
+
 // Validates projects.yaml `text` (nullopt when the file is absent) and
 // reports Y-01..Y-18 and projects-yaml-duplicate-key findings to `sink`, in
-// the reference's order. `path` is the file's repository path.
+// the reference's order. `path` is the file's repository path. The
+// findings are the same whichever `fields` the rows keep.
 ProjectsTable check_projects_yaml(std::optional<std::string_view> text, const ProjectsYamlEra& era,
-                                  diag::FindingSink& sink, const std::string& path = std::string(ledger::k_projects_yaml));
+                                  diag::FindingSink& sink, const std::string& path = std::string(ledger::k_projects_yaml),
+                                  RowFields fields = RowFields::all);
 // The same table, nothing reported: the checks that only report (duplicate
 // keys and fields, each row's fields taken together) are skipped, the rest
 // reads the rows as check_projects_yaml does, every field kept. For a

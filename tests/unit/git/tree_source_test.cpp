@@ -1,8 +1,13 @@
 #include "ledgergate/git/tree_source.hpp"
 
+#include <git2.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <string>
 
+#include "ledgergate/git/trial_repo.hpp"
 #include "support/fixture_tree.hpp"
 
 using namespace lg;
@@ -127,3 +132,80 @@ TEST_CASE("tree source: the index source reads staged entries without writing", 
   REQUIRE(dir_entry);
   CHECK((*dir_entry)->kind == git::EntryKind::directory);
 }
+
+#if defined(__linux__)
+namespace {
+
+// Whether this process maps a file whose path ends with `suffix` (/proc/self/maps).
+bool maps_file_ending(const std::string& suffix) {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    if (line.size() >= suffix.size() && line.compare(line.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("tree source: release_read_caches closes the pack files of a repository's own objects, reads go on",
+          "[git][tree_source]") {
+  test::TempDir dir;
+  const git_oid commit = test::commit_tree(dir.path(), {{"projects/a.md", "a\n"}, {"projects.yaml", "{}\n"}}, "c1");
+  std::string idx;
+  {  // every object into one pack, the loose copies removed
+    auto repo = git::Repository::open(dir.path(), false);
+    REQUIRE(repo);
+    git_packbuilder* pb = nullptr;
+    REQUIRE(git_packbuilder_new(&pb, repo->raw()) == 0);
+    CHECK(git_packbuilder_insert_commit(pb, &commit) == 0);
+    CHECK(git_packbuilder_write(pb, nullptr, 0, nullptr, nullptr) == 0);
+    char hex[GIT_OID_HEXSZ + 1] = {};
+    git_oid_tostr(hex, sizeof hex, git_packbuilder_hash(pb));
+    idx = "/objects/pack/pack-" + std::string(hex) + ".idx";
+    git_packbuilder_free(pb);
+  }
+  for (const auto& e : std::filesystem::directory_iterator(dir.path() + "/.git/objects")) {
+    if (e.path().filename().string().size() == 2) std::filesystem::remove_all(e.path());
+  }
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  CHECK(repo->can_reopen_object_database());
+  auto tree_id = repo->commit_tree(test::id_of(commit));
+  REQUIRE(tree_id);
+  auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
+  REQUIRE(src);
+  auto entry = (*src)->stat("projects/a.md");
+  REQUIRE(entry);
+  REQUIRE(entry->has_value());
+  REQUIRE((*src)->read("projects/a.md", **entry).value() == "a\n");
+  REQUIRE(maps_file_ending(idx));
+
+  auto released = (*src)->release_read_caches();
+  REQUIRE(released);
+  CHECK(*released);
+  CHECK_FALSE(maps_file_ending(idx));  // no handle has the pack open: libgit2 freed it
+  // The same objects, read from the pack opened again.
+  CHECK((*src)->read("projects/a.md", **entry).value() == "a\n");
+  CHECK(maps_file_ending(idx));
+  auto listed = (*src)->list("projects");
+  REQUIRE(listed);
+  REQUIRE(listed->has_value());
+  CHECK(test::entry_names(**listed) == std::vector<std::string>{"a.md"});
+  CHECK(git::open_tree_source(*repo, *tree_id, "HEAD").has_value());
+
+  // A trial repository's objects include what it wrote in memory: its
+  // sources let nothing go.
+  auto trial = git::TrialRepo::open(*repo);
+  REQUIRE(trial);
+  CHECK_FALSE(trial->repo().can_reopen_object_database());
+  auto trial_src = git::open_tree_source(trial->repo(), *tree_id, "trial");
+  REQUIRE(trial_src);
+  auto kept = (*trial_src)->release_read_caches();
+  REQUIRE(kept);
+  CHECK_FALSE(*kept);
+  CHECK(maps_file_ending(idx));
+}
+#endif

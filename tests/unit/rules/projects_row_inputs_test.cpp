@@ -1,12 +1,15 @@
 // rules::projects_yaml_row_inputs: the rows' inputs (key, line, status,
 // partition) read by the fast path, or entry by entry by the simple reader,
 // or whole, are exactly projects_yaml_table's rows with their other fields
-// left out, on common rows and on odd lines put anywhere.
+// left out, on common rows and on odd lines put anywhere. And
+// check_projects_yaml keeping the inputs alone (RowFields::inputs) reports
+// what it reports keeping every field.
 #include <catch2/catch.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "ledgergate/diag/finding.hpp"
 #include "ledgergate/rules/projects_yaml.hpp"
 #include "ledgergate/rules/threads.hpp"
 #include "support/check_threads.hpp"
@@ -15,6 +18,7 @@
 using lg::rules::ProjectRow;
 using lg::rules::ProjectsTable;
 using lg::rules::ProjectsYamlEra;
+using lg::rules::RowFields;
 
 namespace {
 
@@ -201,4 +205,52 @@ TEST_CASE("projects.yaml row inputs: an absent file, an empty one, one that does
     INFO(t);
     CHECK(inputs(t) == plain(t));
   }
+}
+
+namespace {
+
+// check_projects_yaml's findings (each as rule, line and message) and its
+// rows as rows_of reads them, keeping `fields`.
+std::vector<std::string> judged(const std::string& text, RowFields fields) {
+  lg::diag::CollectingSink sink;
+  const ProjectsTable table = lg::rules::check_projects_yaml(text, ProjectsYamlEra{}, sink, "projects.yaml", fields);
+  std::vector<std::string> out = rows_of(table, fields == RowFields::all);
+  for (const lg::diag::Finding& f : sink.take()) {
+    out.push_back(f.rule + ":" + std::to_string(f.location.line) + ": " + f.message);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("projects.yaml judged keeping the row inputs alone: the same findings and inputs",
+          "[rules][projects_yaml][row_inputs]") {
+  Threads one(1);
+  const std::string text = common_document(30);
+  const auto all = judged(text, RowFields::all);
+  CHECK(judged(text, RowFields::inputs) == all);
+  lg::diag::CollectingSink sink;
+  const ProjectsTable slim = lg::rules::check_projects_yaml(text, ProjectsYamlEra{}, sink, "projects.yaml",
+                                                            RowFields::inputs);
+  REQUIRE(slim.rows.size() == 30);
+  CHECK(slim.rows[0].fields.size() == 2);
+  CHECK(slim.rows[0].get("remote") == std::nullopt);
+  CHECK(slim.rows[0].get("status") == std::optional<std::string_view>("active"));
+  // The comparison tells a finding apart: a row without its remote is one.
+  std::string no_remote = text;
+  no_remote.erase(no_remote.find("  remote: PyAutoLabs/row_2\n"), 27);
+  CHECK(judged(no_remote, RowFields::inputs) != all);
+  CHECK(judged(no_remote, RowFields::inputs) == judged(no_remote, RowFields::all));
+  std::mt19937 rng(23);
+  for (int round = 0; round < 300; ++round) {
+    const std::string t = mutate(text, rng);
+    INFO("round " << round << "\n" << t);
+    CHECK(judged(t, RowFields::inputs) == judged(t, RowFields::all));
+  }
+  // A big document, read in two parts on two threads.
+  const std::string big = common_document(1200);
+  Threads two(2);
+  CHECK(judged(big, RowFields::inputs) == judged(big, RowFields::all));
+  const std::string big_odd = mutate(big, rng);
+  CHECK(judged(big_odd, RowFields::inputs) == judged(big_odd, RowFields::all));
 }
