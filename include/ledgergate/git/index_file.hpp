@@ -99,12 +99,17 @@ std::optional<IndexListing> read_index_stat(const std::string& path, std::span<c
 
 // What a commit of the index at `path` makes, when git's cache-tree
 // extension says so: its valid root's tree id, and whether any entry is at
-// a stage above 0. The entries are stepped over by their recorded sizes
-// through a small buffer, never mapped nor held whole (at 270,000 entries,
-// a walk of the mapped file pays a fault or a translation miss per page);
-// of the extensions only the root entry of "TREE" is read. nullopt as
-// read_index_file's (a split or sparse index, malformed bytes), and for an
-// entry over the buffer's 64 KiB.
+// a stage above 0. An index of 1 MiB or more is first read from its end,
+// up to a quarter of it: a cache-tree found there whole (its size and every
+// extension after it end at the checksum, its entries fill it) with a valid
+// root counting the header's entries is taken, and the entries are not read
+// (at 20,000 projects: some 1 MB read of 29.8 MB); git keeps no valid root
+// beside an unmerged entry, so none is. Otherwise the entries are stepped
+// over by their recorded sizes through a small buffer, never mapped nor held
+// whole (at 270,000 entries, a walk of the mapped file pays a fault or a
+// translation miss per page); of the extensions only the root entry of
+// "TREE" is read. nullopt as read_index_file's (a split or sparse index,
+// malformed bytes), and for an entry over the buffer's 64 KiB.
 struct IndexTree {
   std::optional<ObjectId> root;  // nullopt: no cache-tree, or its root is invalid
   bool unmerged = false;

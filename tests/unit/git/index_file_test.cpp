@@ -554,6 +554,91 @@ TEST_CASE("index file: read_index_tree declines what it cannot read whole", "[gi
   CHECK_FALSE(git::read_index_tree(index));
 }
 
+TEST_CASE("index file: read_index_tree finds a big index's cache-tree from its end, in versions 2, 3 and 4",
+          "[git][index]") {
+  // Some 10,000 folders: an index over 4 MiB, read from its end, whose
+  // cache-tree (some 300 KB) starts before the first 256 KiB window. Paths
+  // and a folder named "TREE", and extensions after it (the untracked
+  // cache, the end-of-entries marker), do not mislead it; a staged path
+  // (the root invalid) and unmerged entries are read from the entries.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  const std::string a = test::git_blob(d, "a\n");
+  std::string info;
+  const auto add = [&](const std::string& path) {
+    info += "100644 " + a + " 0\t" + path;
+    info.push_back('\0');
+  };
+  for (int i = 0; i < 10000; ++i) add("d/" + std::to_string(i) + "/TREE" + std::string(static_cast<std::size_t>(360 + i % 61), 't'));
+  add("TREE/TREE");
+  add("zz/TREE");
+  index_info(d, info);
+  const std::string index = d + "/.git/index";
+  const std::string tree = test::capture("git -C '" + d + "' write-tree").out.substr(0, 40);
+  for (const char* version : {"2", "3", "4"}) {
+    CAPTURE(version);
+    REQUIRE(sh(d, std::string("git update-index --index-version ") + version + " && git write-tree >/dev/null") == 0);
+    if (std::string(version) == "3") REQUIRE(sh(d, "git update-index --skip-worktree zz/TREE") == 0);
+    if (std::string(version) != "2") REQUIRE(sh(d, "git write-tree >/dev/null") == 0);
+    const std::string bytes = test::read_file(index);
+    REQUIRE(bytes.size() > (std::size_t{4} << 20));
+    // The extension's header, before its root entry (10,002 entries).
+    const std::size_t root_at = bytes.rfind(std::string(1, '\0') + "10002 ");
+    REQUIRE(root_at != std::string::npos);
+    REQUIRE(bytes.substr(root_at - 8, 4) == "TREE");
+    REQUIRE(bytes.size() - root_at > (std::size_t{256} << 10));
+    auto scan = git::read_index_tree(index);
+    REQUIRE(scan);
+    REQUIRE(scan->root.has_value());
+    CHECK(scan->root->hex() == tree);
+    CHECK_FALSE(scan->unmerged);
+    // Cut short, the file is declined or read as one with the same root.
+    for (std::size_t n = bytes.size(); n > bytes.size() - 4096; n -= 97) {
+      test::write_file(d + "/cut", bytes.substr(0, n));
+      const auto cut = git::read_index_tree(d + "/cut");
+      if (cut && cut->root) CHECK(cut->root == scan->root);
+    }
+  }
+  // The entries are not read: bytes spoiled in their midst, which a read
+  // of them declines, leave the root found at the end (git, which checks
+  // the file's checksum, would refuse the file before any hook ran).
+  {
+    std::string bytes = test::read_file(index);
+    bytes.replace(bytes.size() / 3, 1000, std::string(1000, '\x01'));  // over two entries: no mode is git's
+    test::write_file(d + "/spoiled", bytes);
+    CHECK_FALSE(git::read_index_stat(d + "/spoiled", std::vector<std::string>{"d/"}));
+    const auto spoiled = git::read_index_tree(d + "/spoiled");
+    REQUIRE(spoiled);
+    REQUIRE(spoiled->root.has_value());
+    CHECK(spoiled->root->hex() == tree);
+  }
+  // Extensions after the cache-tree.
+  REQUIRE(sh(d, "git update-index --untracked-cache && git -c index.recordEndOfIndexEntries=true status >/dev/null && "
+                "git -c index.recordEndOfIndexEntries=true update-index --index-version 2") == 0);
+  {
+    const std::string bytes = test::read_file(index);
+    REQUIRE(bytes.find("UNTR") != std::string::npos);
+    REQUIRE(bytes.find("EOIE") != std::string::npos);
+    const auto scan = git::read_index_tree(index);
+    REQUIRE(scan);
+    REQUIRE(scan->root.has_value());
+    CHECK(scan->root->hex() == tree);
+  }
+  // Staging invalidates the root; unmerged entries are seen.
+  index_info(d, std::string("100644 ") + test::git_blob(d, "y") + " 0\tzz/last.md" + '\0');
+  auto scan = git::read_index_tree(index);
+  REQUIRE(scan);
+  CHECK_FALSE(scan->root.has_value());
+  CHECK_FALSE(scan->unmerged);
+  const std::string blob = test::git_blob(d, "u");
+  index_info(d, "100644 " + blob + " 2\tzz/last.md" + '\0' + "100644 " + blob + " 3\tzz/last.md" + '\0');
+  scan = git::read_index_tree(index);
+  REQUIRE(scan);
+  CHECK_FALSE(scan->root.has_value());
+  CHECK(scan->unmerged);
+}
+
 TEST_CASE("index source: a valid cache-tree root is read as that tree; without its object, every entry", "[git][index][tree_source]") {
   test::TempDir dir;
   const std::string d = dir.path();
