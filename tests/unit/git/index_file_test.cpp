@@ -637,6 +637,12 @@ TEST_CASE("index file: read_index_tree finds a big index's cache-tree from its e
   REQUIRE(scan);
   CHECK_FALSE(scan->root.has_value());
   CHECK(scan->unmerged);
+  // A split index ("link", written before the cache-tree, whose root
+  // counts the shared index's entries too, not the header's) is declined.
+  REQUIRE(sh(d, "git rm -q --cached zz/last.md && git write-tree >/dev/null && git update-index --split-index && "
+                "git write-tree >/dev/null") == 0);
+  REQUIRE(test::read_file(index).find("link") != std::string::npos);
+  CHECK_FALSE(git::read_index_tree(index));
 }
 
 TEST_CASE("index source: a valid cache-tree root is read as that tree; without its object, every entry", "[git][index][tree_source]") {
