@@ -1,0 +1,140 @@
+#include "pack_index.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <string_view>
+#include <utility>
+
+#include "ledgergate/util/fd.hpp"
+
+namespace lg::git {
+
+namespace {
+
+constexpr std::size_t k_header = 8;  // "\377tOc", then version 2
+constexpr std::size_t k_fanout = 256 * 4;
+constexpr std::size_t k_raw = ObjectId::k_raw_size;
+constexpr std::size_t k_trailer = 2 * k_raw;  // the pack's checksum, the index's
+
+std::uint32_t be32(const unsigned char* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
+}
+
+// The number of objects a version 2 index of `length` bytes at `map` lists;
+// 0 when it is not one this reader takes.
+std::uint32_t v2_count(const unsigned char* map, std::size_t length) {
+  if (length < k_header + k_fanout + k_trailer) return 0;
+  if (std::memcmp(map, "\377tOc", 4) != 0 || be32(map + 4) != 2) return 0;
+  std::uint32_t previous = 0;
+  for (std::size_t i = 0; i < 256; ++i) {
+    const std::uint32_t n = be32(map + k_header + 4 * i);
+    if (n < previous) return 0;
+    previous = n;
+  }
+  // Per object: its id, its CRC and a 4-byte offset; an 8-byte offset for
+  // each one past 2 GiB at most.
+  const std::size_t n = previous;
+  const std::size_t least = k_header + k_fanout + n * (k_raw + 8) + k_trailer;
+  if (length < least || length > least + n * 8) return 0;
+  return previous;
+}
+
+// An id's first eight bytes as a big-endian number: ids compare as these do.
+std::uint64_t lead(const unsigned char* p) {
+  std::uint64_t w = 0;
+  std::memcpy(&w, p, sizeof w);
+  if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
+  return w;
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+PackIndexes PackIndexes::open(const std::string& objects_dir) {
+  PackIndexes out;
+  const std::string dir = objects_dir + "/pack/";
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return out;
+  std::vector<std::string> names;
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view name(e->d_name);
+    if (name.starts_with("pack-") && ends_with(name, ".idx")) names.emplace_back(name);
+  }
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const std::string pack = dir + name.substr(0, name.size() - 4) + ".pack";
+    struct stat st {};
+    if (::stat(pack.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    const util::Fd fd(::open((dir + name).c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    const auto length = static_cast<std::size_t>(st.st_size);
+    if (length < k_header + k_fanout + k_trailer) continue;
+    void* map = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE, fd.get(), 0);
+    if (map == MAP_FAILED) continue;
+    const auto* bytes = static_cast<const unsigned char*>(map);
+    const std::uint32_t count = v2_count(bytes, length);
+    if (count == 0) {
+      ::munmap(map, length);
+      continue;
+    }
+    out.m_indexes.push_back(Index{bytes, length, count});
+  }
+  return out;
+}
+
+PackIndexes::PackIndexes(PackIndexes&& o) noexcept : m_indexes(std::exchange(o.m_indexes, {})) {}
+
+PackIndexes& PackIndexes::operator=(PackIndexes&& o) noexcept {
+  if (this != &o) {
+    unmap();
+    m_indexes = std::exchange(o.m_indexes, {});
+  }
+  return *this;
+}
+
+PackIndexes::~PackIndexes() { unmap(); }
+
+void PackIndexes::unmap() {
+  for (const Index& index : m_indexes) ::munmap(const_cast<unsigned char*>(index.map), index.length);
+  m_indexes.clear();
+}
+
+bool PackIndexes::contains(const ObjectId& id) const {
+  const unsigned char* want = id.bytes();
+  const std::uint64_t want_lead = lead(want);
+  for (const Index& index : m_indexes) {
+    const unsigned char* fanout = index.map + k_header;
+    const std::uint32_t first = want[0] == 0 ? 0 : be32(fanout + 4 * (want[0] - 1u));
+    const std::uint32_t last = be32(fanout + 4 * want[0]);
+    const unsigned char* ids = index.map + k_header + k_fanout;
+    // By the first eight bytes as a number (one compare), the rest only
+    // when they tie.
+    std::uint32_t lo = first, hi = std::min(last, index.count);
+    while (lo < hi) {
+      const std::uint32_t mid = lo + (hi - lo) / 2;
+      const unsigned char* at = ids + std::size_t{mid} * k_raw;
+      const std::uint64_t l = lead(at);
+      const int c = l != want_lead ? (l < want_lead ? -1 : 1) : std::memcmp(at + 8, want + 8, k_raw - 8);
+      if (c == 0) return true;
+      if (c < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace lg::git

@@ -1,0 +1,143 @@
+// git::PackIndexes: the ids a version 2 pack index lists are found, no
+// other is, and an index this reader cannot take is skipped (its ids are
+// then libgit2's to answer); confirm_objects answers the same through it.
+#include <git2.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "../../../src/git/pack_index.hpp"
+#include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "support/fixture_tree.hpp"
+
+using namespace lg;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A repository whose objects are in one pack and nowhere else; the pack's
+// path without its extension, and every id it holds.
+struct PackedRepo {
+  test::TempDir dir;
+  std::string stem;
+  std::vector<git::ObjectId> ids;
+  git_oid commit{};
+
+  PackedRepo() {
+    test::FileMap files;
+    for (int i = 0; i < 300; ++i) files["projects/p" + std::to_string(i) + ".md"] = "ledger " + std::to_string(i) + "\n";
+    commit = test::commit_tree(dir.path(), files, "c1");
+    auto repo = git::Repository::open(dir.path(), false);
+    REQUIRE(repo);
+    git_packbuilder* pb = nullptr;
+    REQUIRE(git_packbuilder_new(&pb, repo->raw()) == 0);
+    REQUIRE(git_packbuilder_insert_commit(pb, &commit) == 0);
+    REQUIRE(git_packbuilder_write(pb, nullptr, 0, nullptr, nullptr) == 0);
+    char hex[GIT_OID_HEXSZ + 1] = {};
+    git_oid_tostr(hex, sizeof hex, git_packbuilder_hash(pb));
+    stem = dir.path() + "/.git/objects/pack/pack-" + std::string(hex);
+    git_packbuilder_free(pb);
+    for (const auto& e : fs::directory_iterator(dir.path() + "/.git/objects")) {
+      const std::string name = e.path().filename().string();
+      if (name.size() != 2) continue;
+      for (const auto& f : fs::directory_iterator(e.path())) {
+        ids.push_back(*git::ObjectId::from_hex(name + f.path().filename().string()));
+      }
+      fs::remove_all(e.path());
+    }
+  }
+  std::string objects() const { return dir.path() + "/.git/objects"; }
+};
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  fs::permissions(path, fs::perms::owner_write, fs::perm_options::add);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+}  // namespace
+
+TEST_CASE("pack indexes: the ids a pack lists are found, no other is", "[git][pack_index]") {
+  PackedRepo r;
+  REQUIRE(r.ids.size() > 300);
+  const git::PackIndexes packs = git::PackIndexes::open(r.objects());
+  REQUIRE(packs.size() == 1);
+  const std::set<git::ObjectId> listed(r.ids.begin(), r.ids.end());
+  for (const git::ObjectId& id : r.ids) CHECK(packs.contains(id));
+  // Ids beside each listed one (its last byte changed), at the fanout's
+  // edges, and at random: found exactly when listed.
+  std::vector<git::ObjectId> others;
+  for (const git::ObjectId& id : r.ids) {
+    std::string hex = id.hex();
+    hex.back() = hex.back() == '0' ? '1' : '0';
+    others.push_back(*git::ObjectId::from_hex(hex));
+  }
+  others.push_back(*git::ObjectId::from_hex(std::string(40, '0')));
+  others.push_back(*git::ObjectId::from_hex(std::string(40, 'f')));
+  std::mt19937 rng(7);
+  for (int i = 0; i < 500; ++i) {
+    std::string hex;
+    for (int k = 0; k < 40; ++k) hex += "0123456789abcdef"[rng() % 16];
+    others.push_back(*git::ObjectId::from_hex(hex));
+  }
+  for (const git::ObjectId& id : others) CHECK(packs.contains(id) == (listed.count(id) != 0));
+  // The repository's own confirmation through them: many ids, all packed.
+  auto repo = git::Repository::open(r.dir.path(), false);
+  REQUIRE(repo);
+  std::vector<git::ObjectId> many;
+  for (int i = 0; i < 3; ++i) many.insert(many.end(), r.ids.begin(), r.ids.end());
+  CHECK(git::confirm_objects(*repo, many));
+  // One absent among them is named, as libgit2 names it.
+  const git::ObjectId absent = *git::ObjectId::from_hex("0123456789012345678901234567890123456789");
+  many.insert(many.begin() + 10, absent);
+  auto missing = git::confirm_objects(*repo, many);
+  REQUIRE_FALSE(missing);
+  CHECK_THAT(missing.error().message, Catch::Contains(absent.hex()) && Catch::Contains("missing"));
+}
+
+TEST_CASE("pack indexes: an index this reader cannot take, or without its pack, is skipped",
+          "[git][pack_index]") {
+  PackedRepo r;
+  const std::string idx = r.stem + ".idx";
+  const std::string good = file_bytes(idx);
+  REQUIRE(git::PackIndexes::open(r.objects()).size() == 1);
+  const auto declined = [&](std::string bytes) {
+    write_bytes(idx, bytes);
+    const bool skipped = git::PackIndexes::open(r.objects()).size() == 0;
+    write_bytes(idx, good);
+    return skipped;
+  };
+  std::string bad_magic = good;
+  bad_magic[1] = 'x';
+  CHECK(declined(bad_magic));
+  std::string version_3 = good;
+  version_3[7] = 3;
+  CHECK(declined(version_3));
+  CHECK(declined(good.substr(0, good.size() - 1)));       // shorter than its count needs
+  CHECK(declined(good + std::string(8 * 400, '\0')));     // longer than any 64-bit offsets
+  CHECK(declined(good.substr(0, 100)));
+  std::string decreasing = good;
+  decreasing[8 + 4 * 0x80 + 3] = static_cast<char>(0xff);  // one fanout count above the next
+  decreasing[8 + 4 * 0x80 + 2] = static_cast<char>(0xff);
+  CHECK(declined(decreasing));
+  CHECK_FALSE(declined(good));
+  // The pack file gone: its index is not taken (confirm_objects then asks
+  // libgit2, which finds nothing either).
+  fs::rename(r.stem + ".pack", r.stem + ".moved");
+  CHECK(git::PackIndexes::open(r.objects()).size() == 0);
+  auto repo = git::Repository::open(r.dir.path(), false);
+  REQUIRE(repo);
+  std::vector<git::ObjectId> many(r.ids.begin(), r.ids.end());
+  CHECK_FALSE(git::confirm_objects(*repo, many));
+  CHECK(git::PackIndexes::open(r.dir.path() + "/nowhere").size() == 0);
+}
