@@ -99,6 +99,32 @@ void check(int rc, const char* what) {
 }
 }  // namespace
 
+std::string pack_commit(const std::string& dir, const git_oid& commit, bool drop_loose,
+                        std::vector<git::ObjectId>* dropped) {
+  git_repository* repo = nullptr;
+  REQUIRE(git_repository_open(&repo, dir.c_str()) == 0);
+  const RepositoryPtr owned(repo);
+  git_packbuilder* pb = nullptr;
+  REQUIRE(git_packbuilder_new(&pb, repo) == 0);
+  CHECK(git_packbuilder_insert_commit(pb, &commit) == 0);
+  CHECK(git_packbuilder_write(pb, nullptr, 0, nullptr, nullptr) == 0);
+  char hex[GIT_OID_HEXSZ + 1] = {};
+  git_oid_tostr(hex, sizeof hex, git_packbuilder_hash(pb));
+  git_packbuilder_free(pb);
+  const std::string objects = std::string(git_repository_commondir(repo)) + "objects";
+  if (drop_loose) {
+    for (const auto& e : std::filesystem::directory_iterator(objects)) {
+      const std::string name = e.path().filename().string();
+      if (name.size() != 2) continue;
+      for (const auto& f : std::filesystem::directory_iterator(e.path())) {
+        if (dropped) dropped->push_back(*git::ObjectId::from_hex(name + f.path().filename().string()));
+      }
+      std::filesystem::remove_all(e.path());
+    }
+  }
+  return objects + "/pack/pack-" + hex;
+}
+
 git_oid commit_tree(const std::string& dir, const FileMap& files, const std::string& message,
                     const git_oid* parent, const std::string& ref, const git_oid* second_parent) {
   git_repository* repo = nullptr;

@@ -42,6 +42,13 @@ git_oid commit_tree(const std::string& dir, const FileMap& files, const std::str
                     const git_oid* parent = nullptr, const std::string& ref = "refs/heads/main",
                     const git_oid* second_parent = nullptr);  // set: a merge commit
 
+// Packs every object `commit` reaches into one pack of the repository at
+// `dir` (libgit2's pack builder) and returns the pack's path without its
+// extension. With `drop_loose`, every loose object is removed after, and
+// the ids removed are appended to `dropped` when given.
+std::string pack_commit(const std::string& dir, const git_oid& commit, bool drop_loose,
+                        std::vector<git::ObjectId>* dropped = nullptr);
+
 // Tests are clients of libgit2 too: owned handles, and conversions between
 // its git_oid and the library's ObjectId (the library's own edge header is
 // private to src/git/).

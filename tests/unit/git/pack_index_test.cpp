@@ -1,8 +1,6 @@
 // git::PackIndexes: the ids a version 2 pack index lists are found, no
 // other is, and an index this reader cannot take is skipped (its ids are
 // then libgit2's to answer); confirm_objects answers the same through it.
-#include <git2.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -33,24 +31,7 @@ struct PackedRepo {
     test::FileMap files;
     for (int i = 0; i < 300; ++i) files["projects/p" + std::to_string(i) + ".md"] = "ledger " + std::to_string(i) + "\n";
     commit = test::commit_tree(dir.path(), files, "c1");
-    auto repo = git::Repository::open(dir.path(), false);
-    REQUIRE(repo);
-    git_packbuilder* pb = nullptr;
-    REQUIRE(git_packbuilder_new(&pb, repo->raw()) == 0);
-    REQUIRE(git_packbuilder_insert_commit(pb, &commit) == 0);
-    REQUIRE(git_packbuilder_write(pb, nullptr, 0, nullptr, nullptr) == 0);
-    char hex[GIT_OID_HEXSZ + 1] = {};
-    git_oid_tostr(hex, sizeof hex, git_packbuilder_hash(pb));
-    stem = dir.path() + "/.git/objects/pack/pack-" + std::string(hex);
-    git_packbuilder_free(pb);
-    for (const auto& e : fs::directory_iterator(dir.path() + "/.git/objects")) {
-      const std::string name = e.path().filename().string();
-      if (name.size() != 2) continue;
-      for (const auto& f : fs::directory_iterator(e.path())) {
-        ids.push_back(*git::ObjectId::from_hex(name + f.path().filename().string()));
-      }
-      fs::remove_all(e.path());
-    }
+    stem = test::pack_commit(dir.path(), commit, true, &ids);
   }
   std::string objects() const { return dir.path() + "/.git/objects"; }
 };

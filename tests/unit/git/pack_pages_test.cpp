@@ -65,19 +65,9 @@ TEST_CASE("drop_pack_pages: a pack's pages leave the process and come back on th
   test::TempDir dir;
   const std::string a = noise(600 * 1024, 1), b = noise(600 * 1024, 2);
   const git_oid commit = test::commit_tree(dir.path(), {{"a.txt", a}, {"b.txt", b}}, "c1");
-  std::string pack;
-  {  // every object into one pack (the loose copies stay; the pack is read first)
-    auto repo = git::Repository::open(dir.path(), false);
-    REQUIRE(repo);
-    git_packbuilder* pb = nullptr;
-    REQUIRE(git_packbuilder_new(&pb, repo->raw()) == 0);
-    CHECK(git_packbuilder_insert_commit(pb, &commit) == 0);
-    CHECK(git_packbuilder_write(pb, nullptr, 0, nullptr, nullptr) == 0);
-    char hex[GIT_OID_HEXSZ + 1] = {};
-    git_oid_tostr(hex, sizeof hex, git_packbuilder_hash(pb));
-    pack = "/objects/pack/pack-" + std::string(hex) + ".pack";
-    git_packbuilder_free(pb);
-  }
+  // Every object into one pack (the loose copies stay; the pack is read first).
+  const std::string stem = test::pack_commit(dir.path(), commit, false);
+  const std::string pack = stem.substr(stem.rfind("/objects/pack/")) + ".pack";
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   REQUIRE(blob_text(repo->raw(), commit, "a.txt") == a);

@@ -1,7 +1,5 @@
 #include "ledgergate/git/tree_source.hpp"
 
-#include <git2.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -154,22 +152,8 @@ TEST_CASE("tree source: release_read_caches closes the pack files of a repositor
           "[git][tree_source]") {
   test::TempDir dir;
   const git_oid commit = test::commit_tree(dir.path(), {{"projects/a.md", "a\n"}, {"projects.yaml", "{}\n"}}, "c1");
-  std::string idx;
-  {  // every object into one pack, the loose copies removed
-    auto repo = git::Repository::open(dir.path(), false);
-    REQUIRE(repo);
-    git_packbuilder* pb = nullptr;
-    REQUIRE(git_packbuilder_new(&pb, repo->raw()) == 0);
-    CHECK(git_packbuilder_insert_commit(pb, &commit) == 0);
-    CHECK(git_packbuilder_write(pb, nullptr, 0, nullptr, nullptr) == 0);
-    char hex[GIT_OID_HEXSZ + 1] = {};
-    git_oid_tostr(hex, sizeof hex, git_packbuilder_hash(pb));
-    idx = "/objects/pack/pack-" + std::string(hex) + ".idx";
-    git_packbuilder_free(pb);
-  }
-  for (const auto& e : std::filesystem::directory_iterator(dir.path() + "/.git/objects")) {
-    if (e.path().filename().string().size() == 2) std::filesystem::remove_all(e.path());
-  }
+  const std::string stem = test::pack_commit(dir.path(), commit, true);  // the loose copies removed
+  const std::string idx = stem.substr(stem.rfind("/objects/pack/")) + ".idx";
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   CHECK(repo->can_reopen_object_database());
