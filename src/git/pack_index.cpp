@@ -93,12 +93,14 @@ PackIndexes PackIndexes::open(const std::string& objects_dir) {
   return out;
 }
 
-PackIndexes::PackIndexes(PackIndexes&& o) noexcept : m_indexes(std::exchange(o.m_indexes, {})) {}
+PackIndexes::PackIndexes(PackIndexes&& o) noexcept
+    : m_indexes(std::exchange(o.m_indexes, {})), m_last(std::exchange(o.m_last, 0)) {}
 
 PackIndexes& PackIndexes::operator=(PackIndexes&& o) noexcept {
   if (this != &o) {
     unmap();
     m_indexes = std::exchange(o.m_indexes, {});
+    m_last = std::exchange(o.m_last, 0);
   }
   return *this;
 }
@@ -108,30 +110,44 @@ PackIndexes::~PackIndexes() { unmap(); }
 void PackIndexes::unmap() {
   for (const Index& index : m_indexes) ::munmap(const_cast<unsigned char*>(index.map), index.length);
   m_indexes.clear();
+  m_last = 0;
 }
 
 bool PackIndexes::contains(const ObjectId& id) const {
+  // The pack that held the last id found is asked first (as libgit2 does):
+  // in a repository of many packs, ids confirmed together mostly lie in
+  // one.
+  const std::size_t n = m_indexes.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = k == 0 ? m_last : (k <= m_last ? k - 1 : k);
+    if (lists(m_indexes[i], id)) {
+      m_last = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool PackIndexes::lists(const Index& index, const ObjectId& id) {
   const unsigned char* want = id.bytes();
   const std::uint64_t want_lead = lead(want);
-  for (const Index& index : m_indexes) {
-    const unsigned char* fanout = index.map + k_header;
-    const std::uint32_t first = want[0] == 0 ? 0 : be32(fanout + 4 * (want[0] - 1u));
-    const std::uint32_t last = be32(fanout + 4 * want[0]);
-    const unsigned char* ids = index.map + k_header + k_fanout;
-    // By the first eight bytes as a number (one compare), the rest only
-    // when they tie.
-    std::uint32_t lo = first, hi = std::min(last, index.count);
-    while (lo < hi) {
-      const std::uint32_t mid = lo + (hi - lo) / 2;
-      const unsigned char* at = ids + std::size_t{mid} * k_raw;
-      const std::uint64_t l = lead(at);
-      const int c = l != want_lead ? (l < want_lead ? -1 : 1) : std::memcmp(at + 8, want + 8, k_raw - 8);
-      if (c == 0) return true;
-      if (c < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
+  const unsigned char* fanout = index.map + k_header;
+  const std::uint32_t first = want[0] == 0 ? 0 : be32(fanout + 4 * (want[0] - 1u));
+  const std::uint32_t last = be32(fanout + 4 * want[0]);
+  const unsigned char* ids = index.map + k_header + k_fanout;
+  // By the first eight bytes as a number (one compare), the rest only
+  // when they tie.
+  std::uint32_t lo = first, hi = std::min(last, index.count);
+  while (lo < hi) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    const unsigned char* at = ids + std::size_t{mid} * k_raw;
+    const std::uint64_t l = lead(at);
+    const int c = l != want_lead ? (l < want_lead ? -1 : 1) : std::memcmp(at + 8, want + 8, k_raw - 8);
+    if (c == 0) return true;
+    if (c < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
     }
   }
   return false;

@@ -34,7 +34,8 @@ class PackIndexes {
   PackIndexes& operator=(const PackIndexes&) = delete;
   ~PackIndexes();
 
-  // Whether an index lists `id`.
+  // Whether an index lists `id`. Not for two threads at once (it keeps
+  // which index answered last).
   bool contains(const ObjectId& id) const;
   std::size_t size() const { return m_indexes.size(); }
 
@@ -44,9 +45,11 @@ class PackIndexes {
     std::size_t length = 0;
     std::uint32_t count = 0;
   };
+  static bool lists(const Index& index, const ObjectId& id);
   void unmap();
 
   std::vector<Index> m_indexes;
+  mutable std::size_t m_last = 0;  // the index that listed the last id found
 };
 
 }  // namespace lg::git

@@ -2,6 +2,7 @@
 // other is, and an index this reader cannot take is skipped (its ids are
 // then libgit2's to answer); confirm_objects answers the same through it.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -121,4 +122,27 @@ TEST_CASE("pack indexes: an index this reader cannot take, or without its pack, 
   std::vector<git::ObjectId> many(r.ids.begin(), r.ids.end());
   CHECK_FALSE(git::confirm_objects(*repo, many));
   CHECK(git::PackIndexes::open(r.dir.path() + "/nowhere").size() == 0);
+}
+
+TEST_CASE("pack indexes: ids in several packs are each found, whichever pack answered last", "[git][pack_index]") {
+  PackedRepo r;
+  test::FileMap more;
+  for (int i = 0; i < 200; ++i) more["rulings/r" + std::to_string(i) + ".md"] = "ruling " + std::to_string(i) + "\n";
+  const git_oid second = test::commit_tree(r.dir.path(), more, "c2", &r.commit);
+  std::vector<git::ObjectId> second_ids;
+  test::pack_commit(r.dir.path(), second, true, &second_ids);
+  REQUIRE(second_ids.size() > 200);
+  const git::PackIndexes packs = git::PackIndexes::open(r.objects());
+  REQUIRE(packs.size() == 2);
+  // Alternating between ids only the second pack holds and ids both hold.
+  for (std::size_t i = 0; i < second_ids.size(); ++i) {
+    CHECK(packs.contains(second_ids[i]));
+    CHECK(packs.contains(r.ids[i % r.ids.size()]));
+  }
+  std::string hex = second_ids.front().hex();
+  hex.back() = hex.back() == '0' ? '1' : '0';
+  const git::ObjectId neighbour = *git::ObjectId::from_hex(hex);
+  const bool listed = std::find(second_ids.begin(), second_ids.end(), neighbour) != second_ids.end() ||
+                      std::find(r.ids.begin(), r.ids.end(), neighbour) != r.ids.end();
+  CHECK(packs.contains(neighbour) == listed);
 }
