@@ -17,6 +17,7 @@
 
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/file_bytes.hpp"
+#include "ledgergate/util/word_bytes.hpp"
 
 namespace lg::git {
 
@@ -36,9 +37,6 @@ constexpr unsigned k_name_mask = 0x0fff;
 // The extended flags git knows: skip-worktree, intent-to-add.
 constexpr unsigned k_known_extended = 0x4000 | 0x2000;
 
-std::uint32_t be32(const unsigned char* p) {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
-}
 unsigned be16(const unsigned char* p) { return (unsigned{p[0]} << 8) | unsigned{p[1]}; }
 
 // git's offset varint (varint.c): nullopt on overflow or past `end`.
@@ -131,7 +129,7 @@ std::optional<EntryHead> entry_head(const unsigned char* entry, std::size_t room
   EntryHead head;
   head.stage = (flags & k_stage_mask) >> 12;
   head.name_len = flags & k_name_mask;
-  head.mode = be32(entry + k_mode_at);
+  head.mode = util::load_be32(entry + k_mode_at);
   if (flags & k_flag_extended) {
     if (version < 3 || room < k_name_at + 3) return std::nullopt;
     const unsigned extended = be16(entry + k_name_at);
@@ -156,7 +154,7 @@ struct IndexHeader {
 std::optional<IndexHeader> index_header(const unsigned char* data, std::size_t size) {
   if (size < k_header_size + k_checksum_size || size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
   if (std::memcmp(data, "DIRC", 4) != 0) return std::nullopt;
-  IndexHeader h{be32(data + 4), be32(data + 8), size - k_checksum_size};
+  IndexHeader h{util::load_be32(data + 4), util::load_be32(data + 8), size - k_checksum_size};
   if (h.version < 2 || h.version > 4 || h.count > (h.body_end - k_header_size) / (k_name_at + 1)) return std::nullopt;
   return h;
 }
@@ -169,7 +167,7 @@ bool skip_extensions(const unsigned char* data, std::size_t pos, std::size_t bod
     if (body_end - pos < 8) return false;
     const unsigned char* ext = data + pos;
     if (ext[0] < 'A' || ext[0] > 'Z') return false;
-    const std::uint32_t ext_size = be32(ext + 4);
+    const std::uint32_t ext_size = util::load_be32(ext + 4);
     if (ext_size > body_end - pos - 8) return false;
     if (cache_tree && std::memcmp(ext, "TREE", 4) == 0) cache_tree->assign(reinterpret_cast<const char*>(ext + 8), ext_size);
     pos += 8 + std::size_t{ext_size};
@@ -262,7 +260,7 @@ bool streamed_extensions(StreamedFile& in, std::size_t body_end, OnTree&& tree) 
     if (body_end - in.offset() < 8 || !in.fill(8)) return false;
     const unsigned char* ext = in.here();
     if (ext[0] < 'A' || ext[0] > 'Z') return false;
-    const std::uint32_t ext_size = be32(ext + 4);
+    const std::uint32_t ext_size = util::load_be32(ext + 4);
     const bool is_tree = std::memcmp(ext, "TREE", 4) == 0;
     in.advance(8);
     if (ext_size > body_end - in.offset()) return false;
@@ -384,7 +382,7 @@ class Parser {
       const unsigned flags = be16(entry + k_flags_at);
       if ((flags & k_flag_extended) || (flags & k_name_mask) == k_name_mask || m_first[entry[k_name_at]]) break;
       const std::size_t entry_size = (k_name_at + (flags & k_name_mask) + 8) & ~std::size_t{7};
-      if (body_end - pos < entry_size || !known_mode(be32(entry + k_mode_at))) break;
+      if (body_end - pos < entry_size || !known_mode(util::load_be32(entry + k_mode_at))) break;
       pos += entry_size;
       ++n;
     }
@@ -440,8 +438,8 @@ class Parser {
     }
     out.items.push_back(item);
     if (m_only) {
-      out.stats.push_back(IndexStat{be32(entry), be32(entry + 4), be32(entry + 8), be32(entry + 12), be32(entry + 16),
-                                    be32(entry + 20), be32(entry + 28), be32(entry + 32), be32(entry + 36), flagged});
+      out.stats.push_back(IndexStat{util::load_be32(entry), util::load_be32(entry + 4), util::load_be32(entry + 8), util::load_be32(entry + 12), util::load_be32(entry + 16),
+                                    util::load_be32(entry + 20), util::load_be32(entry + 28), util::load_be32(entry + 32), util::load_be32(entry + 36), flagged});
     }
     return true;
   }
@@ -689,13 +687,13 @@ enum class TailCandidate : unsigned char { none, valid, invalid };
 TailCandidate tail_candidate(std::string_view tail, std::size_t at, std::uint32_t count, ObjectId& root) {
   const auto* const data = reinterpret_cast<const unsigned char*>(tail.data());
   if (tail.size() - at < 8) return TailCandidate::none;
-  const std::size_t tree_end = at + 8 + std::size_t{be32(data + at + 4)};
+  const std::size_t tree_end = at + 8 + std::size_t{util::load_be32(data + at + 4)};
   if (tree_end > tail.size()) return TailCandidate::none;
   // The extensions after it, each an optional one (upper-case first
   // letter), end where the checksum starts.
   for (std::size_t pos = tree_end; pos != tail.size();) {
     if (tail.size() - pos < 8 || data[pos] < 'A' || data[pos] > 'Z') return TailCandidate::none;
-    const std::size_t next = pos + 8 + std::size_t{be32(data + pos + 4)};
+    const std::size_t next = pos + 8 + std::size_t{util::load_be32(data + pos + 4)};
     if (next > tail.size()) return TailCandidate::none;
     pos = next;
   }

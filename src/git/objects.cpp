@@ -7,9 +7,9 @@
 #include "tree_bytes.hpp"
 #include "tree_memo.hpp"
 #include "ledgergate/util/text.hpp"
+#include "ledgergate/util/word_bytes.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -106,28 +106,27 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
   // compare), as the ids are: byte by byte; ties by the whole id.
   std::vector<std::pair<std::uint64_t, const ObjectId*>> by_lead;
   by_lead.reserve(ids.size());
-  for (const ObjectId& id : ids) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, id.bytes(), sizeof w);
-    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
-    by_lead.emplace_back(w, &id);
-  }
+  for (const ObjectId& id : ids) by_lead.emplace_back(util::load_be64(id.bytes()), &id);
   std::sort(by_lead.begin(), by_lead.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first < b.first : *a.second < *b.second;
   });
-  std::vector<ObjectId> sorted;
-  sorted.reserve(by_lead.size());
-  for (const auto& [w, id] : by_lead) sorted.push_back(*id);
-  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   // The ids the repository's own pack indexes list are present (what
   // libgit2's pack backend answers from the same indexes, at a fifth of
-  // the cost); libgit2 is asked about the rest. Not where the environment
-  // names the object folder (a push quarantine's objects are elsewhere).
+  // the cost); libgit2 is asked about the rest, each once. Not where the
+  // environment names the object folder (a push quarantine's objects are
+  // elsewhere).
+  PackIndexes packs;
   if (std::getenv("GIT_OBJECT_DIRECTORY") == nullptr) {
-    const PackIndexes packs = PackIndexes::open(std::string(git_repository_commondir(repo)) + "objects");
-    std::erase_if(sorted, [&packs](const ObjectId& id) { return packs.contains(id); });
+    packs = PackIndexes::open(std::string(git_repository_commondir(repo)) + "objects");
   }
-  if (confirm_in_order(odb.get(), sorted)) return {};
+  std::vector<ObjectId> rest;
+  const ObjectId* previous = nullptr;
+  for (const auto& [lead, id] : by_lead) {
+    if (previous && *previous == *id) continue;
+    previous = id;
+    if (!packs.contains(*id)) rest.push_back(*id);
+  }
+  if (confirm_in_order(odb.get(), rest)) return {};
   git_error_clear();
   return confirm_in_order(odb.get(), ids);
 }

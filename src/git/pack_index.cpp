@@ -7,12 +7,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <string_view>
 #include <utility>
 
 #include "ledgergate/util/fd.hpp"
+#include "ledgergate/util/word_bytes.hpp"
 
 namespace lg::git {
 
@@ -23,18 +23,14 @@ constexpr std::size_t k_fanout = 256 * 4;
 constexpr std::size_t k_raw = ObjectId::k_raw_size;
 constexpr std::size_t k_trailer = 2 * k_raw;  // the pack's checksum, the index's
 
-std::uint32_t be32(const unsigned char* p) {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
-}
-
 // The number of objects a version 2 index of `length` bytes at `map` lists;
 // 0 when it is not one this reader takes.
 std::uint32_t v2_count(const unsigned char* map, std::size_t length) {
   if (length < k_header + k_fanout + k_trailer) return 0;
-  if (std::memcmp(map, "\377tOc", 4) != 0 || be32(map + 4) != 2) return 0;
+  if (std::memcmp(map, "\377tOc", 4) != 0 || util::load_be32(map + 4) != 2) return 0;
   std::uint32_t previous = 0;
   for (std::size_t i = 0; i < 256; ++i) {
-    const std::uint32_t n = be32(map + k_header + 4 * i);
+    const std::uint32_t n = util::load_be32(map + k_header + 4 * i);
     if (n < previous) return 0;
     previous = n;
   }
@@ -44,18 +40,6 @@ std::uint32_t v2_count(const unsigned char* map, std::size_t length) {
   const std::size_t least = k_header + k_fanout + n * (k_raw + 8) + k_trailer;
   if (length < least || length > least + n * 8) return 0;
   return previous;
-}
-
-// An id's first eight bytes as a big-endian number: ids compare as these do.
-std::uint64_t lead(const unsigned char* p) {
-  std::uint64_t w = 0;
-  std::memcpy(&w, p, sizeof w);
-  if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
-  return w;
-}
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 }  // namespace
@@ -68,7 +52,7 @@ PackIndexes PackIndexes::open(const std::string& objects_dir) {
   std::vector<std::string> names;
   while (const dirent* e = ::readdir(d)) {
     const std::string_view name(e->d_name);
-    if (name.starts_with("pack-") && ends_with(name, ".idx")) names.emplace_back(name);
+    if (name.starts_with("pack-") && name.ends_with(".idx")) names.emplace_back(name);
   }
   ::closedir(d);
   std::sort(names.begin(), names.end());
@@ -79,7 +63,6 @@ PackIndexes PackIndexes::open(const std::string& objects_dir) {
     const util::Fd fd(::open((dir + name).c_str(), O_RDONLY | O_CLOEXEC));
     if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
     const auto length = static_cast<std::size_t>(st.st_size);
-    if (length < k_header + k_fanout + k_trailer) continue;
     void* map = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE, fd.get(), 0);
     if (map == MAP_FAILED) continue;
     const auto* bytes = static_cast<const unsigned char*>(map);
@@ -130,10 +113,10 @@ bool PackIndexes::contains(const ObjectId& id) const {
 
 bool PackIndexes::lists(const Index& index, const ObjectId& id) {
   const unsigned char* want = id.bytes();
-  const std::uint64_t want_lead = lead(want);
+  const std::uint64_t want_lead = util::load_be64(want);
   const unsigned char* fanout = index.map + k_header;
-  const std::uint32_t first = want[0] == 0 ? 0 : be32(fanout + 4 * (want[0] - 1u));
-  const std::uint32_t last = be32(fanout + 4 * want[0]);
+  const std::uint32_t first = want[0] == 0 ? 0 : util::load_be32(fanout + 4 * (want[0] - 1u));
+  const std::uint32_t last = util::load_be32(fanout + 4 * want[0]);
   const unsigned char* ids = index.map + k_header + k_fanout;
   // By the first eight bytes as a number (one compare), the rest only
   // when they tie.
@@ -141,7 +124,7 @@ bool PackIndexes::lists(const Index& index, const ObjectId& id) {
   while (lo < hi) {
     const std::uint32_t mid = lo + (hi - lo) / 2;
     const unsigned char* at = ids + std::size_t{mid} * k_raw;
-    const std::uint64_t l = lead(at);
+    const std::uint64_t l = util::load_be64(at);
     const int c = l != want_lead ? (l < want_lead ? -1 : 1) : std::memcmp(at + 8, want + 8, k_raw - 8);
     if (c == 0) return true;
     if (c < 0) {
