@@ -39,3 +39,20 @@ TEST_CASE("word bytes: below and equal, exactly, byte by byte", "[util]") {
     }
   }
 }
+
+TEST_CASE("word bytes: big-endian loads read git's fields and order ids as their bytes do", "[util][word_bytes]") {
+  const unsigned char bytes[8] = {0x01, 0x02, 0x03, 0xf4, 0x85, 0x06, 0x07, 0xff};
+  CHECK(lg::util::load_be32(bytes) == 0x010203f4u);
+  CHECK(lg::util::load_be32(bytes + 4) == 0x850607ffu);
+  CHECK(lg::util::load_be64(bytes) == 0x010203f4850607ffULL);
+  // Greater as a number exactly where greater byte by byte, at any byte.
+  for (int at = 0; at < 8; ++at) {
+    unsigned char a[8] = {}, b[8] = {};
+    std::memset(a, 0x7f, 8);
+    std::memcpy(b, a, 8);
+    b[at] = 0x80;
+    if (at + 1 < 8) a[at + 1] = 0xff;
+    CHECK(lg::util::load_be64(a) < lg::util::load_be64(b));
+    CHECK((std::memcmp(a, b, 8) < 0) == (lg::util::load_be64(a) < lg::util::load_be64(b)));
+  }
+}
