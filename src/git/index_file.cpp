@@ -613,6 +613,7 @@ namespace {
 // entry before it (at 270,000 files, tens of thousands).
 struct CacheTreeNode {
   std::string_view name;
+  long entries = 0;  // -1: invalid
   long subtrees = 0;
   const unsigned char* id = nullptr;  // the tree id's bytes; null when the entry is invalid
 };
@@ -646,6 +647,7 @@ bool cache_tree_node(const char*& p, const char* limit, CacheTreeNode& node) {
       negative) {
     return false;
   }
+  node.entries = below_zero ? -entries : entries;
   node.id = nullptr;
   if (!below_zero || entries == 0) {
     if (static_cast<std::size_t>(limit - p) < ObjectId::k_raw_size) return false;
@@ -701,24 +703,13 @@ TailCandidate tail_candidate(std::string_view tail, std::size_t at, std::uint32_
   // extension exactly.
   const char* p = tail.data() + at + 8;
   const char* const limit = tail.data() + tree_end;
-  if (p == limit || *p != '\0') return TailCandidate::none;
-  ++p;
-  long entries = 0;
-  long subtrees = 0;
-  bool invalid = false;
-  bool negative = false;
-  if (!ascii_number(p, limit, ' ', entries, invalid) || !ascii_number(p, limit, '\n', subtrees, negative) || negative) {
+  CacheTreeNode node;
+  if (!cache_tree_node(p, limit, node) || !node.name.empty() || node.subtrees > limit - p ||
+      !skip_cache_trees(p, limit, node.subtrees) || p != limit) {
     return TailCandidate::none;
   }
-  const unsigned char* id = nullptr;
-  if (!invalid) {
-    if (static_cast<std::size_t>(limit - p) < ObjectId::k_raw_size) return TailCandidate::none;
-    id = reinterpret_cast<const unsigned char*>(p);
-    p += ObjectId::k_raw_size;
-  }
-  if (subtrees > limit - p || !skip_cache_trees(p, limit, subtrees) || p != limit) return TailCandidate::none;
-  if (!id || entries != static_cast<long>(count)) return TailCandidate::invalid;
-  root = ObjectId::from_bytes(id);
+  if (!node.id || node.entries != static_cast<long>(count)) return TailCandidate::invalid;
+  root = ObjectId::from_bytes(node.id);
   return TailCandidate::valid;
 }
 
