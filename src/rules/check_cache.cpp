@@ -32,7 +32,14 @@ CheckCache::Budget CheckCache::one_check_budget() {
 }
 
 CheckCache::CheckCache() = default;
-CheckCache::CheckCache(Budget budget) : m_budget(budget) {}
+CheckCache::CheckCache(Budget budget) : m_budget(budget) {
+  m_ledgers.m_keeps = budget.ledgers != 0;
+  m_projects_yaml.m_keeps = budget.projects_yaml != 0;
+  m_pt_files.m_keeps = budget.pt_files != 0;
+  m_open_requirements.m_keeps = budget.open_requirements != 0;
+  m_glob_walks.m_keeps = budget.glob_walks != 0;
+  m_ledger_findings.m_keeps = budget.ledger_findings != 0;
+}
 CheckCache::~CheckCache() = default;
 
 void CheckCache::flush_writes() {

@@ -82,7 +82,7 @@ std::shared_ptr<const Matches> find_walked(GlobWalk& w, const git::ObjectId& id)
   load_pack(*w.persistent);
   rekey_glob_fact(w.fact_key, id);
   auto hit = w.persistent->pack.find_glob(w.fact_key);
-  if (hit && w.cache->budget().glob_walks != 0) w.cache->glob_walks().keep(w.key, hit);
+  if (hit) w.cache->glob_walks().keep(w.key, hit);
   return hit;
 }
 
@@ -121,7 +121,7 @@ Result<Matches> walk_glob(GlobWalk& w, const std::string& dir, const git::Entry&
   if (memo) {
     auto kept = std::make_shared<const Matches>(out);
     w.key.id = *entry.content_id;
-    if (w.cache->budget().glob_walks != 0) w.cache->glob_walks().keep(w.key, kept);
+    w.cache->glob_walks().keep(w.key, kept);
     if (w.persistent) {
       w.persistent->pack.keep_glob(glob_fact_key(*entry.content_id, w.glob), std::move(kept));
     }
@@ -178,7 +178,7 @@ Result<void> check_orl(Pass& pass) {
 Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCache* cache,
                            CheckCache::Persistent* persistent) {
   std::vector<std::string> out;
-  std::size_t trees_read = 0;
+  TreeScan scan;
   // A source holding a flat listing (the index) is matched in one pass over
   // it: the same test as the walk's, on each path outside any ".git".
   const NameTest test(glob);
@@ -193,11 +193,9 @@ Result<TreeScan> scan_tree(git::TreeSource& tree, std::string_view glob, CheckCa
   if (!flat) {
     GlobWalk w(tree, glob, cache, cache ? persistent : nullptr);
     LG_TRY(out, walk_glob(w, "", tree.root_entry()));
-    trees_read = w.trees_read;
+    scan.trees_read = w.trees_read;
   }
   std::sort(out.begin(), out.end());
-  TreeScan scan;
-  scan.trees_read = trees_read;
   for (std::string& path : out) {
     const std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
     const bool temp = util::is_writer_temp_name(name);

@@ -191,7 +191,6 @@ class FullPass {
     }
     if (miss_key.empty() || !cacheable) return;
     if (!m_p) {
-      if (m_pass.cache.budget().ledger_findings == 0) return;
       m_pass.cache.ledger_findings().keep(miss_key, entry.id,
                                           std::make_shared<const std::vector<diag::Finding>>(mine.begin(), mine.end()));
       return;

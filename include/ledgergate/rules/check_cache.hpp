@@ -53,14 +53,18 @@ class ParseMemo {
     return it == m_map.end() ? nullptr : it->second;
   }
   bool contains(const Key& key) const { return m_map.count(key) != 0; }
-  // Keeps `parsed` at `key` unless a parse is kept there already.
-  void keep(const Key& key, Ptr parsed) { m_map.emplace(key, std::move(parsed)); }
+  // Keeps `parsed` at `key` unless a parse is kept there already, or the
+  // cache's budget for the kind is 0.
+  void keep(const Key& key, Ptr parsed) {
+    if (m_keeps) m_map.emplace(key, std::move(parsed));
+  }
   void forget(const Key& key) { m_map.erase(key); }
   std::size_t size() const { return m_map.size(); }
 
  private:
   friend class CheckCache;
   std::unordered_map<Key, Ptr, Hash> m_map;
+  bool m_keeps = true;
 };
 template <class T>
 using QualifiedMemo = ParseMemo<T, QualifiedId, QualifiedIdHash>;
@@ -70,15 +74,16 @@ class CheckCache {
   // How many parses of each kind the cache keeps. A check of a tree of more
   // ledgers than `ledgers` drops its own new ledger parses as it goes (a
   // 20,000-ledger tree is never held parsed at once); trim() empties each
-  // kind that holds more than its budget.
+  // kind that holds more than its budget. A kind whose budget is 0 keeps
+  // nothing, even within a check.
   struct Budget {
     static constexpr std::size_t k_unbounded = std::numeric_limits<std::size_t>::max();
     std::size_t ledgers = 4096;
     std::size_t projects_yaml = k_unbounded;
     std::size_t pt_files = k_unbounded;
     std::size_t open_requirements = k_unbounded;
-    std::size_t glob_walks = k_unbounded;  // 0: none kept, even within a check
-    std::size_t ledger_findings = 65536;   // 0: none kept, even within a check
+    std::size_t glob_walks = k_unbounded;
+    std::size_t ledger_findings = 65536;
     // Whether projects.yaml's rows, as a check keeps them, hold every field;
     // else only what a ledger's check reads of a row (RowFields::inputs).
     bool full_rows = true;
@@ -123,6 +128,7 @@ class CheckCache {
       return it == m_map.end() ? nullptr : it->second;
     }
     void keep(const std::string& key, const git::ObjectId& blob, Ptr findings) {
+      if (!m_keeps) return;
       m_map.emplace(key, std::move(findings));
       m_blobs.insert(blob);
     }
@@ -135,6 +141,7 @@ class CheckCache {
     friend class CheckCache;
     std::unordered_map<std::string, Ptr> m_map;
     std::unordered_set<git::ObjectId, git::ObjectIdHash> m_blobs;
+    bool m_keeps = true;
   };
   LedgerFindings& ledger_findings() { return m_ledger_findings; }
 
