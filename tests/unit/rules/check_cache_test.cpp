@@ -81,3 +81,19 @@ TEST_CASE("check cache: the default budget keeps everything but ledgers past 4,0
   history.drop_ledgers();
   CHECK(history.ledgers().size() == 0);
 }
+
+TEST_CASE("check cache: a kind whose budget is 0 keeps nothing, even before a trim", "[rules][check_cache]") {
+  rules::CheckCache one(rules::CheckCache::one_check_budget());
+  rules::CheckCache every;
+  for (rules::CheckCache* cache : {&one, &every}) {
+    const rules::QualifiedId key{id('a'), "**/x.yml"};
+    cache->glob_walks().keep(key, std::make_shared<const std::vector<std::string>>(1, "x.yml"));
+    cache->ledger_findings().keep("projects/a.md", id('b'), std::make_shared<const std::vector<diag::Finding>>());
+    cache->ledgers().keep(id('c'), std::make_shared<const ledger::ProjectLedger>());
+    const bool keeps = cache == &every;
+    CHECK((cache->glob_walks().find(key) != nullptr) == keeps);
+    CHECK(cache->ledger_findings().size() == (keeps ? 1u : 0u));
+    CHECK(cache->ledger_findings().judged(id('b')) == keeps);
+    CHECK(cache->ledgers().find(id('c')) != nullptr);  // its budget is not 0
+  }
+}
