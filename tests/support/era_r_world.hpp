@@ -285,19 +285,4 @@ inline std::vector<std::pair<std::size_t, std::size_t>> near_and_far(std::size_t
   return out;
 }
 
-// A commit's tree and a source over it (labelled `label`); nullopt when
-// either cannot be read.
-struct CommitTree {
-  git::ObjectId id;
-  std::unique_ptr<git::TreeSource> source;
-};
-inline std::optional<CommitTree> commit_tree_of(const git::Repository& repo, const git_oid& commit,
-                                                const std::string& label) {
-  auto tree = repo.commit_tree(id_of(commit));
-  if (!tree) return std::nullopt;
-  auto source = git::open_tree_source(repo, *tree, label);
-  if (!source) return std::nullopt;
-  return CommitTree{*tree, std::move(*source)};
-}
-
 }  // namespace lg::test::era_r

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,21 @@ inline git_oid oid_of(const git::ObjectId& id) {
   return oid;
 }
 inline std::string oid_hex(const git_oid& oid) { return id_of(oid).hex(); }
+
+// A commit's tree and a source over it (labelled `label`); nullopt when
+// either cannot be read.
+struct CommitTree {
+  git::ObjectId id;
+  std::unique_ptr<git::TreeSource> source;
+};
+inline std::optional<CommitTree> commit_tree_of(const git::Repository& repo, const git_oid& commit,
+                                                const std::string& label) {
+  auto tree = repo.commit_tree(id_of(commit));
+  if (!tree) return std::nullopt;
+  auto source = git::open_tree_source(repo, *tree, label);
+  if (!source) return std::nullopt;
+  return CommitTree{*tree, std::move(*source)};
+}
 
 // A pinned committer (GIT_COMMITTER_NAME, _EMAIL, _DATE) for the duration of a test.
 struct PinnedCommitter {

@@ -157,35 +157,35 @@ TEST_CASE("tree source: release_read_caches closes the pack files of a repositor
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   CHECK(repo->can_reopen_object_database());
-  auto tree_id = repo->commit_tree(test::id_of(commit));
-  REQUIRE(tree_id);
-  auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
-  REQUIRE(src);
-  auto entry = (*src)->stat("projects/a.md");
+  auto head = test::commit_tree_of(*repo, commit, "HEAD");
+  REQUIRE(head);
+  const auto& src = head->source;
+  const git::ObjectId tree_id = head->id;
+  auto entry = src->stat("projects/a.md");
   REQUIRE(entry);
   REQUIRE(entry->has_value());
-  REQUIRE((*src)->read("projects/a.md", **entry).value() == "a\n");
+  REQUIRE(src->read("projects/a.md", **entry).value() == "a\n");
   REQUIRE(maps_file_ending(idx));
 
-  auto released = (*src)->release_read_caches();
+  auto released = src->release_read_caches();
   REQUIRE(released);
   CHECK(*released);
   CHECK_FALSE(maps_file_ending(idx));  // no handle has the pack open: libgit2 freed it
   // The same objects, read from the pack opened again.
-  CHECK((*src)->read("projects/a.md", **entry).value() == "a\n");
+  CHECK(src->read("projects/a.md", **entry).value() == "a\n");
   CHECK(maps_file_ending(idx));
-  auto listed = (*src)->list("projects");
+  auto listed = src->list("projects");
   REQUIRE(listed);
   REQUIRE(listed->has_value());
   CHECK(test::entry_names(**listed) == std::vector<std::string>{"a.md"});
-  CHECK(git::open_tree_source(*repo, *tree_id, "HEAD").has_value());
+  CHECK(git::open_tree_source(*repo, tree_id, "HEAD").has_value());
 
   // A trial repository's objects include what it wrote in memory: its
   // sources let nothing go.
   auto trial = git::TrialRepo::open(*repo);
   REQUIRE(trial);
   CHECK_FALSE(trial->repo().can_reopen_object_database());
-  auto trial_src = git::open_tree_source(trial->repo(), *tree_id, "trial");
+  auto trial_src = git::open_tree_source(trial->repo(), tree_id, "trial");
   REQUIRE(trial_src);
   auto kept = (*trial_src)->release_read_caches();
   REQUIRE(kept);

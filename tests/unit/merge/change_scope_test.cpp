@@ -50,8 +50,8 @@ TEST_CASE("change scope: a change judged alone gives the whole check's new and f
   int judged = 0, fallbacks = 0, with_new = 0, with_fixed = 0;
   for (const auto& pair : near_and_far(ids.size(), rng)) {
     INFO("seed " << seed << ", commits " << pair.first << " → " << pair.second);
-    auto from = commit_tree_of(*repo, ids[pair.first], "from");
-    auto to = commit_tree_of(*repo, ids[pair.second], "to");
+    auto from = test::commit_tree_of(*repo, ids[pair.first], "from");
+    auto to = test::commit_tree_of(*repo, ids[pair.second], "to");
     REQUIRE(from.has_value());
     REQUIRE(to.has_value());
     rules::CheckCache cache;
