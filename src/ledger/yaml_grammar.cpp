@@ -1740,28 +1740,16 @@ class SimpleReader {
   // `[a, b]` on one line, the items plain words.
   bool flow_sequence(int line, std::string_view s) {
     emit(Ev::sequence_start, line);
-    std::size_t i = 1;
-    const auto skip = [&] {
-      while (i < s.size() && s[i] == ' ') ++i;
-    };
-    skip();
-    if (i < s.size() && s[i] != ']') {
-      for (;;) {
-        const std::size_t begin = i;
-        if (s[i] == '-') return false;
-        while (i < s.size() && is_word_char(s[i])) ++i;
-        if (i == begin) return false;
-        emit_scalar(line, s.substr(begin, i - begin), true);
-        skip();
-        if (i < s.size() && s[i] == ']') break;
-        if (i == s.size() || s[i] != ',') return false;
-        ++i;
-        skip();
-        if (i == s.size() || s[i] == ']') return false;  // a trailing comma
-      }
-    }
-    if (i == s.size()) return false;
-    if (!is_line_end(s.substr(i + 1))) return false;
+    const std::size_t close = util::one_line_flow_words(
+        s,
+        [](std::string_view rest) {
+          if (rest[0] == '-') return std::size_t{0};
+          std::size_t n = 0;
+          while (n < rest.size() && is_word_char(rest[n])) ++n;
+          return n;
+        },
+        [&](std::string_view word) { emit_scalar(line, word, true); });
+    if (close == std::string_view::npos || !is_line_end(s.substr(close + 1))) return false;
     emit(Ev::sequence_end, line);
     return true;
   }

@@ -548,26 +548,14 @@ FastValue fast_value(std::string_view v) {
     return out;
   }
   if (v[0] == '[') {
-    std::size_t i = 1;
-    const auto skip = [&] {
-      while (i < v.size() && v[i] == ' ') ++i;
-    };
-    skip();
-    if (i < v.size() && v[i] != ']') {
-      for (;;) {
-        const std::size_t n = plain_word(v.substr(i));
-        if (n == 0 || plain_str(v.substr(i, n)) != n) return out;
-        i += n;
-        skip();
-        if (i < v.size() && v[i] == ']') break;
-        if (i == v.size() || v[i] != ',') return out;
-        ++i;
-        skip();
-        if (i == v.size() || v[i] == ']') return out;  // a trailing comma
-      }
-    }
-    if (i == v.size() || !all_spaces(v.substr(i + 1))) return out;
-    out.ok = true;
+    const std::size_t close = util::one_line_flow_words(
+        v,
+        [](std::string_view rest) {
+          const std::size_t n = plain_word(rest);
+          return n != 0 && plain_str(rest.substr(0, n)) == n ? n : 0;
+        },
+        [](std::string_view) {});
+    out.ok = close != std::string_view::npos && all_spaces(v.substr(close + 1));
     return out;
   }
   const std::size_t n = plain_str(v);

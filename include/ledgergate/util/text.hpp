@@ -80,4 +80,35 @@ std::optional<std::string> py_int(std::string_view s);
 // components and a trailing '/' dropped, a leading "//" kept ("" is ".").
 std::string py_path_text(std::string_view path);
 
+// A YAML flow sequence written on one line, `[a, b, c]`, at the start of
+// `s` (s[0] == '['), its items single words: `word(rest)` measures the item
+// at the start of `rest` (its length; 0: none there) and `item(word)` takes
+// it. The position of the closing ']', or npos when the text is not of that
+// shape (a missing item, a trailing comma, no ']'). What follows the ']' is
+// the caller's. For the YAML reader's fast path and projects.yaml's row
+// reader, each with its own words.
+template <class Word, class Item>
+std::size_t one_line_flow_words(std::string_view s, const Word& word, const Item& item) {
+  std::size_t i = 1;
+  const auto skip = [&] {
+    while (i < s.size() && s[i] == ' ') ++i;
+  };
+  skip();
+  if (i < s.size() && s[i] != ']') {
+    for (;;) {
+      const std::size_t n = word(s.substr(i));
+      if (n == 0) return std::string_view::npos;
+      item(s.substr(i, n));
+      i += n;
+      skip();
+      if (i < s.size() && s[i] == ']') break;
+      if (i == s.size() || s[i] != ',') return std::string_view::npos;
+      ++i;
+      skip();
+      if (i == s.size() || s[i] == ']') return std::string_view::npos;  // a trailing comma
+    }
+  }
+  return i == s.size() ? std::string_view::npos : i;
+}
+
 }  // namespace lg::util
