@@ -21,6 +21,7 @@ const KindSpec& spec(Kind kind) {
       {"branch-diff", "diff 2", 2, "the two tree ids"},
       {"retired-rows", "rows 2", 2, "projects.yaml's entry kind; its blob id"},
       {"audit", "audit 2", 2, "the commit id; the walk (first parent or all parents)"},
+      {"worktree", "scan 1", 2, "the working tree; its index file"},
   };
   const auto at = static_cast<std::size_t>(kind);
   LEDGERGATE_ASSERT(at < std::size(specs));

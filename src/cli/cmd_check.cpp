@@ -12,6 +12,7 @@
 #include "errors.hpp"
 #include "file_io.hpp"
 #include "paths.hpp"
+#include "ledgergate/cache/cache.hpp"
 #include "ledgergate/diag/rule_select.hpp"
 #include "ledgergate/git/status.hpp"
 #include "ledgergate/git/tree_source.hpp"
@@ -105,19 +106,46 @@ bool notes_uncommitted(const CheckOptions& o, const Source& s) {
   return o.rev.empty() && !o.index && !o.worktree && o.format == "text" && !o.quiet && s.repo;
 }
 
+// Where the notice's question keeps what it learned for the next check of
+// the same working tree (git/status.hpp's memo): the persistent cache,
+// unless it is off.
+struct ScanMemoEntry {
+  cache::Cache cache;
+  std::string workdir;
+  std::string index;
+};
+std::optional<ScanMemoEntry> scan_memo_entry(const Source& s) {
+  auto opened = cache::Cache::open(s.repo->common_dir());
+  if (!opened) return std::nullopt;
+  return ScanMemoEntry{std::move(*opened), s.repo->workdir(), s.repo->index_path()};
+}
+
 // The notice's question started: git's index file and the ledger's working
 // files are read on other threads while the tree is checked (not with
 // LEDGERGATE_THREADS=1: then when asked).
 std::unique_ptr<git::UncommittedScan> start_uncommitted(const CheckOptions& o, const Source& s) {
   if (!notes_uncommitted(o, s)) return nullptr;
   const auto paths = ledger::cortex_ledger_paths();
+  git::ScanOptions options;
+  options.threads = rules::check_threads();
+  if (const auto entry = scan_memo_entry(s)) {
+    const cache::Cache::Entry kept = entry->cache.get(cache::Kind::worktree_scan, {entry->workdir, entry->index});
+    if (kept.payload) options.memo = std::string(*kept.payload);
+  }
   return std::make_unique<git::UncommittedScan>(*s.repo, std::vector<std::string>(paths.begin(), paths.end()),
-                                                rules::check_threads());
+                                                std::move(options));
 }
 
 void note_uncommitted(const Source& s, git::UncommittedScan* started) {
   if (!started) return;
   auto found = git::has_uncommitted_changes(*s.repo, *started);
+  if (found) {
+    if (const std::optional<std::string> memo = started->memo()) {
+      if (const auto entry = scan_memo_entry(s)) {
+        entry->cache.put(cache::Kind::worktree_scan, {entry->workdir, entry->index}, *memo);
+      }
+    }
+  }
   if (!found) {
     std::fputs(report::render_uncommitted_unknown_note(found.error().message).c_str(), stderr);
   } else if (*found == git::Uncommitted::changed) {

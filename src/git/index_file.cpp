@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <memory>
 
@@ -319,25 +320,55 @@ class Parser {
       m_file_body_end = m_body_end;
       if (!slide()) return false;
     }
-    for (std::uint32_t n = 0; n < m_count;) {
-      if (m_stream && !m_last_window && m_body_end - m_pos < k_window_room && !slide()) return false;
-      if (m_only && m_version < 4) {
-        const std::uint32_t skipped = skip_unnamed(m_count - n);
-        if (skipped > 0) {
-          n += skipped;
-          continue;
-        }
-      }
-      if (!entry(n)) return false;
-      ++n;
-    }
+    if (!step_entries(m_count)) return false;
     if (m_stream) {
       m_stream->advance(m_pos);
-      return streamed_extensions(*m_stream, m_file_body_end, [this](std::size_t size) {
+      m_pos = 0;
+      if (m_span) close_span();
+      const bool read = streamed_extensions(*m_stream, m_file_body_end, [this](std::size_t size) {
         return m_only ? m_stream->take(size, out.cache_tree) : m_stream->skip(size);
       });
+      if (read && m_span && m_span->version != 0) {
+        // The trailing checksum, which tells the same bytes (unless git
+        // was told not to write it: index.skipHash writes zeros).
+        if (m_stream->fill(k_checksum_size)) {
+          m_span->checksum = ObjectId::from_bytes(m_stream->here());
+        } else {
+          m_span->version = 0;
+        }
+      }
+      return read;
     }
     return skip_extensions(m_data, m_pos, m_body_end, m_only ? &out.cache_tree : nullptr);
+  }
+
+  // Streamed, with `only`: records in `span` where the entries it keeps
+  // (or finds unmerged) lie (IndexSpan); a version 4 index records none.
+  void record_span(IndexSpan& span) { m_span = &span; }
+
+  // Streamed, with `only`, after header(): the entries `span` covers alone
+  // (an earlier read's of the same file), then the extensions. False when
+  // the header is not the span's or the entries are not where it says.
+  bool span_entries(const IndexSpan& span) {
+    const std::size_t body_end = m_body_end;
+    if (m_version == 4 || span.version != m_version || span.count != m_count) return false;
+    if (span.begin < k_header_size || span.begin > span.end || span.end > span.extensions ||
+        span.extensions > body_end || span.first > span.last || span.last > m_count) {
+      return false;
+    }
+    m_stream->advance(m_pos);
+    m_pos = 0;
+    if (!m_stream->skip(span.begin - m_stream->offset())) return false;
+    m_file_body_end = span.end;
+    if (!slide() || !step_entries(span.last - span.first)) return false;
+    m_stream->advance(m_pos);
+    m_pos = 0;
+    if (m_stream->offset() != span.end || !m_stream->skip(span.extensions - span.end)) return false;
+    const bool read = streamed_extensions(*m_stream, body_end, [this](std::size_t size) {
+      return m_stream->take(size, out.cache_tree);
+    });
+    return read && m_stream->fill(k_checksum_size) &&
+           std::memcmp(m_stream->here(), span.checksum.bytes(), k_checksum_size) == 0;
   }
 
   bool in_file() const { return m_in_file; }
@@ -348,6 +379,57 @@ class Parser {
   // this much of what follows (an entry longer, its path over 8,000 bytes,
   // declines the file); what is left of the buffer moves to its start.
   static constexpr std::size_t k_window_room = 8 * 1024;
+
+  // The next `count` entries, from the current position.
+  bool step_entries(std::uint32_t count) {
+    for (std::uint32_t n = 0; n < count;) {
+      if (m_stream && !m_last_window && m_body_end - m_pos < k_window_room && !slide()) return false;
+      if (m_only && m_version < 4) {
+        const std::uint32_t skipped = skip_unnamed(count - n);
+        if (skipped > 0) {
+          n += skipped;
+          m_entry_number += skipped;
+          continue;
+        }
+      }
+      if (!entry(n)) return false;
+      ++n;
+      ++m_entry_number;
+    }
+    return true;
+  }
+
+  // The file offset of the buffer position `pos`.
+  std::uint64_t file_offset(std::size_t pos) const { return m_stream ? m_stream->offset() + pos : pos; }
+
+  // The entry that started at buffer position `at` (and ends at m_pos) is
+  // one the span must cover.
+  void mark(std::size_t at) {
+    if (!m_span || m_version == 4) return;
+    if (!m_marked) {
+      m_span->begin = file_offset(at);
+      m_span->first = m_entry_number;
+      m_marked = true;
+    }
+    m_span->end = file_offset(m_pos);
+    m_span->last = m_entry_number + 1;
+  }
+
+  // The span's header fields and end, the entries read (the stream at the
+  // extensions).
+  void close_span() {
+    if (m_version == 4) {  // no span: version 0
+      *m_span = IndexSpan{};
+      return;
+    }
+    m_span->version = m_version;
+    m_span->count = m_count;
+    m_span->extensions = m_stream->offset();
+    if (!m_marked) {
+      m_span->begin = m_span->end = m_span->extensions;
+      m_span->first = m_span->last = m_count;
+    }
+  }
 
   // Streamed: the buffer moved on to the current position and filled, and
   // the bytes parsed (m_data, m_pos, m_body_end) made its.
@@ -391,6 +473,7 @@ class Parser {
   }
 
   bool entry(std::uint32_t n) {
+    const std::size_t at = m_pos;
     const unsigned char* entry = m_data + m_pos;
     const std::optional<EntryHead> head = entry_head(entry, m_body_end - m_pos, m_version);
     if (!head) return false;
@@ -421,6 +504,7 @@ class Parser {
     if (!plain_path(path) || !in_order(n, path, stage)) return false;
     if (stage != 0) {
       out.unmerged = true;
+      mark(at);
       return true;
     }
     // (A version 2 or 3 path of a recorded length was matched above.)
@@ -437,6 +521,7 @@ class Parser {
       out.paths.push_back('\0');
     }
     out.items.push_back(item);
+    mark(at);
     if (m_only) {
       out.stats.push_back(IndexStat{util::load_be32(entry), util::load_be32(entry + 4), util::load_be32(entry + 8), util::load_be32(entry + 12), util::load_be32(entry + 16),
                                     util::load_be32(entry + 20), util::load_be32(entry + 28), util::load_be32(entry + 32), util::load_be32(entry + 36), flagged});
@@ -476,6 +561,9 @@ class Parser {
   StreamedFile* m_stream = nullptr;  // see stream()
   std::size_t m_file_body_end = 0;   // streamed: the body's end in the file (m_body_end: in the buffer)
   bool m_last_window = false;        // streamed: the buffer holds the rest of the body
+  std::uint32_t m_entry_number = 0;  // of the entry at the current position, from where the read started
+  IndexSpan* m_span = nullptr;       // see record_span()
+  bool m_marked = false;             // the span has its first entry
 };
 
 // Parses `bytes`; with `file` (which holds them), version 2 and 3 paths are
@@ -509,27 +597,52 @@ namespace {
 
 // The regular file at `path` opened for a streamed read (see StreamedFile),
 // and its size; nullopt when it cannot be opened or is no regular file.
-std::optional<std::size_t> open_streamed(const std::string& path, util::Fd& fd) {
+// `st`, when given, gets the opened file's stat data.
+std::optional<std::size_t> open_streamed(const std::string& path, util::Fd& fd, struct stat* st = nullptr) {
   fd = util::Fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-  struct stat st {};
-  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  return static_cast<std::size_t>(st.st_size);
+  struct stat own {};
+  struct stat& s = st ? *st : own;
+  if (fd.get() < 0 || ::fstat(fd.get(), &s) != 0 || !S_ISREG(s.st_mode)) return std::nullopt;
+  return static_cast<std::size_t>(s.st_size);
 }
 
-}  // namespace
-
-std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
+// read_index_stat's read, the entries read by `read` (the parser after its
+// header): all of them, or a span's.
+template <class Read>
+std::optional<IndexListing> read_stat_entries(const std::string& path, std::span<const std::string> only,
+                                              struct stat* st, Read&& read) {
   // Read through a small buffer, not mapped (see StreamedFile): of a big
   // index, only the few entries `only` names are kept.
   util::Fd fd;
-  const std::optional<std::size_t> size = open_streamed(path, fd);
+  const std::optional<std::size_t> size = open_streamed(path, fd, st);
   if (!size) return std::nullopt;
   StreamedFile in(fd.get());
   if (!in.fill(k_header_size)) return std::nullopt;
   Parser p(std::string_view(reinterpret_cast<const char*>(in.here()), in.available()), false, &only);
   p.stream(in, *size);
-  if (!p.header() || !p.entries()) return std::nullopt;
+  if (!p.header() || !read(p)) return std::nullopt;
   return std::move(p.out);
+}
+
+}  // namespace
+
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only) {
+  return read_stat_entries(path, only, nullptr, [](Parser& p) { return p.entries(); });
+}
+
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only,
+                                            IndexSpan& span, struct stat& st) {
+  span = IndexSpan{};
+  return read_stat_entries(path, only, &st, [&span](Parser& p) {
+    p.record_span(span);
+    return p.entries();
+  });
+}
+
+std::optional<IndexListing> read_index_stat_span(const std::string& path, std::span<const std::string> only,
+                                                 const IndexSpan& span, const std::function<bool(const struct stat&)>& same) {
+  struct stat st {};
+  return read_stat_entries(path, only, &st, [&](Parser& p) { return same(st) && p.span_entries(span); });
 }
 
 namespace {

@@ -22,6 +22,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <ctime>
 #include <cstring>
 #include <future>
 #include <optional>
@@ -147,6 +150,198 @@ bool indexed(const IndexListing& index, std::string_view path) {
   return at != index.items.end() && index.path(*at) == path;
 }
 
+// What stat data tells of a file or folder being the same one, unchanged
+// (see UncommittedScan's memo).
+struct Stamp {
+  std::uint64_t dev = 0;
+  std::uint64_t ino = 0;
+  std::uint64_t size = 0;
+  std::int64_t mtime_s = 0;
+  std::int64_t mtime_ns = 0;
+  std::int64_t ctime_s = 0;
+  std::int64_t ctime_ns = 0;
+  bool operator==(const Stamp&) const = default;
+};
+
+Stamp stamp_of(const struct stat& st) {
+  return Stamp{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+               static_cast<std::uint64_t>(st.st_size), st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+               st.st_ctim.tv_sec, st.st_ctim.tv_nsec};
+}
+
+// Whether a folder's modification and change times are both `settled`
+// behind `now`: a change to its entries from now on gives it other times.
+bool settled_at(const struct stat& st, const struct timespec& now, std::chrono::nanoseconds settled) {
+  const auto ns = [](const struct timespec& t) {
+    return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec);
+  };
+  const auto limit = ns(now) - settled;
+  return ns(st.st_mtim) < limit && ns(st.st_ctim) < limit;
+}
+
+// The memo (status.hpp) as read and written: a text of lines, the
+// pathspecs it is for first.
+//   ledgergate-uncommitted-memo 1
+//   spec PATHSPEC                       (each, in order)
+//   index STAMP CHECKSUM VERSION COUNT BEGIN END FIRST LAST EXTENSIONS KEPT
+//   folder SPEC# STAMP FILES            (each folder pathspec counted)
+// STAMP: device inode size mtime-s mtime-ns ctime-s ctime-ns.
+struct Memo {
+  struct Index {
+    Stamp stamp;
+    IndexSpan span;
+    std::uint64_t kept = 0;  // the entries read_index_stat kept
+  };
+  struct Folder {
+    std::size_t spec = 0;
+    Stamp stamp;
+    std::uint64_t files = 0;
+  };
+  std::vector<std::string> pathspecs;
+  std::optional<Index> index;
+  std::vector<Folder> folders;
+
+  const Folder* folder(std::size_t spec, const Stamp& stamp) const {
+    for (const Folder& f : folders) {
+      if (f.spec == spec && f.stamp == stamp) return &f;
+    }
+    return nullptr;
+  }
+  void keep(const Folder& counted) {
+    std::erase_if(folders, [&](const Folder& f) { return f.spec == counted.spec; });
+    folders.push_back(counted);
+    std::sort(folders.begin(), folders.end(), [](const Folder& a, const Folder& b) { return a.spec < b.spec; });
+  }
+
+  std::string encode() const;
+  // nullopt for a text that is not a memo of this version for `specs`.
+  static std::optional<Memo> decode(std::string_view text, const std::vector<std::string>& specs);
+};
+
+constexpr std::string_view k_memo_head = "ledgergate-uncommitted-memo 1";
+
+void put_stamp(std::string& out, const Stamp& s) {
+  for (const std::uint64_t v : {s.dev, s.ino, s.size}) out += ' ' + std::to_string(v);
+  for (const std::int64_t v : {s.mtime_s, s.mtime_ns, s.ctime_s, s.ctime_ns}) out += ' ' + std::to_string(v);
+}
+
+std::string Memo::encode() const {
+  std::string out(k_memo_head);
+  out += '\n';
+  for (const std::string& spec : pathspecs) out += "spec " + spec + "\n";
+  if (index) {
+    const IndexSpan& s = index->span;
+    out += "index";
+    put_stamp(out, index->stamp);
+    out += ' ' + s.checksum.hex();
+    for (const std::uint64_t v : {std::uint64_t{s.version}, std::uint64_t{s.count}, s.begin, s.end,
+                                  std::uint64_t{s.first}, std::uint64_t{s.last}, s.extensions, index->kept}) {
+      out += ' ' + std::to_string(v);
+    }
+    out += '\n';
+  }
+  for (const Folder& f : folders) {
+    out += "folder " + std::to_string(f.spec);
+    put_stamp(out, f.stamp);
+    out += ' ' + std::to_string(f.files) + '\n';
+  }
+  return out;
+}
+
+// A memo line's fields, read one after another; any that is missing or
+// not a number fails the whole line.
+class Fields {
+ public:
+  explicit Fields(std::string_view line) : m_rest(line) {}
+  std::string_view word() {
+    const std::size_t space = m_rest.find(' ');
+    const std::string_view w = m_rest.substr(0, space);
+    m_rest = space == std::string_view::npos ? std::string_view{} : m_rest.substr(space + 1);
+    if (w.empty()) m_ok = false;
+    return w;
+  }
+  template <class T>
+  T number() {
+    const std::string_view w = word();
+    T v{};
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+    if (ec != std::errc() || end != w.data() + w.size()) m_ok = false;
+    return v;
+  }
+  Stamp stamp() {
+    Stamp s;
+    s.dev = number<std::uint64_t>();
+    s.ino = number<std::uint64_t>();
+    s.size = number<std::uint64_t>();
+    s.mtime_s = number<std::int64_t>();
+    s.mtime_ns = number<std::int64_t>();
+    s.ctime_s = number<std::int64_t>();
+    s.ctime_ns = number<std::int64_t>();
+    return s;
+  }
+  // Every field read, none left over.
+  bool whole() const { return m_ok && m_rest.empty(); }
+
+ private:
+  std::string_view m_rest;
+  bool m_ok = true;
+};
+
+std::optional<Memo> Memo::decode(std::string_view text, const std::vector<std::string>& specs) {
+  Memo memo;
+  std::size_t at = 0;
+  bool head = false;
+  while (at < text.size()) {
+    const std::size_t nl = text.find('\n', at);
+    if (nl == std::string_view::npos) return std::nullopt;
+    const std::string_view line = text.substr(at, nl - at);
+    at = nl + 1;
+    if (!head) {
+      if (line != k_memo_head) return std::nullopt;
+      head = true;
+      continue;
+    }
+    if (line.starts_with("spec ")) {
+      if (memo.index || !memo.folders.empty()) return std::nullopt;
+      memo.pathspecs.emplace_back(line.substr(5));
+      continue;
+    }
+    Fields f(line);
+    const std::string_view kind = f.word();
+    if (kind == "index" && !memo.index && memo.folders.empty()) {
+      Index index;
+      index.stamp = f.stamp();
+      const auto checksum = ObjectId::from_hex(f.word());
+      IndexSpan& s = index.span;
+      s.version = f.number<std::uint32_t>();
+      s.count = f.number<std::uint32_t>();
+      s.begin = f.number<std::uint64_t>();
+      s.end = f.number<std::uint64_t>();
+      s.first = f.number<std::uint32_t>();
+      s.last = f.number<std::uint32_t>();
+      s.extensions = f.number<std::uint64_t>();
+      index.kept = f.number<std::uint64_t>();
+      if (!f.whole() || !checksum) return std::nullopt;
+      s.checksum = *checksum;
+      memo.index = index;
+    } else if (kind == "folder") {
+      Folder folder;
+      folder.spec = f.number<std::size_t>();
+      folder.stamp = f.stamp();
+      folder.files = f.number<std::uint64_t>();
+      if (!f.whole() || folder.spec >= specs.size() ||
+          (!memo.folders.empty() && memo.folders.back().spec >= folder.spec)) {
+        return std::nullopt;
+      }
+      memo.folders.push_back(folder);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!head || memo.pathspecs != specs) return std::nullopt;
+  return memo;
+}
+
 // lstat of working files by their paths in the index, each relative to its
 // folder held open (the index lists a folder's files one after another), so
 // that the path above them is not looked up again for each. A path is the
@@ -209,16 +404,27 @@ bool stat_clean(const IndexStat& s, std::uint32_t mode, const struct stat& st, c
   return std::tie(st.st_mtim.tv_sec, st.st_mtim.tv_nsec) < std::tie(index_mtime.tv_sec, index_mtime.tv_nsec);
 }
 
+// What a folder's listing found of the folder itself.
+struct Listed {
+  std::uint64_t files = 0;  // entries that are not folders
+  bool folders = false;     // it holds a folder
+  bool read = false;        // the listing was read (not only counted from a memo)
+};
+
 // Adds to `doubt` every file below the folder `rel` (no trailing slash) of
 // the working tree `dir` that the index does not hold. Each of the index's
 // files is known to be there (an lstat found it, or it is in doubt
 // already), so a folder with as many files as the index lists in it holds
-// no other: its names are looked up only when the counts differ.
-void unindexed_below(int dir, const std::string& rel, const IndexListing& index, std::vector<std::string>& doubt) {
+// no other: its names are looked up only when the counts differ. `known`:
+// the folder's count of files a memo vouches for, a folder that holds no
+// folder (then it is not listed unless the counts differ).
+Listed unindexed_below(int dir, const std::string& rel, const IndexListing& index, std::vector<std::string>& doubt,
+                       std::optional<std::uint64_t> known = std::nullopt) {
+  Listed listed_here;
   DIR* d = ::fdopendir(dir);
   if (!d) {
     ::close(dir);
-    return;
+    return listed_here;
   }
   // Each entry: a file is handed to `file`, a folder walked when `walk`.
   const auto each = [&](bool walk, const auto& file) {
@@ -234,15 +440,23 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
       if (type != DT_DIR) {
         file(name);
       } else if (walk) {
+        listed_here.folders = true;
         const int sub = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (sub >= 0) unindexed_below(sub, rel + "/" + std::string(name), index, doubt);
       }
     }
   };
-  // The files are counted; their names are looked up only when the counts
-  // below differ (the folder is then read again).
-  std::size_t files = 0;
-  each(true, [&files](std::string_view) { ++files; });
+  // The files are counted (or their count is known); their names are
+  // looked up only when the counts below differ (the folder is then read
+  // again).
+  std::uint64_t files = 0;
+  if (known) {
+    files = *known;
+  } else {
+    each(true, [&files](std::string_view) { ++files; });
+    listed_here.read = true;
+  }
+  listed_here.files = files;
   // The index's files directly in the folder (a submodule's folder aside:
   // then every name is looked up).
   const std::string prefix = rel + "/";
@@ -263,6 +477,7 @@ void unindexed_below(int dir, const std::string& rel, const IndexListing& index,
     });
   }
   ::closedir(d);
+  return listed_here;
 }
 
 // The id of the tree git would write for the index items from `i` on
@@ -381,13 +596,18 @@ class WorkingScan {
   static constexpr std::size_t k_threads_from = 1024;
 
   WorkingScan(std::string workdir, const IndexListing& index, const std::vector<std::string>& pathspecs,
-              const struct timespec& index_mtime, unsigned threads)
+              const struct timespec& index_mtime, unsigned threads, const Memo* memo,
+              std::chrono::nanoseconds settled)
       : m_workdir(std::move(workdir)),
         m_index(index),
         m_pathspecs(pathspecs),
         m_index_mtime(index_mtime),
+        m_memo(memo),
+        m_settled(settled),
         m_seen(index.items.size()),
         m_unindexed(pathspecs.size()),
+        m_counted(pathspecs.size()),
+        m_asked(pathspecs.size(), false),
         m_task_of(pathspecs.size(), k_none) {
     // The folders' listings first: each is one task, the longest ones.
     for (std::size_t s = 0; s < pathspecs.size(); ++s) {
@@ -414,7 +634,15 @@ class WorkingScan {
   // pathspecs) that the index does not hold.
   const std::vector<std::string>& unindexed(std::size_t spec) {
     m_tasks->need(m_task_of[spec]);
+    m_asked[spec] = true;
     return m_unindexed[spec];
+  }
+  // The file count of the folder pathspec `spec` for the memo, once
+  // unindexed(spec) was asked: the memo's, or the listing's when the
+  // folder holds no folder and had settled (nullopt otherwise).
+  const std::optional<Memo::Folder>& counted(std::size_t spec) const {
+    static const std::optional<Memo::Folder> k_none_counted;
+    return m_asked[spec] ? m_counted[spec] : k_none_counted;
   }
 
  private:
@@ -422,10 +650,7 @@ class WorkingScan {
 
   void run(std::size_t task) {
     if (task < m_listings.size()) {
-      const std::size_t s = m_listings[task];
-      const std::string rel = m_pathspecs[s].substr(0, m_pathspecs[s].size() - 1);
-      const int dir = ::open((m_workdir + rel).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (dir >= 0) unindexed_below(dir, rel, m_index, m_unindexed[s]);
+      list(m_listings[task]);
       return;
     }
     const std::size_t first = (task - m_listings.size()) * k_chunk;
@@ -434,12 +659,44 @@ class WorkingScan {
     for (std::size_t i = first; i < last; ++i) m_seen[i] = look(m_index, i, folders, m_index_mtime);
   }
 
+  // The folder pathspec `s`'s listing: its files the index does not hold,
+  // and its file count for the memo.
+  void list(std::size_t s) {
+    const std::string rel = m_pathspecs[s].substr(0, m_pathspecs[s].size() - 1);
+    const std::string path = m_workdir + rel;
+    const int dir = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir < 0) return;
+    struct stat before {};
+    struct timespec now {};
+    const bool stamped = ::fstat(dir, &before) == 0 && ::clock_gettime(CLOCK_REALTIME, &now) == 0;
+    const Memo::Folder* known = stamped && m_memo ? m_memo->folder(s, stamp_of(before)) : nullptr;
+    const Listed listed = unindexed_below(dir, rel, m_index, m_unindexed[s],
+                                          known ? std::optional<std::uint64_t>(known->files) : std::nullopt);
+    if (known) {
+      m_counted[s] = *known;
+      return;
+    }
+    // A count is kept of a folder that holds no folder (a subfolder's files
+    // are its own listing's), that had settled before it was read, and
+    // that was the same folder, unchanged, after.
+    struct stat after {};
+    if (!stamped || !listed.read || listed.folders || !settled_at(before, now, m_settled) ||
+        ::lstat(path.c_str(), &after) != 0 || !(stamp_of(after) == stamp_of(before))) {
+      return;
+    }
+    m_counted[s] = Memo::Folder{s, stamp_of(before), listed.files};
+  }
+
   std::string m_workdir;
   const IndexListing& m_index;
   const std::vector<std::string>& m_pathspecs;
   struct timespec m_index_mtime;
+  const Memo* m_memo;  // the memo given (null: none)
+  std::chrono::nanoseconds m_settled;
   std::vector<Seen> m_seen;                            // each entry's, once its chunk has run
   std::vector<std::vector<std::string>> m_unindexed;  // each folder pathspec's, once listed
+  std::vector<std::optional<Memo::Folder>> m_counted;  // each folder pathspec's, once listed
+  std::vector<bool> m_asked;                           // unindexed(spec) was asked (the consumer's)
   std::vector<std::size_t> m_task_of;                  // each pathspec's listing task
   std::vector<std::size_t> m_listings;                 // the pathspec of each listing task
   std::optional<util::Tasks> m_tasks;                  // last: joined before the rest goes
@@ -511,6 +768,11 @@ struct UncommittedScan::State {
   std::optional<IndexListing> index;
   std::optional<WorkingScan> scan;  // when the index was read, with no unmerged path
   std::vector<std::optional<ObjectId>> folder_trees;  // with `scan`: index_folder_trees
+  std::string memo_text;               // the memo given
+  std::optional<Memo> memo;            // it, read, when it is one for these pathspecs
+  std::optional<Memo::Index> index_memo;  // this read's: the memo's, or what a whole read found
+  std::size_t files = 0;               // the index's entries under the pathspecs, once read (or known)
+  std::chrono::nanoseconds settled = k_folder_settled;
   // Ahead of the question: the thread reading, and the end of its read
   // (the fields above are then set). Whichever of it and the question
   // comes first reads the index: a thread not yet run is never waited for.
@@ -523,7 +785,7 @@ struct UncommittedScan::State {
   State(const Repository& repo, std::vector<std::string> specs, unsigned thread_setting)
       : pathspecs(std::move(specs)),
         threads(thread_setting),
-        index_path(repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file()),
+        index_path(repo.index_path()),
         workdir(repo.workdir()) {}
   State(const State&) = delete;
   State& operator=(const State&) = delete;
@@ -547,6 +809,25 @@ struct UncommittedScan::State {
     if (scan) scan->help();
   }
 
+  // The index's entries under the pathspecs: the memo's span of them when
+  // it describes this index file (found by the stat data of the file
+  // opened, and its checksum), else the whole file, its span kept.
+  void read_entries() {
+    if (const Memo::Index* known = memo_for(index_st)) {
+      const Stamp stamp = known->stamp;
+      index = read_index_stat_span(index_path, pathspecs, known->span,
+                                   [&stamp](const struct stat& opened) { return stamp_of(opened) == stamp; });
+      if (index && index->items.size() == known->kept) {
+        index_memo = *known;
+        return;
+      }
+    }
+    IndexSpan span;
+    struct stat opened {};
+    index = read_index_stat(index_path, pathspecs, span, opened);
+    if (index && span.version != 0) index_memo = Memo::Index{stamp_of(opened), span, index->items.size()};
+  }
+
   // The question's side: the index read here when the reader has not
   // started, else its read waited for.
   void take_read() {
@@ -560,16 +841,30 @@ struct UncommittedScan::State {
     }
   }
 
+  // The memo's index part, when `st` is the stat data of the index it
+  // describes.
+  const Memo::Index* memo_for(const struct stat& st) const {
+    return memo && memo->index && memo->index->stamp == stamp_of(st) ? &*memo->index : nullptr;
+  }
+
   void read_index() {
     // The index's own time, taken before it is read: an index rewritten
     // meanwhile is newer, which only makes more files racy.
     if (::stat(index_path.c_str(), &index_st) != 0) return;
     index_seen = true;
-    index = read_index_stat(index_path, pathspecs);
-    // Past the bound, no working file is looked at.
+    // Past the bound, no working file is looked at: a memo of this index
+    // file saying so spares reading it.
+    if (const Memo::Index* known = memo_for(index_st); known && known->kept > max_files) {
+      index_memo = *known;
+      files = known->kept;
+      over_bound = true;
+      return;
+    }
+    read_entries();
+    if (index) files = index->items.size();
     over_bound = index && index->items.size() > max_files;
     if (!index || index->unmerged || over_bound) return;
-    scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads);
+    scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads, memo ? &*memo : nullptr, settled);
     // The folders' trees hashed while the scan's workers look at the
     // working files (and, ahead, while the check reads HEAD's tree).
     folder_trees = index_folder_trees(*index, pathspecs);
@@ -623,21 +918,29 @@ Result<Uncommitted> bounded_answer(const Repository& repo, UncommittedScan::Stat
 
 }  // namespace
 
-UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
-                                 std::uint64_t threads_from, std::size_t max_files) {
+UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, ScanOptions options) {
   if (repo.is_bare()) return;
-  m_state = std::make_unique<State>(repo, std::move(pathspecs), threads);
-  m_state->max_files = max_files;
+  m_state = std::make_unique<State>(repo, std::move(pathspecs), options.threads);
+  State& st = *m_state;
+  st.max_files = options.max_files;
+  st.settled = options.settled;
+  st.memo_text = std::move(options.memo);
+  if (!st.memo_text.empty()) st.memo = Memo::decode(st.memo_text, st.pathspecs);
   struct stat index_st {};
-  if (::stat(m_state->index_path.c_str(), &index_st) != 0 ||
-      static_cast<std::uint64_t>(index_st.st_size) < threads_from) {
-    m_state->threads = 1;  // a small index: the question is asked on one thread
+  if (::stat(st.index_path.c_str(), &index_st) != 0 ||
+      static_cast<std::uint64_t>(index_st.st_size) < options.threads_from) {
+    st.threads = 1;  // a small index: the question is asked on one thread
     return;
   }
-  if (util::worker_count(threads) < 2) return;
-  State& st = *m_state;
+  // Past the bound by the memo: nothing to read ahead.
+  if (const Memo::Index* known = st.memo_for(index_st); known && known->kept > st.max_files) return;
+  if (util::worker_count(options.threads) < 2) return;
   st.reader = std::thread([&st] { st.read_ahead(); });
 }
+
+UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
+                                 std::uint64_t threads_from, std::size_t max_files)
+    : UncommittedScan(repo, std::move(pathspecs), ScanOptions{threads, threads_from, max_files, {}, k_folder_settled}) {}
 
 UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
 UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
@@ -651,8 +954,24 @@ std::optional<ObjectId> index_folder_tree(const IndexListing& index, const std::
   return from_git(index_tree_id(index, first, last, folder.size(), bytes));
 }
 
-std::size_t UncommittedScan::files() const {
-  return m_state && m_state->index ? m_state->index->items.size() : 0;
+std::size_t UncommittedScan::files() const { return m_state ? m_state->files : 0; }
+
+std::optional<std::string> UncommittedScan::memo() const {
+  if (!m_state || !m_state->index_seen) return std::nullopt;
+  const State& st = *m_state;
+  Memo out;
+  out.pathspecs = st.pathspecs;
+  out.index = st.index_memo;
+  if (st.memo) out.folders = st.memo->folders;
+  if (st.scan) {
+    for (std::size_t s = 0; s < st.pathspecs.size(); ++s) {
+      if (const std::optional<Memo::Folder>& counted = st.scan->counted(s)) out.keep(*counted);
+    }
+  }
+  if (!out.index && out.folders.empty()) return std::nullopt;
+  std::string text = out.encode();
+  if (text == st.memo_text) return std::nullopt;
+  return text;
 }
 
 Result<Uncommitted> has_uncommitted_changes(const Repository& repo, UncommittedScan& ahead) {

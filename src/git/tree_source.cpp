@@ -533,7 +533,7 @@ Result<IndexListing> libgit2_index_listing(const Repository& repo) {
 }  // namespace
 
 Result<std::unique_ptr<TreeSource>> open_index_source(const Repository& repo) {
-  const std::string path = repo.index_file().empty() ? repo.git_dir() + "index" : repo.index_file();
+  const std::string path = repo.index_path();
   // The tree a commit of the index makes is the one git's cache-tree
   // extension records for the root, when that entry is valid: `git commit`
   // brings it up to date (writing its trees) before it runs the pre-commit

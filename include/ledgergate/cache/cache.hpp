@@ -35,11 +35,13 @@ enum class Kind {
   branch_diff,       // a branch's classified diff between two trees
   retired_rows,      // each projects.yaml row's key and whether it is retired
   audit_result,      // the history audit's result of one commit (audit/result_cache.cpp)
+  worktree_scan,     // check's look at a working tree's ledger files (git/status.hpp's memo)
 };
 
 inline constexpr Kind k_all_kinds[] = {Kind::check_verdict, Kind::facts_pack,   Kind::facts_journal,
                                        Kind::projects_memo, Kind::projects_journal, Kind::trial_merge,
-                                       Kind::branch_diff,   Kind::retired_rows, Kind::audit_result};
+                                       Kind::branch_diff,   Kind::retired_rows, Kind::audit_result,
+                                       Kind::worktree_scan};
 
 struct KindSpec {
   std::string_view folder;  // the store's folder of the kind

@@ -15,7 +15,10 @@
 // never wrong, only slower.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -96,6 +99,43 @@ bool path_in(std::span<const std::string> only, std::string_view path);
 // and checked. An index of 270,000 entries is read this way in a pass over
 // its bytes, without a listing of every entry.
 std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only);
+
+// Where in an index file read_index_stat found what it kept: the header's
+// version and entry count, the file offsets of the first entry it kept (or
+// found at a stage above 0) and of the end of the last one, their entry
+// numbers, where the extensions start, and the file's trailing checksum
+// (git's hash of the rest). With no such entry, begin, end
+// and extensions are equal. Recorded for versions 2 and 3 (a version 4
+// path is cut from the previous entry's, so a read cannot start midway):
+// version 0 otherwise.
+struct IndexSpan {
+  std::uint32_t version = 0;
+  std::uint32_t count = 0;
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  std::uint32_t first = 0;  // the entry number at `begin`
+  std::uint32_t last = 0;   // the one at `end`: one past the last entry kept
+  std::uint64_t extensions = 0;
+  ObjectId checksum;  // the file's trailing checksum
+};
+
+// read_index_stat, also giving the span of what it kept and the opened
+// file's stat data (which recognize the same file for a later read).
+std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only,
+                                            IndexSpan& span, struct stat& st);
+
+// read_index_stat of a file an earlier read_index_stat(..., span, st) read,
+// reading only the header, the entries `span` covers and the extensions
+// (at 2,000 projects, 0.2 of 2.9 MB). nullopt when the opened file is not
+// one `same` accepts by its stat data, its header is not the span's, or the
+// entries are not where the span says, or its trailing checksum is not the
+// span's: the caller then reads it whole. `same` should accept only the
+// file the span was read from (git replaces the index by renaming a new
+// file over it: its device, inode, size and times tell), as the checksum
+// tells nothing when git was told not to write one (index.skipHash).
+std::optional<IndexListing> read_index_stat_span(const std::string& path, std::span<const std::string> only,
+                                                 const IndexSpan& span,
+                                                 const std::function<bool(const struct stat&)>& same);
 
 // What a commit of the index at `path` makes, when git's cache-tree
 // extension says so: its valid root's tree id, and whether any entry is at

@@ -73,6 +73,9 @@ class Repository {
   // repository was opened from it; "" means the repository's own index. It
   // is only read when a source of the index is opened (open_index_source).
   const std::string& index_file() const { return m_index_file; }
+  // The index file a reader of the index opens: index_file(), else the
+  // repository's own (git_dir() + "index").
+  std::string index_path() const { return m_index_file.empty() ? git_dir() + "index" : m_index_file; }
   // Whether the object database is the repository's own (its objects folder
   // and the alternates it lists), as reopening it from disk would rebuild
   // it; not so when the environment named the object directories (a push

@@ -1,6 +1,7 @@
 // Working-tree status questions the CLI asks about a repository.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -52,8 +53,40 @@ enum class Uncommitted : unsigned char {
   not_looked,  // more files than the scan's bound: not looked for
 };
 
+// How long a folder must have been left alone (its modification and
+// change times that far behind the clock) before a scan's memo keeps its
+// file count: a folder changed again later then has other times, even on a
+// file system that keeps them to the second or two.
+inline constexpr std::chrono::seconds k_folder_settled{3};
+
+// How an UncommittedScan reads.
+struct ScanOptions {
+  unsigned threads = 1;  // see has_uncommitted_changes
+  std::uint64_t threads_from = k_uncommitted_threads_from;
+  std::size_t max_files = k_uncommitted_max_files;
+  // What a scan of the same repository and pathspecs left for the next one
+  // (UncommittedScan::memo; empty: nothing).
+  std::string memo;
+  std::chrono::nanoseconds settled = k_folder_settled;
+};
+
+// A scan's memo: what it learned that lets the next scan in an unchanged
+// repository do less, each part with what recognizes the file or folder it
+// describes, so that a part that does not match what is there now is not
+// used: where git's index file holds the entries under the pathspecs (the
+// index recognized by its device, inode, size, times and checksum; the
+// rest of the file is then not read: at 2,000 projects 0.2 of 2.9 MB, and
+// past the bound of files none of it), and how many files each folder
+// pathspec held (the folder recognized by its device, inode, modification
+// and change times, kept once those are k_folder_settled old: the folder is
+// then not listed when the index holds as many files there). Changing a
+// folder's entries changes its times, as git's untracked cache relies on;
+// a network file system whose client caches a folder's times may show an
+// untracked file late, as git then does.
+
 class UncommittedScan {
  public:
+  UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, ScanOptions options);
   UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
                   std::uint64_t threads_from = k_uncommitted_threads_from,
                   std::size_t max_files = k_uncommitted_max_files);
@@ -64,6 +97,11 @@ class UncommittedScan {
   // After has_uncommitted_changes: the index's entries under the
   // pathspecs (0 when the index was not read by this reader).
   std::size_t files() const;
+
+  // After has_uncommitted_changes: the memo for the next scan (see above)
+  // when it differs from the one given; nullopt when there is nothing new
+  // to keep.
+  std::optional<std::string> memo() const;
 
   struct State;
 

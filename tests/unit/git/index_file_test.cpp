@@ -5,12 +5,14 @@
 // to libgit2 through open_index_source.
 #include "ledgergate/git/index_file.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ledgergate/git/repository.hpp"
@@ -425,6 +427,52 @@ TEST_CASE("index file: read_index_stat of a big index keeps exactly the named en
     for (std::size_t i = 0; i < listing->items.size(); ++i) {
       CHECK(listing->stats[i].flagged ==
             (std::string(version) != "2" && listing->path(listing->items[i]) == "projects/ppp3.md"));
+    }
+    // Read again from the span of what it kept (versions 2 and 3): the same
+    // entries, stat data and cache-tree, the archive/ entries before it
+    // and the projectsx/ and zeta/ ones after it unread.
+    git::IndexSpan span;
+    struct stat opened {};
+    const auto spanned = git::read_index_stat(d + "/.git/index", only, span, opened);
+    REQUIRE(spanned);
+    CHECK(rows_of(*spanned) == expected);
+    if (std::string(version) == "4") {
+      CHECK(span.version == 0);
+    } else {
+      CHECK(span.version == static_cast<std::uint32_t>(version[0] - '0'));
+      CHECK(span.count == git_listing(d).size());
+      CHECK(span.begin > 300 * 1000 / 3);
+      CHECK(span.end < span.extensions);
+      CHECK(span.last - span.first >= expected.size());
+      const auto same = [&opened](const struct stat& st) {
+        return st.st_ino == opened.st_ino && st.st_size == opened.st_size;
+      };
+      const auto again = git::read_index_stat_span(d + "/.git/index", only, span, same);
+      REQUIRE(again);
+      CHECK(rows_of(*again) == expected);
+      CHECK(again->cache_tree == listing->cache_tree);
+      REQUIRE(again->stats.size() == listing->stats.size());
+      for (std::size_t i = 0; i < again->stats.size(); ++i) {
+        const git::IndexStat& x = again->stats[i];
+        const git::IndexStat& y = listing->stats[i];
+        CHECK(std::tie(x.ctime_s, x.ctime_ns, x.mtime_s, x.mtime_ns, x.dev, x.ino, x.size, x.flagged) ==
+              std::tie(y.ctime_s, y.ctime_ns, y.mtime_s, y.mtime_ns, y.dev, y.ino, y.size, y.flagged));
+      }
+      // Declined, for the whole read to answer: a file `same` does not
+      // accept, a span a byte or an entry off, another checksum.
+      CHECK_FALSE(git::read_index_stat_span(d + "/.git/index", only, span, [](const struct stat&) { return false; }));
+      git::IndexSpan off = span;
+      off.begin += 8;
+      CHECK_FALSE(git::read_index_stat_span(d + "/.git/index", only, off, same));
+      off = span;
+      off.last -= 1;
+      CHECK_FALSE(git::read_index_stat_span(d + "/.git/index", only, off, same));
+      off = span;
+      off.checksum = git::ObjectId{};
+      CHECK_FALSE(git::read_index_stat_span(d + "/.git/index", only, off, same));
+      off = span;
+      off.count += 1;
+      CHECK_FALSE(git::read_index_stat_span(d + "/.git/index", only, off, same));
     }
     // Cut anywhere, the file is declined, or read whole (20 bytes of a cut
     // extension passing for the checksum).

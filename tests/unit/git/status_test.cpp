@@ -6,8 +6,11 @@
 #include "ledgergate/git/status.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ledgergate/git/index_file.hpp"
@@ -373,5 +376,142 @@ TEST_CASE("status: a folder's tree hashed from the index is the one git writes",
       CHECK(got->hex() + "\n" == want);
       CHECK_FALSE(git::index_folder_tree(*index, "tasks/t/").has_value());
     }
+  }
+}
+
+TEST_CASE("status: a scan's memo spares reading what did not change, and never changes an answer",
+          "[git][status]") {
+  // The memo of one scan handed to the next (as check keeps it in the
+  // persistent cache): where the index holds the ledger's entries, and
+  // the file count of a folder left alone for `settled`. Each answer is
+  // git's, with the memo or without; a memo is used only while what it
+  // describes is unchanged.
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  for (int i = 0; i < 30; ++i) test::write_file(d + "/projects/p" + std::to_string(i) + ".md", "# p\n");
+  test::write_file(d + "/archive/old.md", "old\n");
+  test::write_file(d + "/zeta.md", "z\n");
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md archive/old.md zeta.md && "
+                "git add . && git commit -q -m c0") == 0);
+  constexpr auto k_settled = std::chrono::milliseconds(40);
+  const auto settle = [] { std::this_thread::sleep_for(std::chrono::milliseconds(60)); };
+  struct Scanned {
+    git::Uncommitted answer;
+    std::optional<std::string> memo;
+    std::size_t files;
+  };
+  const auto scan = [&](const std::string& memo, std::size_t max_files = 100) {
+    auto repo = git::Repository::open(d, false);
+    REQUIRE(repo);
+    git::ScanOptions options;
+    options.threads = 2;
+    options.threads_from = 0;
+    options.max_files = max_files;
+    options.memo = memo;
+    options.settled = k_settled;
+    git::UncommittedScan ahead(*repo, k_ledger, options);
+    auto found = git::has_uncommitted_changes(*repo, ahead);
+    REQUIRE(found);
+    return Scanned{*found, ahead.memo(), ahead.files()};
+  };
+  std::string memo;
+  // Each answer with the memo so far and without one, against git's; the
+  // memo kept as check keeps it (only when it changed).
+  const auto expect = [&](bool dirty) {
+    CHECK(git_says_dirty(d) == dirty);
+    const git::Uncommitted want = dirty ? git::Uncommitted::changed : git::Uncommitted::none;
+    CHECK(scan("").answer == want);
+    const Scanned with = scan(memo);
+    CHECK(with.answer == want);
+    CHECK(with.files == 31);
+    if (with.memo) memo = *with.memo;
+  };
+  settle();
+  expect(false);
+  REQUIRE_FALSE(memo.empty());
+  CHECK(memo.find("\nindex ") != std::string::npos);
+  CHECK(memo.find("\nfolder 1 ") != std::string::npos);  // projects/, settled
+  // Nothing changed: the memo stands as it is.
+  CHECK_FALSE(scan(memo).memo.has_value());
+
+  // Untracked, then gone; a file edited in place (the folder's times stay);
+  // a file staged (a new index file); a file deleted.
+  test::write_file(d + "/projects/new.md", "new\n");
+  expect(true);
+  REQUIRE(sh(d, "rm projects/new.md") == 0);
+  settle();
+  expect(false);
+  test::write_file(d + "/projects/p7.md", "# q\n");
+  expect(true);
+  REQUIRE(sh(d, "git add projects/p7.md") == 0);
+  expect(true);
+  REQUIRE(sh(d, "git reset -q --hard && touch -d 2026-01-01T00:00:00 projects/*.md && git update-index -q --refresh") ==
+          0);
+  settle();
+  expect(false);
+  REQUIRE(sh(d, "rm projects/p3.md") == 0);
+  expect(true);
+  REQUIRE(sh(d, "git checkout -q projects/p3.md && touch -d 2026-01-01T00:00:00 projects/p3.md && "
+                "git update-index -q --refresh") == 0);
+  settle();
+  expect(false);
+
+  // The memo's line starting `head` with its last field set to `value`.
+  const auto with_last = [](std::string text, const std::string& head, const std::string& value) {
+    const std::size_t at = text.find("\n" + head);
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = text.find('\n', at + 1);
+    const std::size_t last_space = text.rfind(' ', end);
+    return text.replace(last_space + 1, end - last_space - 1, value);
+  };
+  SECTION("the memo is trusted while what it describes is unchanged") {
+    // Shown by memos that lie, each stamp right: a folder count one short
+    // of the folder's is kept as it is (the folder listed, not counted
+    // anew), and a count of ledger files past the bound is taken without
+    // reading the index.
+    const std::string short_count = with_last(memo, "folder 1 ", "29");
+    const Scanned listed = scan(short_count);
+    CHECK(listed.answer == git::Uncommitted::none);
+    CHECK_FALSE(listed.memo.has_value());
+    const Scanned bounded = scan(with_last(memo, "index ", "50"), 40);
+    CHECK(bounded.answer == git::Uncommitted::not_looked);
+    CHECK(bounded.files == 50);
+    // The true memo, the same bound: looked at.
+    CHECK(scan(memo, 40).answer == git::Uncommitted::none);
+  }
+  SECTION("a memo that is not one, or not this scan's, is not used") {
+    for (const std::string& other :
+         {std::string("garbage"), memo.substr(0, memo.size() / 2), std::string("ledgergate-uncommitted-memo 1\n"),
+          test::replaced(memo, "spec tasks/\n", "spec phases/\n"),
+          test::replaced(memo, "ledgergate-uncommitted-memo 1", "ledgergate-uncommitted-memo 9")}) {
+      const Scanned s = scan(other);
+      CHECK(s.answer == git::Uncommitted::none);
+      REQUIRE(s.memo);
+      CHECK(*s.memo == memo);
+    }
+  }
+  SECTION("an index span that is not where the memo says falls back to the whole index") {
+    // The index's stamp right, its span moved by an entry's minimum size.
+    const std::size_t at = memo.find("\nindex ");
+    std::vector<std::string> fields;
+    const std::size_t end = memo.find('\n', at + 1);
+    std::string line = memo.substr(at + 1, end - at - 1);
+    for (std::size_t p = 0; p != std::string::npos;) {
+      const std::size_t q = line.find(' ', p);
+      fields.push_back(line.substr(p, q == std::string::npos ? q : q - p));
+      p = q == std::string::npos ? q : q + 1;
+    }
+    REQUIRE(fields.size() == 17);
+    fields[11] = std::to_string(std::stoull(fields[11]) + 64);  // begin
+    std::string moved;
+    for (const std::string& f : fields) moved += (moved.empty() ? "" : " ") + f;
+    const std::string spoiled = memo.substr(0, at + 1) + moved + memo.substr(end);
+    test::write_file(d + "/projects/new.md", "new\n");
+    const Scanned s = scan(spoiled);
+    CHECK(s.answer == git::Uncommitted::changed);
+    REQUIRE(s.memo);
+    CHECK(s.memo->find(line) != std::string::npos);  // the whole read's span, kept anew
   }
 }
