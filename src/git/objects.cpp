@@ -21,7 +21,7 @@ Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
     TreeItems out;
     out.items.reserve(raw->items.size());
     for (const RawTree::Item& e : raw->items) {
-      out.items.push_back(TreeItemView{e.name, static_cast<FileMode>(e.mode), ObjectId::from_bytes(e.id)});
+      out.items.push_back(TreeItemView{raw->name(e), static_cast<FileMode>(e.mode), ObjectId::from_bytes(raw->id(e))});
     }
     out.keep = std::move(raw);
     return out;

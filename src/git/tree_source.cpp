@@ -149,7 +149,7 @@ class GitTreeSource final : public TreeSource {
     if (entry.content_id) {
       if (const std::shared_ptr<const RawTree> raw = m_trees.raw(m_repo, *entry.content_id)) {
         for (const RawTree::Item& e : raw->items) {
-          fn(e.name, entry_kind_of_mode(e.mode), std::optional<ObjectId>(ObjectId::from_bytes(e.id)));
+          fn(raw->name(e), entry_kind_of_mode(e.mode), std::optional<ObjectId>(ObjectId::from_bytes(raw->id(e))));
         }
         return true;
       }
@@ -206,7 +206,8 @@ class GitTreeSource final : public TreeSource {
         std::vector<EntryView> entries;
         entries.reserve(raw->items.size());
         for (const RawTree::Item& e : raw->items) {
-          entries.push_back(EntryView{e.name, ObjectId::from_bytes(e.id), entry_kind_of_mode(e.mode), true});
+          entries.push_back(
+              EntryView{raw->name(e), ObjectId::from_bytes(raw->id(e)), entry_kind_of_mode(e.mode), true});
         }
         sort_by_name(entries);
         return std::optional<Listing>(Listing(std::move(entries), std::move(raw)));
