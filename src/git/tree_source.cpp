@@ -66,8 +66,7 @@ Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
   }
   auto blob = lookup_blob(repo, from_git(oid));
   if (!blob) return blob.error().with_context("reading blob " + oid_hex(oid));
-  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob->get()));
-  return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob->get())));
+  return blob_bytes(std::move(*blob));
 }
 
 // Sorts a listing by name bytes; a listing already in order (the usual
