@@ -91,6 +91,7 @@ std::shared_ptr<const RawTree> read_raw_tree(git_repository* repo, const ObjectI
   tree->object.reset(raw);
   if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return nullptr;
   const std::string_view bytes = tree->data();
+  tree->bytes = bytes.data();
   tree->items.reserve(bytes.size() / 32);
   if (!parse_raw_items(bytes, tree->items)) return nullptr;
   return tree;

@@ -52,16 +52,15 @@ struct RawTree {
     std::uint16_t mode;  // one of git's five: as git_tree_entry_filemode gives it
   };
   OdbObjectPtr object;
-  std::vector<Item> items;  // in the tree's order
+  const char* bytes = nullptr;  // the object's data (no call into libgit2 per item)
+  std::vector<Item> items;      // in the tree's order
 
   std::string_view data() const {
     return {static_cast<const char*>(git_odb_object_data(object.get())), git_odb_object_size(object.get())};
   }
-  std::string_view name(const Item& e) const {
-    return {static_cast<const char*>(git_odb_object_data(object.get())) + e.name_at, e.name_size};
-  }
+  std::string_view name(const Item& e) const { return {bytes + e.name_at, e.name_size}; }
   const unsigned char* id(const Item& e) const {
-    return static_cast<const unsigned char*>(git_odb_object_data(object.get())) + e.name_at + e.name_size + 1;
+    return reinterpret_cast<const unsigned char*>(bytes) + e.name_at + e.name_size + 1;
   }
   // What holding it costs: its bytes and its items.
   std::size_t memory() const { return data().size() + items.size() * sizeof(Item); }
