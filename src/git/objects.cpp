@@ -21,7 +21,7 @@ Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
     TreeItems out;
     out.items.reserve(raw->items.size());
     for (const RawTree::Item& e : raw->items) {
-      out.items.push_back(TreeItemView{e.name, static_cast<FileMode>(e.mode), ObjectId::from_bytes(e.id)});
+      out.items.push_back(TreeItemView{raw->name(e), static_cast<FileMode>(e.mode), ObjectId::from_bytes(raw->id(e))});
     }
     out.keep = std::move(raw);
     return out;
@@ -49,9 +49,8 @@ Result<std::optional<TreeItem>> tree_entry_at(const Repository& repo, const Obje
 }
 
 Result<std::string> read_blob(const Repository& repo, const ObjectId& id) {
-  LG_TRY(const BlobPtr blob, lookup_blob(repo.raw(), id));
-  return std::string(static_cast<const char*>(git_blob_rawcontent(blob.get())),
-                     static_cast<std::size_t>(git_blob_rawsize(blob.get())));
+  LG_TRY(BlobPtr blob, lookup_blob(repo.raw(), id));
+  return blob_bytes(std::move(blob));
 }
 
 Result<ObjectId> write_blob(const Repository& repo, std::string_view bytes) {

@@ -4,9 +4,11 @@
 #include <git2/sys/repository.h>
 
 #include <dirent.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -96,6 +98,33 @@ Result<CommitPtr> lookup_commit(git_repository* repo, const ObjectId& id) {
 }
 Result<BlobPtr> lookup_blob(git_repository* repo, const ObjectId& id) {
   return lookup_as<BlobPtr>(git_blob_lookup, repo, id);
+}
+
+std::string blob_bytes(BlobPtr blob) {
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
+  const auto size = static_cast<std::size_t>(git_blob_rawsize(blob.get()));
+  if (size < k_give_back_from) return std::string(data, size);
+  // Copied a piece at a time (reserve touches no page), each whole page of
+  // the source behind the copy given back. Only pages wholly inside the
+  // blob's bytes are: the allocator's bookkeeping lies outside them, and
+  // nothing reads the bytes again before the blob is freed below.
+  constexpr std::size_t k_piece = std::size_t{1} << 20;
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const auto start = reinterpret_cast<std::uintptr_t>(data);
+  std::uintptr_t given = (start + page - 1) & ~(page - 1);  // the first whole page
+  std::string out;
+  out.reserve(size);
+  for (std::size_t at = 0; at < size;) {
+    const std::size_t n = std::min(k_piece, size - at);
+    out.append(data + at, n);
+    at += n;
+    const std::uintptr_t copied = (start + at) & ~(page - 1);  // whole pages copied end here
+    if (copied > given) {
+      madvise(reinterpret_cast<void*>(given), copied - given, MADV_DONTNEED);
+      given = copied;
+    }
+  }
+  return out;
 }
 
 Result<ObjectId> peel_commit_id(git_object* obj, std::string_view name) {

@@ -3,6 +3,7 @@
 #include "tree_memo.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -30,30 +31,32 @@ std::size_t raw_size(const git_tree* tree) {
 
 // The entries of a tree's bytes as RawTree takes them; false otherwise.
 bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
+  if (bytes.size() > UINT32_MAX) return false;
   TreeEntryBytes e;
+  std::string_view last_name;
   for (std::size_t at = 0; at < bytes.size();) {
-    if (!read_tree_entry(bytes, at, e) || !e.canonical) return false;
-    const RawTree::Item item{e.name, e.id, e.mode};
+    if (!read_tree_entry(bytes, at, e) || !e.canonical || e.name.size() > UINT16_MAX) return false;
+    const std::string_view name = e.name;
     // Only a name starting with '.' or holding '/' can be malformed.
-    if ((item.name.empty() || item.name[0] == '.' || item.name.find('/') != std::string_view::npos) &&
-        malformed_name_reason(item.name)) {
+    if ((name.empty() || name[0] == '.' || name.find('/') != std::string_view::npos) && malformed_name_reason(name)) {
       return false;
     }
-    const bool dir = item.mode == GIT_FILEMODE_TREE;
+    const bool dir = e.mode == GIT_FILEMODE_TREE;
     if (!out.empty()) {
-      const RawTree::Item& last = out.back();
-      if (!tree_order(last.name, last.mode == GIT_FILEMODE_TREE, item.name, dir)) return false;
+      if (!tree_order(last_name, out.back().mode == GIT_FILEMODE_TREE, name, dir)) return false;
       // A file and a directory of one name lie apart in git's order: "x",
       // then names "x" continues with a byte below '/', then "x/".
       if (dir) {
         for (std::size_t k = out.size(); k-- > 0;) {
-          const std::string_view before = out[k].name;
-          if (before.size() < item.name.size() || before.compare(0, item.name.size(), item.name) != 0) break;
-          if (before.size() == item.name.size()) return false;
+          const std::string_view before = bytes.substr(out[k].name_at, out[k].name_size);
+          if (before.size() < name.size() || before.compare(0, name.size(), name) != 0) break;
+          if (before.size() == name.size()) return false;
         }
       }
     }
-    out.push_back(item);
+    out.push_back(RawTree::Item{static_cast<std::uint32_t>(name.data() - bytes.data()),
+                                static_cast<std::uint16_t>(name.size()), static_cast<std::uint16_t>(e.mode)});
+    last_name = name;
     at = e.end;
   }
   return true;
@@ -63,10 +66,10 @@ bool parse_raw_items(std::string_view bytes, std::vector<RawTree::Item>& out) {
 
 const RawTree::Item* RawTree::find(std::string_view name) const {
   for (const bool dir : {false, true}) {
-    const auto it = std::lower_bound(items.begin(), items.end(), name, [dir](const Item& e, std::string_view n) {
-      return tree_order(e.name, e.mode == GIT_FILEMODE_TREE, n, dir);
+    const auto it = std::lower_bound(items.begin(), items.end(), name, [this, dir](const Item& e, std::string_view n) {
+      return tree_order(this->name(e), e.mode == GIT_FILEMODE_TREE, n, dir);
     });
-    if (it != items.end() && it->name == name && (it->mode == GIT_FILEMODE_TREE) == dir) return &*it;
+    if (it != items.end() && this->name(*it) == name && (it->mode == GIT_FILEMODE_TREE) == dir) return &*it;
   }
   return nullptr;
 }
@@ -88,6 +91,7 @@ std::shared_ptr<const RawTree> read_raw_tree(git_repository* repo, const ObjectI
   tree->object.reset(raw);
   if (git_odb_object_type(raw) != GIT_OBJECT_TREE) return nullptr;
   const std::string_view bytes = tree->data();
+  tree->bytes = bytes.data();
   tree->items.reserve(bytes.size() / 32);
   if (!parse_raw_items(bytes, tree->items)) return nullptr;
   return tree;
@@ -178,7 +182,7 @@ Result<std::optional<PathEntry>> entry_by_path(git_repository* repo, TreeMemo& m
     if (raw) {
       const RawTree::Item* e = raw->find(name);
       if (!e) return std::optional<PathEntry>();
-      std::memcpy(id.id, e->id, GIT_OID_RAWSZ);
+      std::memcpy(id.id, raw->id(*e), GIT_OID_RAWSZ);
       raw_mode = e->mode;
       mode = static_cast<git_filemode_t>(e->mode);  // one of git's five, as libgit2 normalises it
     } else {

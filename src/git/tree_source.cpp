@@ -66,8 +66,7 @@ Result<std::string> read_blob(git_repository* repo, const Entry& entry) {
   }
   auto blob = lookup_blob(repo, from_git(oid));
   if (!blob) return blob.error().with_context("reading blob " + oid_hex(oid));
-  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob->get()));
-  return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob->get())));
+  return blob_bytes(std::move(*blob));
 }
 
 // Sorts a listing by name bytes; a listing already in order (the usual
@@ -149,7 +148,7 @@ class GitTreeSource final : public TreeSource {
     if (entry.content_id) {
       if (const std::shared_ptr<const RawTree> raw = m_trees.raw(m_repo, *entry.content_id)) {
         for (const RawTree::Item& e : raw->items) {
-          fn(e.name, entry_kind_of_mode(e.mode), std::optional<ObjectId>(ObjectId::from_bytes(e.id)));
+          fn(raw->name(e), entry_kind_of_mode(e.mode), std::optional<ObjectId>(ObjectId::from_bytes(raw->id(e))));
         }
         return true;
       }
@@ -206,7 +205,8 @@ class GitTreeSource final : public TreeSource {
         std::vector<EntryView> entries;
         entries.reserve(raw->items.size());
         for (const RawTree::Item& e : raw->items) {
-          entries.push_back(EntryView{e.name, ObjectId::from_bytes(e.id), entry_kind_of_mode(e.mode), true});
+          entries.push_back(
+              EntryView{raw->name(e), ObjectId::from_bytes(raw->id(e)), entry_kind_of_mode(e.mode), true});
         }
         sort_by_name(entries);
         return std::optional<Listing>(Listing(std::move(entries), std::move(raw)));

@@ -476,6 +476,8 @@ TEST_CASE("raw trees: read, looked up and listed as libgit2 reads them", "[git][
       {e("100644", "b", blob) + e("100644", "a", blob), false},                        // out of order
       {e("100644", "a", blob) + e("100644", "a-b", blob) + e("40000", "a", tree), false},  // a file and a folder "a"
       {e("100644", "a", blob) + e("100644", "a", blob), false},                        // one name twice
+      // The longest name libgit2 reads (its entries hold 16-bit lengths; so do RawTree's items).
+      {e("100644", "a", blob) + e("100644", std::string(65535, 'n'), blob) + e("40000", "o", tree), true},
   };
   for (const Case& k : cases) {
     const git::ObjectId id = write_raw_tree(dir.path(), k.bytes);

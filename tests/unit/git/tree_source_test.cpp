@@ -1,10 +1,12 @@
 #include "ledgergate/git/tree_source.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/trial_repo.hpp"
 #include "support/fixture_tree.hpp"
 
@@ -193,3 +195,48 @@ TEST_CASE("tree source: release_read_caches closes the pack files of a repositor
   CHECK(maps_file_ending(idx));
 }
 #endif
+
+// A blob of k_give_back_from bytes or more is copied out while libgit2's
+// copy is given back page by page: every read, through a tree source and
+// by id, gets the whole of it, however often (libgit2 keeps no blob it
+// read, so a second read inflates it anew), in a loose object and a pack.
+TEST_CASE("tree source: a large blob reads whole, again and again", "[git][tree_source]") {
+  std::string big;
+  big.reserve((std::size_t{9} << 20) + 4321);
+  for (std::size_t i = 0; big.size() < (std::size_t{9} << 20) + 4321; ++i) {
+    big += "- id: p" + std::to_string(i) + "\n  status: active\n";
+  }
+  big.resize((std::size_t{9} << 20) + 4321);
+  test::TempDir dir;
+  const git_oid commit = test::commit_tree(dir.path(), {{"projects.yaml", big}, {"small.md", "s"}}, "c1");
+  for (const bool packed : {false, true}) {
+    INFO(packed);
+    if (packed) {
+      REQUIRE(std::system(("git -C '" + dir.path() + "' gc -q 2>/dev/null").c_str()) == 0);
+    }
+    auto repo = git::Repository::open(dir.path(), false);
+    REQUIRE(repo);
+    auto tree_id = repo->commit_tree(test::id_of(commit));
+    REQUIRE(tree_id);
+    auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
+    REQUIRE(src);
+    auto entry = (*src)->stat("projects.yaml");
+    REQUIRE(entry);
+    REQUIRE(entry->has_value());
+    for (int round = 0; round < 3; ++round) {
+      auto bytes = (*src)->read("projects.yaml", **entry);
+      REQUIRE(bytes);
+      CHECK(bytes->size() == big.size());
+      CHECK(*bytes == big);
+      auto by_id = git::read_blob(*repo, *(*entry)->content_id);
+      REQUIRE(by_id);
+      CHECK(*by_id == big);
+    }
+    auto small = (*src)->stat("small.md");
+    REQUIRE(small);
+    REQUIRE(small->has_value());
+    auto s = (*src)->read("small.md", **small);
+    REQUIRE(s);
+    CHECK(*s == "s");
+  }
+}

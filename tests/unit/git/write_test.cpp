@@ -257,9 +257,14 @@ TEST_CASE("trial repository: releasing read memory keeps what the kept tree reac
   REQUIRE(other_blob);
   auto kept = git::update_tree(trial->repo(), *base, {{"d/n", *kept_blob, git::FileMode::blob}});
   REQUIRE(kept);
+  ssize_t cached = 0, allowed = 0;
+  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, ssize_t{4} << 20);  // Libgit2Session's
   auto released = trial->release_read_memory(*repo, *kept);
   REQUIRE(released);
   CHECK(*released);
+  // libgit2's object cache is cut to 2 MiB for the check that follows.
+  git_libgit2_opts(GIT_OPT_GET_CACHED_MEMORY, &cached, &allowed);
+  CHECK(allowed == ssize_t{2} << 20);
   // The kept tree and what it reaches are read as before: the written
   // subtree and blob from memory, the unchanged subtree from disk.
   auto text = git::read_blob(trial->repo(), (*git::tree_entry_at(trial->repo(), *kept, "d/n"))->id);
@@ -287,6 +292,15 @@ TEST_CASE("trial repository: releasing read memory keeps what the kept tree reac
   REQUIRE(later_on_disk);
   CHECK_FALSE(*later_on_disk);
   CHECK(test::capture("git -C '" + dir.path() + "' cat-file -e " + later->hex() + " 2>/dev/null").status != 0);
+  // A smaller budget (an audit's none) is never raised.
+  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, ssize_t{0});
+  REQUIRE(trial->release_read_memory(*repo, *kept));
+  git_libgit2_opts(GIT_OPT_GET_CACHED_MEMORY, &cached, &allowed);
+  CHECK(allowed == 0);
+  git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, ssize_t{4} << 20);
+  auto after_audit = git::read_blob(trial->repo(), (*git::tree_entry_at(trial->repo(), *kept, "d/n"))->id);
+  REQUIRE(after_audit);
+  CHECK(*after_audit == "kept\n");
 
   SECTION("an object database the environment named is left alone") {
     ::setenv("GIT_DIR", (dir.path() + "/.git").c_str(), 1);
