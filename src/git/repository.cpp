@@ -56,6 +56,9 @@ Libgit2Session::Libgit2Session() {
   // sides). Trees up to 2 MiB are kept, within the cache's size above.
   // Larger ones are kept per repository handle (tree_memo.hpp).
   git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, k_cached_tree_limit);
+  // Blobs stay uncached (libgit2's limit for them is 0): blob_bytes gives
+  // the pages of a big blob's buffer back as it copies them, so a blob
+  // object must never be handed out twice.
 }
 Libgit2Session::~Libgit2Session() { git_libgit2_shutdown(); }
 
