@@ -40,6 +40,21 @@ bool ours(const std::string& dir) {
   return *dirty;
 }
 
+// What a scan read ahead (git::UncommittedScan) of `dir`'s ledger paths found.
+struct Scanned {
+  git::Uncommitted answer;
+  std::optional<std::string> memo;
+  std::size_t files;
+};
+Scanned scan_ahead(const std::string& dir, git::ScanOptions options) {
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  git::UncommittedScan ahead(*repo, k_ledger, std::move(options));
+  auto found = git::has_uncommitted_changes(*repo, ahead);
+  REQUIRE(found);
+  return Scanned{*found, ahead.memo(), ahead.files()};
+}
+
 }  // namespace
 
 TEST_CASE("status: uncommitted ledger changes agree with git status", "[git][status]") {
@@ -305,13 +320,13 @@ TEST_CASE("status: past its bound of ledger files, a scan does not look", "[git]
   REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
                 "git add . && git commit -q -m c0") == 0);
   const auto scan = [&](std::size_t max_files, std::uint64_t threads_from) {
-    auto repo = git::Repository::open(d, false);
-    REQUIRE(repo);
-    git::UncommittedScan ahead(*repo, k_ledger, 2, threads_from, max_files);
-    auto found = git::has_uncommitted_changes(*repo, ahead);
-    REQUIRE(found);
-    CHECK(ahead.files() == 40);
-    return *found;
+    git::ScanOptions options;
+    options.threads = 2;
+    options.threads_from = threads_from;
+    options.max_files = max_files;
+    const Scanned s = scan_ahead(d, options);
+    CHECK(s.files == 40);
+    return s.answer;
   };
   const auto expect = [&](bool dirty) {
     CHECK(git_says_dirty(d) == dirty);
@@ -397,24 +412,14 @@ TEST_CASE("status: a scan's memo spares reading what did not change, and never c
                 "git add . && git commit -q -m c0") == 0);
   constexpr auto k_settled = std::chrono::milliseconds(40);
   const auto settle = [] { std::this_thread::sleep_for(std::chrono::milliseconds(60)); };
-  struct Scanned {
-    git::Uncommitted answer;
-    std::optional<std::string> memo;
-    std::size_t files;
-  };
   const auto scan = [&](const std::string& memo, std::size_t max_files = 100) {
-    auto repo = git::Repository::open(d, false);
-    REQUIRE(repo);
     git::ScanOptions options;
     options.threads = 2;
     options.threads_from = 0;
     options.max_files = max_files;
     options.memo = memo;
     options.settled = k_settled;
-    git::UncommittedScan ahead(*repo, k_ledger, options);
-    auto found = git::has_uncommitted_changes(*repo, ahead);
-    REQUIRE(found);
-    return Scanned{*found, ahead.memo(), ahead.files()};
+    return scan_ahead(d, options);
   };
   std::string memo;
   // Each answer with the memo so far and without one, against git's; the

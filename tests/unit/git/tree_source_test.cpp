@@ -216,15 +216,14 @@ TEST_CASE("tree source: a large blob reads whole, again and again", "[git][tree_
     }
     auto repo = git::Repository::open(dir.path(), false);
     REQUIRE(repo);
-    auto tree_id = repo->commit_tree(test::id_of(commit));
-    REQUIRE(tree_id);
-    auto src = git::open_tree_source(*repo, *tree_id, "HEAD");
-    REQUIRE(src);
-    auto entry = (*src)->stat("projects.yaml");
+    auto tree = test::commit_tree_of(*repo, commit, "HEAD");
+    REQUIRE(tree);
+    const auto& src = tree->source;
+    auto entry = src->stat("projects.yaml");
     REQUIRE(entry);
     REQUIRE(entry->has_value());
     for (int round = 0; round < 3; ++round) {
-      auto bytes = (*src)->read("projects.yaml", **entry);
+      auto bytes = src->read("projects.yaml", **entry);
       REQUIRE(bytes);
       CHECK(bytes->size() == big.size());
       CHECK(*bytes == big);
@@ -232,10 +231,10 @@ TEST_CASE("tree source: a large blob reads whole, again and again", "[git][tree_
       REQUIRE(by_id);
       CHECK(*by_id == big);
     }
-    auto small = (*src)->stat("small.md");
+    auto small = src->stat("small.md");
     REQUIRE(small);
     REQUIRE(small->has_value());
-    auto s = (*src)->read("small.md", **small);
+    auto s = src->read("small.md", **small);
     REQUIRE(s);
     CHECK(*s == "s");
   }
