@@ -28,6 +28,7 @@
 #include <cstring>
 #include <future>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <thread>
 #include <tuple>
@@ -35,6 +36,7 @@
 #include "ledgergate/git/index_file.hpp"
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/tasks.hpp"
+#include "ledgergate/util/text.hpp"
 #include "libgit2.hpp"
 #include "tree_bytes.hpp"
 
@@ -193,24 +195,18 @@ struct Memo {
     std::uint64_t kept = 0;  // the entries read_index_stat kept
   };
   struct Folder {
-    std::size_t spec = 0;
     Stamp stamp;
     std::uint64_t files = 0;
   };
   std::vector<std::string> pathspecs;
   std::optional<Index> index;
-  std::vector<Folder> folders;
+  std::vector<std::optional<Folder>> folders;  // by pathspec
 
+  // The count of the folder pathspec `spec` when the memo's is of a
+  // folder with this stamp.
   const Folder* folder(std::size_t spec, const Stamp& stamp) const {
-    for (const Folder& f : folders) {
-      if (f.spec == spec && f.stamp == stamp) return &f;
-    }
-    return nullptr;
-  }
-  void keep(const Folder& counted) {
-    std::erase_if(folders, [&](const Folder& f) { return f.spec == counted.spec; });
-    folders.push_back(counted);
-    std::sort(folders.begin(), folders.end(), [](const Folder& a, const Folder& b) { return a.spec < b.spec; });
+    const std::optional<Folder>& f = folders[spec];
+    return f && f->stamp == stamp ? &*f : nullptr;
   }
 
   std::string encode() const;
@@ -219,6 +215,7 @@ struct Memo {
 };
 
 constexpr std::string_view k_memo_head = "ledgergate-uncommitted-memo 1";
+constexpr std::size_t k_stamp_words = 7;
 
 void put_stamp(std::string& out, const Stamp& s) {
   for (const std::uint64_t v : {s.dev, s.ino, s.size}) out += ' ' + std::to_string(v);
@@ -240,55 +237,48 @@ std::string Memo::encode() const {
     }
     out += '\n';
   }
-  for (const Folder& f : folders) {
-    out += "folder " + std::to_string(f.spec);
-    put_stamp(out, f.stamp);
-    out += ' ' + std::to_string(f.files) + '\n';
+  for (std::size_t spec = 0; spec < folders.size(); ++spec) {
+    if (!folders[spec]) continue;
+    out += "folder " + std::to_string(spec);
+    put_stamp(out, folders[spec]->stamp);
+    out += ' ' + std::to_string(folders[spec]->files) + '\n';
   }
   return out;
 }
 
-// A memo line's fields, read one after another; any that is missing or
-// not a number fails the whole line.
-class Fields {
- public:
-  explicit Fields(std::string_view line) : m_rest(line) {}
-  std::string_view word() {
-    const std::size_t space = m_rest.find(' ');
-    const std::string_view w = m_rest.substr(0, space);
-    m_rest = space == std::string_view::npos ? std::string_view{} : m_rest.substr(space + 1);
-    if (w.empty()) m_ok = false;
-    return w;
-  }
-  template <class T>
-  T number() {
-    const std::string_view w = word();
-    T v{};
-    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
-    if (ec != std::errc() || end != w.data() + w.size()) m_ok = false;
-    return v;
-  }
-  Stamp stamp() {
-    Stamp s;
-    s.dev = number<std::uint64_t>();
-    s.ino = number<std::uint64_t>();
-    s.size = number<std::uint64_t>();
-    s.mtime_s = number<std::int64_t>();
-    s.mtime_ns = number<std::int64_t>();
-    s.ctime_s = number<std::int64_t>();
-    s.ctime_ns = number<std::int64_t>();
-    return s;
-  }
-  // Every field read, none left over.
-  bool whole() const { return m_ok && m_rest.empty(); }
+// The number `word` spells whole, into `v`.
+template <class T>
+bool read_number(std::string_view word, T& v) {
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+  return ec == std::errc() && end == word.data() + word.size();
+}
 
- private:
-  std::string_view m_rest;
-  bool m_ok = true;
-};
+// A stamp from its k_stamp_words words.
+bool read_stamp(std::span<const std::string_view> w, Stamp& s) {
+  return read_number(w[0], s.dev) && read_number(w[1], s.ino) && read_number(w[2], s.size) &&
+         read_number(w[3], s.mtime_s) && read_number(w[4], s.mtime_ns) && read_number(w[5], s.ctime_s) &&
+         read_number(w[6], s.ctime_ns);
+}
+
+// An "index" line's words after its first.
+std::optional<Memo::Index> read_index_line(std::span<const std::string_view> w) {
+  Memo::Index index;
+  IndexSpan& s = index.span;
+  if (w.size() != k_stamp_words + 9 || !read_stamp(w, index.stamp)) return std::nullopt;
+  w = w.subspan(k_stamp_words);
+  const std::optional<ObjectId> checksum = ObjectId::from_hex(w[0]);
+  if (!checksum || !read_number(w[1], s.version) || !read_number(w[2], s.count) || !read_number(w[3], s.begin) ||
+      !read_number(w[4], s.end) || !read_number(w[5], s.first) || !read_number(w[6], s.last) ||
+      !read_number(w[7], s.extensions) || !read_number(w[8], index.kept)) {
+    return std::nullopt;
+  }
+  s.checksum = *checksum;
+  return index;
+}
 
 std::optional<Memo> Memo::decode(std::string_view text, const std::vector<std::string>& specs) {
   Memo memo;
+  memo.folders.resize(specs.size());
   std::size_t at = 0;
   bool head = false;
   while (at < text.size()) {
@@ -302,41 +292,24 @@ std::optional<Memo> Memo::decode(std::string_view text, const std::vector<std::s
       continue;
     }
     if (line.starts_with("spec ")) {
-      if (memo.index || !memo.folders.empty()) return std::nullopt;
       memo.pathspecs.emplace_back(line.substr(5));
       continue;
     }
-    Fields f(line);
-    const std::string_view kind = f.word();
-    if (kind == "index" && !memo.index && memo.folders.empty()) {
-      Index index;
-      index.stamp = f.stamp();
-      const auto checksum = ObjectId::from_hex(f.word());
-      IndexSpan& s = index.span;
-      s.version = f.number<std::uint32_t>();
-      s.count = f.number<std::uint32_t>();
-      s.begin = f.number<std::uint64_t>();
-      s.end = f.number<std::uint64_t>();
-      s.first = f.number<std::uint32_t>();
-      s.last = f.number<std::uint32_t>();
-      s.extensions = f.number<std::uint64_t>();
-      index.kept = f.number<std::uint64_t>();
-      if (!f.whole() || !checksum) return std::nullopt;
-      s.checksum = *checksum;
-      memo.index = index;
-    } else if (kind == "folder") {
-      Folder folder;
-      folder.spec = f.number<std::size_t>();
-      folder.stamp = f.stamp();
-      folder.files = f.number<std::uint64_t>();
-      if (!f.whole() || folder.spec >= specs.size() ||
-          (!memo.folders.empty() && memo.folders.back().spec >= folder.spec)) {
-        return std::nullopt;
-      }
-      memo.folders.push_back(folder);
-    } else {
+    const std::vector<std::string_view> words = util::split_words(line);
+    const std::span<const std::string_view> rest = std::span(words).subspan(words.empty() ? 0 : 1);
+    if (!words.empty() && words[0] == "index" && !memo.index) {
+      memo.index = read_index_line(rest);
+      if (!memo.index) return std::nullopt;
+      continue;
+    }
+    std::size_t spec = 0;
+    Folder folder;
+    if (words.empty() || words[0] != "folder" || rest.size() != k_stamp_words + 2 || !read_number(rest[0], spec) ||
+        spec >= specs.size() || memo.folders[spec] || !read_stamp(rest.subspan(1), folder.stamp) ||
+        !read_number(rest[k_stamp_words + 1], folder.files)) {
       return std::nullopt;
     }
+    memo.folders[spec] = folder;
   }
   if (!head || memo.pathspecs != specs) return std::nullopt;
   return memo;
@@ -640,9 +613,8 @@ class WorkingScan {
   // The file count of the folder pathspec `spec` for the memo, once
   // unindexed(spec) was asked: the memo's, or the listing's when the
   // folder holds no folder and had settled (nullopt otherwise).
-  const std::optional<Memo::Folder>& counted(std::size_t spec) const {
-    static const std::optional<Memo::Folder> k_none_counted;
-    return m_asked[spec] ? m_counted[spec] : k_none_counted;
+  std::optional<Memo::Folder> counted(std::size_t spec) const {
+    return m_asked[spec] ? m_counted[spec] : std::nullopt;
   }
 
  private:
@@ -684,7 +656,7 @@ class WorkingScan {
         ::lstat(path.c_str(), &after) != 0 || !(stamp_of(after) == stamp_of(before))) {
       return;
     }
-    m_counted[s] = Memo::Folder{s, stamp_of(before), listed.files};
+    m_counted[s] = Memo::Folder{stamp_of(before), listed.files};
   }
 
   std::string m_workdir;
@@ -771,7 +743,6 @@ struct UncommittedScan::State {
   std::string memo_text;               // the memo given
   std::optional<Memo> memo;            // it, read, when it is one for these pathspecs
   std::optional<Memo::Index> index_memo;  // this read's: the memo's, or what a whole read found
-  std::size_t files = 0;               // the index's entries under the pathspecs, once read (or known)
   std::chrono::nanoseconds settled = k_folder_settled;
   // Ahead of the question: the thread reading, and the end of its read
   // (the fields above are then set). Whichever of it and the question
@@ -846,22 +817,26 @@ struct UncommittedScan::State {
   const Memo::Index* memo_for(const struct stat& st) const {
     return memo && memo->index && memo->index->stamp == stamp_of(st) ? &*memo->index : nullptr;
   }
+  // Whether that part says the index holds more ledger entries than the
+  // bound: then no working file is looked at, and the index is not read.
+  bool over_bound_by_memo(const struct stat& st) const {
+    const Memo::Index* known = memo_for(st);
+    return known && known->kept > max_files;
+  }
+  // The index's entries under the pathspecs, once read or known.
+  std::size_t files() const { return index ? index->items.size() : index_memo ? index_memo->kept : 0; }
 
   void read_index() {
     // The index's own time, taken before it is read: an index rewritten
     // meanwhile is newer, which only makes more files racy.
     if (::stat(index_path.c_str(), &index_st) != 0) return;
     index_seen = true;
-    // Past the bound, no working file is looked at: a memo of this index
-    // file saying so spares reading it.
-    if (const Memo::Index* known = memo_for(index_st); known && known->kept > max_files) {
-      index_memo = *known;
-      files = known->kept;
+    if (over_bound_by_memo(index_st)) {
+      index_memo = memo->index;
       over_bound = true;
       return;
     }
     read_entries();
-    if (index) files = index->items.size();
     over_bound = index && index->items.size() > max_files;
     if (!index || index->unmerged || over_bound) return;
     scan.emplace(workdir, *index, pathspecs, index_st.st_mtim, threads, memo ? &*memo : nullptr, settled);
@@ -932,8 +907,7 @@ UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string
     st.threads = 1;  // a small index: the question is asked on one thread
     return;
   }
-  // Past the bound by the memo: nothing to read ahead.
-  if (const Memo::Index* known = st.memo_for(index_st); known && known->kept > st.max_files) return;
+  if (st.over_bound_by_memo(index_st)) return;  // nothing to read ahead
   if (util::worker_count(options.threads) < 2) return;
   st.reader = std::thread([&st] { st.read_ahead(); });
 }
@@ -954,7 +928,7 @@ std::optional<ObjectId> index_folder_tree(const IndexListing& index, const std::
   return from_git(index_tree_id(index, first, last, folder.size(), bytes));
 }
 
-std::size_t UncommittedScan::files() const { return m_state ? m_state->files : 0; }
+std::size_t UncommittedScan::files() const { return m_state ? m_state->files() : 0; }
 
 std::optional<std::string> UncommittedScan::memo() const {
   if (!m_state || !m_state->index_seen) return std::nullopt;
@@ -962,13 +936,15 @@ std::optional<std::string> UncommittedScan::memo() const {
   Memo out;
   out.pathspecs = st.pathspecs;
   out.index = st.index_memo;
-  if (st.memo) out.folders = st.memo->folders;
-  if (st.scan) {
-    for (std::size_t s = 0; s < st.pathspecs.size(); ++s) {
-      if (const std::optional<Memo::Folder>& counted = st.scan->counted(s)) out.keep(*counted);
+  out.folders = st.memo ? st.memo->folders : std::vector<std::optional<Memo::Folder>>(st.pathspecs.size());
+  bool counted = false;
+  for (std::size_t s = 0; s < out.folders.size(); ++s) {
+    if (st.scan) {
+      if (std::optional<Memo::Folder> c = st.scan->counted(s)) out.folders[s] = c;
     }
+    counted = counted || out.folders[s].has_value();
   }
-  if (!out.index && out.folders.empty()) return std::nullopt;
+  if (!out.index && !counted) return std::nullopt;
   std::string text = out.encode();
   if (text == st.memo_text) return std::nullopt;
   return text;
