@@ -95,6 +95,11 @@ Result<void> close_object_database(git_repository* repo);
 Result<void> open_object_database(git_repository* repo, const std::string& common_dir);
 Result<void> reopen_object_database(git_repository* repo);
 
+// Lowers libgit2's object-cache budget (one for the whole process) to
+// `bytes` when it is higher; never raises it (an audit runs with none:
+// tune_for_history_walk).
+void cap_object_cache(std::size_t bytes);
+
 // confirm_objects (objects.hpp) on a bare handle: a tree source's.
 Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids);
 

@@ -62,6 +62,12 @@ Libgit2Session::Libgit2Session() {
 }
 Libgit2Session::~Libgit2Session() { git_libgit2_shutdown(); }
 
+void cap_object_cache(std::size_t bytes) {
+  ssize_t cached = 0, allowed = 0;
+  git_libgit2_opts(GIT_OPT_GET_CACHED_MEMORY, &cached, &allowed);
+  if (allowed > static_cast<ssize_t>(bytes)) git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(bytes));
+}
+
 void tune_for_history_walk() {
   git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(0));
   git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, static_cast<std::size_t>(32) << 20);

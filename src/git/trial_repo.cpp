@@ -128,10 +128,6 @@ Result<TrialRepo> TrialRepo::open(const Repository& repo) {
   return TrialRepo(Repository::adopt(owned.release()), in_memory);
 }
 
-namespace {
-constexpr ssize_t k_checked_cache_bytes = ssize_t{2} << 20;
-}  // namespace
-
 Result<bool> TrialRepo::release_read_memory(const Repository& user, const ObjectId& keep) {
   if (!user.own_object_database()) return false;
   git_repository* const trial = m_repo.raw();
@@ -158,15 +154,13 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
   }
   // What follows is the merged tree's check (or the change's), whose walk
   // reads each tree once: libgit2's object cache, a budget for the whole
-  // process, is cut from 4 to 2 MiB for the rest of the command (never
-  // raised: an audit runs with none). At 20,000 projects the walk's 18,444
-  // trees kept 4 MiB of raw trees in it through the projects pass; the
-  // cold trial merge's peak memory 60.0-60.2 -> 57.1-57.5 MB (1 MiB or
-  // 512 KiB gave the same), its instructions 9,194 -> 9,223 M (callgrind,
-  // 2-core Intel Xeon VM); with the CI cache restored, the same.
-  ssize_t cached = 0, allowed = 0;
-  git_libgit2_opts(GIT_OPT_GET_CACHED_MEMORY, &cached, &allowed);
-  if (allowed > k_checked_cache_bytes) git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, k_checked_cache_bytes);
+  // process, is cut from 4 to 2 MiB for the rest of the command. At
+  // 20,000 projects the walk's 18,444 trees kept 4 MiB of raw trees in it
+  // through the projects pass; the cold trial merge's peak memory
+  // 60.0-60.2 -> 57.1-57.5 MB (1 MiB or 512 KiB gave the same), its
+  // instructions 9,194 -> 9,223 M (callgrind, 2-core Intel Xeon VM); with
+  // the CI cache restored, the same.
+  cap_object_cache(std::size_t{2} << 20);
   return true;
 }
 
