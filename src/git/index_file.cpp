@@ -523,8 +523,10 @@ class Parser {
     out.items.push_back(item);
     mark(at);
     if (m_only) {
-      out.stats.push_back(IndexStat{util::load_be32(entry), util::load_be32(entry + 4), util::load_be32(entry + 8), util::load_be32(entry + 12), util::load_be32(entry + 16),
-                                    util::load_be32(entry + 20), util::load_be32(entry + 28), util::load_be32(entry + 32), util::load_be32(entry + 36), flagged});
+      // ctime and mtime (seconds, nanoseconds), dev, ino; past the mode (24): uid, gid, size.
+      const auto word = [entry](std::size_t offset) { return util::load_be32(entry + offset); };
+      out.stats.push_back(
+          IndexStat{word(0), word(4), word(8), word(12), word(16), word(20), word(28), word(32), word(36), flagged});
     }
     return true;
   }
