@@ -57,6 +57,13 @@ std::vector<Row> rows_of(const git::IndexListing& listing) {
 }
 
 // Feeds `git update-index -z --index-info` (records "mode id stage\tpath\0").
+// One record of `git update-index -z --index-info`: a path's mode, blob
+// and stage.
+std::string index_record(const std::string& id, const std::string& path, int stage = 0,
+                         const std::string& mode = "100644") {
+  return mode + " " + id + " " + std::to_string(stage) + "\t" + path + '\0';
+}
+
 void index_info(const std::string& dir, const std::string& records) {
   test::write_file(dir + "/.info", records);
   REQUIRE(sh(dir, "git update-index -z --index-info < .info && rm .info") == 0);
@@ -69,8 +76,7 @@ void fill(const std::string& dir) {
   const std::string b = test::git_blob(dir, "b\n");
   std::string info;
   const auto add = [&](const std::string& mode, const std::string& id, const std::string& path) {
-    info += mode + " " + id + " 0\t" + path;
-    info.push_back('\0');
+    info += index_record(id, path, 0, mode);
   };
   add("100644", a, "projects.yaml");
   add("100644", a, ".github/workflows/check.yml");  // read: only ".git" itself is refused
@@ -204,7 +210,7 @@ TEST_CASE("index file: split and sparse indexes, risky paths and other versions 
       CAPTURE(risky);
       test::TempDir one;
       REQUIRE(sh(one.path(), "git init -q .") == 0);
-      index_info(one.path(), "100644 " + test::git_blob(one.path(), "x") + " 0\t" + harmless + std::string(1, '\0'));
+      index_info(one.path(), index_record(test::git_blob(one.path(), "x"), harmless));
       std::string bytes = test::read_file(one.path() + "/.git/index");
       REQUIRE(git::parse_index_file(bytes).has_value());
       const std::size_t at = bytes.find(harmless);
@@ -271,7 +277,7 @@ TEST_CASE("index source: GIT_INDEX_FILE is the index a hook reads; a declined in
   test::TempDir dir;
   fill(dir.path());
   REQUIRE(sh(dir.path(), "git write-tree && cp .git/index .git/other-index") == 0);
-  index_info(dir.path(), std::string("100644 ") + test::git_blob(dir.path(), "z") + " 0\tonly-in-main.md" + '\0');
+  index_info(dir.path(), index_record(test::git_blob(dir.path(), "z"), "only-in-main.md"));
 
   // Every file's path (an index whose cache-tree is valid is read as that tree: listed by walking it).
   const auto listed = [](git::TreeSource& src) {
@@ -382,10 +388,7 @@ TEST_CASE("index file: read_index_stat of a big index keeps exactly the named en
   REQUIRE(sh(d, "git init -q .") == 0);
   const std::string a = test::git_blob(d, "a\n");
   std::string info;
-  const auto add = [&](const std::string& path) {
-    info += "100644 " + a + " 0\t" + path;
-    info.push_back('\0');
-  };
+  const auto add = [&](const std::string& path) { info += index_record(a, path); };
   for (int i = 0; i < 1500; ++i) {
     const std::string n = std::to_string(i);
     add("archive/" + n + "/" + std::string(static_cast<std::size_t>(i % 97), 'x') + ".md");
@@ -563,12 +566,12 @@ TEST_CASE("index file: read_index_tree reads the cache-tree's root, in versions 
     CHECK_FALSE(scan->unmerged);
   }
   // Staging invalidates the root; an unmerged entry is seen however far down.
-  index_info(d, std::string("100644 ") + test::git_blob(d, "y") + " 0\tzz/last.md" + '\0');
+  index_info(d, index_record(test::git_blob(d, "y"), "zz/last.md"));
   scan = git::read_index_tree(index);
   REQUIRE(scan);
   CHECK_FALSE(scan->root.has_value());
   const std::string blob = test::git_blob(d, "u");
-  index_info(d, "100644 " + blob + " 2\tzz/last.md" + '\0' + "100644 " + blob + " 3\tzz/last.md" + '\0');
+  index_info(d, index_record(blob, "zz/last.md", 2) + index_record(blob, "zz/last.md", 3));
   scan = git::read_index_tree(index);
   REQUIRE(scan);
   CHECK(scan->unmerged);
@@ -614,10 +617,7 @@ TEST_CASE("index file: read_index_tree finds a big index's cache-tree from its e
   REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
   const std::string a = test::git_blob(d, "a\n");
   std::string info;
-  const auto add = [&](const std::string& path) {
-    info += "100644 " + a + " 0\t" + path;
-    info.push_back('\0');
-  };
+  const auto add = [&](const std::string& path) { info += index_record(a, path); };
   for (int i = 0; i < 10000; ++i) add("d/" + std::to_string(i) + "/TREE" + std::string(static_cast<std::size_t>(360 + i % 61), 't'));
   add("TREE/TREE");
   add("zz/TREE");
@@ -674,13 +674,13 @@ TEST_CASE("index file: read_index_tree finds a big index's cache-tree from its e
     CHECK(scan->root->hex() == tree);
   }
   // Staging invalidates the root; unmerged entries are seen.
-  index_info(d, std::string("100644 ") + test::git_blob(d, "y") + " 0\tzz/last.md" + '\0');
+  index_info(d, index_record(test::git_blob(d, "y"), "zz/last.md"));
   auto scan = git::read_index_tree(index);
   REQUIRE(scan);
   CHECK_FALSE(scan->root.has_value());
   CHECK_FALSE(scan->unmerged);
   const std::string blob = test::git_blob(d, "u");
-  index_info(d, "100644 " + blob + " 2\tzz/last.md" + '\0' + "100644 " + blob + " 3\tzz/last.md" + '\0');
+  index_info(d, index_record(blob, "zz/last.md", 2) + index_record(blob, "zz/last.md", 3));
   scan = git::read_index_tree(index);
   REQUIRE(scan);
   CHECK_FALSE(scan->root.has_value());
