@@ -320,11 +320,7 @@ TEST_CASE("status: past its bound of ledger files, a scan does not look", "[git]
   REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
                 "git add . && git commit -q -m c0") == 0);
   const auto scan = [&](std::size_t max_files, std::uint64_t threads_from) {
-    git::ScanOptions options;
-    options.threads = 2;
-    options.threads_from = threads_from;
-    options.max_files = max_files;
-    const Scanned s = scan_ahead(d, options);
+    const Scanned s = scan_ahead(d, {.threads = 2, .threads_from = threads_from, .max_files = max_files});
     CHECK(s.files == 40);
     return s.answer;
   };
@@ -413,13 +409,7 @@ TEST_CASE("status: a scan's memo spares reading what did not change, and never c
   constexpr auto k_settled = std::chrono::milliseconds(40);
   const auto settle = [] { std::this_thread::sleep_for(std::chrono::milliseconds(60)); };
   const auto scan = [&](const std::string& memo, std::size_t max_files = 100) {
-    git::ScanOptions options;
-    options.threads = 2;
-    options.threads_from = 0;
-    options.max_files = max_files;
-    options.memo = memo;
-    options.settled = k_settled;
-    return scan_ahead(d, options);
+    return scan_ahead(d, {.threads = 2, .threads_from = 0, .max_files = max_files, .memo = memo, .settled = k_settled});
   };
   std::string memo;
   // Each answer with the memo so far and without one, against git's; the
