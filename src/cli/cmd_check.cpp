@@ -113,6 +113,12 @@ struct ScanMemoEntry {
   cache::Cache cache;
   std::string workdir;
   std::string index;
+
+  std::string load() const {
+    const cache::Cache::Entry kept = cache.get(cache::Kind::worktree_scan, {workdir, index});
+    return kept.payload ? std::string(*kept.payload) : std::string();
+  }
+  void keep(std::string_view memo) const { cache.put(cache::Kind::worktree_scan, {workdir, index}, memo); }
 };
 std::optional<ScanMemoEntry> scan_memo_entry(const Source& s) {
   auto opened = cache::Cache::open(s.repo->common_dir());
@@ -128,10 +134,7 @@ std::unique_ptr<git::UncommittedScan> start_uncommitted(const CheckOptions& o, c
   const auto paths = ledger::cortex_ledger_paths();
   git::ScanOptions options;
   options.threads = rules::check_threads();
-  if (const auto entry = scan_memo_entry(s)) {
-    const cache::Cache::Entry kept = entry->cache.get(cache::Kind::worktree_scan, {entry->workdir, entry->index});
-    if (kept.payload) options.memo = std::string(*kept.payload);
-  }
+  if (const auto entry = scan_memo_entry(s)) options.memo = entry->load();
   return std::make_unique<git::UncommittedScan>(*s.repo, std::vector<std::string>(paths.begin(), paths.end()),
                                                 std::move(options));
 }
@@ -141,9 +144,7 @@ void note_uncommitted(const Source& s, git::UncommittedScan* started) {
   auto found = git::has_uncommitted_changes(*s.repo, *started);
   if (found) {
     if (const std::optional<std::string> memo = started->memo()) {
-      if (const auto entry = scan_memo_entry(s)) {
-        entry->cache.put(cache::Kind::worktree_scan, {entry->workdir, entry->index}, *memo);
-      }
+      if (const auto entry = scan_memo_entry(s)) entry->keep(*memo);
     }
   }
   if (!found) {
