@@ -1,6 +1,10 @@
 #include "targets.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -164,13 +168,66 @@ void run_check(std::string_view data) {
   }
 }
 
-// git's index file reader: whatever it reads is a listing, sorted, each path once.
+// The paths of `listing`'s items, in order.
+std::vector<std::string> listed_paths(const git::IndexListing& listing) {
+  std::vector<std::string> out;
+  for (const auto& item : listing.items) out.emplace_back(listing.path(item));
+  return out;
+}
+
+// The same bytes as a file, for the readers that take a path: one file per
+// process, rewritten for each input.
+const std::string& index_copy(std::string_view data) {
+  static const std::string path = [] {
+    const char* dir = std::getenv("TMPDIR");
+    return std::string(dir && *dir ? dir : "/tmp") + "/ledgergate-fuzz-index-" + std::to_string(::getpid());
+  }();
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) std::abort();
+  if (!data.empty() && std::fwrite(data.data(), 1, data.size(), f) != data.size()) std::abort();
+  if (std::fclose(f) != 0) std::abort();
+  return path;
+}
+
+// git's index file readers. Whatever the whole-file parse reads is a
+// listing, sorted, each path once; the streamed reader of a file's stat
+// data (read_index_stat, a buffer at a time) reads what it reads and keeps
+// exactly its items that `only` names; a read of just
+// the span that read recorded keeps the same; the cache-tree reader only
+// must not misbehave.
 void run_index_file(std::string_view data) {
   const auto listing = git::parse_index_file(data);
-  if (!listing) return;
-  for (std::size_t i = 1; i < listing->items.size(); ++i) {
-    if (!(listing->path(listing->items[i - 1]) < listing->path(listing->items[i]))) std::abort();
+  if (listing) {
+    for (std::size_t i = 1; i < listing->items.size(); ++i) {
+      if (!(listing->path(listing->items[i - 1]) < listing->path(listing->items[i]))) std::abort();
+    }
   }
+  // Some of the listed paths, literal, and the folder of one of them.
+  std::vector<std::string> only{"a", "b/"};
+  if (listing) {
+    const std::vector<std::string> all = listed_paths(*listing);
+    for (std::size_t i = 0; i < all.size(); i += 3) only.push_back(all[i]);
+    if (all.size() > 1) {
+      const std::size_t slash = all[1].rfind('/');
+      if (slash != std::string::npos) only.push_back(all[1].substr(0, slash + 1));
+    }
+  }
+  const std::string& path = index_copy(data);
+  (void)git::read_index_tree(path);
+  git::IndexSpan span;
+  struct stat st {};
+  const auto kept = git::read_index_stat(path, only, span, st);
+  if (!listing) return;  // the entries `only` does not name are stepped over unread: it may read what the parse declines
+  if (!kept) std::abort();
+  std::vector<std::string> expected;
+  for (const std::string& p : listed_paths(*listing)) {
+    if (git::path_in(only, p)) expected.push_back(p);
+  }
+  if (kept->unmerged != listing->unmerged) std::abort();
+  if (!listing->unmerged && listed_paths(*kept) != expected) std::abort();
+  if (kept->stats.size() != kept->items.size()) std::abort();
+  const auto again = git::read_index_stat_span(path, only, span, [](const struct stat&) { return true; });
+  if (again && (listed_paths(*again) != listed_paths(*kept) || again->unmerged != kept->unmerged)) std::abort();
 }
 
 constexpr Target k_targets[] = {

@@ -95,9 +95,14 @@ std::optional<IndexListing> read_index_file(const std::string& path);
 bool path_in(std::span<const std::string> only, std::string_view path);
 
 // read_index_file keeping only the entries at the paths `only` names
-// (path_in), with their stat data (`stats`); the whole file is still read
-// and checked. An index of 270,000 entries is read this way in a pass over
-// its bytes, without a listing of every entry.
+// (path_in), with their stat data (`stats`). The whole file is still read:
+// the header, the extensions and each entry it keeps are checked as
+// read_index_file checks them (the kept paths in git's order among
+// themselves); a version 2 or 3 entry it does not keep is stepped over by
+// its recorded length, its mode checked, unread, so a file whose other
+// entries are damaged may read here where read_index_file declines it
+// (what is kept is then still well formed). An index of 270,000 entries is
+// read this way in a pass over its bytes, without a listing of every entry.
 std::optional<IndexListing> read_index_stat(const std::string& path, std::span<const std::string> only);
 
 // Where in an index file read_index_stat found what it kept: the header's
