@@ -6,10 +6,20 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/repository.h>
+
+#include "../../src/git/libgit2.hpp"
+#include "../../src/git/tree_memo.hpp"
 #include "ledgergate/git/index_file.hpp"
+#include "ledgergate/git/objects.hpp"
+#include "ledgergate/git/repository.hpp"
+#include "ledgergate/git/tree_diff.hpp"
 #include "ledgergate/git/tree_source.hpp"
 #include "ledgergate/ledger/open_requirements.hpp"
 #include "ledgergate/ledger/project_ledger.hpp"
@@ -223,11 +233,164 @@ void run_index_file(std::string_view data) {
   for (const std::string& p : listed_paths(*listing)) {
     if (git::path_in(only, p)) expected.push_back(p);
   }
-  if (kept->unmerged != listing->unmerged) std::abort();
+  // Unmerged entries (stage above 0) are looked for among the named ones
+  // only; a listing with any may lack entries, and is not compared.
+  if (kept->unmerged && !listing->unmerged) std::abort();
   if (!listing->unmerged && listed_paths(*kept) != expected) std::abort();
   if (kept->stats.size() != kept->items.size()) std::abort();
   const auto again = git::read_index_stat_span(path, only, span, [](const struct stat&) { return true; });
   if (again && (listed_paths(*again) != listed_paths(*kept) || again->unmerged != kept->unmerged)) std::abort();
+}
+
+// An in-memory repository (no folder, one in-memory object store) for
+// the tree targets, its store emptied for each input.
+struct MemoryRepo {
+  git::Repository repo;
+  git_odb_backend* store = nullptr;
+  git_odb* odb = nullptr;
+};
+
+MemoryRepo& memory_repo() {
+  static MemoryRepo* const m = [] {
+    git_repository* raw = nullptr;
+    git_odb* odb = nullptr;
+    git_odb_backend* store = nullptr;
+    if (git_repository_new(&raw) != 0 || git_odb_new(&odb) != 0 || git_mempack_new(&store) != 0 ||
+        git_odb_add_backend(odb, store, 1) != 0 || git_repository_set_odb(raw, odb) != 0) {
+      std::abort();
+    }
+    return new MemoryRepo{git::Repository::adopt(raw), store, odb};
+  }();
+  git_mempack_reset(m->store);
+  return *m;
+}
+
+git::ObjectId write_tree_bytes(MemoryRepo& m, std::string_view bytes) {
+  git_oid id;
+  if (git_odb_write(&id, m.odb, bytes.data(), bytes.size(), GIT_OBJECT_TREE) != 0) std::abort();
+  return git::ObjectId::from_bytes(id.id);
+}
+
+// The entries of tree `id` as libgit2's own parser reads them; nullopt when
+// it refuses the tree.
+std::optional<std::vector<git::TreeItem>> libgit2_entries(const git::Repository& repo, const git::ObjectId& id) {
+  git_tree* tree = nullptr;
+  const git_oid oid = git::to_git(id);
+  if (git_tree_lookup(&tree, repo.raw(), &oid) != 0) {
+    git_error_clear();
+    return std::nullopt;
+  }
+  std::vector<git::TreeItem> out;
+  for (std::size_t i = 0; i < git_tree_entrycount(tree); ++i) {
+    const git_tree_entry* e = git_tree_entry_byindex(tree, i);
+    out.push_back({git_tree_entry_name(e), static_cast<git::FileMode>(git_tree_entry_filemode(e)),
+                   git::ObjectId::from_bytes(git_tree_entry_id(e)->id)});
+  }
+  git_tree_free(tree);
+  return out;
+}
+
+bool same_entry(std::string_view name, git::FileMode mode, const git::ObjectId& id, const git::TreeItem& lib) {
+  return name == lib.name && mode == lib.mode && id == lib.id;
+}
+
+// A tree object's bytes, read by ledgergate's own tree readers and by
+// libgit2's parser: what RawTree takes, libgit2 reads with the same
+// entries; read_tree reads a tree only when libgit2 does, with its entries,
+// and refuses one libgit2 reads only for a name git fsck rejects; and a name looked up below it (tree_entry_at: RawTree's binary
+// search in git's order, else libgit2's) is found exactly as libgit2's
+// git_tree_entry_bypath finds it.
+void run_raw_tree(std::string_view data) {
+  MemoryRepo& m = memory_repo();
+  const git::ObjectId id = write_tree_bytes(m, data);
+  const auto lib = libgit2_entries(m.repo, id);
+  if (const auto raw = git::read_raw_tree(m.repo.raw(), id)) {
+    if (!lib || lib->size() != raw->items.size()) std::abort();
+    for (std::size_t i = 0; i < raw->items.size(); ++i) {
+      const auto& item = raw->items[i];
+      if (!same_entry(raw->name(item), static_cast<git::FileMode>(item.mode), git::ObjectId::from_bytes(raw->id(item)),
+                      (*lib)[i])) {
+        std::abort();
+      }
+    }
+  }
+  const auto read = git::read_tree(m.repo, id);
+  if (read && !lib) std::abort();
+  if (!lib) return;
+  if (!read) {  // refused where libgit2 reads: only for a name git fsck rejects
+    const bool rejected = std::any_of(lib->begin(), lib->end(), [](const git::TreeItem& e) {
+      return git::malformed_name_reason(e.name).has_value();
+    });
+    if (!rejected) std::abort();
+    return;
+  }
+  if (read->size() != lib->size()) std::abort();
+  for (std::size_t i = 0; i < lib->size(); ++i) {
+    if (!same_entry((*read)[i].name, (*read)[i].mode, (*read)[i].id, (*lib)[i])) std::abort();
+  }
+  // Names looked up below "sub/": each entry's, and each with one more
+  // byte, one less, or a slash and more (a folder's inside).
+  const git::ObjectId outer = write_tree_bytes(m, "40000 sub" + std::string(1, '\0') + std::string(reinterpret_cast<const char*>(id.bytes()), git::ObjectId::k_raw_size));
+  git_tree* outer_tree = nullptr;
+  const git_oid outer_oid = git::to_git(outer);
+  if (git_tree_lookup(&outer_tree, m.repo.raw(), &outer_oid) != 0) std::abort();
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < lib->size() && i < 16; ++i) {
+    const std::string& n = (*lib)[i].name;
+    names.insert(names.end(), {n, n + "-", n + "/x", n.substr(0, n.size() - (n.empty() ? 0 : 1))});
+  }
+  for (const std::string& name : names) {
+    if (name.empty() || name.find('\0') != std::string::npos) continue;
+    git_tree_entry* expected = nullptr;
+    const bool found = git_tree_entry_bypath(&expected, outer_tree, ("sub/" + name).c_str()) == 0;
+    git_error_clear();
+    const auto got = git::tree_entry_at(m.repo, outer, "sub/" + name);
+    // A path through a subtree reads it: absent here, libgit2 fails where a
+    // lookup may say "no such entry"; only a found entry is compared then.
+    if (got && got->has_value() != found && name.find('/') == std::string::npos) std::abort();
+    if (got && found && got->has_value()) {
+      if ((*got)->mode != static_cast<git::FileMode>(git_tree_entry_filemode(expected)) ||
+          (*got)->id != git::ObjectId::from_bytes(git_tree_entry_id(expected)->id)) {
+        std::abort();
+      }
+    }
+    git_tree_entry_free(expected);
+  }
+  git_tree_free(outer_tree);
+}
+
+// Two tree objects' bytes (split at the first "\n=====\n"; without one, the
+// empty tree against the bytes), diffed by TreeDiffer, the raw walk
+// diff_trees answers with when no rename can pair (it skips identical
+// subtrees unread and compares only what lies between two trees' common
+// prefix and suffix), and by libgit2's diff: when both read the trees and
+// no file was added beside another deleted, their entries are the same,
+// in the same order. (Subtrees are absent here: a diff that must read one
+// fails, and only the diffs both finish are compared.)
+void run_tree_diff(std::string_view data) {
+  MemoryRepo& m = memory_repo();
+  const auto parts = split(data, "\n=====\n", 2);
+  std::optional<git::ObjectId> from;
+  if (parts.size() == 2) from = write_tree_bytes(m, parts[0]);
+  const git::ObjectId to = write_tree_bytes(m, parts.back());
+  const git::ObjectId* const from_ptr = from ? &*from : nullptr;
+  git::TreeDiffer walk(m.repo);
+  const auto walked = walk.changes(from_ptr, &to);
+  const auto both = git::diff_trees(m.repo, from_ptr, &to);
+  if (!walked || git::may_have_renames(*walked)) return;
+  // diff_trees answers with the walk here.
+  if (!both || both->size() != walked->size()) std::abort();
+  const auto lib = git::diff_trees_with_renames(m.repo, from_ptr, &to);
+  if (!lib) return;
+  if (lib->size() != walked->size()) std::abort();
+  for (std::size_t i = 0; i < lib->size(); ++i) {
+    const git::DiffEntry& a = (*walked)[i];
+    const git::DiffEntry& b = (*lib)[i];
+    if (a.status != b.status || a.path != b.path || a.old_path != b.old_path || a.has_new != b.has_new ||
+        a.new_kind != b.new_kind || a.old_id != b.old_id || a.new_id != b.new_id) {
+      std::abort();
+    }
+  }
 }
 
 constexpr Target k_targets[] = {
@@ -239,6 +402,8 @@ constexpr Target k_targets[] = {
     {"record_merge", run_record_merge},
     {"check_tree", run_check},
     {"index_file", run_index_file},
+    {"raw_tree", run_raw_tree},
+    {"tree_diff", run_tree_diff},
 };
 
 }  // namespace
