@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -359,21 +360,56 @@ void run_raw_tree(std::string_view data) {
   git_tree_free(outer_tree);
 }
 
-// Two tree objects' bytes (split at the first "\n=====\n"; without one, the
-// empty tree against the bytes), diffed by TreeDiffer, the raw walk
-// diff_trees answers with when no rename can pair (it skips identical
-// subtrees unread and compares only what lies between two trees' common
-// prefix and suffix), and by libgit2's diff: when both read the trees and
-// no file was added beside another deleted, their entries are the same,
-// in the same order. (Subtrees are absent here: a diff that must read one
-// fails, and only the diffs both finish are compared.)
+// Up to 16 tree objects' bytes (split at "\n=====\n"): the first two are
+// diffed (one alone: against the empty tree), the others are trees they
+// may name. A folder entry naming a later part by the id of its bytes as
+// given, or else any later part by its id's first byte, is pointed at that
+// part as written (the parts are written last to first, each with its
+// folder entries so pointed), so that the walk finds real subtrees. The
+// diff is TreeDiffer's, the raw walk diff_trees answers with when no
+// rename can pair (it skips identical subtrees unread and compares only
+// what lies between two trees' common prefix and suffix), and libgit2's:
+// when both finish and no file was added beside another deleted, their
+// entries are the same, in the same order.
+std::vector<git::ObjectId> write_linked_trees(MemoryRepo& m, const std::vector<std::string_view>& parts) {
+  const std::size_t n = parts.size();
+  std::vector<git::ObjectId> given(n), written(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    git_oid id;
+    if (git_odb_hash(&id, parts[i].data(), parts[i].size(), GIT_OBJECT_TREE) != 0) std::abort();
+    given[i] = git::ObjectId::from_bytes(id.id);
+  }
+  for (std::size_t i = n; i-- > 0;) {
+    std::string bytes(parts[i]);
+    // "<octal mode> <name>\0<20-byte id>" read leniently, here and only to
+    // point folder entries; a part that stops reading so is left as it is.
+    for (std::size_t at = 0; at < bytes.size() && i + 1 < n;) {
+      const std::size_t space = bytes.find(' ', at);
+      const std::size_t nul = space == std::string::npos ? space : bytes.find('\0', space);
+      if (nul == std::string::npos || nul + 21 > bytes.size()) break;
+      unsigned mode = 0;
+      for (std::size_t c = at; c < space && mode < 0x100000; ++c) mode = mode * 8 + static_cast<unsigned>(bytes[c] - '0');
+      char* id = bytes.data() + nul + 1;
+      if ((mode & 0170000u) == 040000u) {
+        std::size_t target = i + 1 + static_cast<unsigned char>(id[0]) % (n - i - 1);
+        for (std::size_t j = i + 1; j < n; ++j) {
+          if (std::memcmp(id, given[j].bytes(), git::ObjectId::k_raw_size) == 0) target = j;
+        }
+        std::memcpy(id, written[target].bytes(), git::ObjectId::k_raw_size);
+      }
+      at = nul + 21;
+    }
+    written[i] = write_tree_bytes(m, bytes);
+  }
+  return written;
+}
+
 void run_tree_diff(std::string_view data) {
   MemoryRepo& m = memory_repo();
-  const auto parts = split(data, "\n=====\n", 2);
-  std::optional<git::ObjectId> from;
-  if (parts.size() == 2) from = write_tree_bytes(m, parts[0]);
-  const git::ObjectId to = write_tree_bytes(m, parts.back());
-  const git::ObjectId* const from_ptr = from ? &*from : nullptr;
+  const auto parts = split(data, "\n=====\n", 16);
+  const std::vector<git::ObjectId> trees = write_linked_trees(m, parts);
+  const git::ObjectId* const from_ptr = parts.size() >= 2 ? &trees[0] : nullptr;
+  const git::ObjectId& to = parts.size() >= 2 ? trees[1] : trees[0];
   git::TreeDiffer walk(m.repo);
   const auto walked = walk.changes(from_ptr, &to);
   const auto both = git::diff_trees(m.repo, from_ptr, &to);
