@@ -84,7 +84,11 @@ struct RawEntry {
   std::string_view name;
   const unsigned char* id = nullptr;
   std::size_t end = 0;  // offset just past the entry
-  bool is_tree() const { return mode == GIT_FILEMODE_TREE; }
+  // A folder by its mode's type, as git (canon_mode) and libgit2 read it:
+  // a zero-padded "040000", or a folder mode with permission bits (which
+  // git fsck only warns of), names a folder whose files a diff lists, not
+  // one file.
+  bool is_tree() const { return (mode & 0170000u) == GIT_FILEMODE_TREE; }
 };
 
 bool parse_entry(std::string_view data, std::size_t at, RawEntry& out) {

@@ -244,26 +244,24 @@ void run_index_file(std::string_view data) {
 }
 
 // An in-memory repository (no folder, one in-memory object store) for
-// the tree targets, its store emptied for each input.
+// the tree targets, made anew for each input: nothing an earlier input
+// wrote or read stays in its caches (libgit2's object cache, the handle's
+// tree memo), so an input gives the same result alone as in a run.
 struct MemoryRepo {
   git::Repository repo;
-  git_odb_backend* store = nullptr;
-  git_odb* odb = nullptr;
+  git_odb* odb = nullptr;  // the repository's (it holds a reference)
 };
 
-MemoryRepo& memory_repo() {
-  static MemoryRepo* const m = [] {
-    git_repository* raw = nullptr;
-    git_odb* odb = nullptr;
-    git_odb_backend* store = nullptr;
-    if (git_repository_new(&raw) != 0 || git_odb_new(&odb) != 0 || git_mempack_new(&store) != 0 ||
-        git_odb_add_backend(odb, store, 1) != 0 || git_repository_set_odb(raw, odb) != 0) {
-      std::abort();
-    }
-    return new MemoryRepo{git::Repository::adopt(raw), store, odb};
-  }();
-  git_mempack_reset(m->store);
-  return *m;
+MemoryRepo memory_repo() {
+  git_repository* raw = nullptr;
+  git_odb* odb = nullptr;
+  git_odb_backend* store = nullptr;
+  if (git_repository_new(&raw) != 0 || git_odb_new(&odb) != 0 || git_mempack_new(&store) != 0 ||
+      git_odb_add_backend(odb, store, 1) != 0 || git_repository_set_odb(raw, odb) != 0) {
+    std::abort();
+  }
+  git_odb_free(odb);  // the repository keeps it
+  return MemoryRepo{git::Repository::adopt(raw), odb};
 }
 
 git::ObjectId write_tree_bytes(MemoryRepo& m, std::string_view bytes) {
@@ -302,7 +300,7 @@ bool same_entry(std::string_view name, git::FileMode mode, const git::ObjectId& 
 // search in git's order, else libgit2's) is found exactly as libgit2's
 // git_tree_entry_bypath finds it.
 void run_raw_tree(std::string_view data) {
-  MemoryRepo& m = memory_repo();
+  MemoryRepo m = memory_repo();
   const git::ObjectId id = write_tree_bytes(m, data);
   const auto lib = libgit2_entries(m.repo, id);
   if (const auto raw = git::read_raw_tree(m.repo.raw(), id)) {
@@ -405,7 +403,7 @@ std::vector<git::ObjectId> write_linked_trees(MemoryRepo& m, const std::vector<s
 }
 
 void run_tree_diff(std::string_view data) {
-  MemoryRepo& m = memory_repo();
+  MemoryRepo m = memory_repo();
   const auto parts = split(data, "\n=====\n", 16);
   const std::vector<git::ObjectId> trees = write_linked_trees(m, parts);
   const git::ObjectId* const from_ptr = parts.size() >= 2 ? &trees[0] : nullptr;

@@ -519,3 +519,48 @@ TEST_CASE("raw trees: read, looked up and listed as libgit2 reads them", "[git][
     }
   }
 }
+
+// A folder entry whose mode is spelled otherwise than git writes it (zero
+// padded, or with permission bits: git fsck only warns) is a folder to git
+// and to libgit2: the raw tree walk lists the files in it, as libgit2's
+// diff does, not one file of that name.
+TEST_CASE("tree diff: a folder of a non-canonical mode is walked as a folder", "[git][tree_diff][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"d/x.md", "x"}, {"d/y.md", "y"}, {"f", "f"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto root = repo->commit_tree(test::id_of(c));
+  REQUIRE(root);
+  auto listed = git::read_tree(*repo, *root);
+  REQUIRE(listed);
+  REQUIRE(listed->size() == 2);
+  const git::ObjectId folder = (*listed)[0].id, file = (*listed)[1].id;  // "d" sorts first
+  const std::string just_f = raw_entry("100644", "f", file);
+  const auto lines = [](const std::vector<git::DiffEntry>& diff) {
+    std::vector<std::string> out;
+    for (const git::DiffEntry& e : diff) out.push_back(e.status + " " + e.path);
+    return out;
+  };
+  for (const std::string mode : {"040000", "40755", "40000"}) {
+    INFO(mode);
+    const git::ObjectId before = write_raw_tree(dir.path(), just_f);
+    const git::ObjectId after = write_raw_tree(dir.path(), raw_entry(mode, "d", folder) + just_f);
+    for (const auto& [from, to, expected] :
+         {std::tuple{before, after, std::vector<std::string>{"A d/x.md", "A d/y.md"}},
+          std::tuple{after, before, std::vector<std::string>{"D d/x.md", "D d/y.md"}}}) {
+      git::TreeDiffer walk(*repo);
+      auto walked = walk.changes(&from, &to);
+      REQUIRE(walked);
+      CHECK(lines(*walked) == expected);
+      auto by_libgit2 = git::diff_trees_with_renames(*repo, &from, &to);
+      REQUIRE(by_libgit2);
+      CHECK(lines(*by_libgit2) == expected);
+    }
+    // The same folder under another spelling of its mode: nothing changed.
+    const git::ObjectId canonical = write_raw_tree(dir.path(), raw_entry("40000", "d", folder) + just_f);
+    git::TreeDiffer walk(*repo);
+    auto same = walk.changes(&canonical, &after);
+    REQUIRE(same);
+    CHECK(same->empty());
+  }
+}
