@@ -16,6 +16,15 @@
 
 namespace lg::git {
 
+FileMode canonical_mode(unsigned raw) {
+  switch (raw & 0170000u) {
+    case 0100000u: return (raw & 0100u) != 0 ? FileMode::executable : FileMode::blob;
+    case 0120000u: return FileMode::link;
+    case 0040000u: return FileMode::tree;
+    default: return FileMode::commit;
+  }
+}
+
 Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
   if (std::shared_ptr<const RawTree> raw = repo.trees().raw(repo.raw(), id, true)) {
     TreeItems out;
@@ -32,7 +41,7 @@ Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
   out.items.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     const git_tree_entry* e = git_tree_entry_byindex(tree.get(), i);
-    out.items.push_back(TreeItemView{git_tree_entry_name(e), static_cast<FileMode>(git_tree_entry_filemode(e)),
+    out.items.push_back(TreeItemView{git_tree_entry_name(e), canonical_mode(git_tree_entry_filemode_raw(e)),
                                      from_git(*git_tree_entry_id(e))});
   }
   out.keep = std::make_shared<const TreePtr>(std::move(tree));

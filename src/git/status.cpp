@@ -34,6 +34,7 @@
 #include <tuple>
 
 #include "ledgergate/git/index_file.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/tasks.hpp"
 #include "ledgergate/util/text.hpp"
@@ -96,7 +97,10 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
   if (rc < 0) return libgit2_error(rc, "reading HEAD's " + path);
   const TreeEntryPtr entry(raw);
   if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) {
-    if (!folder) out.push_back(Blob{path, git_tree_entry_filemode(entry.get()), from_git(*git_tree_entry_id(entry.get()))});
+    if (!folder) {
+      out.push_back(Blob{path, static_cast<std::uint32_t>(canonical_mode(git_tree_entry_filemode_raw(entry.get()))),
+                         from_git(*git_tree_entry_id(entry.get()))});
+    }
     return out;
   }
   git_tree* sub_raw = nullptr;
@@ -117,7 +121,8 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
         full += '/';
         full += root_path;
         full += git_tree_entry_name(e);
-        into->out->push_back(Blob{std::move(full), git_tree_entry_filemode(e), from_git(*git_tree_entry_id(e))});
+        into->out->push_back(Blob{std::move(full), static_cast<std::uint32_t>(canonical_mode(git_tree_entry_filemode_raw(e))),
+                                  from_git(*git_tree_entry_id(e))});
         return 0;
       },
       &walk);

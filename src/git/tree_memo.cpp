@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "ledgergate/git/objects.hpp"
 #include "tree_bytes.hpp"
 
 namespace lg::git {
@@ -190,7 +191,7 @@ Result<std::optional<PathEntry>> entry_by_path(git_repository* repo, TreeMemo& m
       if (!e) return std::optional<PathEntry>();
       id = *git_tree_entry_id(e);
       raw_mode = git_tree_entry_filemode_raw(e);
-      mode = git_tree_entry_filemode(e);
+      mode = static_cast<git_filemode_t>(canonical_mode(raw_mode));
     }
     if (slash == std::string_view::npos) {
       return std::optional<PathEntry>(PathEntry{std::string(name), id, mode, raw_mode});

@@ -4,6 +4,7 @@
 #include "ledgergate/git/tree_source.hpp"
 
 #include "ledgergate/git/index_file.hpp"
+#include "ledgergate/git/objects.hpp"
 #include "ledgergate/util/fd.hpp"
 #include "libgit2.hpp"
 #include "loose_guard.hpp"
@@ -35,7 +36,7 @@ std::string_view to_string(EntryKind kind) {
 }
 
 EntryKind entry_kind_of_mode(unsigned mode) {
-  switch (mode) {
+  switch (static_cast<unsigned>(canonical_mode(mode))) {
     case GIT_FILEMODE_BLOB_EXECUTABLE: return EntryKind::executable;
     case GIT_FILEMODE_LINK: return EntryKind::symlink;
     case GIT_FILEMODE_COMMIT: return EntryKind::submodule;

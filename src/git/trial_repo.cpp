@@ -184,7 +184,8 @@ Result<void> copy_missing(git_repository* from_repo, git_odb* from, git_odb* to,
     if (!tree) return tree.error().with_context("reading tree " + oid_hex(id));
     for (std::size_t i = 0; i < git_tree_entrycount(tree->get()); ++i) {
       const git_tree_entry* e = git_tree_entry_byindex(tree->get(), i);
-      if (git_tree_entry_filemode(e) == GIT_FILEMODE_COMMIT) continue;  // submodule commits live elsewhere
+      // submodule commits live elsewhere
+      if (canonical_mode(git_tree_entry_filemode_raw(e)) == FileMode::commit) continue;
       if (auto r = copy_missing(from_repo, from, to, *git_tree_entry_id(e)); !r) return r;
     }
   }

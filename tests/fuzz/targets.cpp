@@ -270,8 +270,8 @@ git::ObjectId write_tree_bytes(MemoryRepo& m, std::string_view bytes) {
   return git::ObjectId::from_bytes(id.id);
 }
 
-// The entries of tree `id` as libgit2's own parser reads them; nullopt when
-// it refuses the tree.
+// The entries of tree `id` as libgit2's own parser reads them (each mode
+// as git reads it: canonical_mode); nullopt when it refuses the tree.
 std::optional<std::vector<git::TreeItem>> libgit2_entries(const git::Repository& repo, const git::ObjectId& id) {
   git_tree* tree = nullptr;
   const git_oid oid = git::to_git(id);
@@ -282,7 +282,7 @@ std::optional<std::vector<git::TreeItem>> libgit2_entries(const git::Repository&
   std::vector<git::TreeItem> out;
   for (std::size_t i = 0; i < git_tree_entrycount(tree); ++i) {
     const git_tree_entry* e = git_tree_entry_byindex(tree, i);
-    out.push_back({git_tree_entry_name(e), static_cast<git::FileMode>(git_tree_entry_filemode(e)),
+    out.push_back({git_tree_entry_name(e), git::canonical_mode(git_tree_entry_filemode_raw(e)),
                    git::ObjectId::from_bytes(git_tree_entry_id(e)->id)});
   }
   git_tree_free(tree);
@@ -348,7 +348,7 @@ void run_raw_tree(std::string_view data) {
     // lookup may say "no such entry"; only a found entry is compared then.
     if (got && got->has_value() != found && name.find('/') == std::string::npos) std::abort();
     if (got && found && got->has_value()) {
-      if ((*got)->mode != static_cast<git::FileMode>(git_tree_entry_filemode(expected)) ||
+      if ((*got)->mode != git::canonical_mode(git_tree_entry_filemode_raw(expected)) ||
           (*got)->id != git::ObjectId::from_bytes(git_tree_entry_id(expected)->id)) {
         std::abort();
       }

@@ -29,6 +29,16 @@ enum class FileMode : unsigned {
   commit = 0160000,  // a submodule
 };
 
+// A tree entry's mode as git reads it (canon_mode in git's cache.h): by its
+// type alone, a regular file executable when its owner may run it, and a
+// type git knows no other way a submodule. git writes only the five modes
+// above; another spelling (an old tool's "100664", a zero-padded "040000",
+// a folder mode with permission bits: git fsck warns of them, and accepts
+// them) is read so by git's diff, merge and checkout, and so here.
+// libgit2 normalises some otherwise (a "120755" link as an executable
+// file): ledgergate reads every mode this way.
+FileMode canonical_mode(unsigned raw);
+
 struct TreeItem {
   std::string name;
   FileMode mode = FileMode::none;

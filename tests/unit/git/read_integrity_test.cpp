@@ -564,3 +564,66 @@ TEST_CASE("tree diff: a folder of a non-canonical mode is walked as a folder", "
     CHECK(same->empty());
   }
 }
+
+// Modes spelled otherwise than git writes them are read as git reads them
+// (canon_mode), wherever a tree is read: its listing, a path's look-up, a
+// tree source's entries and a diff's kinds. libgit2 would take "120755" as
+// an executable file and "100645" as executable; git checks out a link and
+// a file that is not.
+TEST_CASE("tree modes: a mode of another spelling is read as git reads it", "[git][tree_memo][integrity]") {
+  test::TempDir dir;
+  const git_oid c = test::commit_tree(dir.path(), {{"d/x.md", "x"}, {"f", "f"}}, "c");
+  auto repo = git::Repository::open(dir.path(), false);
+  REQUIRE(repo);
+  auto root = repo->commit_tree(test::id_of(c));
+  REQUIRE(root);
+  auto listed = git::read_tree(*repo, *root);
+  REQUIRE(listed);
+  const git::ObjectId folder = (*listed)[0].id, blob = (*listed)[1].id;
+  using git::FileMode;
+  using git::EntryKind;
+  struct Case {
+    std::string mode, name;
+    FileMode read;
+    EntryKind kind;
+  };
+  const std::vector<Case> cases = {
+      {"100664", "a", FileMode::blob, EntryKind::file},     {"100744", "b", FileMode::executable, EntryKind::executable},
+      {"100645", "c", FileMode::blob, EntryKind::file},     {"40755", "d", FileMode::tree, EntryKind::directory},
+      {"120755", "l", FileMode::link, EntryKind::symlink},  {"170000", "s", FileMode::commit, EntryKind::submodule},
+      {"100644", "z", FileMode::blob, EntryKind::file},
+  };
+  std::string bytes;
+  for (const Case& k : cases) bytes += raw_entry(k.mode, k.name, k.mode == "40755" ? folder : blob);
+  const git::ObjectId tree = write_raw_tree(dir.path(), bytes);
+  const git::ObjectId outer = write_raw_tree(dir.path(), raw_entry("40000", "sub", tree));
+  auto items = git::read_tree(*repo, tree);
+  REQUIRE(items);
+  REQUIRE(items->size() == cases.size());
+  auto src = git::open_tree_source(*repo, outer, "odd");
+  REQUIRE(src);
+  auto entries = (*src)->list("sub");
+  REQUIRE(entries);
+  REQUIRE(entries->has_value());
+  REQUIRE((*entries)->size() == cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& k = cases[i];
+    INFO(k.mode);
+    CHECK((*items)[i].mode == k.read);
+    CHECK((**entries)[i].kind == k.kind);
+    auto at = git::tree_entry_at(*repo, outer, "sub/" + k.name);
+    REQUIRE(at);
+    REQUIRE(at->has_value());
+    CHECK((*at)->mode == k.read);
+  }
+  // Below the folder of mode 40755, as below any folder.
+  auto inside = git::tree_entry_at(*repo, outer, "sub/d/x.md");
+  REQUIRE(inside);
+  CHECK(inside->has_value());
+  // A diff from the empty tree: the folder's file, and each entry's kind.
+  auto diff = git::diff_trees(*repo, nullptr, &tree);
+  REQUIRE(diff);
+  std::vector<std::string> paths;
+  for (const git::DiffEntry& e : *diff) paths.push_back(e.path + (e.new_kind == EntryKind::symlink ? "@" : ""));
+  CHECK(paths == std::vector<std::string>{"a", "b", "c", "d/x.md", "l@", "s", "z"});
+}
