@@ -57,6 +57,25 @@ std::string raw_entry(const std::string& mode, const std::string& name, const gi
   return mode + " " + name + std::string(1, '\0') + std::string(reinterpret_cast<const char*>(id.bytes()), 20);
 }
 
+// A repository at `dir` of one commit of `files`, which are "f" and files
+// in the folder "d"; with the ids of "d" and "f".
+struct FolderAndFile {
+  git::Repository repo;
+  git::ObjectId folder, file;
+};
+FolderAndFile folder_and_file(const std::string& dir, const test::FileMap& files) {
+  const git_oid c = test::commit_tree(dir, files, "c");
+  auto repo = git::Repository::open(dir, false);
+  REQUIRE(repo);
+  auto root = repo->commit_tree(test::id_of(c));
+  REQUIRE(root);
+  auto listed = git::read_tree(*repo, *root);
+  REQUIRE(listed);
+  REQUIRE(listed->size() == 2);
+  const git::ObjectId folder = (*listed)[0].id, file = (*listed)[1].id;  // "d" sorts first
+  return {std::move(*repo), folder, file};
+}
+
 }  // namespace
 
 TEST_CASE("read integrity: a substituted loose blob is an error naming it, not its bytes", "[git][integrity]") {
@@ -526,15 +545,7 @@ TEST_CASE("raw trees: read, looked up and listed as libgit2 reads them", "[git][
 // diff does, not one file of that name.
 TEST_CASE("tree diff: a folder of a non-canonical mode is walked as a folder", "[git][tree_diff][integrity]") {
   test::TempDir dir;
-  const git_oid c = test::commit_tree(dir.path(), {{"d/x.md", "x"}, {"d/y.md", "y"}, {"f", "f"}}, "c");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto root = repo->commit_tree(test::id_of(c));
-  REQUIRE(root);
-  auto listed = git::read_tree(*repo, *root);
-  REQUIRE(listed);
-  REQUIRE(listed->size() == 2);
-  const git::ObjectId folder = (*listed)[0].id, file = (*listed)[1].id;  // "d" sorts first
+  auto [repo, folder, file] = folder_and_file(dir.path(), {{"d/x.md", "x"}, {"d/y.md", "y"}, {"f", "f"}});
   const std::string just_f = raw_entry("100644", "f", file);
   const auto lines = [](const std::vector<git::DiffEntry>& diff) {
     std::vector<std::string> out;
@@ -548,17 +559,17 @@ TEST_CASE("tree diff: a folder of a non-canonical mode is walked as a folder", "
     for (const auto& [from, to, expected] :
          {std::tuple{before, after, std::vector<std::string>{"A d/x.md", "A d/y.md"}},
           std::tuple{after, before, std::vector<std::string>{"D d/x.md", "D d/y.md"}}}) {
-      git::TreeDiffer walk(*repo);
+      git::TreeDiffer walk(repo);
       auto walked = walk.changes(&from, &to);
       REQUIRE(walked);
       CHECK(lines(*walked) == expected);
-      auto by_libgit2 = git::diff_trees_with_renames(*repo, &from, &to);
+      auto by_libgit2 = git::diff_trees_with_renames(repo, &from, &to);
       REQUIRE(by_libgit2);
       CHECK(lines(*by_libgit2) == expected);
     }
     // The same folder under another spelling of its mode: nothing changed.
     const git::ObjectId canonical = write_raw_tree(dir.path(), raw_entry("40000", "d", folder) + just_f);
-    git::TreeDiffer walk(*repo);
+    git::TreeDiffer walk(repo);
     auto same = walk.changes(&canonical, &after);
     REQUIRE(same);
     CHECK(same->empty());
@@ -572,14 +583,7 @@ TEST_CASE("tree diff: a folder of a non-canonical mode is walked as a folder", "
 // a file that is not.
 TEST_CASE("tree modes: a mode of another spelling is read as git reads it", "[git][tree_memo][integrity]") {
   test::TempDir dir;
-  const git_oid c = test::commit_tree(dir.path(), {{"d/x.md", "x"}, {"f", "f"}}, "c");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto root = repo->commit_tree(test::id_of(c));
-  REQUIRE(root);
-  auto listed = git::read_tree(*repo, *root);
-  REQUIRE(listed);
-  const git::ObjectId folder = (*listed)[0].id, blob = (*listed)[1].id;
+  auto [repo, folder, blob] = folder_and_file(dir.path(), {{"d/x.md", "x"}, {"f", "f"}});
   using git::FileMode;
   using git::EntryKind;
   struct Case {
@@ -597,10 +601,10 @@ TEST_CASE("tree modes: a mode of another spelling is read as git reads it", "[gi
   for (const Case& k : cases) bytes += raw_entry(k.mode, k.name, k.mode == "40755" ? folder : blob);
   const git::ObjectId tree = write_raw_tree(dir.path(), bytes);
   const git::ObjectId outer = write_raw_tree(dir.path(), raw_entry("40000", "sub", tree));
-  auto items = git::read_tree(*repo, tree);
+  auto items = git::read_tree(repo, tree);
   REQUIRE(items);
   REQUIRE(items->size() == cases.size());
-  auto src = git::open_tree_source(*repo, outer, "odd");
+  auto src = git::open_tree_source(repo, outer, "odd");
   REQUIRE(src);
   auto entries = (*src)->list("sub");
   REQUIRE(entries);
@@ -611,17 +615,17 @@ TEST_CASE("tree modes: a mode of another spelling is read as git reads it", "[gi
     INFO(k.mode);
     CHECK((*items)[i].mode == k.read);
     CHECK((**entries)[i].kind == k.kind);
-    auto at = git::tree_entry_at(*repo, outer, "sub/" + k.name);
+    auto at = git::tree_entry_at(repo, outer, "sub/" + k.name);
     REQUIRE(at);
     REQUIRE(at->has_value());
     CHECK((*at)->mode == k.read);
   }
   // Below the folder of mode 40755, as below any folder.
-  auto inside = git::tree_entry_at(*repo, outer, "sub/d/x.md");
+  auto inside = git::tree_entry_at(repo, outer, "sub/d/x.md");
   REQUIRE(inside);
   CHECK(inside->has_value());
   // A diff from the empty tree: the folder's file, and each entry's kind.
-  auto diff = git::diff_trees(*repo, nullptr, &tree);
+  auto diff = git::diff_trees(repo, nullptr, &tree);
   REQUIRE(diff);
   std::vector<std::string> paths;
   for (const git::DiffEntry& e : *diff) paths.push_back(e.path + (e.new_kind == EntryKind::symlink ? "@" : ""));
