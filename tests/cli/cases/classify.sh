@@ -15,3 +15,12 @@ run classify --base main --head rename --repo repo
 printf 'ledger_dirs: [projects/, notes/]\n' > repo/.ledgergate.yaml && quietgit -C repo add .ledgergate.yaml
 GIT_COMMITTER_DATE="2026-09-02T00:00:00Z" GIT_AUTHOR_DATE="2026-09-02T00:00:00Z" quietgit -C repo commit -m "policy on the branch"
 run classify --base main --head rename --repo repo --format cortex
+# A folder whose mode is spelled "40755" (git fsck only warns of it) is a
+# folder to git: its files are the branch's paths, not one ledger file.
+blob=$(printf '#!/bin/sh\necho owned\n' | git -C repo hash-object -w --stdin)
+sub=$(printf '100755 blob %s\tpayload.sh\n' "$blob" | git -C repo mktree)
+odd=$( (git -C repo ls-tree main:projects; printf '40755 tree %s\tevil.md\n' "$sub") | git -C repo mktree)
+root=$( (git -C repo ls-tree main | grep -v "	projects$"; printf '40000 tree %s\tprojects\n' "$odd") | git -C repo mktree)
+commit=$(GIT_COMMITTER_DATE="2026-09-02T00:00:00Z" GIT_AUTHOR_DATE="2026-09-02T00:00:00Z" git -C repo commit-tree "$root" -p main -m "odd folder")
+git -C repo branch odd-folder "$commit"
+run classify --base main --head odd-folder --repo repo --format cortex
