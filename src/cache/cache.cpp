@@ -12,15 +12,15 @@ namespace lg::cache {
 
 const KindSpec& spec(Kind kind) {
   static const KindSpec specs[] = {
-      {"verdict", "verdict 3", 2, "the tree id; the check's options"},
-      {"facts", "pack 4", 0, "none: one per cache; each record inside is keyed by its own inputs"},
-      {"facts", "pack 4 journal", 0, "none: the pack's journal"},
-      {"projects", "projects memo 3", 0, "none: one per cache; it names the projects.yaml blob it was built against"},
-      {"projects", "projects memo 3 journal", 0, "none: the memo's journal"},
-      {"trial-merge", "report 4", 4, "the base and head commits; the options; the merge settings"},
-      {"branch-diff", "diff 2", 2, "the two tree ids"},
+      {"verdict", "verdict 4", 2, "the tree id; the check's options"},
+      {"facts", "pack 5", 0, "none: one per cache; each record inside is keyed by its own inputs"},
+      {"facts", "pack 5 journal", 0, "none: the pack's journal"},
+      {"projects", "projects memo 4", 0, "none: one per cache; it names the projects.yaml blob it was built against"},
+      {"projects", "projects memo 4 journal", 0, "none: the memo's journal"},
+      {"trial-merge", "report 5", 4, "the base and head commits; the options; the merge settings"},
+      {"branch-diff", "diff 3", 2, "the two tree ids"},
       {"retired-rows", "rows 2", 2, "projects.yaml's entry kind; its blob id"},
-      {"audit", "audit 2", 2, "the commit id; the walk (first parent or all parents)"},
+      {"audit", "audit 3", 2, "the commit id; the walk (first parent or all parents)"},
       {"worktree", "scan 1", 2, "the working tree; its index file"},
   };
   const auto at = static_cast<std::size_t>(kind);
