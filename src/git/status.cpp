@@ -121,8 +121,8 @@ Result<std::vector<Blob>> head_blobs(git_tree* root, const std::string& spec) {
         full += '/';
         full += root_path;
         full += git_tree_entry_name(e);
-        into->out->push_back(Blob{std::move(full), static_cast<std::uint32_t>(canonical_mode(git_tree_entry_filemode_raw(e))),
-                                  from_git(*git_tree_entry_id(e))});
+        const auto mode = static_cast<std::uint32_t>(canonical_mode(git_tree_entry_filemode_raw(e)));
+        into->out->push_back(Blob{std::move(full), mode, from_git(*git_tree_entry_id(e))});
         return 0;
       },
       &walk);

@@ -228,7 +228,9 @@ void run_index_file(std::string_view data) {
   git::IndexSpan span;
   struct stat st {};
   const auto kept = git::read_index_stat(path, only, span, st);
-  if (!listing) return;  // the entries `only` does not name are stepped over unread: it may read what the parse declines
+  // The entries `only` does not name are stepped over unread: the stat
+  // reader may read what the parse declines.
+  if (!listing) return;
   if (!kept) std::abort();
   std::vector<std::string> expected;
   for (const std::string& p : listed_paths(*listing)) {
@@ -295,10 +297,12 @@ bool same_entry(std::string_view name, git::FileMode mode, const git::ObjectId& 
 
 // A tree object's bytes, read by ledgergate's own tree readers and by
 // libgit2's parser: what RawTree takes, libgit2 reads with the same
-// entries; read_tree reads a tree only when libgit2 does, with its entries,
-// and refuses one libgit2 reads only for a name git fsck rejects; and a name looked up below it (tree_entry_at: RawTree's binary
+// entries; read_tree reads a tree only when libgit2 does, with its
+// entries, and refuses one libgit2 reads only for a name git fsck
+// rejects; and a name looked up below it (tree_entry_at: RawTree's binary
 // search in git's order, else libgit2's) is found exactly as libgit2's
-// git_tree_entry_bypath finds it.
+// git_tree_entry_bypath finds it. Modes are compared as git reads them
+// (canonical_mode).
 void run_raw_tree(std::string_view data) {
   MemoryRepo m = memory_repo();
   const git::ObjectId id = write_tree_bytes(m, data);
@@ -329,7 +333,8 @@ void run_raw_tree(std::string_view data) {
   }
   // Names looked up below "sub/": each entry's, and each with one more
   // byte, one less, or a slash and more (a folder's inside).
-  const git::ObjectId outer = write_tree_bytes(m, "40000 sub" + std::string(1, '\0') + std::string(reinterpret_cast<const char*>(id.bytes()), git::ObjectId::k_raw_size));
+  const std::string id_bytes(reinterpret_cast<const char*>(id.bytes()), git::ObjectId::k_raw_size);
+  const git::ObjectId outer = write_tree_bytes(m, "40000 sub" + std::string(1, '\0') + id_bytes);
   git_tree* outer_tree = nullptr;
   const git_oid outer_oid = git::to_git(outer);
   if (git_tree_lookup(&outer_tree, m.repo.raw(), &outer_oid) != 0) std::abort();
@@ -386,7 +391,9 @@ std::vector<git::ObjectId> write_linked_trees(MemoryRepo& m, const std::vector<s
       const std::size_t nul = space == std::string::npos ? space : bytes.find('\0', space);
       if (nul == std::string::npos || nul + 21 > bytes.size()) break;
       unsigned mode = 0;
-      for (std::size_t c = at; c < space && mode < 0x100000; ++c) mode = mode * 8 + static_cast<unsigned>(bytes[c] - '0');
+      for (std::size_t c = at; c < space && mode < 0x100000; ++c) {
+        mode = mode * 8 + static_cast<unsigned>(bytes[c] - '0');
+      }
       char* id = bytes.data() + nul + 1;
       if ((mode & 0170000u) == 040000u) {
         std::size_t target = i + 1 + static_cast<unsigned char>(id[0]) % (n - i - 1);
