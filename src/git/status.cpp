@@ -917,10 +917,6 @@ UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string
   st.reader = std::thread([&st] { st.read_ahead(); });
 }
 
-UncommittedScan::UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
-                                 std::uint64_t threads_from, std::size_t max_files)
-    : UncommittedScan(repo, std::move(pathspecs), ScanOptions{threads, threads_from, max_files, {}, k_folder_settled}) {}
-
 UncommittedScan::UncommittedScan(UncommittedScan&&) noexcept = default;
 UncommittedScan& UncommittedScan::operator=(UncommittedScan&&) noexcept = default;
 UncommittedScan::~UncommittedScan() = default;

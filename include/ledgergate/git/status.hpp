@@ -87,9 +87,6 @@ struct ScanOptions {
 class UncommittedScan {
  public:
   UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, ScanOptions options);
-  UncommittedScan(const Repository& repo, std::vector<std::string> pathspecs, unsigned threads,
-                  std::uint64_t threads_from = k_uncommitted_threads_from,
-                  std::size_t max_files = k_uncommitted_max_files);
   UncommittedScan(UncommittedScan&&) noexcept;
   UncommittedScan& operator=(UncommittedScan&&) noexcept;
   ~UncommittedScan();  // waits for the index read; the working files' look is cut short
