@@ -40,6 +40,28 @@ bool ours(const std::string& dir) {
   return *dirty;
 }
 
+// A repository at `d` of projects.yaml, the ledgers projects/<name>.md
+// ("# p") of `projects`, and `others`, committed, every file older than
+// the index (none racily clean).
+void commit_ledger(const std::string& d, const std::vector<std::string>& projects, const test::FileMap& others) {
+  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
+  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  for (const std::string& name : projects) test::write_file(d + "/projects/" + name + ".md", "# p\n");
+  std::string touched = "projects.yaml projects/*.md";
+  for (const auto& [path, text] : others) {
+    test::write_file(d + "/" + path, text);
+    touched += " " + path;
+  }
+  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 " + touched + " && git add . && git commit -q -m c0") == 0);
+}
+
+// The names p0, p1, ... of `n` ledgers.
+std::vector<std::string> numbered(int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back("p" + std::to_string(i));
+  return out;
+}
+
 // What a scan read ahead (git::UncommittedScan) of `dir`'s ledger paths found.
 struct Scanned {
   git::Uncommitted answer;
@@ -234,16 +256,13 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
   // the thread count.
   test::TempDir dir;
   const std::string d = dir.path();
-  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
-  test::write_file(d + "/projects.yaml", "projects: {}\n");
+  std::vector<std::string> names;
   char name[32];
   for (int i = 0; i < 1300; ++i) {
-    std::snprintf(name, sizeof name, "/projects/p%04d.md", i);
-    test::write_file(d + name, "# p\n");
+    std::snprintf(name, sizeof name, "p%04d", i);
+    names.emplace_back(name);
   }
-  test::write_file(d + "/tasks/t/one.md", "t\n");
-  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md && "
-                "git add . && git commit -q -m c0") == 0);
+  commit_ledger(d, names, {{"tasks/t/one.md", "t\n"}});
   const auto expect = [&](bool dirty) {
     CHECK(git_says_dirty(d) == dirty);
     auto repo = git::Repository::open(d, false);
@@ -254,7 +273,7 @@ TEST_CASE("status: the same answer on one thread and on several, wherever the ch
       REQUIRE(answer);
       CHECK(*answer == dirty);
       // Read ahead on a thread of its own, as check does on a big index.
-      git::UncommittedScan ahead(*repo, k_ledger, threads, 0);
+      git::UncommittedScan ahead(*repo, k_ledger, {.threads = threads, .threads_from = 0});
       auto answered_ahead = git::has_uncommitted_changes(*repo, ahead);
       REQUIRE(answered_ahead);
       CHECK(*answered_ahead == (dirty ? git::Uncommitted::changed : git::Uncommitted::none));
@@ -312,13 +331,7 @@ TEST_CASE("status: past its bound of ledger files, a scan does not look", "[git]
   // read ahead.
   test::TempDir dir;
   const std::string d = dir.path();
-  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
-  test::write_file(d + "/projects.yaml", "projects: {}\n");
-  for (int i = 0; i < 38; ++i) test::write_file(d + "/projects/p" + std::to_string(i) + ".md", "# p\n");
-  test::write_file(d + "/tasks/t/one.md", "t\n");
-  test::write_file(d + "/archive/old.md", "old\n");
-  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md tasks/t/one.md archive/old.md && "
-                "git add . && git commit -q -m c0") == 0);
+  commit_ledger(d, numbered(38), {{"tasks/t/one.md", "t\n"}, {"archive/old.md", "old\n"}});
   const auto scan = [&](std::size_t max_files, std::uint64_t threads_from) {
     const Scanned s = scan_ahead(d, {.threads = 2, .threads_from = threads_from, .max_files = max_files});
     CHECK(s.files == 40);
@@ -399,13 +412,7 @@ TEST_CASE("status: a scan's memo spares reading what did not change, and never c
   // describes is unchanged.
   test::TempDir dir;
   const std::string d = dir.path();
-  REQUIRE(sh(d, "git init -q . && git config core.autocrlf false") == 0);
-  test::write_file(d + "/projects.yaml", "projects: {}\n");
-  for (int i = 0; i < 30; ++i) test::write_file(d + "/projects/p" + std::to_string(i) + ".md", "# p\n");
-  test::write_file(d + "/archive/old.md", "old\n");
-  test::write_file(d + "/zeta.md", "z\n");
-  REQUIRE(sh(d, "touch -d 2026-01-01T00:00:00 projects.yaml projects/*.md archive/old.md zeta.md && "
-                "git add . && git commit -q -m c0") == 0);
+  commit_ledger(d, numbered(30), {{"archive/old.md", "old\n"}, {"zeta.md", "z\n"}});
   constexpr auto k_settled = std::chrono::milliseconds(40);
   const auto settle = [] { std::this_thread::sleep_for(std::chrono::milliseconds(60)); };
   const auto scan = [&](const std::string& memo, std::size_t max_files = 100) {
