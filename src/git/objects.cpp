@@ -16,15 +16,6 @@
 
 namespace lg::git {
 
-FileMode canonical_mode(unsigned raw) {
-  switch (raw & 0170000u) {
-    case 0100000u: return (raw & 0100u) != 0 ? FileMode::executable : FileMode::blob;
-    case 0120000u: return FileMode::link;
-    case 0040000u: return FileMode::tree;
-    default: return FileMode::commit;
-  }
-}
-
 Result<TreeItems> read_tree(const Repository& repo, const ObjectId& id) {
   if (std::shared_ptr<const RawTree> raw = repo.trees().raw(repo.raw(), id, true)) {
     TreeItems out;
@@ -139,11 +130,6 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
   return confirm_in_order(odb.get(), ids);
 }
 
-namespace {
-
-bool is_tree_mode(unsigned mode) { return (mode & 0170000) == 0040000; }
-
-}  // namespace
 
 Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
   if (!from) return TreeBuilder(repo, nullptr, {});
@@ -218,7 +204,7 @@ Result<ObjectId> TreeBuilder::write() {
     if (!read_tree_entry(m_base, pos, e)) return make_error(ErrorKind::git, "a tree being rewritten holds malformed bytes");
     pos = e.end;
     if (!m_edits.empty() && m_edits.find(e.name) != m_edits.end()) continue;
-    place_added_before(std::pair{e.name, is_tree_mode(e.mode)});
+    place_added_before(std::pair{e.name, canonical_mode(e.mode) == FileMode::tree});
     append_tree_entry(out, e.mode, e.name, e.id);
   }
   place_added_before(std::nullopt);

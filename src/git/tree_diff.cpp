@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "ledgergate/git/objects.hpp"
 #include "libgit2.hpp"
 #include "tree_bytes.hpp"
 #include "tree_memo.hpp"
@@ -88,7 +89,7 @@ struct RawEntry {
   // a zero-padded "040000", or a folder mode with permission bits (which
   // git fsck only warns of), names a folder whose files a diff lists, not
   // one file.
-  bool is_tree() const { return (mode & 0170000u) == GIT_FILEMODE_TREE; }
+  bool is_tree() const { return canonical_mode(mode) == FileMode::tree; }
 };
 
 bool parse_entry(std::string_view data, std::size_t at, RawEntry& out) {

@@ -37,7 +37,14 @@ enum class FileMode : unsigned {
 // them) is read so by git's diff, merge and checkout, and so here.
 // libgit2 normalises some otherwise (a "120755" link as an executable
 // file): ledgergate reads every mode this way.
-FileMode canonical_mode(unsigned raw);
+constexpr FileMode canonical_mode(unsigned raw) {
+  switch (raw & 0170000u) {
+    case 0100000u: return (raw & 0100u) != 0 ? FileMode::executable : FileMode::blob;
+    case 0120000u: return FileMode::link;
+    case 0040000u: return FileMode::tree;
+    default: return FileMode::commit;
+  }
+}
 
 struct TreeItem {
   std::string name;
