@@ -36,7 +36,7 @@ void apply_threads_env() {
 }
 
 rules::CheckCache& command_cache() {
-  static rules::CheckCache* const cache = new rules::CheckCache();
+  static rules::CheckCache* const cache = new rules::CheckCache(rules::CheckCache::judging_budget());
   return *cache;
 }
 

@@ -24,8 +24,10 @@ void apply_threads_env();
 // (a trial merge at 20,000 projects holds some 60,000 ledgers' facts) are
 // the operating system's to reclaim at exit, not a destructor's (16 M
 // instructions of that trial merge). It writes nothing when destroyed, so
-// nothing is lost by not destroying it. A command that checks one tree
-// and nothing after asks for CheckCache::one_check_budget's.
+// nothing is lost by not destroying it. Its budget is
+// CheckCache::judging_budget (its commands, trial-merge and check
+// --against, read no row of a check after it); a command that checks one
+// tree and nothing after asks for CheckCache::one_check_budget's.
 rules::CheckCache& command_cache();
 rules::CheckCache& one_check_cache();
 

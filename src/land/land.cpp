@@ -577,8 +577,13 @@ class Lander {
   // The parses and findings of every check of the run (by blob id): the
   // classify, the branch tip's check and each trial merge share them,
   // within a long walk's budget, trimmed before each attempt (a main that
-  // moved under many attempts must not keep every version's parses).
-  rules::CheckCache m_cache{rules::CheckCache::history_budget()};
+  // moved under many attempts must not keep every version's parses); no
+  // row of a check is read after it (CheckCache::judging_budget).
+  rules::CheckCache m_cache{[] {
+    rules::CheckCache::Budget b = rules::CheckCache::history_budget();
+    b.full_rows = false;
+    return b;
+  }()};
   std::string m_stage;  // the step an error inside an attempt belongs to
   std::string m_lease;  // the lease commit we hold on the remote (hex), "" when none
   bool m_delete_branch = false;

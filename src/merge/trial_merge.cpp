@@ -51,7 +51,7 @@ namespace {
 struct Sides {
   explicit Sides(rules::CheckCache* shared) : cache(shared != nullptr ? *shared : own) {}
   std::unique_ptr<git::TreeSource> base, ours, theirs, merged;
-  rules::CheckCache own;     // unless the caller shares its own (TrialMergeOptions::shared_cache)
+  rules::CheckCache own{rules::CheckCache::judging_budget()};  // unless the caller shares its own (TrialMergeOptions::shared_cache)
   rules::CheckCache& cache;  // one parse per blob across the sides and the merged check
   std::string home;          // the persistent cache's common git dir ("": not used)
 };

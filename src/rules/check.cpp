@@ -51,14 +51,20 @@ ProjectsTable validate_newest(std::optional<std::string_view> text, diag::Findin
 std::shared_ptr<const CheckCache::ProjectsYamlResult> check_newest_projects_file(Pass& pass) {
   if (pass.cache.budget().full_rows) return check_projects_file(pass);
   // Kept under an era key of its own: rows without their other fields never
-  // answer a caller that reads every field (projects_table).
-  return check_projects_file(pass, "judged-inputs", [](std::optional<std::string_view> text, diag::FindingSink& sink) {
-    return check_projects_yaml(text, ProjectsYamlEra{}, sink, std::string(k_projects_yaml), RowFields::inputs);
-  });
+  // answer a caller that reads every field (projects_table). Rows of every
+  // field kept for the blob answer this check (the same findings).
+  static const std::string every_field;
+  return check_projects_file(
+      pass, "judged-inputs",
+      [](std::optional<std::string_view> text, diag::FindingSink& sink) {
+        return check_projects_yaml(text, ProjectsYamlEra{}, sink, std::string(k_projects_yaml), RowFields::inputs);
+      },
+      &every_field);
 }
 
 std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& pass, const std::string& era_key,
-                                                                          const ProjectsValidator& validate) {
+                                                                          const ProjectsValidator& validate,
+                                                                          const std::string* fuller_key) {
   const std::string path(k_projects_yaml);
   auto entry = pass.tree.stat(path);
   std::optional<std::string> bytes;
@@ -68,7 +74,9 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& 
     } else {
       const auto& id = (*entry)->content_id;
       cover(pass, id);
-      if (auto hit = id ? pass.cache.projects_yaml().find(QualifiedId{*id, era_key}) : nullptr) {
+      auto hit = id ? pass.cache.projects_yaml().find(QualifiedId{*id, era_key}) : nullptr;
+      if (!hit && id && fuller_key) hit = pass.cache.projects_yaml().find(QualifiedId{*id, *fuller_key});
+      if (hit) {
         for (const diag::Finding& f : hit->findings) pass.sink.report(f);
         return hit;
       }

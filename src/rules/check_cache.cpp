@@ -31,6 +31,12 @@ CheckCache::Budget CheckCache::one_check_budget() {
   return b;
 }
 
+CheckCache::Budget CheckCache::judging_budget() {
+  Budget b;
+  b.full_rows = false;
+  return b;
+}
+
 CheckCache::CheckCache() = default;
 CheckCache::CheckCache(Budget budget) : m_budget(budget) {
   m_ledgers.m_keeps = budget.ledgers != 0;

@@ -117,6 +117,42 @@ TEST_CASE("check: trees sharing projects.yaml validate it once per cache", "[rul
   CHECK(on_b == cortex_of(*t.b));
 }
 
+TEST_CASE("check: rows kept as inputs alone; a table of every field kept before answers the check",
+          "[rules][check]") {
+  // A trial merge's cache keeps the checked rows' inputs alone
+  // (judging_budget); the classification and the merge detectors read
+  // every field first (projects_table), and that table serves the check of
+  // the same blob: one parse, the same findings.
+  test::FileMap files = many_ledgers(8);
+  files["projects.yaml"] += "p9:\n  status: active\n";  // a row without a ledger, and no title: findings
+  test::TempDir dir;
+  const Committed c = committed(dir.path() + "/repo", files);
+  cache::disable();  // the rows parsed, not read from the persistent cache's memo
+  const std::string full = cortex_of(*c.tree);
+  REQUIRE(full.find("projects.yaml") != std::string::npos);
+  {
+    rules::CheckCache cache(rules::CheckCache::judging_budget());
+    CHECK(cortex_of(*c.tree, cache) == full);
+    CHECK(cache.projects_yaml().size() == 1);
+    // Rows of inputs never answer a reader of every field: it parses again.
+    auto table = rules::projects_table(*c.tree, cache);
+    REQUIRE(table);
+    REQUIRE(*table);
+    CHECK(cache.projects_yaml().size() == 2);
+    const rules::ProjectRow* row = (*table)->find("p1");
+    REQUIRE(row);
+    CHECK(row->get("remote") == std::optional<std::string_view>("none"));
+  }
+  {
+    rules::CheckCache cache(rules::CheckCache::judging_budget());
+    REQUIRE(rules::projects_table(*c.tree, cache));
+    CHECK(cache.projects_yaml().size() == 1);
+    CHECK(cortex_of(*c.tree, cache) == full);
+    CHECK(cache.projects_yaml().size() == 1);  // answered by the table of every field
+  }
+  cache::enable();
+}
+
 TEST_CASE("check: the findings and their order do not depend on the thread count", "[rules][check][threads]") {
   // 1,100 ledgers: two chunks, the second read on the workers while the
   // first is checked; every seventh drifted, plus findings before the
