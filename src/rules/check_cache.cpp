@@ -1,6 +1,9 @@
 // The check's parse cache and its budget.
 #include "ledgergate/rules/check_cache.hpp"
 
+#include <cstdint>
+#include <optional>
+
 #include "check_store.hpp"
 
 namespace lg::rules {
@@ -29,6 +32,31 @@ CheckCache::Budget CheckCache::one_check_budget() {
   b.ledger_findings = 0;
   b.full_rows = false;
   return b;
+}
+
+CheckCache::LedgerFindings::Ptr CheckCache::LedgerFindings::find(std::string_view key) const {
+  static const Ptr none = std::make_shared<const std::vector<diag::Finding>>();
+  const std::optional<std::uint32_t> at = m_keys.find(key);
+  if (!at) return nullptr;
+  return *at == 0 ? none : m_lists[*at - 1];
+}
+
+void CheckCache::LedgerFindings::keep(std::string_view key, const git::ObjectId& blob, Ptr findings) {
+  if (!m_keeps || m_keys.find(key)) return;
+  std::uint32_t at = 0;
+  if (findings && !findings->empty()) {
+    m_lists.push_back(std::move(findings));
+    at = static_cast<std::uint32_t>(m_lists.size());
+  }
+  m_keys.insert(key, at);
+  m_blobs.insert(blob.raw(), 0);
+}
+
+void CheckCache::LedgerFindings::clear() {
+  m_keys.clear();
+  m_lists.clear();
+  m_lists.shrink_to_fit();
+  m_blobs.clear();
 }
 
 CheckCache::Budget CheckCache::judging_budget() {
@@ -60,8 +88,7 @@ void CheckCache::trim() {
   trim_to(m_open_requirements.m_map, m_budget.open_requirements);
   trim_to(m_glob_walks.m_map, m_budget.glob_walks);
   if (m_ledger_findings.size() > m_budget.ledger_findings) {
-    m_ledger_findings.m_map.clear();
-    m_ledger_findings.m_blobs.clear();
+    m_ledger_findings.clear();
   }
 }
 
