@@ -4,6 +4,7 @@
 #include <git2/sys/repository.h>
 
 #include <dirent.h>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -237,7 +238,15 @@ Result<void> open_object_database(git_repository* repo, const std::string& commo
 
 Result<void> reopen_object_database(git_repository* repo) {
   if (auto r = close_object_database(repo); !r) return r.error();
-  return open_object_database(repo, git_repository_commondir(repo));
+  if (auto r = open_object_database(repo, git_repository_commondir(repo)); !r) return r.error();
+  give_back_freed_heap();
+  return {};
+}
+
+void give_back_freed_heap() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
 }
 
 std::string Repository::git_dir() const { return git_repository_path(m_repo.get()); }
