@@ -32,7 +32,8 @@ constexpr std::string_view k_temp_prefix = ".tmp-";
 
 std::string header() { return fmt::format("ledgergate-cache {} {}\n", k_format_version, util::k_version); }
 
-std::string trailer(std::string_view covered) { return fmt::format("checksum {:016x}\n", util::hash64(covered)); }
+std::string trailer(std::uint64_t checksum) { return fmt::format("checksum {:016x}\n", checksum); }
+std::string trailer(std::string_view covered) { return trailer(util::hash64(covered)); }
 constexpr std::size_t k_trailer_size = 9 + 16 + 1;
 
 std::atomic<bool> g_disabled{false};
@@ -90,18 +91,23 @@ bool Store::put(std::string_view kind, std::string_view key, std::string_view pa
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return false;
+  // The header, the kind, the key and the payload's length, then the
+  // payload written from where it lies: a facts pack of 20,000 ledgers is
+  // 8 MB, and the entry built whole held it twice more at `check`'s peak.
   Encoder e;
   e.field(kind);
   e.field(key);
-  e.field(payload);
-  std::string text = header() + e.take();
-  text += trailer(text);
+  std::string head = header() + e.take() + std::to_string(payload.size()) + ':';
+  util::Hash64 checksum(head.size() + payload.size());
+  checksum.add(head);
+  checksum.add(payload);
   static std::atomic<unsigned> counter{0};
   const std::string temp = fmt::format("{}/{}{}-{}", dir, k_temp_prefix, ::getpid(), counter++);
   {
     util::Fd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
     if (fd.get() < 0) return false;
-    if (!util::write_all(fd.get(), text) || !fd.close()) {
+    if (!util::write_all(fd.get(), head) || !util::write_all(fd.get(), payload) ||
+        !util::write_all(fd.get(), trailer(checksum.value())) || !fd.close()) {
       ::unlink(temp.c_str());
       return false;
     }

@@ -3,7 +3,9 @@
 // checksums, SARIF's partialFingerprints).
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -34,28 +36,62 @@ inline std::uint64_t fnv1a(std::string_view bytes) {
 // A checksum of large payloads (the persistent cache's entries): eight
 // bytes a step, stable across builds and machines (words read little-endian),
 // about eight times faster than FNV-1a's byte a step. It detects damage; it
-// is no defence against a writer who means harm (nor is FNV-1a).
-inline std::uint64_t hash64(std::string_view bytes) {
-  constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
-  constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
-  const auto word = [](const char* p, std::size_t n) {
+// is no defence against a writer who means harm (nor is FNV-1a). Hash64
+// takes the bytes in pieces (a cache entry's header, then its payload,
+// never copied together), given their whole length first; hash64 is the
+// same over one piece.
+class Hash64 {
+ public:
+  explicit Hash64(std::size_t total) : m_h(0x27D4EB2F165667C5ULL ^ (static_cast<std::uint64_t>(total) * k1)) {}
+  void add(std::string_view bytes) {
+    const char* p = bytes.data();
+    std::size_t n = bytes.size();
+    if (m_pending > 0) {
+      const std::size_t take = std::min(n, 8 - m_pending);
+      std::memcpy(m_word + m_pending, p, take);
+      m_pending += take;
+      p += take;
+      n -= take;
+      if (m_pending < 8) return;
+      m_h = mix(m_h, word(m_word, 8));
+      m_pending = 0;
+    }
+    for (; n >= 8; p += 8, n -= 8) m_h = mix(m_h, word(p, 8));
+    std::memcpy(m_word, p, n);
+    m_pending = n;
+  }
+  std::uint64_t value() const {
+    std::uint64_t h = m_h;
+    if (m_pending > 0) h = mix(h, word(m_word, m_pending));
+    h ^= h >> 33;
+    h *= k2;
+    h ^= h >> 29;
+    h *= k1;
+    h ^= h >> 32;
+    return h;
+  }
+
+ private:
+  static constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
+  static constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
+  static std::uint64_t word(const char* p, std::size_t n) {
     std::uint64_t w = 0;
     std::memcpy(&w, p, n);
     if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
     return w;
-  };
-  const auto mix = [](std::uint64_t h, std::uint64_t w) { return std::rotl(h ^ std::rotl(w * k2, 31) * k1, 27) * k1 + 0x52DCE729; };
-  std::uint64_t h = 0x27D4EB2F165667C5ULL ^ (static_cast<std::uint64_t>(bytes.size()) * k1);
-  const char* p = bytes.data();
-  std::size_t n = bytes.size();
-  for (; n >= 8; p += 8, n -= 8) h = mix(h, word(p, 8));
-  if (n > 0) h = mix(h, word(p, n));
-  h ^= h >> 33;
-  h *= k2;
-  h ^= h >> 29;
-  h *= k1;
-  h ^= h >> 32;
-  return h;
+  }
+  static std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
+    return std::rotl(h ^ std::rotl(w * k2, 31) * k1, 27) * k1 + 0x52DCE729;
+  }
+  std::uint64_t m_h;
+  char m_word[8] = {};
+  std::size_t m_pending = 0;
+};
+
+inline std::uint64_t hash64(std::string_view bytes) {
+  Hash64 h(bytes.size());
+  h.add(bytes);
+  return h.value();
 }
 
 }  // namespace lg::util
