@@ -167,13 +167,14 @@ class FullPass {
       check_miss(entry, c.misses[miss], c.miss_keys[miss], m_memo ? std::string_view(c.row_inputs[i]) : std::string_view());
       ++miss;
     }
-    // The chunk's new parses go once it is checked when the check cache's
-    // findings memo keeps what they gave (without the persistent cache: a
-    // later check of this process, BASE or the branch tip, asks the memo, so
-    // a tree's parses are never all held), or past the cache's budget.
-    if (!m_p || m_pass.cache.ledgers().size() > m_pass.cache.budget().ledgers) {
-      for (const git::ObjectId& id : fresh) m_pass.cache.ledgers().forget(id);
-    }
+    // The chunk's new parses go once it is checked: what they gave is kept
+    // by key (path, blob, row inputs) in the facts pack, or without the
+    // persistent cache in the check cache's findings memo, and a later check
+    // of this process (BASE, the branch tip) asks that first. Kept up to the
+    // cache's budget, 4,096 parses held some 10 MB through a cold check at
+    // 20,000 projects that wrote the persistent cache, for no later reader:
+    // peak 79 -> 65 MB, and 5% less time.
+    for (const git::ObjectId& id : fresh) m_pass.cache.ledgers().forget(id);
   }
 
   void check_miss(const git::EntryView& entry, const LedgerFile& lf, std::string& miss_key,
