@@ -74,6 +74,11 @@ bool Cache::put(Kind kind, std::initializer_list<std::string_view> inputs, std::
   return m_store.put(spec(kind).folder, key_of(kind, inputs, m_stamp), payload);
 }
 
+bool Cache::put(Kind kind, std::initializer_list<std::string_view> inputs,
+                const std::function<void(Encoder&)>& write) const {
+  return m_store.put(spec(kind).folder, key_of(kind, inputs, m_stamp), write);
+}
+
 void Cache::remove(Kind kind, std::initializer_list<std::string_view> inputs) const {
   m_store.remove(spec(kind).folder, key_of(kind, inputs, m_stamp));
 }

@@ -11,6 +11,23 @@ void Encoder::field(std::string_view s) {
   m_out += std::to_string(s.size());
   m_out += ':';
   m_out += s;
+  spill();
+}
+
+void Encoder::raw(std::string_view encoded) {
+  if (m_sink && encoded.size() >= k_piece) {
+    flush();
+    m_sink(encoded);
+    return;
+  }
+  m_out += encoded;
+  spill();
+}
+
+void Encoder::flush() {
+  if (!m_sink || m_out.empty()) return;
+  m_sink(m_out);
+  m_out.clear();
 }
 
 void Encoder::number(long long n) { field(std::to_string(n)); }

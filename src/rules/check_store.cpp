@@ -67,8 +67,8 @@ void flush_pack(CheckCache::Persistent& p) {
   if (p.deferred || !p.pack.dirty()) return;
   const FactsPack::Encoded out = p.pack.encode();
   if (!out.whole) {
-    p.store.put(Kind::facts_journal, {}, out.payload);
-  } else if (p.store.put(Kind::facts_pack, {}, out.payload)) {
+    p.store.put(Kind::facts_journal, {}, out.journal);
+  } else if (p.store.put(Kind::facts_pack, {}, [&p](cache::Encoder& e) { p.pack.write_whole(e); })) {
     p.store.remove(Kind::facts_journal, {});
   }
 }

@@ -434,13 +434,23 @@ std::string FactsPack::encode_journal() const {
 
 FactsPack::Encoded FactsPack::encode() {
   m_dirty = false;
-  if (m_rewrite_whole) return Encoded{encode_whole(), true};
-  std::string journal = encode_journal();
-  if (journal.size() <= k_journal_limit) return Encoded{std::move(journal), false};
-  return Encoded{encode_whole(), true};
+  if (!m_rewrite_whole) {
+    std::string journal = encode_journal();
+    if (journal.size() <= k_journal_limit) return Encoded{std::move(journal), false};
+  }
+  choose_whole();
+  return Encoded{{}, true};
 }
 
 std::string FactsPack::encode_whole() {
+  choose_whole();
+  cache::Encoder e;
+  e.reserve(m_text.size() + 4096);
+  write_whole(e);
+  return e.take();
+}
+
+void FactsPack::choose_whole() {
   m_dirty = m_rewrite_whole = false;
   std::size_t used = m_fresh.size();
   for (const Listed& l : m_listed) used += l.used ? 1 : 0;
@@ -452,11 +462,12 @@ std::string FactsPack::encode_whole() {
     fresh_globs += kv.second.fresh ? 1 : 0;
   }
   const std::size_t all = m_listed.size() + m_fresh.size() + m_yaml.size() + m_glob_listed.size() + fresh_globs;
-  const bool trim = !m_hold_unused && all > 2 * used + 1024;
+  m_trim = !m_hold_unused && all > 2 * used + 1024;
   m_hold_unused = false;
+}
 
-  cache::Encoder e;
-  e.reserve(m_text.size() + 4096);
+void FactsPack::write_whole(cache::Encoder& e) const {
+  const bool trim = m_trim;
   const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
   encode_merged(
       e, m_text, m_listed, m_fresh, [trim](const Listed& l) { return !trim || l.used; }, [](const auto&) { return true; },
@@ -465,7 +476,6 @@ std::string FactsPack::encode_whole() {
   encode_merged(
       e, m_text, m_glob_listed, m_globs, [trim](const ListedGlob& l) { return !trim || l.used; }, kept,
       [](cache::Encoder& out, const Kept<std::vector<std::string>>& entry) { encode_glob(out, *entry.value); });
-  return e.take();
 }
 
 }  // namespace lg::rules

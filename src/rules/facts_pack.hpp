@@ -18,6 +18,7 @@
 
 namespace lg::cache {
 class Decoder;
+class Encoder;
 }
 
 namespace lg::rules {
@@ -110,16 +111,19 @@ class FactsPack {
   // not trusted).
   void set_rewrite_whole() { m_dirty = m_rewrite_whole = true; }
 
-  // What to write back (clears dirty()).
+  // What to write back (clears dirty()): the journal — every entry not in
+  // the loaded pack — while it stays within 64 KiB; else the whole pack
+  // (write_whole): the entries used since loading, and those not used only
+  // while the pack stays within twice that (plus 1,024), so it tracks the
+  // working set.
   struct Encoded {
-    std::string payload;
-    bool whole = false;  // the pack itself (the journal folded in: remove it); else the journal
+    std::string journal;
+    bool whole = false;  // write the pack itself instead (the journal folded in: remove it)
   };
-  // The journal — every entry not in the loaded pack — while it stays
-  // within 64 KiB; else the whole pack: the entries used since loading, and
-  // those not used only while the pack stays within twice that (plus
-  // 1,024), so it tracks the working set.
   Encoded encode();
+  // The whole pack into `e`, as encode() chose it: the same bytes at each
+  // call until the pack changes (a streamed write asks twice).
+  void write_whole(cache::Encoder& e) const;
   // The whole pack, as encode() writes it when it folds the journal in.
   std::string encode_whole();
 
@@ -170,6 +174,8 @@ class FactsPack {
   bool m_dirty = false;
   bool m_rewrite_whole = false;
   bool m_hold_unused = false;
+  bool m_trim = false;  // write_whole leaves out what was not used (chosen by encode)
+  void choose_whole();
 };
 
 }  // namespace lg::rules

@@ -85,6 +85,9 @@ class Cache {
   Entry get(Kind kind, std::initializer_list<std::string_view> inputs) const;
   // False when nothing could be written (a read-only repository).
   bool put(Kind kind, std::initializer_list<std::string_view> inputs, std::string_view payload) const;
+  // The same for a payload `write` encodes (Store::put: asked for twice).
+  bool put(Kind kind, std::initializer_list<std::string_view> inputs,
+           const std::function<void(Encoder&)>& write) const;
   void remove(Kind kind, std::initializer_list<std::string_view> inputs) const;
   // Notes that the entry's payload did not decode: it is ignored and rebuilt.
   void note_malformed(Kind kind, std::initializer_list<std::string_view> inputs) const;

@@ -4,6 +4,7 @@
 // turns it not-ok and every later read returns empty values.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,18 +15,32 @@ namespace lg::cache {
 
 class Encoder {
  public:
+  Encoder() = default;
+  // An encoder that hands what it writes to `sink` in pieces of about
+  // 64 KiB (a long raw() at once), holding no more: a payload of megabytes
+  // (the facts pack) goes to its file, not into one string. flush() hands
+  // over the rest; text() and take() then hold nothing.
+  using Sink = std::function<void(std::string_view)>;
+  explicit Encoder(Sink sink) : m_sink(std::move(sink)) {}
+
   void field(std::string_view s);
   void number(long long n);
   void finding(const diag::Finding& f);
   void findings(const std::vector<diag::Finding>& list);
   // Bytes another Encoder wrote (a field, or fields, kept as they were read).
-  void raw(std::string_view encoded) { m_out += encoded; }
+  void raw(std::string_view encoded);
   void reserve(std::size_t bytes) { m_out.reserve(bytes); }
+  void flush();
   const std::string& text() const { return m_out; }
   std::string take() { return std::move(m_out); }
 
  private:
+  static constexpr std::size_t k_piece = std::size_t{64} << 10;
+  void spill() {
+    if (m_sink && m_out.size() >= k_piece) flush();
+  }
   std::string m_out;
+  Sink m_sink;
 };
 
 class Decoder {

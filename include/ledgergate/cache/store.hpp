@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +29,8 @@ class FileBytes;
 }
 
 namespace lg::cache {
+
+class Encoder;
 
 // The on-disk format's version: entries written with another are ignored.
 inline constexpr int k_format_version = 2;  // 2: the checksum is util::hash64
@@ -61,6 +64,10 @@ class Store {
   // Returns false when nothing could be written (a read-only repository):
   // never an error.
   bool put(std::string_view kind, std::string_view key, std::string_view payload) const;
+  // The same, for a payload `write` encodes, which it is asked for twice
+  // (its length first, then its bytes, each handed to the file as written):
+  // it must write the same bytes both times.
+  bool put(std::string_view kind, std::string_view key, const std::function<void(Encoder&)>& write) const;
   // Removes the entry for (kind, key), if any (a failure is ignored).
   void remove(std::string_view kind, std::string_view key) const;
   // Removes the least recently used entries of each kind until the budget

@@ -51,6 +51,39 @@ TEST_CASE("cache store: lives under the common git dir, round-trips, misses quie
   CHECK(files_below(store.dir()) == 1);  // no temporary file left
 }
 
+TEST_CASE("cache store: a payload written as encoded is the entry a whole one makes; a writer that changes leaves none",
+          "[cache]") {
+  lg::test::TempDir dir;
+  const Store store(dir.path() + "/c");
+  // Fields across many 64 KiB pieces, and a long raw part handed over at once.
+  const std::string long_raw(200 * 1024, 'r');
+  const auto write = [&](lg::cache::Encoder& e) {
+    for (int i = 0; i < 20000; ++i) e.field("ledger " + std::to_string(i));
+    e.raw(long_raw);
+    e.number(7);
+  };
+  lg::cache::Encoder whole;
+  write(whole);
+  REQUIRE(store.put("facts", "whole", whole.text()));
+  REQUIRE(store.put("facts", "streamed", write));
+  const auto got = store.get("facts", "streamed");
+  REQUIRE(got.payload);
+  CHECK(*got.payload == whole.text());
+  // The same bytes on disk but for the key (and so the checksum).
+  std::string a = lg::test::read_file(store.path_of("facts", "whole"));
+  const std::string b = lg::test::read_file(store.path_of("facts", "streamed"));
+  REQUIRE(a.find("5:whole") != std::string::npos);
+  a.replace(a.find("5:whole"), 7, "8:streamed");
+  REQUIRE(a.size() == b.size());
+  CHECK(a.substr(0, a.size() - 26) == b.substr(0, b.size() - 26));
+  CHECK(b.substr(b.size() - 26, 9) == "checksum ");
+  // A writer that writes less the second time: no entry, no file left behind.
+  int calls = 0;
+  CHECK_FALSE(store.put("facts", "unsteady", [&](lg::cache::Encoder& e) { e.field(++calls == 1 ? "long" : "x"); }));
+  CHECK_FALSE(store.get("facts", "unsteady").payload);
+  CHECK(files_below(store.dir()) == 2);
+}
+
 TEST_CASE("cache store: an entry it cannot trust is a miss with a note, then rewritten", "[cache]") {
   lg::test::TempDir dir;
   const Store store(dir.path() + "/c");

@@ -151,10 +151,10 @@ TEST_CASE("facts pack: a few added entries go to the journal, read back on top o
   const FactsPack::Encoded out = pack.encode();
   CHECK_FALSE(pack.dirty());
   REQUIRE_FALSE(out.whole);
-  CHECK(out.payload.find("La") == std::string::npos);  // only what the pack lacks
+  CHECK(out.journal.find("La") == std::string::npos);  // only what the pack lacks
   FactsPack again;
   REQUIRE(again.load(base));
-  REQUIRE(again.load_journal(out.payload));
+  REQUIRE(again.load_journal(out.journal));
   REQUIRE(again.find("L0") != nullptr);
   CHECK(again.find("L0")->size() == 1);
   CHECK(again.find("La") != nullptr);
@@ -165,12 +165,12 @@ TEST_CASE("facts pack: a few added entries go to the journal, read back on top o
   REQUIRE_FALSE(next.whole);
   FactsPack third;
   REQUIRE(third.load(base));
-  REQUIRE(third.load_journal(next.payload));
+  REQUIRE(third.load_journal(next.journal));
   CHECK(third.find("L0") != nullptr);
   CHECK(third.find("L1") != nullptr);
   // A journal read without its pack stands on its own keys.
   FactsPack alone;
-  REQUIRE(alone.load_journal(next.payload));
+  REQUIRE(alone.load_journal(next.journal));
   CHECK(alone.find("L0") != nullptr);
   CHECK(alone.find("La") == nullptr);
 }
@@ -181,8 +181,18 @@ TEST_CASE("facts pack: a journal outgrowing its bound is folded into the whole p
   pack.keep_yaml("y2", YamlFacts::build({}, {{"k1", 2, false, std::string(70 * 1024, 'x')}}));
   const FactsPack::Encoded out = pack.encode();
   REQUIRE(out.whole);
+  // Written whole, in pieces (as the store streams it) and twice alike.
+  std::string pieces, twice;
+  for (std::string* into : {&pieces, &twice}) {
+    lg::cache::Encoder streamed([into](std::string_view piece) { *into += piece; });
+    pack.write_whole(streamed);
+    streamed.flush();
+    CHECK(streamed.text().empty());
+  }
+  CHECK(pieces.size() > 70 * 1024);
+  CHECK(pieces == twice);
   FactsPack again;
-  REQUIRE(again.load(out.payload));
+  REQUIRE(again.load(pieces));
   CHECK(again.find_yaml("y2") != nullptr);
   CHECK(again.find_yaml("y1") != nullptr);
   CHECK(again.find("Lb") != nullptr);
@@ -190,14 +200,14 @@ TEST_CASE("facts pack: a journal outgrowing its bound is folded into the whole p
   again.set_dirty();
   const FactsPack::Encoded empty = again.encode();
   CHECK_FALSE(empty.whole);
-  CHECK(empty.payload == "1:01:01:0");
+  CHECK(empty.journal == "1:01:01:0");
 }
 
 TEST_CASE("facts pack: a journal that does not decode exactly is refused, the pack kept", "[rules][facts_pack]") {
   FactsPack pack;
   REQUIRE(pack.load(sample_pack()));
   pack.keep("L0", {});
-  const std::string journal = pack.encode().payload;
+  const std::string journal = pack.encode().journal;
   FactsPack again;
   REQUIRE(again.load(sample_pack()));
   CHECK_FALSE(again.load_journal(journal.substr(0, journal.size() - 1)));
