@@ -157,6 +157,8 @@ class FactsPack {
   static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text, bool fresh,
                           YamlMap& yaml, std::vector<ListedGlob>& globs);
   std::string encode_journal() const;
+  // Fewer bytes than encode_journal() writes (its keys, projects.yaml's texts).
+  std::size_t journal_lower_bound() const;
   std::size_t lower_bound(std::string_view key);
 
   std::shared_ptr<const void> m_owner;  // what m_text lies in
