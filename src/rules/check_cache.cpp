@@ -59,6 +59,52 @@ void CheckCache::LedgerFindings::clear() {
   m_blobs.clear();
 }
 
+std::string_view CheckCache::GlobWalks::key_of(const QualifiedId& key) const {
+  m_scratch.assign(key.id.raw());
+  m_scratch += key.qualifier;
+  return m_scratch;
+}
+
+CheckCache::GlobWalks::Ptr CheckCache::GlobWalks::find(const QualifiedId& key) const {
+  static const Ptr none = std::make_shared<const std::vector<std::string>>();
+  const std::optional<std::uint32_t> at = m_keys.find(key_of(key));
+  if (!at || *at == 0) return nullptr;
+  return *at == 1 ? none : m_lists[*at - 2];
+}
+
+void CheckCache::GlobWalks::keep(const QualifiedId& key, Ptr matches) {
+  if (!m_keeps) return;
+  const std::string_view k = key_of(key);
+  const std::optional<std::uint32_t> at = m_keys.find(k);
+  if (at && *at != 0) return;
+  std::uint32_t value = 1;
+  if (matches && !matches->empty()) {
+    m_lists.push_back(std::move(matches));
+    value = static_cast<std::uint32_t>(m_lists.size() + 1);
+  }
+  if (at) {
+    m_keys.assign(k, value);
+  } else {
+    m_keys.insert(k, value);
+  }
+  ++m_size;
+}
+
+void CheckCache::GlobWalks::forget(const QualifiedId& key) {
+  const std::string_view k = key_of(key);
+  const std::optional<std::uint32_t> at = m_keys.find(k);
+  if (!at || *at == 0) return;
+  m_keys.assign(k, 0);  // a list it held stays in m_lists until clear()
+  --m_size;
+}
+
+void CheckCache::GlobWalks::clear() {
+  m_keys.clear();
+  m_lists.clear();
+  m_lists.shrink_to_fit();
+  m_size = 0;
+}
+
 CheckCache::Budget CheckCache::judging_budget() {
   Budget b;
   b.full_rows = false;
@@ -86,7 +132,7 @@ void CheckCache::trim() {
   trim_to(m_projects_yaml.m_map, m_budget.projects_yaml);
   trim_to(m_pt_files.m_map, m_budget.pt_files);
   trim_to(m_open_requirements.m_map, m_budget.open_requirements);
-  trim_to(m_glob_walks.m_map, m_budget.glob_walks);
+  if (m_glob_walks.size() > m_budget.glob_walks) m_glob_walks.clear();
   if (m_ledger_findings.size() > m_budget.ledger_findings) {
     m_ledger_findings.clear();
   }

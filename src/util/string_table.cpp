@@ -59,6 +59,14 @@ bool StringTable::insert(std::string_view key, std::uint32_t value) {
   return true;
 }
 
+bool StringTable::assign(std::string_view key, std::uint32_t value) {
+  if (m_slots.empty()) return false;
+  Slot& s = m_slots[probe(key)];
+  if (s.ref == 0) return false;
+  s.value = value;
+  return true;
+}
+
 void StringTable::grow() {
   std::vector<Slot> old = std::move(m_slots);
   m_slots.assign(old.empty() ? 64 : old.size() * 2, Slot{});

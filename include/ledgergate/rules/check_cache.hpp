@@ -125,7 +125,31 @@ class CheckCache {
   // Matches of a basename-only glob below a subtree, keyed by tree id and
   // glob, as paths relative to that subtree: trees that share subtrees
   // (a merge's sides, consecutive commits) are walked once.
-  QualifiedMemo<std::vector<std::string>>& glob_walks() { return m_glob_walks; }
+  class GlobWalks {
+   public:
+    using Ptr = std::shared_ptr<const std::vector<std::string>>;
+    Ptr find(const QualifiedId& key) const;
+    bool contains(const QualifiedId& key) const { return find(key) != nullptr; }
+    // Keeps `matches` at `key` unless some are kept there already.
+    void keep(const QualifiedId& key, Ptr matches);
+    void forget(const QualifiedId& key);
+    std::size_t size() const { return m_size; }
+
+   private:
+    friend class CheckCache;
+    void clear();
+    std::string_view key_of(const QualifiedId& key) const;
+    // Each key (the raw id, then the glob): 0 forgotten, 1 no match (most
+    // subtrees), else 2 + its place in m_lists. At 20,000 projects the
+    // memo of 18,000 subtrees was 3 MB of nodes, keys and lists as an
+    // std::unordered_map.
+    util::StringTable m_keys;
+    std::vector<Ptr> m_lists;
+    std::size_t m_size = 0;
+    mutable std::string m_scratch;  // key_of's
+    bool m_keeps = true;
+  };
+  GlobWalks& glob_walks() { return m_glob_walks; }
   // An era-R ledger's findings by the facts pack's key (its path, blob and
   // row inputs: all its check reads), for checks without the persistent
   // cache: the trees of one merge (merged, BASE, the branch tip) check each
@@ -186,7 +210,7 @@ class CheckCache {
   QualifiedMemo<ProjectsYamlResult> m_projects_yaml;
   ParseMemo<ledger::PtFile> m_pt_files;
   QualifiedMemo<std::vector<diag::Finding>> m_open_requirements;
-  QualifiedMemo<std::vector<std::string>> m_glob_walks;
+  GlobWalks m_glob_walks;
   LedgerFindings m_ledger_findings;
   std::shared_ptr<Persistent> m_persistent;
   bool m_one_command = false;

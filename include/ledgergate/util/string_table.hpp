@@ -24,6 +24,8 @@ class StringTable {
   // Keeps `value` for `key` unless it has one already (then unchanged);
   // whether it was new.
   bool insert(std::string_view key, std::uint32_t value);
+  // Sets the value of a kept key; false (nothing kept) when it has none.
+  bool assign(std::string_view key, std::uint32_t value);
   std::size_t size() const { return m_size; }
   bool empty() const { return m_size == 0; }
   // The bytes held: the blocks' capacity and the slots.

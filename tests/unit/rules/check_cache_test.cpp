@@ -41,6 +41,15 @@ TEST_CASE("check cache: a memo keeps the first parse at a key until it is forgot
   CHECK(cache.glob_walks().contains(glob_key("g")));
   cache.glob_walks().forget(glob_key("g"));
   CHECK_FALSE(cache.glob_walks().contains(glob_key("g")));
+  CHECK(cache.glob_walks().size() == 0);
+  // Kept again after it was forgotten; an empty list is a match of nothing, not a miss.
+  cache.glob_walks().keep(glob_key("g"), paths("c"));
+  CHECK(cache.glob_walks().find(glob_key("g"))->front() == "c");
+  cache.glob_walks().keep(glob_key("none"), std::make_shared<const std::vector<std::string>>());
+  REQUIRE(cache.glob_walks().find(glob_key("none")) != nullptr);
+  CHECK(cache.glob_walks().find(glob_key("none"))->empty());
+  CHECK(cache.glob_walks().size() == 2);
+  CHECK(cache.glob_walks().find(glob_key("g2")) == nullptr);
 }
 
 TEST_CASE("check cache: trim empties each kind held past its budget and keeps the others", "[rules][check_cache]") {

@@ -26,10 +26,16 @@ TEST_CASE("string table: a key finds the value it was first given; another key f
   CHECK(t.insert("", 0));
   CHECK(t.find("") == std::optional<std::uint32_t>(0));
   CHECK(t.size() == 3);
+  CHECK(t.assign("a", 11));
+  CHECK(t.find("a") == std::optional<std::uint32_t>(11));
+  CHECK_FALSE(t.assign("b", 1));  // only a kept key takes a value
+  CHECK_FALSE(t.find("b"));
+  CHECK(t.size() == 3);
   t.clear();
   CHECK(t.empty());
   CHECK_FALSE(t.find("a"));
   CHECK(t.memory() == 0);
+  CHECK_FALSE(t.assign("a", 1));
 }
 
 TEST_CASE("string table: random keys against a std::map, across growth and long keys", "[util][string_table]") {
