@@ -95,16 +95,6 @@ Result<void> close_object_database(git_repository* repo);
 Result<void> open_object_database(git_repository* repo, const std::string& common_dir);
 Result<void> reopen_object_database(git_repository* repo);
 
-// Gives the heap's free pages back to the system (glibc's malloc_trim;
-// nothing elsewhere), after closing object databases freed libgit2's pack
-// caches. Else the main heap keeps those pages (the delta-base cache, some
-// 10 MB at 20,000 projects) while the next step's threads allocate from
-// arenas of their own, and both count in the peak. At 20,000 projects:
-// cold `check` 43.0-44.2 -> 39.9-40.7 MB, cold trial-merge 50.1-51.2 ->
-// 48.8-49.8 MB, in the same time (hyperfine, 12 runs each, 2-core Intel
-// Xeon VM).
-void give_back_freed_heap();
-
 // Lowers libgit2's object-cache budget (one for the whole process) to
 // `bytes` when it is higher; never raises it (an audit runs with none:
 // tune_for_history_walk).

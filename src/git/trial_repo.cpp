@@ -161,7 +161,6 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
   // instructions 9,194 -> 9,223 M (callgrind, 2-core Intel Xeon VM); with
   // the CI cache restored, the same.
   cap_object_cache(std::size_t{2} << 20);
-  give_back_freed_heap();
   return true;
 }
 
