@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -71,6 +73,63 @@ class ParseMemo {
 template <class T>
 using QualifiedMemo = ParseMemo<T, QualifiedId, QualifiedIdHash>;
 
+// Lists by byte key in little memory (util::StringTable), each key's value
+// naming its list: an empty list (most ledgers have no findings, most
+// subtrees match nothing) holds no list of its own. A forgotten key stays
+// in the table, marked so, until clear(). At 20,000 projects the findings
+// memo was 5.8 MB and the glob walk's memo of 18,000 subtrees 3 MB as
+// std::unordered_maps.
+template <class T>
+class ListMemo {
+ public:
+  using Ptr = std::shared_ptr<const std::vector<T>>;
+  Ptr find(std::string_view key) const {
+    const std::optional<std::uint32_t> at = m_keys.find(key);
+    if (!at || *at == k_forgotten) return nullptr;
+    return *at == k_empty ? empty() : m_lists[*at - k_first];
+  }
+  // Keeps `list` at `key` unless one is kept there already; whether it did.
+  bool keep(std::string_view key, Ptr list) {
+    const std::optional<std::uint32_t> at = m_keys.find(key);
+    if (at && *at != k_forgotten) return false;
+    std::uint32_t value = k_empty;
+    if (list && !list->empty()) {
+      m_lists.push_back(std::move(list));
+      value = static_cast<std::uint32_t>(m_lists.size() - 1 + k_first);
+    }
+    if (at) {
+      m_keys.assign(key, value);
+    } else {
+      m_keys.insert(key, value);
+    }
+    ++m_size;
+    return true;
+  }
+  void forget(std::string_view key) {
+    const std::optional<std::uint32_t> at = m_keys.find(key);
+    if (!at || *at == k_forgotten) return;
+    m_keys.assign(key, k_forgotten);  // a list it named stays in m_lists until clear()
+    --m_size;
+  }
+  std::size_t size() const { return m_size; }
+  void clear() {
+    m_keys.clear();
+    m_lists.clear();
+    m_lists.shrink_to_fit();
+    m_size = 0;
+  }
+
+ private:
+  static constexpr std::uint32_t k_forgotten = 0, k_empty = 1, k_first = 2;
+  static const Ptr& empty() {
+    static const Ptr none = std::make_shared<const std::vector<T>>();
+    return none;
+  }
+  util::StringTable m_keys;
+  std::vector<Ptr> m_lists;
+  std::size_t m_size = 0;
+};
+
 class CheckCache {
  public:
   // How many parses of each kind the cache keeps. A check of a tree of more
@@ -127,26 +186,26 @@ class CheckCache {
   // (a merge's sides, consecutive commits) are walked once.
   class GlobWalks {
    public:
-    using Ptr = std::shared_ptr<const std::vector<std::string>>;
-    Ptr find(const QualifiedId& key) const;
+    using Ptr = ListMemo<std::string>::Ptr;
+    Ptr find(const QualifiedId& key) const { return m_memo.find(key_of(key)); }
     bool contains(const QualifiedId& key) const { return find(key) != nullptr; }
     // Keeps `matches` at `key` unless some are kept there already.
-    void keep(const QualifiedId& key, Ptr matches);
-    void forget(const QualifiedId& key);
-    std::size_t size() const { return m_size; }
+    void keep(const QualifiedId& key, Ptr matches) {
+      if (m_keeps) m_memo.keep(key_of(key), std::move(matches));
+    }
+    void forget(const QualifiedId& key) { m_memo.forget(key_of(key)); }
+    std::size_t size() const { return m_memo.size(); }
 
    private:
     friend class CheckCache;
-    void clear();
-    std::string_view key_of(const QualifiedId& key) const;
-    // Each key (the raw id, then the glob): 0 forgotten, 1 no match (most
-    // subtrees), else 2 + its place in m_lists. At 20,000 projects the
-    // memo of 18,000 subtrees was 3 MB of nodes, keys and lists as an
-    // std::unordered_map.
-    util::StringTable m_keys;
-    std::vector<Ptr> m_lists;
-    std::size_t m_size = 0;
-    mutable std::string m_scratch;  // key_of's
+    // The raw id, then the glob (in one reused buffer).
+    std::string_view key_of(const QualifiedId& key) const {
+      m_scratch.assign(key.id.raw());
+      m_scratch += key.qualifier;
+      return m_scratch;
+    }
+    ListMemo<std::string> m_memo;
+    mutable std::string m_scratch;
     bool m_keeps = true;
   };
   GlobWalks& glob_walks() { return m_glob_walks; }
@@ -156,23 +215,23 @@ class CheckCache {
   // ledger they share once.
   class LedgerFindings {
    public:
-    using Ptr = std::shared_ptr<const std::vector<diag::Finding>>;
-    Ptr find(std::string_view key) const;
-    void keep(std::string_view key, const git::ObjectId& blob, Ptr findings);
+    using Ptr = ListMemo<diag::Finding>::Ptr;
+    Ptr find(std::string_view key) const { return m_memo.find(key); }
+    void keep(std::string_view key, const git::ObjectId& blob, Ptr findings) {
+      if (m_keeps && m_memo.keep(key, std::move(findings))) m_blobs.insert(blob.raw(), 0);
+    }
     // Whether findings of `blob` are kept, at some path or row: a read
     // ahead leaves it to the pass, which likely reads it from here.
     bool judged(const git::ObjectId& blob) const { return m_blobs.find(blob.raw()).has_value(); }
-    std::size_t size() const { return m_keys.size(); }
+    std::size_t size() const { return m_memo.size(); }
 
    private:
     friend class CheckCache;
-    void clear();
-    // Each key's findings: 0 for none (most ledgers; no list is held for
-    // them), else 1 + its place in m_lists. At 20,000 ledgers the memo was
-    // 5.8 MB as an std::unordered_map of strings and a set of blob ids, a
-    // tenth of a cold trial merge's peak memory.
-    util::StringTable m_keys;
-    std::vector<Ptr> m_lists;
+    void clear() {
+      m_memo.clear();
+      m_blobs.clear();
+    }
+    ListMemo<diag::Finding> m_memo;
     util::StringTable m_blobs;  // the raw ids of the blobs judged
     bool m_keeps = true;
   };
