@@ -53,18 +53,17 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_newest_projects_file
   // Kept under an era key of its own: rows without their other fields never
   // answer a caller that reads every field (projects_table). Rows of every
   // field kept for the blob answer this check (the same findings).
-  static const std::string every_field;
   return check_projects_file(
       pass, "judged-inputs",
       [](std::optional<std::string_view> text, diag::FindingSink& sink) {
         return check_projects_yaml(text, ProjectsYamlEra{}, sink, std::string(k_projects_yaml), RowFields::inputs);
       },
-      &every_field);
+      true);
 }
 
 std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& pass, const std::string& era_key,
                                                                           const ProjectsValidator& validate,
-                                                                          const std::string* fuller_key) {
+                                                                          bool newest_answers) {
   const std::string path(k_projects_yaml);
   auto entry = pass.tree.stat(path);
   std::optional<std::string> bytes;
@@ -75,7 +74,7 @@ std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(Pass& 
       const auto& id = (*entry)->content_id;
       cover(pass, id);
       auto hit = id ? pass.cache.projects_yaml().find(QualifiedId{*id, era_key}) : nullptr;
-      if (!hit && id && fuller_key) hit = pass.cache.projects_yaml().find(QualifiedId{*id, *fuller_key});
+      if (!hit && id && newest_answers) hit = pass.cache.projects_yaml().find(QualifiedId{*id, {}});
       if (hit) {
         for (const diag::Finding& f : hit->findings) pass.sink.report(f);
         return hit;

@@ -83,11 +83,11 @@ ProjectsTable validate_newest(std::optional<std::string_view> text, diag::Findin
 // The validated projects.yaml of the pass's tree (shared, never copied: a
 // history audit checks thousands of trees holding the same blob). `era_key`
 // tells the cache which era's `validate` judged the blob ("" = the newest);
-// a result kept under `fuller_key` (a validation that keeps more of each
-// row, with the same findings) answers as well.
+// with `newest_answers`, the newest era's result (every field of each row,
+// the same findings: projects_table's) answers as well.
 std::shared_ptr<const CheckCache::ProjectsYamlResult> check_projects_file(
     Pass& pass, const std::string& era_key = {}, const ProjectsValidator& validate = validate_newest,
-    const std::string* fuller_key = nullptr);
+    bool newest_answers = false);
 // check_projects_file of the newest era, its rows holding every field or,
 // when the cache's budget says so (Budget::full_rows), only their inputs.
 std::shared_ptr<const CheckCache::ProjectsYamlResult> check_newest_projects_file(Pass& pass);
