@@ -86,20 +86,23 @@ Store::Lookup Store::get(std::string_view kind, std::string_view key) const {
 }
 
 bool Store::put(std::string_view kind, std::string_view key, std::string_view payload) const {
-  return put(kind, key, [payload](Encoder& e) { e.raw(payload); });
+  return put_sized(kind, key, payload.size(), [payload](Encoder& e) { e.raw(payload); });
+}
+
+bool Store::put(std::string_view kind, std::string_view key, const std::function<void(Encoder&)>& write) const {
+  std::size_t size = 0;
+  Encoder counting([&size](std::string_view piece) { size += piece.size(); });
+  write(counting);
+  counting.flush();
+  return put_sized(kind, key, size, write);
 }
 
 // The header, the kind, the key and the payload's length, then the payload
 // as `write` encodes it, straight to the file: a facts pack of 20,000
 // ledgers is 8 MB, and the entry built whole held it twice more at
 // `check`'s peak.
-bool Store::put(std::string_view kind, std::string_view key, const std::function<void(Encoder&)>& write) const {
-  std::size_t size = 0;
-  {
-    Encoder counting([&size](std::string_view piece) { size += piece.size(); });
-    write(counting);
-    counting.flush();
-  }
+bool Store::put_sized(std::string_view kind, std::string_view key, std::size_t size,
+                      const std::function<void(Encoder&)>& write) const {
   const std::string path = path_of(kind, key);
   const std::string dir = fs::path(path).parent_path().string();
   std::error_code ec;
@@ -125,7 +128,7 @@ bool Store::put(std::string_view kind, std::string_view key, const std::function
     });
     write(writing);
     writing.flush();
-    // A writer that gave other bytes the second time leaves no entry.
+    // A writer that gave another length the second time leaves no entry.
     ok = ok && written == size && util::write_all(fd.get(), trailer(checksum.value()));
     if (!ok || !fd.close()) {
       ::unlink(temp.c_str());

@@ -81,6 +81,9 @@ class Store {
 
  private:
   void evict_kind(const std::string& kind_dir) const;
+  // put() of a payload of `size` bytes that `write` encodes.
+  bool put_sized(std::string_view kind, std::string_view key, std::size_t size,
+                 const std::function<void(Encoder&)>& write) const;
 
   std::string m_dir;
   Budget m_budget;
