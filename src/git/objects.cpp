@@ -130,7 +130,6 @@ Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids
   return confirm_in_order(odb.get(), ids);
 }
 
-
 Result<TreeBuilder> TreeBuilder::open(const Repository& repo, const ObjectId* from) {
   if (!from) return TreeBuilder(repo, nullptr, {});
   git_odb* raw = nullptr;

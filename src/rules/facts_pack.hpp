@@ -159,6 +159,8 @@ class FactsPack {
   std::string encode_journal() const;
   // Fewer bytes than encode_journal() writes (its keys, projects.yaml's texts).
   std::size_t journal_lower_bound() const;
+  // Decides what write_whole keeps (m_trim) and clears the pending writes.
+  void choose_whole();
   std::size_t lower_bound(std::string_view key);
 
   std::shared_ptr<const void> m_owner;  // what m_text lies in
@@ -176,8 +178,7 @@ class FactsPack {
   bool m_dirty = false;
   bool m_rewrite_whole = false;
   bool m_hold_unused = false;
-  bool m_trim = false;  // write_whole leaves out what was not used (chosen by encode)
-  void choose_whole();
+  bool m_trim = false;  // write_whole leaves out what was not used (choose_whole decides)
 };
 
 }  // namespace lg::rules
