@@ -57,23 +57,35 @@ std::string raw_entry(const std::string& mode, const std::string& name, const gi
   return mode + " " + name + std::string(1, '\0') + std::string(reinterpret_cast<const char*>(id.bytes()), 20);
 }
 
-// A repository at `dir` of one commit of `files`, which are "f" and files
-// in the folder "d"; with the ids of "d" and "f".
-struct FolderAndFile {
+// A repository at `dir` of one commit of `files`, its root tree and that
+// tree's entries.
+struct Committed {
   git::Repository repo;
-  git::ObjectId folder, file;
+  git::ObjectId root;
+  git::TreeItems items;
 };
-FolderAndFile folder_and_file(const std::string& dir, const test::FileMap& files) {
+Committed committed(const std::string& dir, const test::FileMap& files) {
   const git_oid c = test::commit_tree(dir, files, "c");
   auto repo = git::Repository::open(dir, false);
   REQUIRE(repo);
   auto root = repo->commit_tree(test::id_of(c));
   REQUIRE(root);
-  auto listed = git::read_tree(*repo, *root);
-  REQUIRE(listed);
-  REQUIRE(listed->size() == 2);
-  const git::ObjectId folder = (*listed)[0].id, file = (*listed)[1].id;  // "d" sorts first
-  return {std::move(*repo), folder, file};
+  auto items = git::read_tree(*repo, *root);
+  REQUIRE(items);
+  return {std::move(*repo), *root, std::move(*items)};
+}
+
+// committed() of `files`, which are "f" and files in the folder "d"; with
+// the ids of "d" and "f".
+struct FolderAndFile {
+  git::Repository repo;
+  git::ObjectId folder, file;
+};
+FolderAndFile folder_and_file(const std::string& dir, const test::FileMap& files) {
+  Committed c = committed(dir, files);
+  REQUIRE(c.items.size() == 2);
+  const git::ObjectId folder = c.items[0].id, file = c.items[1].id;  // "d" sorts first
+  return {std::move(c.repo), folder, file};
 }
 
 }  // namespace
@@ -139,15 +151,9 @@ TEST_CASE("read integrity: a substituted loose blob in an alternate is an error 
 
 TEST_CASE("read integrity: tree entries git fsck rejects make the tree unreadable", "[git][integrity]") {
   test::TempDir dir;
-  const git_oid c = test::commit_tree(dir.path(), {{"projects/a.md", "a\n"}}, "c");
-  auto repo = git::Repository::open(dir.path(), false);
-  REQUIRE(repo);
-  auto good_tree = repo->commit_tree(test::id_of(c));
-  REQUIRE(good_tree);
-  auto items = git::read_tree(*repo, *good_tree);
-  REQUIRE(items);
-  REQUIRE(items->size() == 1);
-  const git::ObjectId projects = (*items)[0].id;
+  Committed c = committed(dir.path(), {{"projects/a.md", "a\n"}});
+  REQUIRE(c.items.size() == 1);
+  const git::ObjectId projects = c.items[0].id;
 
   const auto name = GENERATE(as<std::string>{}, "..", ".", ".git", ".Git", "", "a/b");
   CAPTURE(name);
@@ -157,7 +163,7 @@ TEST_CASE("read integrity: tree entries git fsck rejects make the tree unreadabl
   bytes = (name < "projects") ? bad + bytes : bytes + bad;
   const git::ObjectId tree = write_raw_tree(dir.path(), bytes);
 
-  auto src = git::open_tree_source(*repo, tree, "bad");
+  auto src = git::open_tree_source(c.repo, tree, "bad");
   REQUIRE_FALSE(src);
   if (!name.empty()) {  // libgit2's own tree parser refuses an empty name first
     CHECK_THAT(src.error().message, Catch::Contains("malformed entry") && Catch::Contains(tree.hex()));
@@ -165,15 +171,15 @@ TEST_CASE("read integrity: tree entries git fsck rejects make the tree unreadabl
   }
 
   // The audit's raw tree walk refuses it too.
-  git::TreeDiffer differ(*repo);
-  auto changes = differ.changes(&*good_tree, &tree);
+  git::TreeDiffer differ(c.repo);
+  auto changes = differ.changes(&c.root, &tree);
   REQUIRE_FALSE(changes);
   CHECK_THAT(changes.error().message, Catch::Contains("malformed entry"));
 
   // A well-formed name beside it is fine (the test's own control).
   const git::ObjectId ok = write_raw_tree(dir.path(), raw_entry("100644", "notes.md", projects) +
                                                           raw_entry("40000", "projects", projects));
-  CHECK(git::open_tree_source(*repo, ok, "ok"));
+  CHECK(git::open_tree_source(c.repo, ok, "ok"));
 }
 
 TEST_CASE("trial repository: writing an object the user has touches none of their files", "[git][integrity]") {
