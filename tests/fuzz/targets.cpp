@@ -369,13 +369,7 @@ void run_raw_tree(std::string_view data) {
 // may name. A folder entry naming a later part by the id of its bytes as
 // given, or else any later part by its id's first byte, is pointed at that
 // part as written (the parts are written last to first, each with its
-// folder entries so pointed), so that the walk finds real subtrees. The
-// diff is TreeDiffer's, the raw walk diff_trees answers with when no
-// rename can pair (it skips identical subtrees unread and compares only
-// what lies between two trees' common prefix and suffix), and libgit2's:
-// when both finish and no file was added beside another deleted, they
-// name the same paths, and unless libgit2 found a rename, their entries
-// are the same, in the same order.
+// folder entries so pointed), so that the walk finds real subtrees.
 std::vector<git::ObjectId> write_linked_trees(MemoryRepo& m, const std::vector<std::string_view>& parts) {
   const std::size_t n = parts.size();
   std::vector<git::ObjectId> given(n), written(n);
@@ -411,6 +405,12 @@ std::vector<git::ObjectId> write_linked_trees(MemoryRepo& m, const std::vector<s
   return written;
 }
 
+// The diff of the first two parts (write_linked_trees) by TreeDiffer, the
+// raw walk diff_trees answers with when no rename can pair (it skips
+// identical subtrees unread and compares only what lies between two trees'
+// common prefix and suffix), and by libgit2: when both finish and no file
+// was added beside another deleted, they name the same paths, and unless
+// libgit2 found a rename, their entries are the same, in the same order.
 void run_tree_diff(std::string_view data) {
   MemoryRepo m = memory_repo();
   const auto parts = split(data, "\n=====\n", 16);
