@@ -1,17 +1,13 @@
 #include "pack_index.hpp"
 
 #include <dirent.h>
-#include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
 #include <string_view>
 #include <utility>
 
-#include "ledgergate/util/fd.hpp"
 #include "ledgergate/util/word_bytes.hpp"
 
 namespace lg::git {
@@ -60,40 +56,32 @@ PackIndexes PackIndexes::open(const std::string& objects_dir) {
     const std::string pack = dir + name.substr(0, name.size() - 4) + ".pack";
     struct stat st {};
     if (::stat(pack.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
-    const util::Fd fd(::open((dir + name).c_str(), O_RDONLY | O_CLOEXEC));
-    if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
-    const auto length = static_cast<std::size_t>(st.st_size);
-    void* map = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE, fd.get(), 0);
-    if (map == MAP_FAILED) continue;
-    const auto* bytes = static_cast<const unsigned char*>(map);
-    const std::uint32_t count = v2_count(bytes, length);
-    if (count == 0) {
-      ::munmap(map, length);
-      continue;
+    int error = 0;
+    std::shared_ptr<const util::FileBytes> file = util::FileBytes::read(dir + name, error);
+    if (!file) continue;
+    const std::string_view bytes = file->bytes();
+    const std::uint32_t count = v2_count(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+    if (count == 0) continue;
+    Index index;
+    for (std::size_t i = 0; i < 256; ++i) {
+      index.fanout[i] = util::load_be32(reinterpret_cast<const unsigned char*>(bytes.data()) + k_header + 4 * i);
     }
-    out.m_indexes.push_back(Index{bytes, length, count});
+    index.behind = util::PagesBehind(file.get());
+    index.file = std::move(file);
+    index.count = count;
+    out.m_indexes.push_back(std::move(index));
   }
   return out;
 }
 
-PackIndexes::PackIndexes(PackIndexes&& o) noexcept
-    : m_indexes(std::exchange(o.m_indexes, {})), m_last(std::exchange(o.m_last, 0)) {}
-
-PackIndexes& PackIndexes::operator=(PackIndexes&& o) noexcept {
-  if (this != &o) {
-    unmap();
-    m_indexes = std::exchange(o.m_indexes, {});
-    m_last = std::exchange(o.m_last, 0);
+void PackIndexes::passed(const ObjectId& id) {
+  const unsigned char lead = id.bytes()[0];
+  for (Index& index : m_indexes) {
+    const auto* map = reinterpret_cast<const unsigned char*>(index.file->bytes().data());
+    const std::uint32_t first = lead == 0 ? 0 : index.fanout[lead - 1u];
+    const std::size_t at = k_header + k_fanout + std::size_t{std::min(first, index.count)} * k_raw;
+    index.behind.passed(reinterpret_cast<const char*>(map + at));
   }
-  return *this;
-}
-
-PackIndexes::~PackIndexes() { unmap(); }
-
-void PackIndexes::unmap() {
-  for (const Index& index : m_indexes) ::munmap(const_cast<unsigned char*>(index.map), index.length);
-  m_indexes.clear();
-  m_last = 0;
 }
 
 bool PackIndexes::contains(const ObjectId& id) const {
@@ -114,10 +102,10 @@ bool PackIndexes::contains(const ObjectId& id) const {
 bool PackIndexes::lists(const Index& index, const ObjectId& id) {
   const unsigned char* want = id.bytes();
   const std::uint64_t want_lead = util::load_be64(want);
-  const unsigned char* fanout = index.map + k_header;
-  const std::uint32_t first = want[0] == 0 ? 0 : util::load_be32(fanout + 4 * (want[0] - 1u));
-  const std::uint32_t last = util::load_be32(fanout + 4 * want[0]);
-  const unsigned char* ids = index.map + k_header + k_fanout;
+  const auto* map = reinterpret_cast<const unsigned char*>(index.file->bytes().data());
+  const std::uint32_t first = want[0] == 0 ? 0 : index.fanout[want[0] - 1u];
+  const std::uint32_t last = index.fanout[want[0]];
+  const unsigned char* ids = map + k_header + k_fanout;
   // By the first eight bytes as a number (one compare), the rest only
   // when they tie.
   std::uint32_t lo = first, hi = std::min(last, index.count);

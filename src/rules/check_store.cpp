@@ -170,6 +170,7 @@ void load_memo(CheckCache::Persistent& p) {
   p.memo_loaded = true;
   cache::Cache::Entry got = p.store.get(Kind::projects_memo, {});
   if (got.payload) {
+    p.memo_file = got.bytes.get();
     p.memo_owner = std::move(got.bytes);
     p.memo = *got.payload;
   }
@@ -178,6 +179,7 @@ void load_memo(CheckCache::Persistent& p) {
 void decline_memo(CheckCache::Persistent& p) {
   p.store.note_malformed(Kind::projects_memo, {});
   p.memo = {};
+  p.memo_file = nullptr;
   p.memo_owner.reset();
 }
 
@@ -190,6 +192,7 @@ void keep_memo(CheckCache::Persistent& p, std::string payload) {
   p.memo_journal_pending = false;
   p.memo_loaded = p.journal_loaded = true;
   p.memo = *owned;
+  p.memo_file = nullptr;
   p.memo_owner = std::move(owned);
   clear_memo_journal(p);
 }

@@ -40,6 +40,7 @@ struct CheckCache::Persistent {
   bool journal_loaded = false;
   bool memo_written = false;  // a whole memo is written once per process (an audit checks thousands of trees)
   std::shared_ptr<const void> memo_owner;
+  const util::FileBytes* memo_file = nullptr;  // memo_owner, when the memo lies in its entry's file
   std::string_view memo;
   std::string journal_yaml;         // the projects.yaml id the journal's records were judged with
   std::vector<MemoRecord> journal;  // views into journal_owners

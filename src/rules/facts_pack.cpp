@@ -125,9 +125,10 @@ std::size_t start_of(cache::Decoder& d, std::string_view text, Loaded& l) {
 // `payload`), glob entries into `globs` as they lie (every field checked,
 // none copied).
 bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text,
-                            bool fresh, YamlMap& yaml, std::vector<ListedGlob>& globs) {
+                            bool fresh, YamlMap& yaml, std::vector<ListedGlob>& globs, util::PagesBehind& behind) {
   const long long m = d.number(0, 1LL << 30);
   for (long long i = 0; d.ok() && i < m; ++i) {
+    behind.passed(d.rest().data());
     std::string id = d.field();
     auto y = std::make_shared<YamlFacts>();
     y->storage = owner;
@@ -148,6 +149,7 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>
       row.inputs_at = static_cast<std::uint32_t>(inputs.data() - text.data());
       row.inputs_size = static_cast<std::uint32_t>(inputs.size());
       y->rows.push_back(row);
+      behind.passed(d.rest().data());
     }
     y->encoded = text.substr(from, text.size() - d.rest().size() - from);
     yaml.insert_or_assign(std::move(id), Kept<YamlFacts>{std::move(y), false, fresh});
@@ -155,6 +157,7 @@ bool FactsPack::decode_tail(cache::Decoder& d, const std::shared_ptr<const void>
   const long long g = d.number(0, 1LL << 30);
   if (d.ok()) globs.reserve(static_cast<std::size_t>(std::min<long long>(g, 1 << 20)));
   for (long long i = 0; d.ok() && i < g; ++i) {
+    behind.passed(d.rest().data());
     ListedGlob l;
     const std::size_t from = start_of(d, text, l);
     const long long k = d.number(0, 1LL << 30);
@@ -188,6 +191,18 @@ bool FactsPack::load_journal(std::string payload) {
 }
 
 bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
+  util::PagesBehind none(nullptr);
+  return load_from(std::move(owner), text, none);
+}
+
+bool FactsPack::load(std::shared_ptr<const util::FileBytes> file, std::string_view text) {
+  util::PagesBehind behind(file.get());
+  const bool loaded = load_from(std::move(file), text, behind);
+  behind.finish();
+  return loaded;
+}
+
+bool FactsPack::load_from(std::shared_ptr<const void> owner, std::string_view text, util::PagesBehind& behind) {
   clear();
   if (text.size() > std::numeric_limits<std::uint32_t>::max()) return false;  // entries are 32-bit offsets
   m_owner = std::move(owner);
@@ -196,6 +211,7 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
   const long long n = d.number(0, 1LL << 30);
   if (d.ok()) m_listed.reserve(static_cast<std::size_t>(std::min<long long>(n, 1 << 20)));
   for (long long i = 0; d.ok() && i < n; ++i) {
+    behind.passed(d.rest().data());
     Listed l;
     const std::size_t from = start_of(d, text, l);
     if (d.rest().starts_with(k_no_findings)) {
@@ -209,7 +225,7 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
     if (!m_listed.empty() && !(m_listed.back().key(text) < l.key(text))) d.fail();  // written sorted, each key once
     m_listed.push_back(l);
   }
-  if (!decode_tail(d, m_owner, m_text, false, m_yaml, m_glob_listed)) {
+  if (!decode_tail(d, m_owner, m_text, false, m_yaml, m_glob_listed, behind)) {
     clear();
     return false;
   }
@@ -231,7 +247,8 @@ bool FactsPack::load_journal(const std::shared_ptr<const void>& owner, std::stri
   }
   YamlMap yaml;
   std::vector<ListedGlob> listed;
-  if (!decode_tail(d, owner, text, true, yaml, listed)) return false;
+  util::PagesBehind none(nullptr);
+  if (!decode_tail(d, owner, text, true, yaml, listed, none)) return false;
   GlobMap globs;
   for (const ListedGlob& l : listed) {
     auto matches = decode_matches(l.encoded(text));

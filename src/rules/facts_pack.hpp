@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ledgergate/diag/finding.hpp"
+#include "ledgergate/util/file_bytes.hpp"
 
 namespace lg::cache {
 class Decoder;
@@ -77,6 +78,11 @@ class FactsPack {
   // malformed field, keys out of order, a rule this build does not know.
   bool load(std::shared_ptr<const void> owner, std::string_view payload);
   bool load(std::string payload);  // the same, for a payload of its own
+  // The same for a payload lying in a file: its mapped pages are given back
+  // as the load passes them (util::PagesBehind), so a 4 MB pack is not held
+  // whole for the few entries a check then looks up (read again from the
+  // page cache when they are).
+  bool load(std::shared_ptr<const util::FileBytes> file, std::string_view payload);
   // Reads a journal's payload (the same layout, held by `owner`) on top of
   // the loaded pack; false (and nothing of it kept) when it does not decode
   // exactly.
@@ -154,8 +160,9 @@ class FactsPack {
     std::int32_t decoded = -1;  // index into m_glob_decoded once looked up; -1: not yet
     bool used = false;
   };
+  bool load_from(std::shared_ptr<const void> owner, std::string_view text, util::PagesBehind& behind);
   static bool decode_tail(cache::Decoder& d, const std::shared_ptr<const void>& owner, std::string_view text, bool fresh,
-                          YamlMap& yaml, std::vector<ListedGlob>& globs);
+                          YamlMap& yaml, std::vector<ListedGlob>& globs, util::PagesBehind& behind);
   std::string encode_journal() const;
   // Fewer bytes than encode_journal() writes (its keys, projects.yaml's texts).
   std::size_t journal_lower_bound() const;

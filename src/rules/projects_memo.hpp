@@ -61,6 +61,8 @@ class MemoReader {
   const std::vector<diag::Finding>& yaml_findings() const { return m_yaml_findings; }
   // The next record into `out`; false after the last one (see ok()).
   bool next(MemoRecord& out);
+  // Where in the payload the next record starts.
+  const char* position() const { return m_d.rest().data(); }
   // After the last record: the active-row findings; ok() after it only
   // when the payload ends there.
   std::vector<diag::Finding> active();

@@ -42,7 +42,11 @@ std::optional<std::string> fold_memo(const CheckCache::Persistent& p, const Ledg
 class MemoPass {
  public:
   MemoPass(Pass& pass, MemoReader memo, std::string yaml_id)
-      : m_pass(pass), m_p(*pass.persistent), m_yaml_id(std::move(yaml_id)), m_memo(std::move(memo)) {}
+      : m_pass(pass),
+        m_p(*pass.persistent),
+        m_yaml_id(std::move(yaml_id)),
+        m_memo(std::move(memo)),
+        m_behind(m_p.memo_file) {}
 
   // Reports the memo's answer (true), or nothing (false: declined).
   Result<bool> run(const git::ObjectId& yaml_blob) {
@@ -64,6 +68,7 @@ class MemoPass {
     }
     std::vector<diag::Finding> active = m_memo.active();
     if (!m_memo.ok()) return decline();
+    m_behind.finish();
     report_active(active);
     // The pack, when loaded (for another pass, or a key the memo lacked),
     // was not asked for the ledgers the memo answered: they stay in it.
@@ -83,6 +88,7 @@ class MemoPass {
   bool advance() {
     const std::string_view was = m_rec.name;
     m_have = m_memo.next(m_rec);
+    m_behind.passed(m_memo.position());
     return !m_have || was < m_rec.name;
   }
 
@@ -172,6 +178,9 @@ class MemoPass {
   CheckCache::Persistent& m_p;
   std::string m_yaml_id;
   MemoReader m_memo;
+  // The memo's pages behind the walk go back to the system (20,000
+  // records: 1.5 MB the hook would otherwise hold to its end).
+  util::PagesBehind m_behind;
   std::size_t m_start = 0;
   LedgerListing m_listing;
   std::optional<ProjectsYamlInput> m_projects;

@@ -6,7 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 
 #include "ledgergate/util/fd.hpp"
 
@@ -86,6 +88,54 @@ std::shared_ptr<const FileBytes> FileBytes::read(const std::string& path, int& e
   }
   out->m_view = copy;
   return out;
+}
+
+namespace {
+
+std::uintptr_t page_size() {
+  static const auto size = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+}  // namespace
+
+void FileBytes::give_back(std::string_view part) const {
+  if (!m_map || part.empty()) return;
+  const std::uintptr_t page = page_size();
+  const auto base = reinterpret_cast<std::uintptr_t>(m_map);
+  const std::uintptr_t end = base + m_view.size();
+  const std::uintptr_t at = std::max(reinterpret_cast<std::uintptr_t>(part.data()), base);
+  const std::uintptr_t to = std::min(at + part.size(), end);
+  // Whole pages only: a page `part` shares with bytes outside it stays,
+  // except the mapping's last, whose tail past the file is no one's.
+  const std::uintptr_t from = (at + page - 1) & ~(page - 1);
+  const std::uintptr_t until = to == end ? (to + page - 1) & ~(page - 1) : to & ~(page - 1);
+  // Advice only: a failure leaves the pages resident, nothing else.
+  if (from < until) ::madvise(reinterpret_cast<void*>(from), until - from, MADV_DONTNEED);
+}
+
+PagesBehind::PagesBehind(const FileBytes* file) {
+  if (file == nullptr || !file->mapped()) return;
+  m_file = file;
+  m_done = file->bytes().data();  // the mapping's start: a page's
+}
+
+void PagesBehind::give_back_to(const char* at) {
+  // Up to the start of the page `at` is on, leaving a step behind it (a
+  // reader may look back a little: a record's start).
+  const auto page = page_size();
+  const auto keep = reinterpret_cast<std::uintptr_t>(at) - k_step;
+  const char* until = reinterpret_cast<const char*>(keep & ~(page - 1));
+  if (until <= m_done) return;
+  m_file->give_back({m_done, static_cast<std::size_t>(until - m_done)});
+  m_done = until;
+}
+
+void PagesBehind::finish() {
+  if (!m_file) return;
+  const std::string_view all = m_file->bytes();
+  m_file->give_back({m_done, static_cast<std::size_t>(all.data() + all.size() - m_done)});
+  m_done = all.data() + all.size();
 }
 
 }  // namespace lg::util

@@ -34,6 +34,9 @@ class TempDir {
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& content);  // creates parent folders
 FileMap read_tree(const std::string& root);                             // every regular file below root
+// The resident kilobytes of this process's mappings of the file `path`
+// (/proc/self/smaps; 0 when none or unreadable).
+long resident_kb(const std::string& path);
 void write_tree(const std::string& root, const FileMap& files);
 
 // Creates (or reuses) a repository at `dir` and commits `files` as the whole

@@ -32,12 +32,44 @@ class FileBytes {
   std::string_view bytes() const { return m_view; }
   bool mapped() const { return m_map != nullptr; }
 
+  // Lets the system take back the mapped pages that lie wholly inside
+  // `part` (a part of bytes()): they leave this process's resident set and
+  // stay in the page cache, and a later read of them faults them back in,
+  // the same bytes (the file is never rewritten in place, above). A read
+  // file's bytes stay as they are. For a reader done with most of a big
+  // file, so that what it passed is not held to its end.
+  void give_back(std::string_view part) const;
+
  private:
   FileBytes() = default;
 
   void* m_map = nullptr;    // the mapping (of m_view's size), when mapped
   std::string m_copy;       // the bytes, when read
   std::string_view m_view;  // the mapping or m_copy
+};
+
+// Gives a file's mapped pages back behind a reader that goes front to back
+// through it: the pages before where it has come to, each time a step's
+// worth of them have gathered, and all of them at finish(). The reader
+// holds a few hundred KB of the file at a time, not the whole file.
+class PagesBehind {
+ public:
+  static constexpr std::size_t k_step = 256 * 1024;
+
+  // `file` may be null or a read (not mapped) file: then nothing is done.
+  explicit PagesBehind(const FileBytes* file);
+  // The reader has come to `at`, a place in the file's bytes; what lies
+  // before it may be given back.
+  void passed(const char* at) {
+    if (m_file && static_cast<std::size_t>(at - m_done) >= 2 * k_step) give_back_to(at);
+  }
+  void finish();
+
+ private:
+  void give_back_to(const char* at);
+
+  const FileBytes* m_file = nullptr;
+  const char* m_done = nullptr;  // pages before this (a page's start) are given back
 };
 
 }  // namespace lg::util

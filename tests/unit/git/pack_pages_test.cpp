@@ -3,7 +3,6 @@
 #include <git2.h>
 
 #include <catch2/catch.hpp>
-#include <cctype>
 #include <fstream>
 #include <string>
 
@@ -12,22 +11,6 @@
 using namespace lg;
 
 namespace {
-
-// The resident kilobytes of this process's mappings of `path` (/proc/self/smaps).
-long resident_kb(const std::string& path) {
-  std::ifstream smaps("/proc/self/smaps");
-  std::string line;
-  bool in = false;
-  long kb = 0;
-  while (std::getline(smaps, line)) {
-    if (!line.empty() && std::isxdigit(static_cast<unsigned char>(line[0])) && line.find('-') < 17) {
-      in = line.size() >= path.size() && line.compare(line.size() - path.size(), path.size(), path) == 0;
-    } else if (in && line.rfind("Rss:", 0) == 0) {
-      kb += std::stol(line.substr(4));
-    }
-  }
-  return kb;
-}
 
 std::string blob_text(git_repository* repo, const git_oid& commit, const char* path) {
   git_commit* c = nullptr;
@@ -71,12 +54,12 @@ TEST_CASE("drop_pack_pages: a pack's pages leave the process and come back on th
   auto repo = git::Repository::open(dir.path(), false);
   REQUIRE(repo);
   REQUIRE(blob_text(repo->raw(), commit, "a.txt") == a);
-  REQUIRE(resident_kb(pack) > 0);
+  REQUIRE(test::resident_kb(pack) > 0);
 
   CHECK(git::drop_pack_pages() >= 600u * 1024u);
-  CHECK(resident_kb(pack) == 0);
+  CHECK(test::resident_kb(pack) == 0);
   // The mapping is still there and reads the same bytes (faulted back in).
   CHECK(blob_text(repo->raw(), commit, "b.txt") == b);
-  CHECK(resident_kb(pack) > 0);
+  CHECK(test::resident_kb(pack) > 0);
 }
 #endif

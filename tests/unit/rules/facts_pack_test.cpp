@@ -3,6 +3,8 @@
 #include "../../../src/rules/facts_pack.hpp"
 #include "ledgergate/cache/codec.hpp"
 #include "ledgergate/rules/registry.hpp"
+#include "ledgergate/util/file_bytes.hpp"
+#include "support/fixture_tree.hpp"
 
 using lg::rules::FactsPack;
 using lg::rules::YamlFacts;
@@ -306,4 +308,53 @@ TEST_CASE("facts pack: glob walks are decoded on first use and written back as l
   broken.replace(at, 4, "9:m7");
   FactsPack refused;
   CHECK_FALSE(refused.load(broken));
+}
+
+// Loaded from its file, a pack gives its pages back as the load passes
+// them; what it then finds is what it finds loaded from a string.
+TEST_CASE("facts pack: a pack loaded from its file finds what it finds loaded from a string", "[rules][facts_pack]") {
+  FactsPack big;
+  std::vector<std::string> keys;
+  for (int i = 0; i < 20000; ++i) keys.push_back("Lprojects/p" + std::to_string(100000 + i) + ".md" + std::string(40, 'a'));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (i % 97 == 0) {
+      big.keep(keys[i], {one_finding()});
+    } else {
+      big.keep(keys[i], {});
+    }
+  }
+  std::vector<YamlFacts::OwnedRow> rows;
+  for (int i = 0; i < 5000; ++i) rows.push_back({"k" + std::to_string(i), i + 2, i % 2 == 0, "row" + std::to_string(i)});
+  big.keep_yaml("y1", YamlFacts::build({}, rows));
+  big.keep_glob("Gt", std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"a/x.yml"}));
+  const std::string payload = big.encode_whole();
+  REQUIRE(payload.size() > 4 * lg::util::PagesBehind::k_step);
+  lg::test::TempDir dir;
+  const std::string path = dir.path() + "/pack";
+  lg::test::write_file(path, payload);
+  int error = 0;
+  auto file = lg::util::FileBytes::read(path, error);
+  REQUIRE(file);
+  REQUIRE(file->mapped());
+  const std::string_view text = file->bytes();
+  FactsPack from_file;
+  REQUIRE(from_file.load(std::move(file), text));
+  CHECK(lg::test::resident_kb(path) < static_cast<long>(payload.size() / 1024));
+  FactsPack from_string;
+  REQUIRE(from_string.load(payload));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const auto* a = from_file.find(keys[i]);
+    const auto* b = from_string.find(keys[i]);
+    REQUIRE(a != nullptr);
+    REQUIRE(b != nullptr);
+    REQUIRE(a->size() == b->size());
+    REQUIRE(a->size() == (i % 97 == 0 ? 1u : 0u));
+  }
+  const auto y = from_file.find_yaml("y1");
+  REQUIRE(y != nullptr);
+  CHECK(y->rows.size() == 5000);
+  CHECK(y->inputs_of("k4321") == "row4321");
+  REQUIRE(from_file.find_glob("Gt") != nullptr);
+  CHECK(*from_file.find_glob("Gt") == std::vector<std::string>{"a/x.yml"});
+  CHECK(from_file.encode_whole() == payload);
 }

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
@@ -77,4 +78,84 @@ TEST_CASE("file bytes: what cannot be read says why", "[util][file_bytes]") {
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   CHECK_FALSE(FileBytes::read(fifo, error));  // never opened for a read that would block
   CHECK(error == EINVAL);
+}
+
+TEST_CASE("file bytes: pages given back leave the resident set and read back the same", "[util][file_bytes]") {
+  lg::test::TempDir dir;
+  const std::string path = dir.path() + "/big";
+  const std::size_t mib = 1024 * 1024;
+  const std::string want = pattern(2 * mib + 100);
+  lg::test::write_file(path, want);
+  int error = 0;
+  const auto got = FileBytes::read(path, error);
+  REQUIRE(got);
+  REQUIRE(got->mapped());
+  REQUIRE(got->bytes() == want);  // every page read: resident
+  REQUIRE(lg::test::resident_kb(path) >= 2048);
+  const std::string_view all = got->bytes();
+  // At least those pages go (a kernel that maps the file in large folios
+  // may let the whole folio go: it is faulted back in whole).
+  got->give_back(all.substr(0, mib));
+  CHECK(lg::test::resident_kb(path) <= 1028);
+  // No whole page inside: nothing goes.
+  const long before = lg::test::resident_kb(path);
+  got->give_back(all.substr(mib + 1, 4096));
+  CHECK(lg::test::resident_kb(path) == before);
+  // Read again: the same bytes, faulted back in.
+  CHECK(got->bytes() == want);
+  CHECK(lg::test::resident_kb(path) >= 2048);
+  // The whole of it, the last page's tail past the file's end included.
+  got->give_back(all);
+  CHECK(lg::test::resident_kb(path) == 0);
+  CHECK(got->bytes() == want);
+  // A read file is left as it is.
+  const std::string small_path = dir.path() + "/small";
+  lg::test::write_file(small_path, pattern(1000));
+  const auto small = FileBytes::read(small_path, error);
+  REQUIRE(small);
+  REQUIRE_FALSE(small->mapped());
+  small->give_back(small->bytes());
+  CHECK(small->bytes() == pattern(1000));
+}
+
+TEST_CASE("file bytes: a reader going front to back holds a few steps of the file, none after finish",
+          "[util][file_bytes]") {
+  lg::test::TempDir dir;
+  const std::string path = dir.path() + "/big";
+  const std::size_t size = 16 * 1024 * 1024 + 300;
+  const std::string want = pattern(size);
+  lg::test::write_file(path, want);
+  int error = 0;
+  const auto got = FileBytes::read(path, error);
+  REQUIRE(got);
+  REQUIRE(got->mapped());
+  const auto sweep = [&](bool give_back) {
+    lg::util::PagesBehind behind(give_back ? got.get() : nullptr);
+    const std::string_view all = got->bytes();
+    const std::size_t step = 64 * 1024;
+    long most = 0;
+    bool same = true;
+    for (std::size_t at = 0; at < size; at += step) {
+      const std::string_view piece = all.substr(at, step);
+      same = same && piece == std::string_view(want).substr(at, step);
+      behind.passed(piece.data() + piece.size());
+      most = std::max(most, lg::test::resident_kb(path));
+    }
+    behind.finish();
+    CHECK(same);
+    return most;
+  };
+  // Without giving back, the whole file ends resident; with it, two steps
+  // behind the reader, its piece and what the kernel maps around a fault (a
+  // large folio: up to 2 MiB each side).
+  CHECK(sweep(false) >= 16 * 1024);
+  got->give_back(got->bytes());
+  const long most = sweep(true);
+  CHECK(most <= static_cast<long>((2 * lg::util::PagesBehind::k_step + 64 * 1024) / 1024 + 2 * 2048 + 8));
+  CHECK(lg::test::resident_kb(path) == 0);
+  CHECK(got->bytes() == want);
+  // A read file, or none: passing and finishing do nothing.
+  lg::util::PagesBehind none(nullptr);
+  none.passed(want.data() + want.size());
+  none.finish();
 }
