@@ -189,8 +189,10 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   // A cold walk of every tree leaves libgit2's per-pack delta-base cache
   // full of the trees' bases (10 MB at 20,000 projects, 18,449 trees), held
   // through the rest of the check beside projects.yaml's rows; the check
-  // reads no tree of them again. Let go once the walk was that wide.
-  if (!persistent && scan.trees_read >= k_release_after_trees) {
+  // reads no tree of them again. Let go once the walk was that wide (with
+  // the persistent cache too: a walk that wide is one the cache could not
+  // answer; at 20,000 projects an empty cache's check 53.4 -> 52.3 MB).
+  if (scan.trees_read >= k_release_after_trees) {
     if (ahead) ahead->wait();  // its readers' handles closed: they share the pack files
     if (auto r = tree.release_read_caches(); !r) return r.error();
   }

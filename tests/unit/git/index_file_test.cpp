@@ -736,3 +736,47 @@ TEST_CASE("index source: a valid cache-tree root is read as that tree; without i
   CHECK_FALSE((*src)->root_entry().content_id.has_value());
   CHECK(children(**src, "projects") == std::vector<std::string>{"a.md", "b.md", "c.md"});
 }
+
+// A big index is read where it lies, and its pages go back behind each
+// pass over it: the parse, and the index source's walk of every path. What
+// is then looked up is read again from the page cache, the same bytes.
+TEST_CASE("index file: the passes over a big mapped index give its pages back behind them", "[git][index]") {
+  test::TempDir dir;
+  const std::string d = dir.path();
+  REQUIRE(sh(d, "git init -q .") == 0);
+  const std::string a = test::git_blob(d, "a\n");
+  std::string info;
+  for (int i = 0; i < 12000; ++i) {
+    info += index_record(a, "archive/" + std::to_string(i) + "/" + std::string(static_cast<std::size_t>(100 + i % 60), 'x') + ".md");
+  }
+  for (int i = 0; i < 50; ++i) info += index_record(a, "projects/p" + std::to_string(i) + ".md");
+  index_info(d, info);  // no `git write-tree`: the root's cache-tree entry stays invalid
+  const std::string path = d + "/.git/index";
+  const std::size_t size = test::read_file(path).size();
+  REQUIRE(size > 8 * util::PagesBehind::k_step);
+  const std::vector<Row> expected = git_listing(d);
+  {
+    const auto listing = git::read_index_file(path);
+    REQUIRE(listing.has_value());
+    REQUIRE(listing->file);
+    REQUIRE(listing->file->mapped());
+    CHECK(test::resident_kb(path) == 0);
+    CHECK(rows_of(*listing) == expected);  // every path read again
+    CHECK(nul_ended(*listing));
+  }
+  auto repo = git::Repository::open(d, false);
+  REQUIRE(repo);
+  auto src = git::open_index_source(*repo);
+  REQUIRE(src);
+  REQUIRE_FALSE((*src)->root_entry().content_id.has_value());
+  std::vector<std::string> seen;
+  (*src)->for_each_file([&seen](std::string_view p, git::EntryKind) { seen.emplace_back(p); });
+  CHECK(test::resident_kb(path) == 0);
+  std::vector<std::string> want;
+  for (const Row& row : expected) want.push_back(row.path);
+  CHECK(seen == want);
+  auto projects = (*src)->list("projects");
+  REQUIRE(projects);
+  REQUIRE(projects->has_value());
+  CHECK((*projects)->size() == 50);
+}
