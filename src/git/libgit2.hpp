@@ -90,7 +90,9 @@ Result<ObjectId> write_object(git_repository* repo, std::string_view bytes, git_
 // closed, with their caches, once no other handle has them open), and one
 // opened again from `common_dir`'s objects folder, as opening the
 // repository makes it (Repository::can_reopen_object_database says when
-// that reads the same objects); reopen_object_database does both.
+// that reads the same objects); reopen_object_database does both, and
+// empties the handle's object cache between them (its configuration,
+// references and index are then read again when next asked).
 Result<void> close_object_database(git_repository* repo);
 Result<void> open_object_database(git_repository* repo, const std::string& common_dir);
 Result<void> reopen_object_database(git_repository* repo);

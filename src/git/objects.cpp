@@ -92,10 +92,10 @@ Result<void> confirm_in_order(git_odb* odb, std::span<const ObjectId> ids) {
 // In id order, so that the pack index's binary searches walk it front to
 // back rather than jump about its megabytes (20,000 ids in random order
 // missed the cache at every step: a tenth of a trial merge's time at
-// 20,000 projects), and giving back the pages behind (PackIndexes::passed:
-// at 20,000 projects the sweep touches all 5.8 MB of the index's ids, the
-// pre-commit hook's largest part if held); when one fails, again in the caller's order, so the
-// error names the object it always named.
+// 20,000 projects), giving back the pages behind (PackIndexes::passed: at
+// 20,000 projects the sweep touches all 5.8 MB of the index's ids, held
+// whole the pre-commit hook's largest part); when one fails, again in the
+// caller's order, so the error names the object it always named.
 Result<void> confirm_objects(git_repository* repo, std::span<const ObjectId> ids) {
   if (ids.empty()) return {};
   git_odb* raw = nullptr;

@@ -1,6 +1,6 @@
 // The pack indexes of an objects folder (objects/pack/pack-*.idx, version
-// 2), mapped read-only (util::FileBytes), to ask whether many objects are present at once
-// (confirm_objects). libgit2 answers one id at a time through its backends,
+// 2), mapped read-only (util::FileBytes), to ask whether many objects are
+// present at once (confirm_objects). libgit2 answers one id at a time through its backends,
 // about 1,280 instructions an id (the backends' loop, the pack's lock and
 // its checks); a lookup here is the fanout table and a binary search.
 //
@@ -29,7 +29,6 @@ class PackIndexes {
   // (magic, version, a fanout table that never decreases, a size that fits
   // its count). Others, and an unreadable folder, are skipped.
   static PackIndexes open(const std::string& objects_dir);
-
 
   // Whether an index lists `id`. Not for two threads at once (it keeps
   // which index answered last).

@@ -168,11 +168,17 @@ TEST_CASE("tree source: release_read_caches closes the pack files of a repositor
   REQUIRE(entry->has_value());
   REQUIRE(src->read("projects/a.md", **entry).value() == "a\n");
   REQUIRE(maps_file_ending(idx));
+  ssize_t cached = 0, allowed = 0;
+  git_libgit2_opts(GIT_OPT_GET_CACHED_MEMORY, &cached, &allowed);
+  REQUIRE(cached > 0);  // the commit and its trees, in the handle's object cache
 
   auto released = src->release_read_caches();
   REQUIRE(released);
   CHECK(*released);
   CHECK_FALSE(maps_file_ending(idx));  // no handle has the pack open: libgit2 freed it
+  ssize_t cached_after = 0;
+  git_libgit2_opts(GIT_OPT_GET_CACHED_MEMORY, &cached_after, &allowed);
+  CHECK(cached_after < cached);  // the object cache emptied with it
   // The same objects, read from the pack opened again.
   CHECK(src->read("projects/a.md", **entry).value() == "a\n");
   CHECK(maps_file_ending(idx));
