@@ -237,30 +237,30 @@ bool FactsPack::load_from(std::shared_ptr<const void> owner, std::string_view te
 bool FactsPack::load_journal(const std::shared_ptr<const void>& owner, std::string_view text) {
   if (text.size() > std::numeric_limits<std::uint32_t>::max()) return false;  // entries are 32-bit offsets
   cache::Decoder d(text);
-  std::map<std::string, std::vector<diag::Finding>, std::less<>> fresh;
+  std::vector<std::pair<std::string, std::vector<diag::Finding>>> fresh;
   const long long n = d.number(0, 1LL << 30);
   for (long long i = 0; d.ok() && i < n; ++i) {
     std::string key = d.field();
     std::vector<diag::Finding> findings = d.findings();
-    if (!fresh.empty() && !(fresh.rbegin()->first < key)) d.fail();  // written sorted, each key once
-    fresh.emplace_hint(fresh.end(), std::move(key), std::move(findings));
+    if (!fresh.empty() && !(fresh.back().first < key)) d.fail();  // written sorted, each key once
+    fresh.emplace_back(std::move(key), std::move(findings));
   }
   YamlMap yaml;
   std::vector<ListedGlob> listed;
   util::PagesBehind none(nullptr);
   if (!decode_tail(d, owner, text, true, yaml, listed, none)) return false;
-  GlobMap globs;
+  std::vector<std::pair<std::string_view, std::shared_ptr<const std::vector<std::string>>>> globs;
   for (const ListedGlob& l : listed) {
     auto matches = decode_matches(l.encoded(text));
     if (!matches) return false;
-    globs.emplace(std::string(l.key(text)), Kept<std::vector<std::string>>{std::move(matches), false, true});
+    globs.emplace_back(l.key(text), std::move(matches));
   }
   // A key is its value's whole input, so where the journal and the pack (or
   // a check since loading) both hold one, either copy is right: the journal
   // fills in what is missing.
-  m_fresh.merge(fresh);
+  for (auto& [key, findings] : fresh) m_fresh.insert(key, std::move(findings));
   m_yaml.merge(yaml);
-  m_globs.merge(globs);
+  for (auto& [key, matches] : globs) m_globs.insert(key, Kept<std::vector<std::string>>{std::move(matches), false, true});
   return true;
 }
 
@@ -308,12 +308,11 @@ const std::vector<diag::Finding>* FactsPack::find(std::string_view key) {
     hit.used = true;
     return hit.decoded < 0 ? &none : &m_decoded[static_cast<std::size_t>(hit.decoded)];
   }
-  const auto it = m_fresh.find(key);
-  return it == m_fresh.end() ? nullptr : &it->second;
+  return m_fresh.find(key);
 }
 
 void FactsPack::keep(std::string key, std::vector<diag::Finding> findings) {
-  m_fresh.insert_or_assign(std::move(key), std::move(findings));
+  m_fresh.assign(key, std::move(findings));
   m_dirty = true;
 }
 
@@ -352,15 +351,15 @@ std::shared_ptr<const std::vector<std::string>> FactsPack::find_glob(std::string
     at->used = true;
     return m_glob_decoded[static_cast<std::size_t>(at->decoded)];
   }
-  if (auto it = m_globs.find(key); it != m_globs.end()) {
-    it->second.used = true;
-    return it->second.value;
+  if (Kept<std::vector<std::string>>* kept = m_globs.find(key)) {
+    kept->used = true;
+    return kept->value;
   }
   return nullptr;
 }
 
 void FactsPack::keep_glob(std::string key, std::shared_ptr<const std::vector<std::string>> matches) {
-  m_globs.insert_or_assign(std::move(key), Kept<std::vector<std::string>>{std::move(matches), true, true});
+  m_globs.assign(key, Kept<std::vector<std::string>>{std::move(matches), true, true});
   m_dirty = true;
 }
 
@@ -386,38 +385,53 @@ void encode_glob(cache::Encoder& e, const std::vector<std::string>& matches) {
   for (const std::string& match : matches) e.field(match);
 }
 
+// Kept values in key order: (key, value) pairs, the values where they are kept.
+template <class V>
+using Sorted = std::vector<std::pair<std::string_view, const V*>>;
+
+template <class V>
+Sorted<V> sorted(const std::map<std::string, V, std::less<>>& kept) {
+  Sorted<V> out;
+  out.reserve(kept.size());
+  for (const auto& [key, value] : kept) out.emplace_back(key, &value);
+  return out;
+}
+
 // A section of kept values: its count, then each (key, value) that `keep` accepts.
-template <class Map, class Keep, class Write>
-void encode_section(cache::Encoder& e, const Map& kept, const Keep& keep, const Write& write) {
+template <class V, class Keep, class Write>
+void encode_section(cache::Encoder& e, const Sorted<V>& kept, const Keep& keep, const Write& write) {
   long long count = 0;
-  for (const auto& kv : kept) count += keep(kv.second) ? 1 : 0;
+  for (const auto& kv : kept) count += keep(*kv.second) ? 1 : 0;
   e.number(count);
   for (const auto& [key, entry] : kept) {
-    if (!keep(entry)) continue;
+    if (!keep(*entry)) continue;
     e.field(key);
-    write(e, *entry.value);
+    write(e, *entry->value);
   }
 }
 
 // A section of loaded entries (each written as it was read from `text`)
 // merged in key order with `mapped` (written by `write`): its count, then
 // the entries. A loaded key that `mapped` holds too is written from `mapped`.
-template <class Loaded, class Map, class KeepLoaded, class KeepMapped, class Write>
-void encode_merged(cache::Encoder& e, std::string_view text, const std::vector<Loaded>& loaded, const Map& mapped,
+template <class Loaded, class V, class KeepLoaded, class KeepMapped, class Write>
+void encode_merged(cache::Encoder& e, std::string_view text, const std::vector<Loaded>& loaded, const Sorted<V>& mapped,
                    const KeepLoaded& keep_loaded, const KeepMapped& keep_mapped, const Write& write) {
-  const auto from_loaded = [&](const Loaded& l) {
-    return keep_loaded(l) && mapped.find(l.key(text)) == mapped.end();
+  const auto in_mapped = [&mapped](std::string_view key) {
+    const auto it = std::lower_bound(mapped.begin(), mapped.end(), key,
+                                     [](const auto& kv, std::string_view k) { return kv.first < k; });
+    return it != mapped.end() && it->first == key;
   };
+  const auto from_loaded = [&](const Loaded& l) { return keep_loaded(l) && !in_mapped(l.key(text)); };
   long long count = 0;
-  for (const auto& kv : mapped) count += keep_mapped(kv.second) ? 1 : 0;
+  for (const auto& kv : mapped) count += keep_mapped(*kv.second) ? 1 : 0;
   for (const Loaded& l : loaded) count += from_loaded(l) ? 1 : 0;
   e.number(count);
   auto m = mapped.begin();
   const auto write_mapped_before = [&](const std::string_view* key) {
     for (; m != mapped.end() && (!key || m->first < *key); ++m) {
-      if (!keep_mapped(m->second)) continue;
+      if (!keep_mapped(*m->second)) continue;
       e.field(m->first);
-      write(e, m->second);
+      write(e, *m->second);
     }
   };
   for (const Loaded& l : loaded) {
@@ -439,21 +453,21 @@ constexpr std::size_t k_journal_limit = 64 * 1024;
 std::string FactsPack::encode_journal() const {
   cache::Encoder e;
   e.number(static_cast<long long>(m_fresh.size()));
-  for (const auto& [key, findings] : m_fresh) {
+  for (const auto& [key, findings] : m_fresh.sorted()) {
     e.field(key);
-    e.findings(findings);
+    e.findings(*findings);
   }
   const auto fresh = [](const auto& entry) { return entry.fresh; };
-  encode_section(e, m_yaml, fresh, encode_yaml);
-  encode_section(e, m_globs, fresh, encode_glob);
+  encode_section(e, sorted(m_yaml), fresh, encode_yaml);
+  encode_section(e, m_globs.sorted(), fresh, encode_glob);
   return e.take();
 }
 
 std::size_t FactsPack::journal_lower_bound() const {
   std::size_t bytes = 0;
-  for (const auto& kv : m_fresh) bytes += kv.first.size();
+  m_fresh.for_each([&bytes](std::string_view key, const auto&) { bytes += key.size(); });
   for (const auto& [key, entry] : m_yaml) bytes += entry.fresh ? key.size() + entry.value->text.size() : 0;
-  for (const auto& [key, entry] : m_globs) bytes += entry.fresh ? key.size() : 0;
+  m_globs.for_each([&bytes](std::string_view key, const auto& entry) { bytes += entry.fresh ? key.size() : 0; });
   return bytes;
 }
 
@@ -484,10 +498,10 @@ void FactsPack::choose_whole() {
   for (const auto& kv : m_yaml) used += (kv.second.used || kv.second.fresh) ? 1 : 0;
   std::size_t fresh_globs = 0;
   for (const ListedGlob& l : m_glob_listed) used += l.used ? 1 : 0;
-  for (const auto& kv : m_globs) {
-    used += (kv.second.used || kv.second.fresh) ? 1 : 0;
-    fresh_globs += kv.second.fresh ? 1 : 0;
-  }
+  m_globs.for_each([&used, &fresh_globs](std::string_view, const auto& entry) {
+    used += (entry.used || entry.fresh) ? 1 : 0;
+    fresh_globs += entry.fresh ? 1 : 0;
+  });
   const std::size_t all = m_listed.size() + m_fresh.size() + m_yaml.size() + m_glob_listed.size() + fresh_globs;
   m_trim = !m_hold_unused && all > 2 * used + 1024;
   m_hold_unused = false;
@@ -497,11 +511,12 @@ void FactsPack::write_whole(cache::Encoder& e) const {
   const bool trim = m_trim;
   const auto kept = [trim](const auto& entry) { return !trim || entry.used || entry.fresh; };
   encode_merged(
-      e, m_text, m_listed, m_fresh, [trim](const Listed& l) { return !trim || l.used; }, [](const auto&) { return true; },
+      e, m_text, m_listed, m_fresh.sorted(), [trim](const Listed& l) { return !trim || l.used; },
+      [](const auto&) { return true; },
       [](cache::Encoder& out, const std::vector<diag::Finding>& findings) { out.findings(findings); });
-  encode_section(e, m_yaml, kept, encode_yaml);
+  encode_section(e, sorted(m_yaml), kept, encode_yaml);
   encode_merged(
-      e, m_text, m_glob_listed, m_globs, [trim](const ListedGlob& l) { return !trim || l.used; }, kept,
+      e, m_text, m_glob_listed, m_globs.sorted(), [trim](const ListedGlob& l) { return !trim || l.used; }, kept,
       [](cache::Encoder& out, const Kept<std::vector<std::string>>& entry) { encode_glob(out, *entry.value); });
 }
 

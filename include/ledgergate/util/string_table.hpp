@@ -31,6 +31,14 @@ class StringTable {
   // The bytes held: the blocks' capacity and the slots.
   std::size_t memory() const;
   void clear();
+  // Calls fn(key, value) for every key kept, in no particular order. The
+  // views stay valid until clear(): a kept key's bytes never move.
+  template <class Fn>
+  void for_each(Fn&& fn) const {
+    for (const Slot& s : m_slots) {
+      if (s.ref != 0) fn(key_of(s), s.value);
+    }
+  }
 
  private:
   struct Slot {

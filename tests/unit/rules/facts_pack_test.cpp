@@ -1,4 +1,7 @@
 #include <catch2/catch.hpp>
+#include <map>
+#include <random>
+#include <utility>
 
 #include "../../../src/rules/facts_pack.hpp"
 #include "ledgergate/cache/codec.hpp"
@@ -357,4 +360,84 @@ TEST_CASE("facts pack: a pack loaded from its file finds what it finds loaded fr
   REQUIRE(from_file.find_glob("Gt") != nullptr);
   CHECK(*from_file.find_glob("Gt") == std::vector<std::string>{"a/x.yml"});
   CHECK(from_file.encode_whole() == payload);
+}
+
+// Entries kept in any order, some kept twice, over a loaded pack holding
+// some of the same keys: the whole pack and the journal are written in key
+// order (a load refuses any other), and every key reads back, against a
+// std::map model. A key names its value's whole input, so a key kept again
+// holds the same value (here: as many findings as its number modulo 3). A
+// pointer find() returned stays valid while more entries are kept.
+TEST_CASE("facts pack: entries kept in any order read back, against a model", "[rules][facts_pack]") {
+  std::mt19937 rng(5);
+  const auto findings_of = [](unsigned number) {
+    return std::vector<lg::diag::Finding>(number % 3, one_finding());
+  };
+  const auto ledger = [&](const char* stem, unsigned number) {
+    return std::string("Lprojects/") + stem + std::to_string(number) + ".md";
+  };
+  FactsPack base;
+  std::map<std::string, std::size_t> model;  // key -> number of findings
+  for (int i = 0; i < 300; ++i) {
+    const unsigned number = rng() % 1000;
+    base.keep(ledger("p", number), findings_of(number));
+    model[ledger("p", number)] = number % 3;
+  }
+  const std::map<std::string, std::size_t> base_model = model;
+  FactsPack pack;
+  REQUIRE(pack.load(base.encode_whole()));
+  std::map<std::string, std::size_t> globs;  // key -> number of matches
+  const std::vector<lg::diag::Finding>* early = nullptr;
+  std::string early_key;
+  for (int i = 0; i < 3000; ++i) {
+    const unsigned number = rng() % 2000;
+    pack.keep(ledger("p", number), findings_of(number));
+    model[ledger("p", number)] = number % 3;
+    if (i == 10) {
+      early_key = ledger("p", number);
+      early = pack.find(early_key);
+    }
+    const unsigned tree = rng() % 500;
+    std::string glob_key = "G" + std::to_string(tree);
+    glob_key += std::string(1, '\0') + "**/x.yml";
+    pack.keep_glob(glob_key, std::make_shared<const std::vector<std::string>>(tree % 2, "a/x.yml"));
+    globs[glob_key] = tree % 2;
+  }
+  REQUIRE(early != nullptr);
+  CHECK(early == pack.find(early_key));
+  CHECK(early->size() == model[early_key]);
+  FactsPack whole;
+  REQUIRE(whole.load(pack.encode_whole()));
+  for (const auto& [key, n] : model) {
+    const auto* got = whole.find(key);
+    REQUIRE(got != nullptr);
+    REQUIRE(got->size() == n);
+  }
+  for (const auto& [key, m] : globs) {
+    const auto got = whole.find_glob(key);
+    REQUIRE(got != nullptr);
+    REQUIRE(got->size() == m);
+  }
+  // A few entries kept in any order (some twice) on top of the loaded pack
+  // go to the journal, also written in key order.
+  FactsPack over;
+  REQUIRE(over.load(base.encode_whole()));
+  std::map<std::string, std::size_t> kept;
+  for (int i = 0; i < 60; ++i) {
+    const unsigned number = rng() % 40;
+    over.keep(ledger("q", number), findings_of(number));
+    kept[ledger("q", number)] = number % 3;
+  }
+  const FactsPack::Encoded out = over.encode();
+  REQUIRE_FALSE(out.whole);
+  FactsPack journal_read;
+  REQUIRE(journal_read.load(base.encode_whole()));
+  REQUIRE(journal_read.load_journal(out.journal));
+  for (const std::map<std::string, std::size_t>* m : {&std::as_const(kept), &base_model}) {
+    for (const auto& [key, n] : *m) {
+      const auto* got = journal_read.find(key);
+      REQUIRE(got != nullptr);
+      REQUIRE(got->size() == n);
+    }
+  }
 }

@@ -64,6 +64,10 @@ TEST_CASE("string table: random keys against a std::map, across growth and long 
   }
   REQUIRE(t.size() == model.size());
   for (const auto& [k, v] : model) REQUIRE(t.find(k) == std::optional<std::uint32_t>(v));
+  // for_each visits every kept key once, with its value.
+  std::map<std::string, std::uint32_t> visited;
+  t.for_each([&visited](std::string_view k, std::uint32_t v) { REQUIRE(visited.emplace(std::string(k), v).second); });
+  REQUIRE(visited == model);
   // A key one byte shorter or longer than a kept one is another key.
   for (const auto& [k, v] : model) {
     if (!k.empty() && model.count(k.substr(0, k.size() - 1)) == 0) REQUIRE_FALSE(t.find(k.substr(0, k.size() - 1)));
