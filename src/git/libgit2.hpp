@@ -93,6 +93,14 @@ Result<ObjectId> write_object(git_repository* repo, std::string_view bytes, git_
 // that reads the same objects); reopen_object_database does both, and
 // empties the handle's object cache between them (its configuration,
 // references and index are then read again when next asked).
+// Whether git_repository__cleanup frees only what a handle can read again
+// (its caches, configuration, references, index and object database). From
+// libgit2 1.7 it also frees the repository's grafts (its shallow roots),
+// which nothing reads again: commits would then parse without them, so
+// there a handle's object database is only replaced and its object cache
+// stays.
+inline constexpr bool k_cleanup_frees_only_caches = LIBGIT2_VER_MAJOR == 1 && LIBGIT2_VER_MINOR < 7;
+
 Result<void> close_object_database(git_repository* repo);
 Result<void> open_object_database(git_repository* repo, const std::string& common_dir);
 Result<void> reopen_object_database(git_repository* repo);

@@ -189,9 +189,9 @@ class GitTreeSource final : public TreeSource {
     return read_blob(m_repo, entry);
   }
 
-  // The handle's parsed objects (the root, the memo's trees) stay: libgit2
-  // keeps them in the repository's object cache, apart from its object
-  // database.
+  // The handle's parsed objects this source holds (the root, the memo's
+  // trees) stay: they are counted references, apart from the object
+  // database and the object cache, which reopen_object_database empties.
   Result<bool> release_read_caches() override {
     if (!m_reopenable) return false;
     if (auto r = reopen_object_database(m_repo); !r) return r.error();

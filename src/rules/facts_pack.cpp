@@ -196,8 +196,10 @@ bool FactsPack::load(std::shared_ptr<const void> owner, std::string_view text) {
 }
 
 bool FactsPack::load(std::shared_ptr<const util::FileBytes> file, std::string_view text) {
+  // The file is held here until finish(): a load that fails lets go of its
+  // payload (clear()), and with it the only other reference.
   util::PagesBehind behind(file.get());
-  const bool loaded = load_from(std::move(file), text, behind);
+  const bool loaded = load_from(file, text, behind);
   behind.finish();
   return loaded;
 }

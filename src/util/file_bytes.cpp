@@ -104,8 +104,10 @@ void FileBytes::give_back(std::string_view part) const {
   const std::uintptr_t page = page_size();
   const auto base = reinterpret_cast<std::uintptr_t>(m_map);
   const std::uintptr_t end = base + m_view.size();
-  const std::uintptr_t at = std::max(reinterpret_cast<std::uintptr_t>(part.data()), base);
-  const std::uintptr_t to = std::min(at + part.size(), end);
+  const auto start = reinterpret_cast<std::uintptr_t>(part.data());
+  const std::uintptr_t at = std::max(start, base);
+  const std::uintptr_t to = std::min(start + part.size(), end);
+  if (to <= at) return;
   // Whole pages only: a page `part` shares with bytes outside it stays,
   // except the mapping's last, whose tail past the file is no one's.
   const std::uintptr_t from = (at + page - 1) & ~(page - 1);
@@ -117,25 +119,24 @@ void FileBytes::give_back(std::string_view part) const {
 PagesBehind::PagesBehind(const FileBytes* file) {
   if (file == nullptr || !file->mapped()) return;
   m_file = file;
-  m_done = file->bytes().data();  // the mapping's start: a page's
+  const std::string_view all = file->bytes();
+  m_done = reinterpret_cast<std::uintptr_t>(all.data());  // the mapping's start: a page's
+  m_end = m_done + all.size();
 }
 
-void PagesBehind::give_back_to(const char* at) {
-  // Up to the start of the page `at` is on, leaving a step behind it (a
-  // reader may look back a little: a record's start).
-  const auto page = page_size();
-  const auto keep = reinterpret_cast<std::uintptr_t>(at) - k_step;
-  const char* until = reinterpret_cast<const char*>(keep & ~(page - 1));
+void PagesBehind::give_back_to(std::uintptr_t at) {
+  // Up to the start of the page a step behind `at` (a reader may look back
+  // a little: a record's start).
+  const std::uintptr_t until = (at - k_step) & ~(page_size() - 1);
   if (until <= m_done) return;
-  m_file->give_back({m_done, static_cast<std::size_t>(until - m_done)});
+  m_file->give_back({reinterpret_cast<const char*>(m_done), static_cast<std::size_t>(until - m_done)});
   m_done = until;
 }
 
 void PagesBehind::finish() {
-  if (!m_file) return;
-  const std::string_view all = m_file->bytes();
-  m_file->give_back({m_done, static_cast<std::size_t>(all.data() + all.size() - m_done)});
-  m_done = all.data() + all.size();
+  if (!m_file || m_done >= m_end) return;
+  m_file->give_back({reinterpret_cast<const char*>(m_done), static_cast<std::size_t>(m_end - m_done)});
+  m_done = m_end;
 }
 
 }  // namespace lg::util

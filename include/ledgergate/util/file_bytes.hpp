@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -57,19 +58,24 @@ class PagesBehind {
   static constexpr std::size_t k_step = 256 * 1024;
 
   // `file` may be null or a read (not mapped) file: then nothing is done.
+  // The file must outlive the calls below.
   explicit PagesBehind(const FileBytes* file);
   // The reader has come to `at`, a place in the file's bytes; what lies
-  // before it may be given back.
+  // before it may be given back. Any other `at` (null, as a decoder's view
+  // is once it failed; outside the file; behind what was given back) is
+  // ignored.
   void passed(const char* at) {
-    if (m_file && static_cast<std::size_t>(at - m_done) >= 2 * k_step) give_back_to(at);
+    const auto a = reinterpret_cast<std::uintptr_t>(at);
+    if (m_file && a >= m_done + 2 * k_step && a <= m_end) give_back_to(a);
   }
   void finish();
 
  private:
-  void give_back_to(const char* at);
+  void give_back_to(std::uintptr_t at);
 
   const FileBytes* m_file = nullptr;
-  const char* m_done = nullptr;  // pages before this (a page's start) are given back
+  std::uintptr_t m_done = 0;  // pages before this (a page's start) are given back
+  std::uintptr_t m_end = 0;   // the end of the file's bytes
 };
 
 }  // namespace lg::util

@@ -360,6 +360,18 @@ TEST_CASE("facts pack: a pack loaded from its file finds what it finds loaded fr
   REQUIRE(from_file.find_glob("Gt") != nullptr);
   CHECK(*from_file.find_glob("Gt") == std::vector<std::string>{"a/x.yml"});
   CHECK(from_file.encode_whole() == payload);
+  // A payload that does not decode (cut short) is refused, the pack left
+  // empty, the file let go only after its pages were: no read of it after.
+  const std::string cut_path = dir.path() + "/cut";
+  lg::test::write_file(cut_path, payload.substr(0, payload.size() - 100));
+  auto cut = lg::util::FileBytes::read(cut_path, error);
+  REQUIRE(cut);
+  REQUIRE(cut->mapped());
+  const std::string_view cut_text = cut->bytes();
+  FactsPack refused;
+  CHECK_FALSE(refused.load(std::move(cut), cut_text));
+  CHECK(refused.find(keys.front()) == nullptr);
+  CHECK(lg::test::resident_kb(cut_path) == 0);  // unmapped
 }
 
 // Entries kept in any order, some kept twice, over a loaded pack holding

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 
@@ -154,6 +155,25 @@ TEST_CASE("file bytes: a reader going front to back holds a few steps of the fil
   CHECK(most <= static_cast<long>((2 * lg::util::PagesBehind::k_step + 64 * 1024) / 1024 + 2 * 2048 + 8));
   CHECK(lg::test::resident_kb(path) == 0);
   CHECK(got->bytes() == want);
+  // A place that is not in the file, or behind what went back, is ignored.
+  {
+    got->give_back(got->bytes());
+    const std::string_view all = got->bytes();
+    lg::util::PagesBehind behind(got.get());
+    CHECK(all.substr(0, 1024 * 1024) == std::string_view(want).substr(0, 1024 * 1024));
+    const long read = lg::test::resident_kb(path);
+    behind.passed(nullptr);
+    const auto address = [&all](std::intptr_t offset) {  // a place formed without pointer arithmetic past the file
+      return reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(all.data()) + offset);
+    };
+    behind.passed(address(static_cast<std::intptr_t>(all.size() + 8 * lg::util::PagesBehind::k_step)));
+    behind.passed(address(-1));
+    CHECK(lg::test::resident_kb(path) == read);
+    behind.passed(all.data() + 1024 * 1024);  // a step behind it goes
+    CHECK(lg::test::resident_kb(path) < read);
+    behind.passed(all.data());  // behind: nothing
+    CHECK(got->bytes() == want);
+  }
   // A read file, or none: passing and finishing do nothing.
   lg::util::PagesBehind none(nullptr);
   none.passed(want.data() + want.size());
