@@ -333,12 +333,17 @@ TEST_CASE("facts pack: a pack loaded from its file finds what it finds loaded fr
   const std::string payload = big.encode_whole();
   REQUIRE(payload.size() > 4 * lg::util::PagesBehind::k_step);
   lg::test::TempDir dir;
+  // `bytes` written to the file `name`, read back mapped.
+  const auto mapped = [&dir](const std::string& name, std::string_view bytes) {
+    lg::test::write_file(dir.path() + "/" + name, std::string(bytes));
+    int error = 0;
+    auto file = lg::util::FileBytes::read(dir.path() + "/" + name, error);
+    REQUIRE(file);
+    REQUIRE(file->mapped());
+    return file;
+  };
   const std::string path = dir.path() + "/pack";
-  lg::test::write_file(path, payload);
-  int error = 0;
-  auto file = lg::util::FileBytes::read(path, error);
-  REQUIRE(file);
-  REQUIRE(file->mapped());
+  auto file = mapped("pack", payload);
   const std::string_view text = file->bytes();
   FactsPack from_file;
   REQUIRE(from_file.load(std::move(file), text));
@@ -362,16 +367,12 @@ TEST_CASE("facts pack: a pack loaded from its file finds what it finds loaded fr
   CHECK(from_file.encode_whole() == payload);
   // A payload that does not decode (cut short) is refused, the pack left
   // empty, the file let go only after its pages were: no read of it after.
-  const std::string cut_path = dir.path() + "/cut";
-  lg::test::write_file(cut_path, payload.substr(0, payload.size() - 100));
-  auto cut = lg::util::FileBytes::read(cut_path, error);
-  REQUIRE(cut);
-  REQUIRE(cut->mapped());
+  auto cut = mapped("cut", std::string_view(payload).substr(0, payload.size() - 100));
   const std::string_view cut_text = cut->bytes();
   FactsPack refused;
   CHECK_FALSE(refused.load(std::move(cut), cut_text));
   CHECK(refused.find(keys.front()) == nullptr);
-  CHECK(lg::test::resident_kb(cut_path) == 0);  // unmapped
+  CHECK(lg::test::resident_kb(dir.path() + "/cut") == 0);  // unmapped
 }
 
 // Entries kept in any order, some kept twice, over a loaded pack holding
