@@ -165,7 +165,8 @@ class FactsPack {
   // some 110 bytes a ledger's key with its slot, against some 200 in an
   // std::map with its node and the key's own heap copy; the values in a
   // deque, where none moves (find()'s pointers stay valid); in key order
-  // on demand.
+  // on demand, sorted once until a key is added (a streamed write of the
+  // whole pack asks twice).
   template <class V>
   class Keyed {
    public:
@@ -194,6 +195,8 @@ class FactsPack {
       m_keys.clear();
       m_values.clear();
       m_values.shrink_to_fit();
+      m_sorted.clear();
+      m_sorted.shrink_to_fit();
     }
     // fn(key, value) for each, in no particular order.
     template <class Fn>
@@ -201,12 +204,14 @@ class FactsPack {
       m_keys.for_each([&](std::string_view key, std::uint32_t at) { fn(key, m_values[at]); });
     }
     // Each (key, value), in key order.
-    std::vector<std::pair<std::string_view, const V*>> sorted() const {
-      std::vector<std::pair<std::string_view, const V*>> out;
-      out.reserve(m_values.size());
-      for_each([&out](std::string_view key, const V& value) { out.emplace_back(key, &value); });
-      std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-      return out;
+    const std::vector<std::pair<std::string_view, const V*>>& sorted() const {
+      if (m_sorted.size() != m_values.size()) {
+        m_sorted.clear();
+        m_sorted.reserve(m_values.size());
+        for_each([this](std::string_view key, const V& value) { m_sorted.emplace_back(key, &value); });
+        std::sort(m_sorted.begin(), m_sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      }
+      return m_sorted;
     }
 
    private:
@@ -216,6 +221,9 @@ class FactsPack {
     }
     util::StringTable m_keys;  // each key's index in m_values
     std::deque<V> m_values;
+    // sorted()'s answer while it holds every key (keys are only added:
+    // its size tells; views of keys and values neither move nor change).
+    mutable std::vector<std::pair<std::string_view, const V*>> m_sorted;
   };
   using YamlMap = std::map<std::string, Kept<YamlFacts>, std::less<>>;
   using GlobMap = Keyed<Kept<std::vector<std::string>>>;
