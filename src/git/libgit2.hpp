@@ -86,22 +86,23 @@ std::string blob_bytes(BlobPtr blob);
 // any other through git_odb_write.
 Result<ObjectId> write_object(git_repository* repo, std::string_view bytes, git_object_t type);
 
+// Whether git_repository__cleanup frees only what a handle can read again
+// (its caches, configuration, references, index and object database). From
+// libgit2 1.7 it also frees the repository's grafts (its shallow roots),
+// which nothing reads again: commits would then parse without them.
+inline constexpr bool k_cleanup_frees_only_caches = LIBGIT2_VER_MAJOR == 1 && LIBGIT2_VER_MINOR < 7;
+
 // A handle's object database replaced by an empty one (its pack files
 // closed, with their caches, once no other handle has them open), and one
 // opened again from `common_dir`'s objects folder, as opening the
 // repository makes it (Repository::can_reopen_object_database says when
-// that reads the same objects); reopen_object_database does both, and
-// empties the handle's object cache between them (its configuration,
-// references and index are then read again when next asked).
-// Whether git_repository__cleanup frees only what a handle can read again
-// (its caches, configuration, references, index and object database). From
-// libgit2 1.7 it also frees the repository's grafts (its shallow roots),
-// which nothing reads again: commits would then parse without them, so
-// there a handle's object database is only replaced and its object cache
-// stays.
-inline constexpr bool k_cleanup_frees_only_caches = LIBGIT2_VER_MAJOR == 1 && LIBGIT2_VER_MINOR < 7;
-
+// that reads the same objects). close_read_state closes the object
+// database and, where k_cleanup_frees_only_caches, empties the handle's
+// object cache too (its configuration, references and index then read
+// again when next asked); reopen_object_database does that and opens it
+// again.
 Result<void> close_object_database(git_repository* repo);
+Result<void> close_read_state(git_repository* repo);
 Result<void> open_object_database(git_repository* repo, const std::string& common_dir);
 Result<void> reopen_object_database(git_repository* repo);
 

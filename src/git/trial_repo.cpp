@@ -135,24 +135,14 @@ Result<bool> TrialRepo::release_read_memory(const Repository& user, const Object
   if (auto r = collect_written(m_in_memory, to_git(keep), held); !r) return r.error();
   // Close both object databases, so that no handle has the pack files open
   // and libgit2 frees them with their caches. The user's handle gets an
-  // empty one meanwhile; the trial's is emptied whole by
-  // git_repository__cleanup (its object cache too; its configuration,
-  // references and index are read again when next asked), or, where that
-  // would free its grafts too (k_cleanup_frees_only_caches), replaced.
+  // empty one meanwhile; the trial's lets go of its object cache too
+  // (close_read_state).
   if (auto r = close_object_database(user.raw()); !r) return r.error();
   m_in_memory = nullptr;
-  if constexpr (k_cleanup_frees_only_caches) {
-    if (const int rc = git_repository__cleanup(trial); rc < 0) return libgit2_error(rc, "closing the object database");
-  } else if (auto r = close_object_database(trial); !r) {
-    return r.error();
-  }
+  if (auto r = close_read_state(trial); !r) return r.error();
   // Both opened again from disk, as Repository::open and TrialRepo::open do.
   if (auto r = open_object_database(user.raw(), user.common_dir()); !r) return r.error();
-  if constexpr (k_cleanup_frees_only_caches) {
-    if (const int rc = guard_loose_reads(trial); rc < 0) return libgit2_error(rc, "opening the object database");
-  } else if (auto r = open_object_database(trial, git_repository_commondir(trial)); !r) {
-    return r.error();
-  }
+  if (auto r = open_object_database(trial, git_repository_commondir(trial)); !r) return r.error();
   LG_TRY(m_in_memory, arm_object_database(trial));
   // Stored in the new in-memory store under the ids the old one held them
   // by (they were hashed when first written).
