@@ -75,59 +75,44 @@ using QualifiedMemo = ParseMemo<T, QualifiedId, QualifiedIdHash>;
 
 // Lists by byte key in little memory (util::StringTable), each key's value
 // naming its list: an empty list (most ledgers have no findings, most
-// subtrees match nothing) holds no list of its own. A forgotten key stays
-// in the table, marked so, until clear(). At 20,000 projects the findings
-// memo was 5.8 MB and the glob walk's memo of 18,000 subtrees 3 MB as
-// std::unordered_maps.
+// subtrees match nothing) holds no list of its own. At 20,000 projects the
+// findings memo was 5.8 MB and the glob walk's memo of 18,000 subtrees
+// 3 MB as std::unordered_maps.
 template <class T>
 class ListMemo {
  public:
   using Ptr = std::shared_ptr<const std::vector<T>>;
   Ptr find(std::string_view key) const {
     const std::optional<std::uint32_t> at = m_keys.find(key);
-    if (!at || *at == k_forgotten) return nullptr;
+    if (!at) return nullptr;
     return *at == k_empty ? empty() : m_lists[*at - k_first];
   }
   // Keeps `list` at `key` unless one is kept there already; whether it did.
   bool keep(std::string_view key, Ptr list) {
-    const std::optional<std::uint32_t> at = m_keys.find(key);
-    if (at && *at != k_forgotten) return false;
+    if (m_keys.find(key)) return false;
     std::uint32_t value = k_empty;
     if (list && !list->empty()) {
       m_lists.push_back(std::move(list));
       value = static_cast<std::uint32_t>(m_lists.size() - 1 + k_first);
     }
-    if (at) {
-      m_keys.assign(key, value);
-    } else {
-      m_keys.insert(key, value);
-    }
-    ++m_size;
+    m_keys.insert(key, value);
     return true;
   }
-  void forget(std::string_view key) {
-    const std::optional<std::uint32_t> at = m_keys.find(key);
-    if (!at || *at == k_forgotten) return;
-    m_keys.assign(key, k_forgotten);  // a list it named stays in m_lists until clear()
-    --m_size;
-  }
-  std::size_t size() const { return m_size; }
+  std::size_t size() const { return m_keys.size(); }
   void clear() {
     m_keys.clear();
     m_lists.clear();
     m_lists.shrink_to_fit();
-    m_size = 0;
   }
 
  private:
-  static constexpr std::uint32_t k_forgotten = 0, k_empty = 1, k_first = 2;
+  static constexpr std::uint32_t k_empty = 0, k_first = 1;
   static const Ptr& empty() {
     static const Ptr none = std::make_shared<const std::vector<T>>();
     return none;
   }
   util::StringTable m_keys;
   std::vector<Ptr> m_lists;
-  std::size_t m_size = 0;
 };
 
 class CheckCache {
@@ -188,12 +173,10 @@ class CheckCache {
    public:
     using Ptr = ListMemo<std::string>::Ptr;
     Ptr find(const QualifiedId& key) const { return m_memo.find(key_of(key)); }
-    bool contains(const QualifiedId& key) const { return find(key) != nullptr; }
     // Keeps `matches` at `key` unless some are kept there already.
     void keep(const QualifiedId& key, Ptr matches) {
       if (m_keeps) m_memo.keep(key_of(key), std::move(matches));
     }
-    void forget(const QualifiedId& key) { m_memo.forget(key_of(key)); }
     std::size_t size() const { return m_memo.size(); }
 
    private:

@@ -38,18 +38,24 @@ TEST_CASE("check cache: a memo keeps the first parse at a key until it is forgot
   cache.glob_walks().keep(glob_key("g"), paths("b"));
   REQUIRE(cache.glob_walks().find(glob_key("g")) != nullptr);
   CHECK(cache.glob_walks().find(glob_key("g"))->front() == "a");
-  CHECK(cache.glob_walks().contains(glob_key("g")));
-  cache.glob_walks().forget(glob_key("g"));
-  CHECK_FALSE(cache.glob_walks().contains(glob_key("g")));
-  CHECK(cache.glob_walks().size() == 0);
-  // Kept again after it was forgotten; an empty list is a match of nothing, not a miss.
-  cache.glob_walks().keep(glob_key("g"), paths("c"));
-  CHECK(cache.glob_walks().find(glob_key("g"))->front() == "c");
+  // An empty list is a match of nothing, not a miss.
   cache.glob_walks().keep(glob_key("none"), std::make_shared<const std::vector<std::string>>());
   REQUIRE(cache.glob_walks().find(glob_key("none")) != nullptr);
   CHECK(cache.glob_walks().find(glob_key("none"))->empty());
   CHECK(cache.glob_walks().size() == 2);
   CHECK(cache.glob_walks().find(glob_key("g2")) == nullptr);
+  // Forgotten (a chunk's parses once it is checked), then kept again.
+  const auto first = std::make_shared<const ledger::ProjectLedger>();
+  cache.ledgers().keep(id('1'), first);
+  cache.ledgers().keep(id('1'), std::make_shared<const ledger::ProjectLedger>());
+  CHECK(cache.ledgers().find(id('1')) == first);
+  CHECK(cache.ledgers().contains(id('1')));
+  cache.ledgers().forget(id('1'));
+  CHECK_FALSE(cache.ledgers().contains(id('1')));
+  CHECK(cache.ledgers().size() == 0);
+  const auto again = std::make_shared<const ledger::ProjectLedger>();
+  cache.ledgers().keep(id('1'), again);
+  CHECK(cache.ledgers().find(id('1')) == again);
 }
 
 TEST_CASE("check cache: trim empties each kind held past its budget and keeps the others", "[rules][check_cache]") {
