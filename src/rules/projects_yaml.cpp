@@ -18,6 +18,7 @@
 #include "ledgergate/rules/threads.hpp"
 #include "ledgergate/util/tasks.hpp"
 #include "ledgergate/util/text.hpp"
+#include "ledgergate/util/varint.hpp"
 
 namespace lg::rules {
 
@@ -30,29 +31,6 @@ constexpr std::string_view k_field_names[] = {"remote",   "local_path", "ral_roo
                                               "sync_verbs", "ledger",   "assistant",    "witness_file", "partition",
                                               "status",   "note"};
 constexpr unsigned char k_named_field = 0xFF;
-
-void append_length(std::string& data, std::size_t n) {
-  do {
-    data += static_cast<char>((n & 0x7F) | (n >= 0x80 ? 0x80 : 0));
-    n >>= 7;
-  } while (n != 0);
-}
-
-// A length of 128 or more, its first byte `first` read.
-std::size_t long_length_at(const std::string& data, std::size_t& at, unsigned char first) {
-  std::size_t n = first & 0x7F;
-  for (unsigned shift = 7;; shift += 7) {
-    const auto b = static_cast<unsigned char>(data[at++]);
-    n |= static_cast<std::size_t>(b & 0x7F) << shift;
-    if ((b & 0x80) == 0) return n;
-  }
-}
-
-// The length at `at`, which moves past it.
-inline std::size_t length_at(const std::string& data, std::size_t& at) {
-  const auto b = static_cast<unsigned char>(data[at++]);
-  return b < 0x80 ? b : long_length_at(data, at, b);
-}
 
 // A known field's one-byte code, or k_named_field.
 unsigned char code_of(std::string_view name) {
@@ -71,13 +49,13 @@ FieldAt field_at(const std::string& data, std::size_t at) {
   FieldAt f;
   const auto code = static_cast<unsigned char>(data[at++]);
   if (code == k_named_field) {
-    const std::size_t n = length_at(data, at);
+    const std::size_t n = util::varint_at(data.data(), at);
     f.name = all.substr(at, n);
     at += n;
   } else {
     f.name = k_field_names[code];
   }
-  const std::size_t n = length_at(data, at);
+  const std::size_t n = util::varint_at(data.data(), at);
   f.value = all.substr(at, n);
   f.next = at + n;
   return f;
@@ -93,10 +71,10 @@ void ProjectFields::emplace_back(std::string_view name, std::string_view value) 
   const unsigned char code = code_of(name);
   m_data += static_cast<char>(code);
   if (code == k_named_field) {
-    append_length(m_data, name.size());
+    util::append_varint(m_data, name.size());
     m_data.append(name);
   }
-  append_length(m_data, value.size());
+  util::append_varint(m_data, value.size());
   m_data.append(value);
 }
 
@@ -109,11 +87,11 @@ std::optional<std::string_view> ProjectFields::get(std::string_view name) const 
     const auto c = static_cast<unsigned char>(m_data[at++]);
     bool match = c == code && c != k_named_field;
     if (c == k_named_field) {
-      const std::size_t n = length_at(m_data, at);
+      const std::size_t n = util::varint_at(m_data.data(), at);
       match = all.substr(at, n) == name;
       at += n;
     }
-    const std::size_t n = length_at(m_data, at);
+    const std::size_t n = util::varint_at(m_data.data(), at);
     if (match) return all.substr(at, n);
     at += n;
   }
@@ -126,8 +104,8 @@ ProjectFields::value_type ProjectFields::iterator::operator*() const {
 }
 
 ProjectFields::iterator& ProjectFields::iterator::operator++() {
-  if (static_cast<unsigned char>((*m_data)[m_at++]) == k_named_field) m_at += length_at(*m_data, m_at);
-  m_at += length_at(*m_data, m_at);
+  if (static_cast<unsigned char>((*m_data)[m_at++]) == k_named_field) m_at += util::varint_at(m_data->data(), m_at);
+  m_at += util::varint_at(m_data->data(), m_at);
   return *this;
 }
 

@@ -4,18 +4,15 @@
 #include <functional>
 #include <stdexcept>
 
+#include "ledgergate/util/varint.hpp"
+
 namespace lg::util {
 
 std::string_view StringTable::key_of(const Slot& s) const {
   const std::uint32_t ref = s.ref - 1;
   const std::string& block = m_blocks[ref >> 16];
   std::size_t at = ref & 0xffffu;
-  std::size_t size = 0;
-  for (int shift = 0;; shift += 7) {
-    const auto byte = static_cast<unsigned char>(block[at++]);
-    size |= static_cast<std::size_t>(byte & 0x7fu) << shift;
-    if ((byte & 0x80u) == 0) break;
-  }
+  const std::size_t size = varint_at(block.data(), at);
   return {block.data() + at, size};
 }
 
@@ -38,12 +35,7 @@ bool StringTable::insert(std::string_view key, std::uint32_t value) {
   if ((m_size + 1) * 10 > m_slots.size() * 7) grow();
   Slot& s = m_slots[probe(key)];
   if (s.ref != 0) return false;
-  std::string length;
-  for (std::size_t n = key.size();; n >>= 7) {
-    length += static_cast<char>((n & 0x7fu) | (n >= 0x80 ? 0x80u : 0u));
-    if (n < 0x80) break;
-  }
-  const std::size_t record = length.size() + key.size();
+  const std::size_t record = varint_size(key.size()) + key.size();
   // A key starts within the first 64 KiB of its block (the slot has 16
   // bits for it): a record that does not fit the last block's room, or
   // would start past that, opens a block (one longer than a block, its own).
@@ -54,7 +46,8 @@ bool StringTable::insert(std::string_view key, std::uint32_t value) {
   }
   std::string& block = m_blocks.back();
   s = Slot{1 + static_cast<std::uint32_t>((m_blocks.size() - 1) << 16 | block.size()), value};
-  block.append(length).append(key);
+  append_varint(block, key.size());
+  block.append(key);
   ++m_size;
   return true;
 }

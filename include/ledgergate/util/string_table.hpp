@@ -1,6 +1,6 @@
 // A set of byte strings, each with a 32-bit value, in little memory: the
 // strings lie back to back in 64 KiB blocks (one longer has a block of its
-// own), each after its length (7 bits a byte), and an open-addressing table
+// own), each after its length (util/varint.hpp), and an open-addressing table
 // of 8-byte slots finds them, at most 70% full. A look-up compares the
 // bytes whole: two strings are the same key only when they are equal. A
 // string of some 80 bytes costs about 95 bytes here against some 290 in an
