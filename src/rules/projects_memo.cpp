@@ -127,20 +127,38 @@ MemoWriter::MemoWriter(std::string_view yaml_id, const std::vector<diag::Finding
   cache::Encoder e;
   e.field(yaml_id);
   e.findings(yaml_findings);
-  m_out = e.take();
+  block() += e.text();
+}
+
+std::string& MemoWriter::block() {
+  if (m_blocks.empty() || m_blocks.back().size() >= k_block) {
+    m_blocks.emplace_back().reserve(k_block);
+  }
+  return m_blocks.back();
 }
 
 void MemoWriter::add(std::string_view name, git::EntryKind kind, std::string_view id, std::string_view inputs,
                      std::span<const diag::Finding> findings) {
-  encode_record(m_out, name, kind, id, inputs, findings);
+  encode_record(block(), name, kind, id, inputs, findings);
 }
 
 std::string MemoWriter::finish(const std::vector<diag::Finding>& active) {
-  m_out += k_end;
+  std::string& last = block();
+  last += k_end;
   cache::Encoder e;
   e.findings(active);
-  m_out += e.text();
-  return std::move(m_out);
+  last += e.text();
+  if (m_blocks.size() == 1) return std::move(m_blocks.front());
+  std::size_t size = 0;
+  for (const std::string& b : m_blocks) size += b.size();
+  std::string out;
+  out.reserve(size);
+  for (std::string& b : m_blocks) {
+    out += b;
+    std::string().swap(b);
+  }
+  m_blocks.clear();
+  return out;
 }
 
 std::string MemoWriter::record(std::string_view name, git::EntryKind kind, std::string_view id,

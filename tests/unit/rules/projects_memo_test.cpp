@@ -132,3 +132,50 @@ TEST_CASE("projects memo: a payload that is not exactly a memo is never read as 
   REQUIRE(MemoReader(payload).next(lazy));
   CHECK(lazy.findings.empty());
 }
+
+TEST_CASE("projects memo: a payload over several blocks is the records back to back, read back whole",
+          "[rules][projects_memo]") {
+  // Records of 40 KB inputs: some 2.5 blocks, with records that end a block
+  // past its size and the last block part full.
+  const std::size_t count = 2 * MemoWriter::k_block / 40'000 + 30;
+  MemoWriter w("yamlid", {});
+  std::string expected;
+  {
+    MemoWriter head("yamlid", {});
+    expected = head.finish({});
+    expected.resize(expected.size() - 4);  // the head alone: 'e' and the empty active findings "1:0" off
+  }
+  const std::vector<lg::diag::Finding> one = {finding("projects/x.md", 3)};
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string name = "p" + std::to_string(i) + ".md";
+    const std::string inputs(40'000, static_cast<char>('a' + i % 26));
+    const std::span<const lg::diag::Finding> its = i % 7 == 0 ? std::span(one) : std::span<const lg::diag::Finding>();
+    if (i % 3 == 0) {
+      w.add(name, EntryKind::file, k_id_a, inputs, its);
+    } else {
+      w.add_encoded(MemoWriter::record(name, EntryKind::file, k_id_a, inputs, its));
+    }
+    expected += MemoWriter::record(name, EntryKind::file, k_id_a, inputs, its);
+  }
+  const std::string payload = w.finish({finding("projects.yaml", 9)});
+  REQUIRE(payload.size() > 2 * MemoWriter::k_block);
+  REQUIRE(payload.substr(0, expected.size()) == expected);
+
+  MemoReader r(payload);
+  REQUIRE(r.ok());
+  MemoRecord rec;
+  std::size_t read = 0;
+  while (r.next(rec)) {
+    CHECK(rec.name == "p" + std::to_string(read) + ".md");
+    CHECK(rec.inputs.size() == 40'000);
+    CHECK(rec.inputs.front() == static_cast<char>('a' + read % 26));
+    REQUIRE(rec.decode_findings());
+    CHECK(rec.findings.size() == (read % 7 == 0 ? 1u : 0u));
+    ++read;
+  }
+  CHECK(read == count);
+  const auto active = r.active();
+  CHECK(r.ok());
+  REQUIRE(active.size() == 1);
+  CHECK(active[0].location.line == 9);
+}
