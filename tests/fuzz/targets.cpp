@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -18,6 +20,8 @@
 
 #include "../../src/git/libgit2.hpp"
 #include "../../src/git/tree_memo.hpp"
+#include "../../src/rules/facts_pack.hpp"
+#include "../../src/rules/projects_memo.hpp"
 #include "ledgergate/git/index_file.hpp"
 #include "ledgergate/git/objects.hpp"
 #include "ledgergate/git/repository.hpp"
@@ -30,6 +34,7 @@
 #include "ledgergate/merge/record_merge.hpp"
 #include "ledgergate/policy/policy_file.hpp"
 #include "ledgergate/rules/check.hpp"
+#include "ledgergate/rules/registry.hpp"
 #include "ledgergate/write/overlay.hpp"
 
 namespace lg::fuzz {
@@ -451,6 +456,125 @@ void run_tree_diff(std::string_view data) {
   }
 }
 
+// The persistent cache's payloads as a check reads them back: the facts
+// pack, its journal and the projects memo. A stored entry is checksummed,
+// so what reaches these decoders is what another build wrote, or a damaged
+// entry that kept its checksum. The first byte chooses the input's use:
+//  - odd: raw payloads, split at "\n=====\n": the pack, its journal, a memo
+//    (the memo reader also reads the pack and the journal as records);
+//  - even: payloads the writers make of the input's lines (each line a
+//    ledger's key, name and row inputs; every other one with a finding),
+//    which read back as written, then the same with bytes written over
+//    them as the first line says (three bytes an edit: where, high and
+//    low, and the byte).
+diag::Finding cache_finding(std::string_view message, int line) {
+  return rules::make_finding("ledger-log-newest-first", "projects/x.md", line, std::string(message),
+                             diag::PeerForm::path_message);
+}
+
+bool same_findings(const std::vector<diag::Finding>& a, const std::vector<diag::Finding>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].rule != b[i].rule || a[i].location.path != b[i].location.path ||
+        a[i].location.line != b[i].location.line || a[i].message != b[i].message || a[i].severity != b[i].severity) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Reads a memo payload whole; the number of records read.
+std::size_t read_memo(std::string_view payload) {
+  rules::MemoReader memo(payload);
+  std::size_t n = 0;
+  rules::MemoRecord rec;
+  while (memo.ok() && memo.next(rec)) {
+    (void)rec.decode_findings();
+    ++n;
+  }
+  (void)memo.active();
+  return n;
+}
+
+// Loads a pack payload (and a journal over it) and writes it again.
+void read_pack(std::string_view payload, std::string_view journal, const std::vector<std::string>& keys) {
+  rules::FactsPack pack;
+  if (!pack.load(std::string(payload))) return;
+  (void)pack.load_journal(std::string(journal));
+  for (const std::string& key : keys) {
+    (void)pack.find(key);
+    (void)pack.find_glob(key);
+  }
+  pack.set_rewrite_whole();
+  rules::FactsPack again;
+  if (!again.load(pack.encode_whole())) std::abort();  // what it wrote, it reads
+}
+
+void run_cache_payload(std::string_view data) {
+  if (data.empty()) return;
+  const bool raw = (static_cast<unsigned char>(data[0]) & 1) != 0;
+  data.remove_prefix(1);
+  if (raw) {
+    const auto parts = split(data, "\n=====\n", 3);
+    const std::string_view journal = parts.size() > 1 ? parts[1] : std::string_view();
+    read_pack(parts[0], journal, {"L", "G", std::string(journal.substr(0, 40))});
+    (void)read_memo(parts.back());
+    (void)read_memo(parts[0]);
+    rules::MemoRecord rec;
+    (void)rules::MemoReader::read_record(journal, rec);
+    return;
+  }
+  const auto lines = split(data, "\n", 64);
+  const std::string_view edits = lines[0];
+  rules::FactsPack pack;
+  rules::MemoWriter memo("0123456789abcdef0123456789abcdef01234567", {cache_finding("yaml", 1)});
+  std::map<std::string, std::vector<diag::Finding>> kept;  // by key: what each lookup must give back
+  std::vector<std::string> names;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::string line(lines[i]);
+    std::vector<diag::Finding> findings;
+    if (i % 2 == 0) findings.push_back(cache_finding(line, static_cast<int>(i)));
+    if (kept.emplace("L" + line, findings).second) {
+      pack.keep("L" + line, findings);
+      pack.keep_glob("G" + line, std::make_shared<const std::vector<std::string>>(1, line));
+    }
+    std::string id = line.substr(0, 20);
+    id.resize(20, '\0');
+    memo.add(line, git::EntryKind::file, id, line, findings);
+    names.push_back(line);
+  }
+  std::string pack_bytes = pack.encode_whole();
+  std::string memo_bytes = memo.finish({cache_finding("active", 2)});
+  {
+    rules::FactsPack loaded;
+    if (!loaded.load(pack_bytes)) std::abort();
+    for (const auto& [key, findings] : kept) {
+      const std::vector<diag::Finding>* found = loaded.find(key);
+      if (!found || !same_findings(*found, findings)) std::abort();
+      const auto glob = loaded.find_glob("G" + key.substr(1));
+      if (!glob || glob->size() != 1 || (*glob)[0] != key.substr(1)) std::abort();
+    }
+    rules::MemoReader r(memo_bytes);
+    rules::MemoRecord rec;
+    std::size_t n = 0;
+    while (r.next(rec)) {
+      if (n >= names.size() || rec.name != names[n] || rec.inputs != names[n] || !rec.decode_findings()) std::abort();
+      ++n;
+    }
+    if (n != names.size() || r.active().size() != 1 || !r.ok()) std::abort();
+  }
+  for (std::size_t at = 0; at + 3 <= edits.size(); at += 3) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(edits[at + k]); };
+    const std::size_t where = (std::size_t{byte(0)} << 8) | byte(1);
+    if (!pack_bytes.empty()) pack_bytes[where % pack_bytes.size()] = static_cast<char>(byte(2));
+    if (!memo_bytes.empty()) memo_bytes[where % memo_bytes.size()] = static_cast<char>(byte(2));
+  }
+  std::vector<std::string> keys;
+  for (const auto& [key, findings] : kept) keys.push_back(key);
+  read_pack(pack_bytes, {}, keys);
+  (void)read_memo(memo_bytes);
+}
+
 constexpr Target k_targets[] = {
     {"yaml", run_yaml},
     {"project_ledger", run_project_ledger},
@@ -462,6 +586,7 @@ constexpr Target k_targets[] = {
     {"index_file", run_index_file},
     {"raw_tree", run_raw_tree},
     {"tree_diff", run_tree_diff},
+    {"cache_payload", run_cache_payload},
 };
 
 }  // namespace
