@@ -195,12 +195,12 @@ Result<CheckReport> check_tree(git::TreeSource& tree, const CheckOptions& option
   if (scan.trees_read >= k_release_after_trees) {
     if (ahead) ahead->wait();  // its readers' handles closed: they share the pack files
     // The pass lists projects/ whole. Listed now, before the release, it is
-    // the folder's second read, which the source keeps (git::TreeMemo): the
-    // pass's listing then reads nothing, where a read after the release
-    // brought its delta chain's bases back for the rest of the check (at
-    // 20,000 projects HEAD's projects/ is a delta four deep: 2.9 MB). The
-    // read-ahead, when there is one, read it first.
-    if (!ahead && reads_project_ledgers(tree, options)) {
+    // the folder's second read, which a git source (its root has a tree id)
+    // keeps (git::TreeMemo): the pass's listing then reads nothing, where a
+    // read after the release brought its delta chain's bases back for the
+    // rest of the check (at 20,000 projects HEAD's projects/ is a delta
+    // four deep: 2.9 MB). The read-ahead, when there is one, read it first.
+    if (!ahead && tree.root_entry().content_id && reads_project_ledgers(tree, options)) {
       if (auto listed = tree.list_view(ledger::k_projects_dir); !listed) return listed.error();
     }
     if (auto r = tree.release_read_caches(); !r) return r.error();
