@@ -3,19 +3,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 namespace lg::audit {
-
-bool same_finding(const diag::Finding& a, const diag::Finding& b) {
-  return a.rule == b.rule && a.severity == b.severity && a.location.path == b.location.path &&
-         a.location.line == b.location.line && a.location.column == b.location.column && a.message == b.message &&
-         a.peer == b.peer && a.cannot_judge == b.cannot_judge;
-}
-
-bool same_findings(const std::vector<diag::Finding>& a, const std::vector<diag::Finding>& b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), same_finding);
-}
 
 PathFindings by_path(std::vector<diag::Finding> findings) {
   PathFindings out;

@@ -1,6 +1,6 @@
 // What the audit's passes share about findings: check findings grouped by
 // path (the unit the incremental check and drift compare), finding
-// equality, severity overrides, and the sink a commit's cross-commit
+// equality (diag's), severity overrides, and the sink a commit's cross-commit
 // findings (its events) go to. Private to audit/.
 #pragma once
 
@@ -18,8 +18,8 @@ namespace lg::audit {
 
 using PathFindings = std::map<std::string, std::vector<diag::Finding>>;
 
-bool same_finding(const diag::Finding& a, const diag::Finding& b);
-bool same_findings(const std::vector<diag::Finding>& a, const std::vector<diag::Finding>& b);
+using diag::same_finding;
+using diag::same_findings;
 PathFindings by_path(std::vector<diag::Finding> findings);
 // "path:line: message [rule]", for verify's messages.
 std::string describe(const diag::Finding& f);

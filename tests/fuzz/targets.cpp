@@ -472,17 +472,6 @@ diag::Finding cache_finding(std::string_view message, int line) {
                              diag::PeerForm::path_message);
 }
 
-bool same_findings(const std::vector<diag::Finding>& a, const std::vector<diag::Finding>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i].rule != b[i].rule || a[i].location.path != b[i].location.path ||
-        a[i].location.line != b[i].location.line || a[i].message != b[i].message || a[i].severity != b[i].severity) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // Reads a memo payload whole; the number of records read.
 std::size_t read_memo(std::string_view payload) {
   rules::MemoReader memo(payload);
@@ -550,7 +539,7 @@ void run_cache_payload(std::string_view data) {
     if (!loaded.load(pack_bytes)) std::abort();
     for (const auto& [key, findings] : kept) {
       const std::vector<diag::Finding>* found = loaded.find(key);
-      if (!found || !same_findings(*found, findings)) std::abort();
+      if (!found || !diag::same_findings(*found, findings)) std::abort();
       const auto glob = loaded.find_glob("G" + key.substr(1));
       if (!glob || glob->size() != 1 || (*glob)[0] != key.substr(1)) std::abort();
     }

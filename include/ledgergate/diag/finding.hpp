@@ -52,6 +52,11 @@ struct Finding {
 // (util::escape_cortex for `--format cortex`).
 std::string peer_text(const Finding& f);
 
+// Whether two findings say the same: every field but the revision and the
+// state (what a finding is, wherever and however it was judged).
+bool same_finding(const Finding& a, const Finding& b);
+bool same_findings(const std::vector<Finding>& a, const std::vector<Finding>& b);
+
 class FindingSink {
  public:
   virtual ~FindingSink() = default;
