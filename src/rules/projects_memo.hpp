@@ -87,8 +87,8 @@ class MemoReader {
 // its written pages are resident and a freed one goes back at once. One
 // string grown by doubling held up to twice its bytes, and both its old and
 // new buffers while it grew: at 20,000 ledgers the pass's memo is 1.5 MB,
-// and its last growth was the cold check's peak (41.3 -> 39.9 MB with the
-// persistent cache empty, 2-core Intel Xeon VM).
+// and its last growth was the peak of a check writing an empty persistent
+// cache (41.2-41.4 -> 39.6-39.8 MB, 2-core Intel Xeon VM).
 class MemoWriter {
  public:
   static constexpr std::size_t k_block = std::size_t{2} << 20;
